@@ -1,0 +1,139 @@
+import type {
+  ColumnDefinition, FilterDefinition, FilterWidget, FieldKind, MenuGroup, Operation, ResourceDefinition,
+} from '../../src/domain/resourceDefinition.ts';
+import { OPERATIONS } from '../../src/domain/resourceDefinition.ts';
+import type { RoleName } from '../../generated/entities.ts';
+import { ContractError, type ContractProblem } from './contractError.ts';
+import { enumOptions, fieldKind } from './fieldKind.ts';
+import { formDefinition, type FormField } from './formDefinition.ts';
+import type { Contract, EntitySchema, Schema } from './loadContract.ts';
+import { resolveProperty, type ResolveContext } from './resolveProperty.ts';
+
+interface XResource {
+  label: string;
+  collection?: string;
+  operations?: Operation[];
+  route?: string;
+  menu?: MenuGroup;
+  roles?: RoleName[];
+  columns?: string[];
+  filters?: { field: string; widget?: FilterWidget; default?: string | number | boolean }[];
+  sort?: { field: string; descending: boolean };
+  pageSize?: number;
+  form?: string[];
+  widgets?: Record<string, string>;
+  references?: Record<string, string>;
+}
+
+export interface ApiOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  queryParams: string[];
+}
+
+const HIDDEN = new Set(['id', 'codiceLingua']);
+const DISPLAY_CANDIDATES = ['name', 'nome', 'description', 'descrizione', 'companyName', 'ragioneSociale', 'role', 'username', 'resourceGroup', 'code'];
+const FILTER_WIDGET: Partial<Record<FieldKind, FilterWidget>> = {
+  siNo: 'triState', triState: 'triState', enum: 'select', reference: 'reference', references: 'reference',
+  date: 'date', dateTime: 'date', boolean: 'boolean', integer: 'number', number: 'number', money: 'number',
+};
+const UNSORTABLE = new Set<FieldKind>(['list', 'object', 'references', 'image']);
+
+/** Every operation of openapi.yaml by operationId, with the query parameters it declares. */
+export function indexOperations(openapi: Schema): Map<string, ApiOperation> {
+  const params = ((openapi.components as Schema | undefined)?.parameters ?? {}) as Record<string, Schema>;
+  const paramName = (p: Schema): string | undefined => {
+    const target = typeof p.$ref === 'string' ? params[p.$ref.split('/').pop() ?? ''] : p;
+    return target?.in === 'query' ? String(target.name) : undefined;
+  };
+  const index = new Map<string, ApiOperation>();
+  for (const [path, item] of Object.entries((openapi.paths ?? {}) as Record<string, Record<string, Schema>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (typeof op.operationId !== 'string') continue;
+      const queryParams = ((op.parameters ?? []) as Schema[]).map(paramName).filter((n): n is string => !!n && n !== 'filters');
+      index.set(op.operationId, { operationId: op.operationId, method, path, queryParams });
+    }
+  }
+  return index;
+}
+
+function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, ApiOperation>, problems: ContractProblem[]): ResourceDefinition {
+  const file = `schemas/${entity.file}.json`;
+  const x = entity.schema['x-resource'] as XResource;
+  const props = (entity.schema.properties ?? {}) as Record<string, Schema>;
+  const references = x.references ?? {};
+  const widgets = x.widgets ?? {};
+  const field = (name: string) => {
+    const resolved = resolveProperty(props[name] ?? {}, ctx);
+    return { name, resolved, kind: fieldKind(resolved, references[name], widgets[name]) };
+  };
+
+  const api: ResourceDefinition['api'] = {};
+  for (const op of OPERATIONS) {
+    const found = ops.get(`${op}${entity.typeName}`);
+    if (found) api[op] = { operationId: found.operationId, method: found.method, path: found.path };
+    else if (x.operations?.includes(op)) {
+      problems.push({ file, pointer: '/x-resource/operations', reason: `"${op}" needs the operation ${op}${entity.typeName} in openapi.yaml` });
+    }
+  }
+  const listQuery = new Set(api.list ? (ops.get(api.list.operationId)?.queryParams ?? []) : []);
+
+  const visible = Object.keys(props).filter((n) => !HIDDEN.has(n) && !props[n]?.writeOnly);
+  const columns: ColumnDefinition[] = (x.columns ?? visible).map((name) => {
+    const f = field(name);
+    const options = enumOptions(f.resolved.schema);
+    return {
+      accessorKey: name,
+      header: String(f.resolved.schema.title ?? name),
+      kind: f.kind,
+      enableSorting: !UNSORTABLE.has(f.kind),
+      ...(options ? { options } : {}),
+      ...(references[name] ? { reference: references[name] } : {}),
+    };
+  });
+  const filters: FilterDefinition[] = (x.filters ?? []).map((def) => {
+    const f = field(def.field);
+    const options = enumOptions(f.resolved.schema);
+    return {
+      field: def.field,
+      label: String(f.resolved.schema.title ?? def.field),
+      widget: def.widget ?? FILTER_WIDGET[f.kind] ?? 'text',
+      param: listQuery.has(def.field) ? 'query' : 'filters',
+      ...(options ? { options } : {}),
+      ...(references[def.field] ? { reference: references[def.field] } : {}),
+      ...(def.default !== undefined ? { default: def.default } : {}),
+    };
+  });
+  const formFields: FormField[] = (x.form ?? visible.filter((n) => !props[n]?.readOnly)).map((name) => {
+    const f = field(name);
+    return { name, schema: f.resolved.schema, kind: f.kind, reference: references[name], widget: widgets[name] };
+  });
+
+  return {
+    name: entity.name,
+    title: String(entity.schema.title ?? entity.name),
+    label: x.label,
+    collection: x.collection ?? null,
+    api,
+    route: x.route ?? null,
+    menu: x.menu ?? null,
+    roles: x.roles ?? [],
+    displayField: DISPLAY_CANDIDATES.find((c) => c in props) ?? 'id',
+    columns,
+    filters,
+    sort: x.sort ?? null,
+    pageSize: x.pageSize ?? 30,
+    form: formDefinition(String(entity.schema.title ?? entity.name), formFields, (entity.schema.required ?? []) as string[]),
+  };
+}
+
+/** Plain resource definitions for every entity; a ContractError when schema and API disagree. */
+export function buildResources(contract: Contract): ResourceDefinition[] {
+  const ctx: ResolveContext = { common: contract.common, files: new Map(contract.entities.map((e) => [e.file, e.schema])) };
+  const ops = indexOperations(contract.openapi);
+  const problems: ContractProblem[] = [];
+  const defs = contract.entities.map((e) => buildOne(e, ctx, ops, problems));
+  if (problems.length > 0) throw new ContractError(problems);
+  return defs;
+}

@@ -1,0 +1,43 @@
+import { FILTER_WIDGETS, FORM_WIDGETS, MENU_GROUPS, OPERATIONS } from '../../src/domain/resourceDefinition.ts';
+
+/**
+ * The JSON Schema of the `x-resource` block every entity schema carries.
+ * Documented for people in schemas/README.md; unknown keys are errors.
+ */
+export const xResourceVocabulary = {
+  type: 'object',
+  required: ['label'],
+  additionalProperties: false,
+  properties: {
+    label: { type: 'string', minLength: 1 },
+    collection: { type: 'string', pattern: '^/' },
+    operations: { type: 'array', items: { enum: [...OPERATIONS] }, uniqueItems: true },
+    route: { type: 'string', pattern: '^/' },
+    menu: { enum: [...MENU_GROUPS] },
+    roles: { type: 'array', items: { type: 'string', pattern: '^ROLE_[A-Z_]+$' }, uniqueItems: true },
+    columns: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    filters: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['field'],
+        additionalProperties: false,
+        properties: {
+          field: { type: 'string' },
+          widget: { enum: [...FILTER_WIDGETS] },
+          default: { type: ['string', 'number', 'boolean'] },
+        },
+      },
+    },
+    sort: {
+      type: 'object',
+      required: ['field', 'descending'],
+      additionalProperties: false,
+      properties: { field: { type: 'string' }, descending: { type: 'boolean' } },
+    },
+    pageSize: { enum: [0, 10, 30, 50, 100] },
+    form: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    widgets: { type: 'object', additionalProperties: { enum: [...FORM_WIDGETS] } },
+    references: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
+  },
+} as const;

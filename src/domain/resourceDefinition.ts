@@ -1,0 +1,83 @@
+import type { RoleName } from '../../generated/entities.ts';
+
+/** What a field is, for choosing its table cell and its form widget. */
+export type FieldKind =
+  | 'text' | 'longText' | 'email' | 'url' | 'integer' | 'number' | 'money' | 'boolean'
+  | 'siNo' | 'triState' | 'enum' | 'date' | 'dateTime' | 'time' | 'color' | 'image'
+  | 'reference' | 'references' | 'partitaIva' | 'codiceFiscale' | 'list' | 'object';
+
+export const MENU_GROUPS = [
+  'contactCenter', 'trattative', 'configurazioneTrattative', 'offerte', 'configurazioneOfferte',
+  'service', 'configurazioneAccettazione', 'inventarioMezzi', 'utenti', 'configurazioneCrm', 'crm',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+export const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export const FILTER_WIDGETS = ['text', 'number', 'date', 'triState', 'select', 'reference', 'boolean'] as const;
+export type FilterWidget = (typeof FILTER_WIDGETS)[number];
+
+export const FORM_WIDGETS = [
+  'text', 'textarea', 'password', 'color', 'image', 'yesNo', 'multiSelect', 'commaList',
+  'reference', 'references', 'date', 'time', 'number', 'checkbox', 'select',
+] as const;
+export type FormWidget = (typeof FORM_WIDGETS)[number];
+
+export interface EnumOption {
+  value: string | number | boolean;
+  label: string;
+}
+
+export interface ColumnDefinition {
+  accessorKey: string;
+  header: string;
+  kind: FieldKind;
+  enableSorting: boolean;
+  options?: EnumOption[];
+  /** The resource a foreign key points to, shown by its display field. */
+  reference?: string;
+}
+
+export interface FilterDefinition {
+  field: string;
+  label: string;
+  widget: FilterWidget;
+  /** 'query' when the list call takes it as its own parameter, else inside `filters`. */
+  param: 'query' | 'filters';
+  options?: EnumOption[];
+  reference?: string;
+  default?: string | number | boolean;
+}
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export interface ResourceDefinition {
+  name: string;
+  /** Singular Italian title of one record. */
+  title: string;
+  /** Plural Italian label for menus and page titles. */
+  label: string;
+  collection: string | null;
+  /** The calls of openapi.yaml behind each operation, found by operationId (list<Type>, get<Type>, ...). */
+  api: Partial<Record<Operation, { operationId: string; method: string; path: string }>>;
+  route: string | null;
+  menu: MenuGroup | null;
+  roles: RoleName[];
+  /** The field that names a record wherever it is referenced. */
+  displayField: string;
+  columns: ColumnDefinition[];
+  filters: FilterDefinition[];
+  sort: { field: string; descending: boolean } | null;
+  /** 0 means no pagination (page=0&rowsPerPage=0). */
+  pageSize: number;
+  form: { schema: JsonObject; uiSchema: JsonObject };
+}
+
+/** What the menu, the router and the role checks need, without the heavy definition. */
+export interface ResourceIndexEntry extends Pick<ResourceDefinition, 'name' | 'title' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField'> {
+  /** Path of the list call, when there is one. */
+  list: string | null;
+  load: () => Promise<ResourceDefinition>;
+}
