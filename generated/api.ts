@@ -3965,7 +3965,10 @@ export interface components {
              * @example SN-4455-AB
              */
             matricole?: string;
-            /** Firma */
+            /**
+             * Firma
+             * @example accettazione-12-firma.png
+             */
             readonly firma?: string;
             /**
              * Note per il cliente
@@ -4814,7 +4817,10 @@ export interface components {
              * @example false
              */
             assicurazioneConducente?: boolean;
-            /** PDF firmato */
+            /**
+             * PDF firmato
+             * @example offerta-2025-112-firmata.pdf
+             */
             readonly pdfFirmato?: string;
         };
         /**
@@ -5235,7 +5241,10 @@ export interface components {
              * @example Via Carducci 45, 20099 Sesto San Giovanni MI, Italia
              */
             formattedAddress?: string;
-            /** Token documento */
+            /**
+             * Token documento
+             * @example 5f0c2a9e4b7d4e1c8a3b
+             */
             readonly documentToken?: string;
             /**
              * Allegati

@@ -86,7 +86,8 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
 
 function validateSchemas(files: Map<string, Schema>, problems: ContractProblem[]): void {
   const ajv = createAjv();
-  ajv.addKeyword({ keyword: 'x-resource', metaSchema: xResourceVocabulary });
+  ajv.addKeyword('x-resource');
+  const validateXResource = ajv.compile(xResourceVocabulary);
   const common = files.get(COMMON_FILE);
   const roleNames = new Set(
     (((common?.$defs as Schema | undefined)?.RoleName as Schema | undefined)?.oneOf as { const: string }[] | undefined)?.map((o) => o.const) ?? [],
@@ -99,6 +100,7 @@ function validateSchemas(files: Map<string, Schema>, problems: ContractProblem[]
     if (!ajv.validateSchema(schema)) problems.push(...(ajv.errors ?? []).map(ajvProblem(file, '')));
     if (name !== COMMON_FILE) {
       if (!('x-resource' in schema)) problems.push({ file, pointer: '', reason: 'missing the "x-resource" metadata block' });
+      else if (!validateXResource(schema['x-resource'])) problems.push(...(validateXResource.errors ?? []).map(ajvProblem(file, '/x-resource')));
       if (schema.type !== 'object') problems.push({ file, pointer: '/type', reason: 'an entity schema must have type "object"' });
       checkFieldNames(file, schema, names, problems);
       const roles = ((schema['x-resource'] as Schema | undefined)?.roles ?? []) as string[];

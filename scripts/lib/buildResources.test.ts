@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildResources } from './buildResources.ts';
+import { ContractError } from './contractError.ts';
+import type { Contract, Schema } from './loadContract.ts';
+
+const common = JSON.parse(fs.readFileSync(path.resolve('schemas/common.json'), 'utf8')) as Schema;
+const lookup = { title: 'Voce', type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, 'x-resource': { label: 'Voci' } };
+
+/** A contract with one entity "sample" holding the given property, plus a referenced "voce". */
+function contractWith(prop: Schema, x: Schema = {}, openapiPaths: Schema = {}): Contract {
+  const sample = {
+    title: 'Campione',
+    type: 'object',
+    properties: { id: { type: 'integer', readOnly: true }, campo: prop },
+    required: ['campo'],
+    'x-resource': { label: 'Campioni', filters: [{ field: 'campo' }], ...x },
+  };
+  return {
+    root: '',
+    common,
+    openapi: { paths: openapiPaths },
+    entities: [
+      { name: 'sample', typeName: 'Sample', file: 'sample', schema: sample },
+      { name: 'voce', typeName: 'Voce', file: 'voce', schema: lookup },
+    ],
+  };
+}
+
+const build = (prop: Schema, x?: Schema, paths?: Schema) => {
+  const sample = buildResources(contractWith(prop, x, paths)).find((r) => r.name === 'sample');
+  if (!sample) throw new Error('sample not built');
+  return sample;
+};
+
+describe('buildResources: each type and format gets its cell, filter and widget', () => {
+  const common$ = (name: string, extra: Schema = {}) => ({ $ref: `common.json#/$defs/${name}`, title: 'Campo', ...extra });
+  it.each([
+    // given property,                                          x-resource extra,                         kind,           filter widget, form widget
+    [{ type: 'string', title: 'Campo' },                          {},                                        'text',         'text',      undefined],
+    [{ type: 'string', title: 'Campo', maxLength: 4000 },         {},                                        'longText',     'text',      'textarea'],
+    [{ type: 'string', format: 'email', title: 'Campo' },         {},                                        'email',        'text',      undefined],
+    [{ type: 'string', format: 'uri', title: 'Campo' },           {},                                        'url',          'text',      undefined],
+    [{ type: 'string', format: 'date', title: 'Campo' },          {},                                        'date',         'date',      'date'],
+    [{ type: ['string', 'null'], format: 'date-time', title: 'Campo' }, {},                                  'dateTime',     'date',      undefined],
+    [{ type: 'string', format: 'time-hhmm', title: 'Campo' },     {},                                        'time',         'text',      'time'],
+    [common$('TimeHhmm'),                                         {},                                        'time',         'text',      'time'],
+    [{ type: 'string', format: 'partita-iva', title: 'Campo' },   {},                                        'partitaIva',   'text',      undefined],
+    [{ type: 'string', format: 'codice-fiscale', title: 'Campo' }, {},                                       'codiceFiscale', 'text',     undefined],
+    [{ type: 'integer', title: 'Campo' },                         {},                                        'integer',      'number',    undefined],
+    [{ type: ['number', 'null'], title: 'Campo' },                {},                                        'number',       'number',    undefined],
+    [{ type: 'number', multipleOf: 0.01, title: 'Campo' },        {},                                        'money',        'number',    undefined],
+    [common$('Money'),                                            {},                                        'money',        'number',    undefined],
+    [{ type: 'boolean', title: 'Campo' },                         {},                                        'boolean',      'boolean',   undefined],
+    [common$('SiNo'),                                             {},                                        'siNo',         'triState',  undefined],
+    [common$('TriState'),                                         {},                                        'triState',     'triState',  undefined],
+    [common$('TimeUnit'),                                         {},                                        'enum',         'select',    undefined],
+    [common$('Colour'),                                           {},                                        'color',        'text',      'color'],
+    [{ type: 'string', title: 'Campo' },                          { widgets: { campo: 'color' } },           'color',        'text',      'color'],
+    [{ type: 'string', title: 'Campo' },                          { widgets: { campo: 'image' } },           'image',        'text',      'image'],
+    [{ type: ['integer', 'null'], title: 'Campo' },               { references: { campo: 'voce' } },         'reference',    'reference', 'reference'],
+    [{ type: 'array', items: { type: 'integer' }, title: 'Campo' }, { references: { campo: 'voce' } },       'references',   'reference', 'references'],
+    [{ type: 'array', items: { type: 'string' }, title: 'Campo' }, {},                                       'list',         'text',      undefined],
+    [{ type: 'object', properties: { a: { type: 'string' } }, title: 'Campo' }, {},                          'object',       'text',      undefined],
+  ] as const)('%j %j → %s', (prop, x, kind, filterWidget, formWidget) => {
+    const r = build(prop as Schema, x as Schema);
+    const column = r.columns.find((c) => c.accessorKey === 'campo');
+    expect(column?.kind).toBe(kind);
+    expect(column?.header).toBe('Campo');
+    expect(r.filters[0]?.widget).toBe(filterWidget);
+    expect((r.form.uiSchema.campo as Schema | undefined)?.['ui:widget']).toBe(formWidget);
+    expect(r.form.schema.required).toEqual(['campo']);
+  });
+
+  it('gives enumerations their Italian labels in columns and filters', () => {
+    const r = build(common$('TriState'));
+    expect(r.columns[0]?.options).toEqual([
+      { value: '', label: 'Tutti' }, { value: 'Y', label: 'Si' }, { value: 'N', label: 'No' },
+    ]);
+    expect(r.filters[0]?.options).toEqual(r.columns[0]?.options);
+  });
+
+  it('keeps the title and default written next to a $ref', () => {
+    const r = build(common$('Colour', { title: 'Colore di sfondo', default: '#FFFFFF' }));
+    expect((r.form.schema.properties as Record<string, Schema>).campo).toMatchObject({ title: 'Colore di sfondo', default: '#FFFFFF', pattern: '^#[0-9A-Fa-f]{6}$' });
+  });
+
+  it('names the referenced resource for reference widgets and cells', () => {
+    const r = build({ type: ['integer', 'null'], title: 'Campo' }, { references: { campo: 'voce' } });
+    expect(r.columns[0]?.reference).toBe('voce');
+    expect(r.form.uiSchema.campo).toEqual({ 'ui:widget': 'reference', 'ui:options': { resource: 'voce' } });
+  });
+
+  it('leaves id, writeOnly fields out of columns and readOnly fields out of the form', () => {
+    const r = build({ type: 'string', title: 'Campo', readOnly: true });
+    expect(r.columns.map((c) => c.accessorKey)).toEqual(['campo']);
+    expect(r.form.uiSchema['ui:order']).toEqual([]);
+    const w = build({ type: 'string', title: 'Campo', writeOnly: true });
+    expect(w.columns).toEqual([]);
+  });
+
+  it('orders the form as x-resource.form says and uses the password widget for passwords', () => {
+    const c = contractWith({ type: 'string', title: 'Campo' });
+    const sample = c.entities[0]?.schema as Schema;
+    (sample.properties as Schema).password = { type: 'string', title: 'Password', writeOnly: true };
+    (sample['x-resource'] as Schema).form = ['password', 'campo'];
+    const r = buildResources(c)[0];
+    expect(r?.form.uiSchema['ui:order']).toEqual(['password', 'campo']);
+    expect(r?.form.uiSchema.password).toEqual({ 'ui:widget': 'password' });
+  });
+});
+
+describe('buildResources: operations, parameters and defaults', () => {
+  const paths = {
+    '/api/campioni': {
+      get: { operationId: 'listSample', parameters: [{ $ref: '#/components/parameters/Filters' }, { name: 'campo', in: 'query' }] },
+      post: { operationId: 'createSample' },
+    },
+    '/api/campioni/{id}': { put: { operationId: 'updateSample' } },
+  };
+
+  it('finds each operation by its operationId and sends declared query parameters top-level', () => {
+    const r = build({ type: 'string', title: 'Campo' }, {}, paths);
+    expect(r.api).toEqual({
+      list: { operationId: 'listSample', method: 'get', path: '/api/campioni' },
+      create: { operationId: 'createSample', method: 'post', path: '/api/campioni' },
+      update: { operationId: 'updateSample', method: 'put', path: '/api/campioni/{id}' },
+    });
+    expect(r.filters[0]?.param).toBe('query');
+  });
+
+  it('puts other filters inside `filters`', () => {
+    expect(build({ type: 'string', title: 'Campo' }).filters[0]?.param).toBe('filters');
+  });
+
+  it('refuses an operation the schema promises and openapi.yaml lacks', () => {
+    expect(() => build({ type: 'string', title: 'Campo' }, { operations: ['list', 'delete'] }, paths)).toThrow(ContractError);
+    try {
+      build({ type: 'string', title: 'Campo' }, { operations: ['delete'] }, paths);
+    } catch (err) {
+      expect((err as ContractError).problems).toEqual([
+        { file: 'schemas/sample.json', pointer: '/x-resource/operations', reason: '"delete" needs the operation deleteSample in openapi.yaml' },
+      ]);
+    }
+  });
+
+  it('defaults to page size 30, no sort, no route, and picks a display field', () => {
+    const r = build({ type: 'string', title: 'Campo' });
+    expect(r).toMatchObject({ pageSize: 30, sort: null, route: null, menu: null, roles: [], displayField: 'id' });
+    const voce = buildResources(contractWith({ type: 'string' })).find((x) => x.name === 'voce');
+    expect(voce?.displayField).toBe('name');
+  });
+});
