@@ -15,7 +15,7 @@ for (const k of ['x-resource', 'example', 'discriminator', 'xml', 'externalDocs'
 
 // Fields that only travel towards the server: Prism's static sampler fills them with "string".
 const writeOnly = new Set(
-  fs.readdirSync('schemas').flatMap((f) => Object.entries((JSON.parse(fs.readFileSync(path.join('schemas', f), 'utf8')) as { properties?: Record<string, { writeOnly?: boolean }> }).properties ?? {}))
+  fs.readdirSync('schemas').filter((f) => f.endsWith('.json')).flatMap((f) => Object.entries((JSON.parse(fs.readFileSync(path.join('schemas', f), 'utf8')) as { properties?: Record<string, { writeOnly?: boolean }> }).properties ?? {}))
     .filter(([, p]) => p.writeOnly).map(([n]) => n),
 );
 function placeholders(value: unknown, key = ''): string[] {
