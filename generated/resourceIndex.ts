@@ -127,7 +127,10 @@ export const resourceIndex = {
     "collection": "/api/branch-office-users",
     "route": null,
     "menu": null,
-    "roles": [],
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN"
+    ],
     "displayField": "id",
     "list": "/api/branch-office-users",
     "load": () => import('./resources/branch-office-user.ts').then((m) => m.resource as ResourceDefinition)
@@ -154,7 +157,15 @@ export const resourceIndex = {
     "collection": "/api/clienti",
     "route": null,
     "menu": null,
-    "roles": [],
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_USER_CRM",
+      "ROLE_USER_CP",
+      "ROLE_SUPERVISOR_CP",
+      "ROLE_COMMERCIALE_CP",
+      "ROLE_MASTER"
+    ],
     "displayField": "companyName",
     "list": "/api/clienti",
     "load": () => import('./resources/cliente-erp.ts').then((m) => m.resource as ResourceDefinition)
@@ -240,7 +251,15 @@ export const resourceIndex = {
     "collection": "/api/contacts",
     "route": null,
     "menu": null,
-    "roles": [],
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_USER_CRM",
+      "ROLE_USER_CP",
+      "ROLE_SUPERVISOR_CP",
+      "ROLE_COMMERCIALE_CP",
+      "ROLE_MASTER"
+    ],
     "displayField": "name",
     "list": null,
     "load": () => import('./resources/contact.ts').then((m) => m.resource as ResourceDefinition)
@@ -284,7 +303,15 @@ export const resourceIndex = {
     "collection": "/api/details",
     "route": null,
     "menu": null,
-    "roles": [],
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_USER_CRM",
+      "ROLE_USER_CP",
+      "ROLE_SUPERVISOR_CP",
+      "ROLE_COMMERCIALE_CP",
+      "ROLE_MASTER"
+    ],
     "displayField": "id",
     "list": null,
     "load": () => import('./resources/customer-detail.ts').then((m) => m.resource as ResourceDefinition)
@@ -296,7 +323,15 @@ export const resourceIndex = {
     "collection": "/api/files",
     "route": null,
     "menu": null,
-    "roles": [],
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_USER_CRM",
+      "ROLE_USER_CP",
+      "ROLE_SUPERVISOR_CP",
+      "ROLE_COMMERCIALE_CP",
+      "ROLE_MASTER"
+    ],
     "displayField": "description",
     "list": "/api/files",
     "load": () => import('./resources/document.ts').then((m) => m.resource as ResourceDefinition)
@@ -479,7 +514,12 @@ export const resourceIndex = {
     "collection": "/api/inventario-mezzi-items",
     "route": null,
     "menu": null,
-    "roles": [],
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
+      "ROLE_USER_INVENTARIO_MEZZI"
+    ],
     "displayField": "id",
     "list": "/api/inventario-mezzi-items",
     "load": () => import('./resources/inventario-mezzi-item.ts').then((m) => m.resource as ResourceDefinition)
@@ -491,7 +531,12 @@ export const resourceIndex = {
     "collection": "/api/inventario_mezzi_item_stati",
     "route": null,
     "menu": null,
-    "roles": [],
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN",
+      "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
+      "ROLE_USER_INVENTARIO_MEZZI"
+    ],
     "displayField": "description",
     "list": "/api/inventario_mezzi_item_stati",
     "load": () => import('./resources/inventario-mezzi-item-stato.ts').then((m) => m.resource as ResourceDefinition)

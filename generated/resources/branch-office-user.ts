@@ -25,7 +25,10 @@ export const resource = {
   },
   "route": null,
   "menu": null,
-  "roles": [],
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN"
+  ],
   "displayField": "id",
   "columns": [
     {

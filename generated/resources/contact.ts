@@ -30,7 +30,15 @@ export const resource = {
   },
   "route": null,
   "menu": null,
-  "roles": [],
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_USER_CRM",
+    "ROLE_USER_CP",
+    "ROLE_SUPERVISOR_CP",
+    "ROLE_COMMERCIALE_CP",
+    "ROLE_MASTER"
+  ],
   "displayField": "name",
   "columns": [
     {

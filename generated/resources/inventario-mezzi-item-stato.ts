@@ -15,7 +15,12 @@ export const resource = {
   },
   "route": null,
   "menu": null,
-  "roles": [],
+  "roles": [
+    "ROLE_SUPER_ADMIN",
+    "ROLE_ADMIN",
+    "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
+    "ROLE_USER_INVENTARIO_MEZZI"
+  ],
   "displayField": "description",
   "columns": [
     {

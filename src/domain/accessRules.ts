@@ -1,0 +1,70 @@
+import type { RoleName } from '../../generated/entities.ts';
+
+/** Who may call an operation: nobody signed in needed, any signed-in user, or these roles. */
+export type Access = 'public' | 'authenticated' | readonly RoleName[];
+
+const SA = 'ROLE_SUPER_ADMIN', A = 'ROLE_ADMIN';
+export const ROLE_GROUPS = {
+  admin: [SA, A],
+  trattative: [SA, A, 'ROLE_USER_CP', 'ROLE_SUPERVISOR_CP', 'ROLE_COMMERCIALE_CP', 'ROLE_MASTER'],
+  configurazioneTrattative: [SA, A, 'ROLE_SUPERVISOR_CP'],
+  crm: [SA, A, 'ROLE_USER_CRM', 'ROLE_USER_CP', 'ROLE_SUPERVISOR_CP', 'ROLE_COMMERCIALE_CP', 'ROLE_MASTER'],
+  accettazione: [SA, A, 'ROLE_USER_ACCETTAZIONE_MEZZI', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+  inventario: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI', 'ROLE_USER_INVENTARIO_MEZZI'],
+  contactCenter: [SA, A, 'ROLE_CONTACT_CENTER'],
+} as const satisfies Record<string, readonly RoleName[]>;
+
+const G = ROLE_GROUPS;
+/**
+ * Operations whose access is not simply their resource's roles (SPEC.md sections 2 and 6).
+ * Generic operations (list<Type>, get<Type>, ...) take the roles in their schema's x-resource;
+ * reading a resource that other screens use as a lookup is open to every signed-in user.
+ */
+export const OPERATION_ACCESS: Record<string, Access> = {
+  login: 'public', refreshToken: 'public', loginMicrosoft: 'public', loginApiFromClient: 'public',
+  getProfile: 'authenticated', getCurrentUser: 'authenticated', listMyFilialiInventario: 'authenticated',
+  // Checked again in the handler: a user may change only their own profile and password.
+  updateUser: 'authenticated', changePassword: 'authenticated',
+  setUserActive: G.admin, listUserGruppoCrm: G.configurazioneTrattative, listSalesPerson: 'authenticated',
+  getFilialeInventari: G.inventario, listInsurance: 'authenticated', listStatoOfferta: 'authenticated',
+  listAttrezzatureGruppoRisorse: [...G.trattative], listListiniGruppoRisorse: [...G.trattative],
+  createAccettazioneMezzo: G.accettazione,
+  checkCustomerVatNumber: G.crm, listCustomerContacts: G.crm, listCustomerDetails: G.crm,
+  uploadDocument: G.crm, deleteDocument: G.crm, downloadDocument: G.crm,
+  updateBranchOffice: G.admin, updateMissedCall: G.contactCenter,
+  concludeInventarioMezzi: G.inventario, setInventarioMezziItemStato: G.inventario, exportInventarioMezziItems: G.inventario,
+  getTrattativaCpPublic: [...G.trattative, 'ROLE_API'], setTrattativaCpDraftViewed: [...G.trattative, 'ROLE_API'],
+  confirmTrattativaCpOffer: [...G.trattative, 'ROLE_API'],
+  reassignTrattativaCp: [SA, A, 'ROLE_NL'],
+  createTrattativaCpDocumentToken: G.trattative, saveTrattativaCpOfferLost: G.trattative,
+  sendTrattativaCpAnagrafica: G.trattative, sendTrattativaCpBrochure: G.trattative, sendTrattativaCpContattoMago: G.trattative,
+  sendTrattativaCpLinkAccreditamento: G.trattative, sendTrattativaCpOfferta: G.trattative, sendTrattativaCpBrochureMarketing: G.trattative,
+  uploadTrattativaCpAllegati: G.trattative, downloadTrattativaCpAllegato: G.trattative, deleteTrattativaCpAllegato: G.trattative,
+};
+
+export interface ResourceAccessInfo {
+  typeName: string;
+  roles: readonly RoleName[];
+  /** Other resources point to it (agent, nation...): everybody signed in may read it. */
+  isLookup: boolean;
+}
+
+const GENERIC = /^(list|get|create|update|delete)([A-Z][A-Za-z]*)$/;
+
+/** The access rule of an operation: the explicit table first, then its resource's roles. */
+export function operationAccess(operationId: string, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
+  const explicit = OPERATION_ACCESS[operationId];
+  if (explicit) return explicit;
+  const m = GENERIC.exec(operationId);
+  const resource = m?.[2] ? resources.get(m[2]) : undefined;
+  if (!m || !resource) return G.admin;
+  if ((m[1] === 'list' || m[1] === 'get') && resource.isLookup) return 'authenticated';
+  return resource.roles.length > 0 ? resource.roles : G.admin;
+}
+
+export function isAllowed(access: Access, roles: readonly string[] | null): boolean {
+  if (access === 'public') return true;
+  if (!roles) return false;
+  if (access === 'authenticated') return true;
+  return access.some((r) => roles.includes(r));
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import qs from 'qs';
+import { resourceIndex } from '../../generated/resourceIndex.ts';
+import { operationAccess, type ResourceAccessInfo } from '../domain/accessRules.ts';
+import { createLoginLimiter } from '../domain/loginLimiter.ts';
+import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
+import { authHandlers } from './auth/authHandlers.ts';
+import { createRefreshTokens, REFRESH_TABLE_SQL } from './auth/refreshTokens.ts';
+import { createTokenService } from './auth/tokens.ts';
+import { loadContract } from './contract/contract.ts';
+import { createValidators } from './contract/validators.ts';
+import type { AppContext, Handler, Resource, ServerConfig } from './context.ts';
+import { crudRepository } from './crud/crudRepository.ts';
+import { derivedHandlers } from './crud/derivedHandlers.ts';
+import { entityModel } from './crud/entityModel.ts';
+import { genericHandler } from './crud/genericHandler.ts';
+import { migrate } from './crud/migrate.ts';
+import { createDb } from './db/createDb.ts';
+import type { Db } from './db/Db.ts';
+import { fileHandlers } from './domains/files/fileHandlers.ts';
+import { userHandlers } from './domains/users/userHandlers.ts';
+import { errorHandler } from './errorHandler.ts';
+import { HttpError, MESSAGES } from './httpError.ts';
+import { registerOperations } from './registerOperations.ts';
+
+export interface AppOptions {
+  /** An open database; otherwise one is opened from databaseUrl or dataDir. */
+  db?: Db;
+  databaseUrl?: string;
+  /** Where PGlite data, uploaded files and demo secrets live; absent: memory and a temporary folder. */
+  dataDir?: string;
+  jwtSecret?: string;
+  accessTokenTtl?: number;
+  refreshTokenTtl?: number;
+  maxUploadBytes?: number;
+  logger?: boolean;
+}
+
+// Resources without a table of their own: the profile is the user, this view is a projection of users.
+const NOT_STORED = new Set(['profile', 'userGruppoCrm', 'session']);
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+async function loadResources(db: Db, contract: ReturnType<typeof loadContract>): Promise<Map<string, Resource>> {
+  const definitions = await Promise.all(Object.values(resourceIndex).map((r) => r.load()));
+  const stored = definitions.filter((d: ResourceDefinition) => d.collection && !NOT_STORED.has(d.name));
+  const resources = new Map<string, Resource>();
+  for (const definition of stored) {
+    const typeName = pascal(definition.name);
+    const model = entityModel(contract, typeName, definition.name);
+    resources.set(typeName, { definition, model, repo: crudRepository(db, model) });
+  }
+  await migrate(db, [...resources.values()].map(({ definition, model }) => ({
+    model,
+    internal: (definition.name === 'user' ? { passwordHash: 'text' } : {}) as Record<string, string>,
+    indexed: [...new Set([definition.sort?.field, ...definition.filters.map((f) => f.field)].filter((f): f is string => !!f && f !== 'id'))],
+  })));
+  await db.query(`CREATE UNIQUE INDEX IF NOT EXISTS "user_username_key" ON "user" (lower(username))`);
+  await db.query(REFRESH_TABLE_SQL);
+  return resources;
+}
+
+function accessInfo(resources: Map<string, Resource>): Map<string, ResourceAccessInfo> {
+  const referenced = new Set([...resources.values()].flatMap((r) => [...r.definition.columns, ...r.definition.filters].map((c) => c.reference).filter(Boolean)));
+  return new Map([...resources.entries()].map(([typeName, r]) => [typeName, { typeName, roles: r.definition.roles, isLookup: referenced.has(r.definition.name) }]));
+}
+
+function secretFor(options: AppOptions, dataDir: string): string {
+  if (options.jwtSecret ?? process.env.JWT_SECRET) return (options.jwtSecret ?? process.env.JWT_SECRET) as string;
+  // Demo mode: a random secret kept beside the data, so tokens survive a restart.
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'crm-data-'));
+  const db = options.db ?? (await createDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined }));
+  const contract = loadContract();
+  const resources = await loadResources(db, contract);
+  const config: ServerConfig = {
+    dataDir,
+    accessTokenTtl: options.accessTokenTtl ?? Number(process.env.ACCESS_TOKEN_TTL ?? 900),
+    refreshTokenTtl: options.refreshTokenTtl ?? Number(process.env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
+    maxUploadBytes: options.maxUploadBytes ?? Number(process.env.MAX_UPLOAD_BYTES ?? 20 * 1024 * 1024),
+  };
+  const ctx: AppContext = {
+    db,
+    contract,
+    config,
+    tokens: createTokenService(secretFor(options, dataDir), config.accessTokenTtl),
+    refreshTokens: createRefreshTokens(db, config.refreshTokenTtl),
+    loginLimiter: createLoginLimiter(),
+    resources,
+    resource(typeName) {
+      const r = resources.get(typeName);
+      if (!r) throw new Error(`no stored resource ${typeName}`);
+      return r;
+    },
+    activeCache: new Map(),
+  };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 1, arrayLimit: 200 }) as Record<string, unknown> },
+  });
+  const validators = createValidators(contract);
+  app.setValidatorCompiler(({ schema, httpPart }) => validators.compile(httpPart === 'body' ? validators.strict : validators.coercing, schema as Record<string, unknown>));
+  // Responses are checked against the contract before they leave: a mismatch is a server bug.
+  app.setSerializerCompiler(({ schema, url, httpStatus }) => {
+    const validate = validators.compile(validators.strict, schema as Record<string, unknown>);
+    return (data) => {
+      if (!validate(data)) {
+        app.log.error({ url, httpStatus, errors: validate.errors }, 'response does not match openapi.yaml');
+        throw new HttpError(500, MESSAGES.generic);
+      }
+      return JSON.stringify(data);
+    };
+  });
+  app.setErrorHandler(errorHandler);
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
+
+  const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers };
+  const access = accessInfo(resources);
+  registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx), (op) => operationAccess(op.operationId, access));
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.close();
+  });
+  return { app, ctx };
+}

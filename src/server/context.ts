@@ -1,0 +1,49 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
+import type { Claims, TokenService } from './auth/tokens.ts';
+import type { RefreshTokens } from './auth/refreshTokens.ts';
+import type { LoginLimiter } from '../domain/loginLimiter.ts';
+import type { ApiOperation, Contract } from './contract/contract.ts';
+import type { CrudRepository } from './crud/crudRepository.ts';
+import type { EntityModel } from './crud/entityModel.ts';
+import type { Db } from './db/Db.ts';
+
+export interface ServerConfig {
+  dataDir: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  maxUploadBytes: number;
+}
+
+export interface Resource {
+  definition: ResourceDefinition;
+  model: EntityModel;
+  repo: CrudRepository;
+}
+
+export interface AppContext {
+  db: Db;
+  contract: Contract;
+  config: ServerConfig;
+  tokens: TokenService;
+  refreshTokens: RefreshTokens;
+  loginLimiter: LoginLimiter;
+  /** Resources stored in a table, by type name (Agent, TrattativaCp...). */
+  resources: Map<string, Resource>;
+  resource(typeName: string): Resource;
+  /** Users known to be inactive: checked on every request (423). */
+  activeCache: Map<number, boolean>;
+}
+
+export interface ApiRequest {
+  op: ApiOperation;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  user: Claims | null;
+  raw: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What an operation does; its result becomes the JSON body (undefined: no body). */
+export type Handler = (req: ApiRequest, ctx: AppContext) => Promise<unknown>;

@@ -1,0 +1,70 @@
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { createAjv } from '../../domain/createAjv.ts';
+import type { Contract, JsonSchema } from './contract.ts';
+
+const OAS_KEYWORDS = ['x-resource', 'example', 'discriminator', 'xml', 'externalDocs'];
+const DOC_ID = 'openapi.json';
+
+/** Internal refs (#/components/...) made absolute, so a fragment of the document compiles alone. */
+function absoluteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(absoluteRefs);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : absoluteRefs(v)]));
+}
+
+export interface Validators {
+  /** Bodies and responses: types as they are. */
+  strict: Ajv2020;
+  /** Query strings and path parameters arrive as text: coerced to the declared types. */
+  coercing: Ajv2020;
+  compile(ajv: Ajv2020, schema: JsonSchema): ReturnType<Ajv2020['compile']>;
+}
+
+export function createValidators(contract: Contract): Validators {
+  const make = (coerce: boolean) => {
+    const ajv = createAjv({ coerceTypes: coerce ? 'array' : false, useDefaults: false, allErrors: true });
+    for (const k of OAS_KEYWORDS) ajv.addKeyword(k);
+    ajv.addSchema({ components: absoluteRefs(contract.document.components) } as JsonSchema, DOC_ID);
+    return ajv;
+  };
+  const strict = make(false);
+  const coercing = make(true);
+  const cache = new Map<string, ReturnType<Ajv2020['compile']>>();
+  return {
+    strict,
+    coercing,
+    compile(ajv, schema) {
+      const key = `${ajv === strict ? 's' : 'c'}${JSON.stringify(schema)}`;
+      let fn = cache.get(key);
+      if (!fn) {
+        fn = ajv.compile(absoluteRefs(schema) as JsonSchema);
+        cache.set(key, fn);
+      }
+      return fn;
+    },
+  };
+}
+
+/** The querystring schema of an operation, from its declared query parameters. */
+export function querySchema(params: { name: string; in: string; required?: boolean; schema: JsonSchema }[]): JsonSchema {
+  const query = params.filter((p) => p.in === 'query');
+  return {
+    type: 'object',
+    properties: Object.fromEntries(query.map((p) => [p.name, p.schema])),
+    required: query.filter((p) => p.required).map((p) => p.name),
+    additionalProperties: false,
+  };
+}
+
+export function paramsSchema(params: { name: string; in: string; schema: JsonSchema }[]): JsonSchema {
+  const path = params.filter((p) => p.in === 'path');
+  return { type: 'object', properties: Object.fromEntries(path.map((p) => [p.name, p.schema])), required: path.map((p) => p.name) };
+}
+
+/**
+ * A JSON body schema that refuses fields the schema does not know.
+ * Entity schemas stay open (see schemas/README.md); the server is strict.
+ */
+export function strictBodySchema(schema: JsonSchema): JsonSchema {
+  return { allOf: [schema], unevaluatedProperties: false };
+}

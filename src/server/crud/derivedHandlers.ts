@@ -1,0 +1,86 @@
+import type { Handler } from '../context.ts';
+import { HttpError, MESSAGES } from '../httpError.ts';
+import type { Row } from './crudRepository.ts';
+import { genericHandlerFor, idOf, listOptions, withLanguage } from './genericHandler.ts';
+
+/** Operations that are a generic operation with a twist: a fixed filter, another envelope, one field. */
+export const derivedHandlers: Record<string, Handler> = {
+  getFilialeInventari: (req, ctx) => genericHandlerFor(ctx.resource('FilialeInventario'), 'get')?.(req, ctx) ?? Promise.resolve(),
+
+  // SPEC.md section 7: the offer statuses list shows only the active ones unless asked otherwise.
+  listStatoOfferta: (req, ctx) => {
+    const { definition, model, repo } = ctx.resource('StatoOfferta');
+    const filters = (req.query.filters ?? {}) as Record<string, unknown>;
+    return repo.list(listOptions({ ...req.query, filters: { active: true, ...filters } }, definition.sort, model));
+  },
+
+  listCustomerContacts: (req, ctx) => {
+    const { definition, model, repo } = ctx.resource('Contact');
+    return repo.list(listOptions(req.query, definition.sort, model, { customerId: Number(req.params.customerId) }));
+  },
+  listCustomerDetails: (req, ctx) => {
+    const { definition, model, repo } = ctx.resource('CustomerDetail');
+    return repo.list(listOptions(req.query, definition.sort, model, { customerId: Number(req.params.customerId) }));
+  },
+
+  listMyFilialiInventario: async (req, ctx) => {
+    const me = await ctx.resource('User').repo.get(req.user?.id ?? 0);
+    const ids = (me.filialiIds ?? []) as number[];
+    const { definition, model, repo } = ctx.resource('FilialeInventario');
+    const admin = req.user?.roles.some((r) => r === 'ROLE_SUPER_ADMIN' || r === 'ROLE_ADMIN');
+    if (!admin && ids.length === 0) return { data: [], totalRows: 0 };
+    return repo.list(listOptions({}, definition.sort, model, admin ? {} : { id: ids }));
+  },
+
+  listInventarioMezzi: (req, ctx) => {
+    const { definition, model, repo } = ctx.resource('InventarioMezzi');
+    const ids = req.query.idFilialiInventario as number[] | undefined;
+    return repo.list(listOptions(req.query, definition.sort, model, ids ? { filialeInventarioId: ids } : {}));
+  },
+
+  listAttrezzatureGruppoRisorse: async (req, ctx) => {
+    const group = await ctx.resource('GruppoRisorse').repo.get(idOf(req.params));
+    const data = (group.articoliGruppo ?? []) as Row[];
+    return { data, totalRows: data.length };
+  },
+
+  listUserGruppoCrm: async (req, ctx) => {
+    const { model, repo } = ctx.resource('User');
+    const filters = { ...((req.query.filters ?? {}) as Record<string, unknown>), ...(req.query.categoria ? { category: req.query.categoria } : {}) };
+    const sortBy = typeof req.query.sortBy === 'string' ? req.query.sortBy : undefined;
+    const page = await repo.list(listOptions({ ...req.query, filters }, { field: 'username', descending: false }, model));
+    if (!sortBy) page.data.sort((a, b) => String(a.username).localeCompare(String(b.username)) || String(a.category ?? '').localeCompare(String(b.category ?? '')));
+    return { data: page.data.map(({ id, username, name, surname, category, gruppiCrmIds }) => ({ id, username, name, surname, ...(category ? { category } : {}), gruppiCrmIds: gruppiCrmIds ?? [] })), totalRows: page.totalRows };
+  },
+
+  createPlanning: async (req, ctx) => {
+    const { model, repo } = ctx.resource('Planning');
+    const created = await repo.create(withLanguage(model, req.body as Row));
+    return { data: { planningId: created.id } };
+  },
+  createTrattativaCp: async (req, ctx) => {
+    const { model, repo } = ctx.resource('TrattativaCp');
+    const created = await repo.create(withLanguage(model, req.body as Row));
+    return { data: { id: created.id } };
+  },
+
+  updateBranchOffice: (req, ctx) => updateOneField('BranchOffice', req.params, req.body, ctx),
+  updateMissedCall: (req, ctx) => updateOneField('MissedCall', req.params, req.body, ctx),
+
+  checkCustomerVatNumber: async (req, ctx) => {
+    const vat = String(req.params.vat);
+    const { rows } = await ctx.db.query<{ id: number; agentName: string | null }>(
+      `SELECT c.id, a.name AS "agentName" FROM "customer" c LEFT JOIN "agent" a ON a.id = c."agentId" WHERE c."vatNumber" = $1 LIMIT 1`, [vat]);
+    const erp = await ctx.db.query(`SELECT 1 FROM "clienteErp" WHERE "vatNumber" = $1 LIMIT 1`, [vat]);
+    const found = rows[0];
+    return { data: { exists: !!found, customerId: found?.id ?? null, agentName: found?.agentName ?? null, inErp: erp.rows.length > 0 } };
+  },
+};
+
+async function updateOneField(typeName: string, params: Record<string, unknown>, body: unknown, ctx: Parameters<Handler>[1]) {
+  const { field, value } = body as { field: string; value: unknown };
+  const { model, repo } = ctx.resource(typeName);
+  const column = model.byName.get(field);
+  if (!column || column.readOnly) throw new HttpError(400, MESSAGES.invalid, [{ field: 'field', message: `campo non modificabile: ${field}` }]);
+  return { data: await repo.update(idOf(params), { [field]: value }) };
+}

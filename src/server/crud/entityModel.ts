@@ -1,0 +1,45 @@
+import type { Contract, JsonSchema } from '../contract/contract.ts';
+
+export type SqlType = 'text' | 'integer' | 'double precision' | 'numeric(14,2)' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
+
+export interface Column {
+  name: string;
+  sqlType: SqlType;
+  readOnly: boolean;
+  nullable: boolean;
+}
+
+export interface EntityModel {
+  typeName: string;
+  table: string;
+  columns: Column[];
+  byName: Map<string, Column>;
+}
+
+function sqlType(s: JsonSchema): SqlType {
+  const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string | undefined];
+  const main = types.find((t) => t && t !== 'null') ?? (Array.isArray(s.oneOf) ? typeof (s.oneOf as { const: unknown }[])[0]?.const : 'string');
+  switch (main) {
+    case 'integer': return 'integer';
+    case 'number': return s.multipleOf === 0.01 ? 'numeric(14,2)' : 'double precision';
+    case 'boolean': return 'boolean';
+    case 'array':
+    case 'object': return 'jsonb';
+    default: return s.format === 'date' ? 'date' : s.format === 'date-time' ? 'timestamptz' : 'text';
+  }
+}
+
+/** Table and columns of an entity, straight from its schema: writeOnly fields are never stored. */
+export function entityModel(contract: Contract, typeName: string, table: string): EntityModel {
+  const schema = contract.entitySchema(typeName);
+  const columns: Column[] = [];
+  for (const [name, raw] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    const prop = contract.resolve(raw);
+    if (name === 'id' || prop.writeOnly) continue;
+    const types = Array.isArray(prop.type) ? (prop.type as string[]) : [];
+    columns.push({ name, sqlType: sqlType(prop), readOnly: prop.readOnly === true, nullable: types.includes('null') });
+  }
+  return { typeName, table, columns, byName: new Map(columns.map((c) => [c.name, c])) };
+}
+
+export const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;

@@ -1,0 +1,49 @@
+import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import type { ApiOperation } from '../contract/contract.ts';
+import type { AppContext, Handler, Resource } from '../context.ts';
+import type { Row } from './crudRepository.ts';
+import type { EntityModel } from './entityModel.ts';
+import type { FilterValue, ListOptions } from './listQuery.ts';
+
+const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
+export const GENERIC_OPERATION = /^(list|get|create|update|delete)([A-Z][A-Za-z]*)$/;
+
+/** List options from a request: `filters[...]`, plus the list's own query parameters that name a column. */
+export function listOptions(query: Record<string, unknown>, defaultSort: ResourceDefinition['sort'], model: EntityModel, fixed: Record<string, FilterValue> = {}): ListOptions {
+  const filters: Record<string, FilterValue> = { ...((query.filters ?? {}) as Record<string, FilterValue>) };
+  for (const [k, v] of Object.entries(query)) if (!LIST_PARAMS.has(k) && model.byName.has(k)) filters[k] = v as FilterValue;
+  return {
+    filters: { ...filters, ...fixed },
+    sortBy: typeof query.sortBy === 'string' && query.sortBy !== '' ? query.sortBy : undefined,
+    descending: query.descending === 1 || query.sortDesc === true,
+    page: typeof query.page === 'number' ? query.page : undefined,
+    rowsPerPage: typeof query.rowsPerPage === 'number' ? query.rowsPerPage : undefined,
+    defaultSort,
+  };
+}
+
+/** New records get the Italian language code unless the client sent one. */
+export function withLanguage(model: EntityModel, body: Row): Row {
+  return model.byName.has('codiceLingua') && !body.codiceLingua ? { ...body, codiceLingua: 'it' } : body;
+}
+
+export const idOf = (params: Record<string, unknown>) => Number(params.id);
+
+export function genericHandlerFor(resource: Resource, verb: string): Handler | undefined {
+  const { definition, model, repo } = resource;
+  switch (verb) {
+    case 'list': return async (req) => repo.list(listOptions(req.query, definition.sort, model));
+    case 'get': return async (req) => ({ data: await repo.get(idOf(req.params)) });
+    case 'create': return async (req) => ({ data: await repo.create(withLanguage(model, req.body as Row)) });
+    case 'update': return async (req) => ({ data: await repo.update(idOf(req.params), req.body as Row) });
+    case 'delete': return async (req) => { await repo.remove(idOf(req.params)); };
+    default: return undefined;
+  }
+}
+
+/** The generic handler of list<Type>, get<Type>, ... when <Type> is a stored resource. */
+export function genericHandler(op: ApiOperation, ctx: AppContext): Handler | undefined {
+  const m = GENERIC_OPERATION.exec(op.operationId);
+  const resource = m?.[2] ? ctx.resources.get(m[2]) : undefined;
+  return resource && m?.[1] ? genericHandlerFor(resource, m[1]) : undefined;
+}

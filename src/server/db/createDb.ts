@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db, Queryable } from './Db.ts';
+
+// Wire formats the API promises: dates as YYYY-MM-DD, instants as ISO 8601, numbers as numbers.
+const DATE = 1082;
+const TIMESTAMPTZ = 1184;
+const INT8 = 20;
+const NUMERIC = 1700;
+const toIso = (v: string) => new Date(v).toISOString();
+
+export interface DbOptions {
+  /** postgres://... to use a PostgreSQL server; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string;
+}
+
+async function createPglite(dataDir?: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const pg = await PGlite.create(dataDir ?? 'memory://', {
+    parsers: { [DATE]: (v: string) => v, [TIMESTAMPTZ]: toIso, [INT8]: Number, [NUMERIC]: Number },
+  });
+  const query = async <T>(sql: string, params?: unknown[]) => ({ rows: (await pg.query<T>(sql, params)).rows });
+  return {
+    kind: 'pglite',
+    query,
+    transaction: (fn) => pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) })),
+    close: () => pg.close(),
+  };
+}
+
+async function createPostgres(url: string): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const types = { getTypeParser: (oid: number, format?: string) => {
+    if (oid === DATE) return (v: string) => v;
+    if (oid === TIMESTAMPTZ) return toIso;
+    if (oid === INT8 || oid === NUMERIC) return Number;
+    return pg.types.getTypeParser(oid, format as 'text');
+  } };
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 20), types });
+  const query = async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] });
+  return {
+    kind: 'postgres',
+    query,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Queryable = { query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }) };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function createDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? createPostgres(options.databaseUrl) : createPglite(options.dataDir);
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorObject } from 'ajv';
+import { italianViolations } from './contract/italianErrors.ts';
+import { HttpError, MESSAGES } from './httpError.ts';
+
+const PG_ERRORS: Record<string, [number, string]> = {
+  '23505': [409, MESSAGES.duplicate],
+  '23503': [409, MESSAGES.inUse],
+  '22P02': [400, MESSAGES.invalid],
+  '22003': [400, MESSAGES.invalid],
+  '22007': [400, MESSAGES.invalid],
+  '22008': [400, MESSAGES.invalid],
+  '22001': [400, MESSAGES.invalid],
+};
+
+/** Every failure leaves as the one Error shape: { code, message, violations? }, in Italian. */
+export function errorHandler(error: FastifyError & { validation?: ErrorObject[]; validationContext?: string; code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  let status = 500;
+  let body: { code: number; message: string; violations?: { field: string; message: string }[] };
+  if (error instanceof HttpError) {
+    status = error.statusCode;
+    body = { code: status, message: error.message, ...(error.violations ? { violations: error.violations } : {}) };
+  } else if (error.validation) {
+    status = 400;
+    const prefix = error.validationContext === 'body' ? '' : `${error.validationContext ?? ''}.`;
+    body = { code: 400, message: MESSAGES.invalid, violations: italianViolations(error.validation, prefix) };
+  } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+    status = 400;
+    body = { code: 400, message: MESSAGES.invalidJson };
+  } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+    status = 413;
+    body = { code: 413, message: MESSAGES.tooLarge };
+  } else if (error.code && PG_ERRORS[error.code]) {
+    const [s, message] = PG_ERRORS[error.code] ?? [500, MESSAGES.generic];
+    status = s;
+    body = { code: s, message };
+  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    status = 400;
+    body = { code: 400, message: MESSAGES.invalid };
+  } else {
+    request.log.error({ err: error }, 'unhandled error');
+    body = { code: 500, message: MESSAGES.generic };
+  }
+  return reply.code(status).type('application/json').send(JSON.stringify(body));
+}

@@ -1,0 +1,29 @@
+import type { Violation } from './contract/italianErrors.ts';
+
+/** An error with its HTTP status and Italian message; the one Error shape of the API. */
+export class HttpError extends Error {
+  constructor(readonly statusCode: number, message: string, readonly violations?: Violation[]) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const MESSAGES = {
+  invalid: 'Verificare la validità dei campi',
+  invalidJson: 'Il corpo della richiesta non è un JSON valido',
+  notFound: 'Risorsa non trovata',
+  routeNotFound: 'Pagina non trovata',
+  forbidden: 'Non Autorizzato',
+  tokenMissing: 'Autenticazione richiesta',
+  tokenExpired: 'Token scaduto',
+  tokenInvalid: 'Token non valido',
+  badCredentials: 'Credenziali invalide',
+  inactive: "Utente non attivo. Contattare l'amministratore di sistema",
+  tooManyLogins: 'Troppi tentativi di accesso falliti. Riprovare tra qualche minuto',
+  generic: 'Errore Generico',
+  notImplemented: 'Funzione non ancora disponibile',
+  tooLarge: 'Il file è troppo grande',
+  conflict: 'Il record è stato modificato da un altro utente: ricaricare i dati',
+  inUse: 'Impossibile eliminare: il record è usato altrove',
+  duplicate: 'Esiste già un record con questi dati',
+} as const;
