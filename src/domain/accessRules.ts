@@ -25,6 +25,7 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   getProfile: 'authenticated', getCurrentUser: 'authenticated', listMyFilialiInventario: 'authenticated',
   // Checked again in the handler: a user may change only their own profile and password.
   updateUser: 'authenticated', changePassword: 'authenticated',
+  listUser: G.admin, getUser: G.admin, createUser: G.admin, deleteUser: G.admin,
   setUserActive: G.admin, listUserGruppoCrm: G.configurazioneTrattative, listSalesPerson: 'authenticated',
   getFilialeInventari: G.inventario, listInsurance: 'authenticated', listStatoOfferta: 'authenticated',
   listAttrezzatureGruppoRisorse: [...G.trattative], listListiniGruppoRisorse: [...G.trattative],

@@ -24,6 +24,13 @@ function writable(model: EntityModel, body: Row): [string, unknown][] {
     .map(([k, v]) => [k, model.byName.get(k)?.sqlType === 'jsonb' && v !== null ? JSON.stringify(v) : v]);
 }
 
+/** Body fields plus server-set ones (which win), jsonb values serialised. */
+function merge(fields: [string, unknown][], internal: Row): [string, unknown][] {
+  const out = new Map(fields);
+  for (const [k, v] of Object.entries(internal)) out.set(k, v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
+  return [...out];
+}
+
 export function crudRepository(db: Queryable, model: EntityModel) {
   const table = quote(model.table);
   return {
@@ -41,7 +48,7 @@ export function crudRepository(db: Queryable, model: EntityModel) {
       return toRecord(model, rows[0]);
     },
     async create(body: Row, internal: Row = {}): Promise<Row> {
-      const fields = [...writable(model, body), ...Object.entries(internal)];
+      const fields = merge(writable(model, body), internal);
       const sql = fields.length === 0
         ? `INSERT INTO ${table} DEFAULT VALUES RETURNING *`
         : `INSERT INTO ${table} (${fields.map(([k]) => quote(k)).join(', ')}) VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
@@ -49,7 +56,7 @@ export function crudRepository(db: Queryable, model: EntityModel) {
       return toRecord(model, rows[0] ?? {});
     },
     async update(id: number, body: Row, internal: Row = {}): Promise<Row> {
-      const fields = [...writable(model, body), ...Object.entries(internal)];
+      const fields = merge(writable(model, body), internal);
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];
       const { rows } = await db.query<Row>(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, [id, ...fields.map(([, v]) => v)]);
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);

@@ -1,0 +1,73 @@
+import { partitaIvaCheckDigit } from '../../domain/partitaIva.ts';
+
+const piva = (prefix10: string) => prefix10 + partitaIvaCheckDigit(prefix10);
+const colours = (coloreSfondo: string, coloreCarattere = '#000000') => ({ coloreSfondo, coloreCarattere });
+
+/** Realistic Italian demo records, by resource type, inserted in this order on a fresh database. */
+export const DEMO_DATA: [string, Record<string, unknown>[]][] = [
+  ['Agent', [{ name: 'Luca Verdi', code: 'AG01' }, { name: 'Francesca Galli', code: 'AG02' }, { name: 'Marco Ferri', code: 'AG03' }, { name: 'Chiara Lombardi', code: 'AG04' }]],
+  ['Nation', [{ name: 'Italia', code: 'IT' }, { name: 'Svizzera', code: 'CH' }, { name: 'Francia', code: 'FR' }, { name: 'Austria', code: 'AT' }, { name: 'Slovenia', code: 'SI' }]],
+  ['Category', [{ name: 'Sollevamento' }, { name: 'Movimento terra' }, { name: 'Energia' }, { name: 'Compattazione' }]],
+  ['Family', [{ name: 'Piattaforme aeree', categoryIds: [1] }, { name: 'Escavatori', categoryIds: [2] }, { name: 'Generatori', categoryIds: [3] }]],
+  ['Application', [{ name: 'Manutenzione facciate', familyIds: [1] }, { name: 'Scavi e fondazioni', familyIds: [2] }]],
+  ['Material', [{ name: 'Calcestruzzo' }, { name: 'Acciaio' }, { name: 'Legno' }]],
+  ['Meeting', [{ description: 'Visita in cantiere' }, { description: 'Incontro in sede' }, { description: 'Videochiamata' }]],
+  ['Communication', [{ description: 'Telefonata' }, { description: 'Email' }, { description: 'Visita' }]],
+  ['Potential', [{ description: 'Fino a 10.000 €' }, { description: 'Da 10.000 a 50.000 €' }, { description: 'Oltre 50.000 €' }]],
+  ['Role', [{ role: 'Titolare' }, { role: 'Responsabile acquisti' }, { role: 'Capocantiere' }, { role: 'Amministrazione' }]],
+  ['TechCode', [{ name: 'Andrea Colombo', code: 'T07' }, { name: 'Paolo Rizzo', code: 'T12' }]],
+  ['Competitor', [{ companyName: 'Noleggi Lombardi S.p.A.' }, { companyName: 'Edil Rent S.r.l.' }]],
+  ['Source', [{ description: 'Fiera', ordinamento: 1, ...colours('#E3F2FD') }, { description: 'Passaparola', ordinamento: 2, ...colours('#FFF3E0') }]],
+  ['Fonte', [{ description: 'Sito web', ordinamento: 1, ...colours('#E8F5E9') }, { description: 'Telefono', ordinamento: 2, ...colours('#FFFFFF') }, { description: 'Agente', ordinamento: 3, ...colours('#FCE4EC') }]],
+  ['Filiale', [{ description: 'Milano Nord', ordinamento: 1, ...colours('#FFFFFF') }, { description: 'Bergamo', ordinamento: 2, ...colours('#FFFDE7') }, { description: 'Brescia', ordinamento: 3, ...colours('#E0F7FA') }]],
+  ['StatoTrattativa', [{ description: 'Nuova', code: 'NEW', ordinamento: 1, ...colours('#E3F2FD') }, { description: 'In corso', code: 'INC', ordinamento: 2, ...colours('#FFF8E1') }, { description: 'Chiusa vinta', code: 'WIN', ordinamento: 3, ...colours('#2E7D32', '#FFFFFF') }, { description: 'Chiusa persa', code: 'LOST', ordinamento: 4, ...colours('#C62828', '#FFFFFF') }]],
+  ['MotivoPerso', [{ description: 'Prezzo troppo alto', ordinamento: 1, ...colours('#FFEBEE') }, { description: 'Mezzo non disponibile', ordinamento: 2, ...colours('#FFFFFF') }, { description: 'Scelto un concorrente', ordinamento: 3, ...colours('#FFFFFF') }]],
+  ['Commerciale', [{ description: 'Francesca Galli', ordinamento: 1 }, { description: 'Roberto Marchetti', ordinamento: 2 }]],
+  ['Settore', [{ name: 'Edilizia', description: 'Imprese edili e cantieri', code: 'EDI' }, { name: 'Industria', description: 'Stabilimenti e logistica', code: 'IND' }, { name: 'Eventi', description: 'Allestimenti e spettacoli', code: 'EVE' }]],
+  ['GruppoCrm', [{ description: 'Area Lombardia' }, { description: 'Area Veneto' }]],
+  ['CompetitorTrattativa', [{ description: 'Concorrente principale', ragioneSociale: 'Edil Noleggi S.r.l.' }, { description: 'Concorrente locale', ragioneSociale: 'Brianza Rent S.n.c.' }]],
+  ['FamigliaMezzo', [{ name: 'Piattaforme a pantografo' }, { name: 'Piattaforme articolate' }, { name: 'Sollevatori telescopici' }, { name: 'Miniescavatori' }]],
+  ['InvioBrochure', [{ description: 'Brochure piattaforme', famigliaMezzoId: 1, oggetto: 'La nostra gamma di piattaforme', testo: 'Gentile cliente, in allegato la brochure richiesta.' }]],
+  ['FamigliaGruppoRisorse', [{ description: 'Piattaforme aeree' }, { description: 'Movimentazione' }]],
+  ['Articolo', [{ description: 'Cestello portapersone', active: 'Y' }, { description: 'Kit stabilizzatori', active: 'Y' }, { description: 'Forche per pallet', active: 'Y' }]],
+  ['GruppoRisorse', [
+    { resourceGroup: 'PLT12', description: 'Piattaforma verticale 12 m', descriptionCrm: 'Piattaforma elettrica a pantografo 12 m', active: 'Y', famigliaGruppoRisorsaId: 1, articoliGruppo: [{ id: 1, description: 'Cestello portapersone', price: 35, selezionato: false, discountPercentage: 0, discountAmount: 0 }] },
+    { resourceGroup: 'ART16', description: 'Piattaforma articolata 16 m', descriptionCrm: 'Piattaforma diesel articolata 16 m', active: 'Y', famigliaGruppoRisorsaId: 1, articoliGruppo: [] },
+    { resourceGroup: 'TEL14', description: 'Sollevatore telescopico 14 m', descriptionCrm: 'Telehandler 14 m, 4 t', active: 'Y', famigliaGruppoRisorsaId: 2, articoliGruppo: [{ id: 1, description: 'Forche per pallet', price: 20, selezionato: false, discountPercentage: 0, discountAmount: 0 }] },
+  ]],
+  ['BranchOffer', [{ name: 'Rossi Noleggi Milano', description: 'Sede di Milano', address: 'Via Giuseppe Mazzini 12, 20123 Milano (MI)', email: 'milano@rossinoleggi.it', filialeNoleggio: 'MI01' }, { name: 'Rossi Noleggi Bergamo', description: 'Sede di Bergamo', address: 'Via XX Settembre 8, 24122 Bergamo (BG)', email: 'bergamo@rossinoleggi.it', filialeNoleggio: 'BG01' }]],
+  ['Insurance', [{ code: 'BASE', name: 'Base', description: 'Copertura base danni al mezzo', percentage: 8, defaultInsurance: true }, { code: 'FULL', name: 'Full', description: 'Copertura completa', percentage: 12, defaultInsurance: false }, { code: 'SP', name: 'Senza pensieri', description: 'Nessuna franchigia', percentage: 15, defaultInsurance: false }]],
+  ['TransportPrice', [{ minFrom: 0, minTo: 30, price: 60 }, { minFrom: 31, minTo: 60, price: 95 }, { minFrom: 61, minTo: 120, price: 150 }]],
+  ['TransportIncreaseDuration', [{ durationFrom: 1, durationTo: 5, coefficient: 1.2 }, { durationFrom: 6, durationTo: 30, coefficient: 1 }]],
+  ['TransportIncreaseScore', [{ scoreFrom: 0, scoreTo: 50, coefficient: 1.1 }, { scoreFrom: 51, scoreTo: 100, coefficient: 1 }]],
+  ['StatoOfferta', [{ description: 'Bozza', active: true, ordinamento: 1 }, { description: 'Inviata', active: true, ordinamento: 2 }, { description: 'Accettata', active: true, ordinamento: 3 }, { description: 'Persa', active: true, ordinamento: 4 }, { description: 'Scaduta (non più usato)', active: false, ordinamento: 5 }]],
+  ['AltraConfigurazione', [{ chiave: 'offerta.maxSconto', descrizione: 'Sconto massimo applicabile in offerta (%)', valore: '5' }, { chiave: 'listino.codiceCliente', descrizione: 'Codice cliente per i listini del gestionale', valore: '111' }]],
+  ['TipoControllo', [{ nome: 'Livello olio motore', valori: 'OK,Basso,Da rabboccare', tipo: 'select' }, { nome: 'Pneumatici', valori: 'Buoni,Usurati,Da sostituire', tipo: 'select' }, { nome: 'Pulizia', valori: 'Pulito,Sporco', tipo: 'select' }]],
+  ['FilialeInventario', [{ nome: 'Milano Nord', codiceMago: 'MI01' }, { nome: 'Bergamo', codiceMago: 'BG01' }]],
+  ['InventarioMezziItemStato', [{ description: 'Presente' }, { description: 'Non trovato' }, { description: 'In riparazione' }]],
+  ['BranchOffice', [{ nome: 'Milano' }, { nome: 'Bergamo' }, { nome: 'Brescia' }]],
+  ['SalesPerson', [{ name: 'Giulia Bianchi', code: 'V012' }, { name: 'Roberto Marchetti', code: 'V015' }]],
+  ['ClienteErp', [{ code: '111', companyName: 'Costruzioni Ferrari S.p.A.', vatNumber: piva('0111460100'), city: 'Roma', address: 'Via Appia Nuova 210', email: 'info@costruzioniferrari.it' }]],
+  ['Customer', [
+    { code: 'C000101', companyName: 'Edilizia Brambilla S.r.l.', vatNumber: piva('0074311015'), agentId: 1, sourceId: 1, nationId: 1, address: 'Via Giuseppe Mazzini 12', postcode: '20123', city: 'Milano', province: 'MI', email: 'amministrazione@ediliziabrambilla.it', phone: '02 4567 8901', reseller: false, latitude: 45.4642, longitude: 9.19, date: '2025-03-12' },
+    { code: 'C000102', companyName: 'Impresa Rota Costruzioni S.p.A.', vatNumber: piva('0248811016'), agentId: 2, sourceId: 2, nationId: 1, address: 'Via Borgo Palazzo 90', postcode: '24125', city: 'Bergamo', province: 'BG', email: 'info@rotacostruzioni.it', phone: '035 223 344', reseller: false, latitude: 45.6983, longitude: 9.6773, date: '2025-04-02' },
+    { code: 'C000103', companyName: 'Allestimenti Garda S.n.c.', vatNumber: piva('0312345017'), agentId: 3, sourceId: 1, nationId: 1, address: 'Viale Venezia 45', postcode: '25123', city: 'Brescia', province: 'BS', email: 'eventi@allestimentigarda.it', phone: '030 778 899', reseller: true, latitude: 45.5416, longitude: 10.2118, date: '2025-05-20' },
+    { code: 'C000104', companyName: 'Termoidraulica Sala & Figli', vatNumber: piva('0456789012'), agentId: 1, sourceId: 2, nationId: 1, address: 'Corso Vittorio Emanuele 3', postcode: '21100', city: 'Varese', province: 'VA', email: 'sala@termoidraulicasala.it', phone: '0332 112 233', reseller: false, latitude: 45.8206, longitude: 8.8251, date: '2025-06-11' },
+  ]],
+  ['MissedCall', [
+    { receivedAt: '2025-09-24T08:12:00+02:00', senderPhone: '0245678901', internal: 'N', recalled: 'N', branchOfficeId: 1, branchOffice: 'Milano', operator: '', duration: 25, note: '' },
+    { receivedAt: '2025-09-24T09:40:00+02:00', senderPhone: '035223344', internal: 'N', recalled: 'Y', branchOfficeId: 2, branchOffice: 'Bergamo', operator: 'Giulia Bianchi', duration: 40, note: 'Richiamato, vuole preventivo' },
+  ]],
+  ['ReportCall', [{ callDate: '2025-09-24', callDateTime: '2025-09-24T09:12:00+02:00', caller: 'Edilizia Brambilla', callerNumber: '0245678901', destination: 'Centralino Milano', destinationNumber: '0212345678', status: 'Risposta', ringDuration: 8, talkDuration: 125, totalDuration: 133, reason: 'Richiesta preventivo' }]],
+  ['Email', [{ sentAt: '2025-09-24T10:00:00+02:00', sender: 'noreply@rossinoleggi.it', recipient: 'paolo.brambilla@ediliziabrambilla.it', subject: 'Offerta di noleggio n. 2025/112', status: 'Inviata' }]],
+];
+
+/** One demo user per role, all with the same password. */
+export const DEMO_USERS: { username: string; name: string; surname: string; role: string }[] = [
+  ['admin.demo', 'Alessandra', 'Conti', 'ROLE_ADMIN'], ['utente', 'Giorgio', 'Neri', 'ROLE_USER'], ['crm', 'Silvia', 'Marini', 'ROLE_USER_CRM'],
+  ['utente.cp', 'Davide', 'Fontana', 'ROLE_USER_CP'], ['commerciale.cp', 'Francesca', 'Galli', 'ROLE_COMMERCIALE_CP'], ['supervisore.cp', 'Roberto', 'Marchetti', 'ROLE_SUPERVISOR_CP'],
+  ['accettazione', 'Matteo', 'Barbieri', 'ROLE_USER_ACCETTAZIONE_MEZZI'], ['supervisore.accettazione', 'Elena', 'Greco', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+  ['inventario', 'Stefano', 'Ruggiero', 'ROLE_USER_INVENTARIO_MEZZI'], ['supervisore.inventario', 'Laura', 'Costa', 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
+  ['contactcenter', 'Giulia', 'Bianchi', 'ROLE_CONTACT_CENTER'], ['marketing', 'Valentina', 'Moretti', 'ROLE_MARKETING'], ['noleggio', 'Fabio', 'Esposito', 'ROLE_NL'],
+  ['master', 'Antonio', 'Russo', 'ROLE_MASTER'], ['api', 'Servizio', 'API', 'ROLE_API'],
+].map(([username, name, surname, role]) => ({ username: username as string, name: name as string, surname: surname as string, role: role as string }));
