@@ -1,15 +1,25 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { postgresAvailable } from './scripts/lib/postgresServer.ts';
+
+// The server suite runs twice: on in-memory PGlite and on a PostgreSQL 15 started for the run.
+const serverTests = ['src/server/**/*.test.ts'];
 
 export default defineConfig({
   plugins: [react()],
-  server: { host: '127.0.0.1', port: 5173 },
+  server: { host: '127.0.0.1', port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/login_check': 'http://127.0.0.1:3000', '/token': 'http://127.0.0.1:3000', '/public': 'http://127.0.0.1:3000', '/login-microsoft': 'http://127.0.0.1:3000' } },
   build: { outDir: 'dist', sourcemap: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/contract/**/*.test.ts'],
-    environment: 'node',
-    // Contract tests copy the project and run the generator and tsc in child processes.
+    // Contract and system tests copy the project, run generators, tsc and child servers.
     testTimeout: 120_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/domain/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts', 'tests/system/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'server-pglite', include: serverTests, environment: 'node' } },
+      ...(postgresAvailable() || process.env.CI
+        ? [{ extends: true as const, test: { name: 'server-postgres', include: serverTests, environment: 'node' as const, globalSetup: ['tests/helpers/postgresGlobalSetup.ts'] } }]
+        : []),
+    ],
   },
 });

@@ -2640,7 +2640,10 @@ export interface components {
             email: string;
             /** Vecchia password */
             oldPassword?: string;
-            /** Nuova password */
+            /**
+             * Nuova password
+             * @description Almeno 8 caratteri: il server lo verifica con i messaggi di SPEC.md sezione 5.
+             */
             password?: string;
             /** Conferma password */
             confirmPassword?: string;
@@ -2781,7 +2784,10 @@ export interface components {
         };
         /** Vecchia password */
         oldPassword: string;
-        /** Nuova password */
+        /**
+         * Nuova password
+         * @description Almeno 8 caratteri: il server lo verifica con i messaggi di SPEC.md sezione 5.
+         */
         password: string;
         /** Conferma password */
         confirmPassword: string;

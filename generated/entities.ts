@@ -1532,7 +1532,7 @@ export interface Profile {
    */
   oldPassword?: string;
   /**
-   * Nuova password
+   * Nuova password: Almeno 8 caratteri: il server lo verifica con i messaggi di SPEC.md sezione 5.
    */
   password?: string;
   /**
@@ -2290,7 +2290,7 @@ export interface User {
    *
    * @minItems 1
    */
-  roles: [RoleName, ...RoleName[]];
+  roles?: [RoleName, ...RoleName[]];
   /**
    * Agente
    */

@@ -1,6 +1,7 @@
 import { apiTypes } from './lib/apiTypes.ts';
 import { buildResources } from './lib/buildResources.ts';
 import { bundledOpenapi } from './lib/bundledOpenapi.ts';
+import { emitEnums } from './lib/emitEnums.ts';
 import { emitResources } from './lib/emitResources.ts';
 import { entityTypes } from './lib/entityTypes.ts';
 import { loadContract } from './lib/loadContract.ts';
@@ -15,6 +16,7 @@ export async function generateFiles(root: string): Promise<Map<string, string>> 
   files.set('generated/api.ts', await apiTypes(root, BANNER));
   files.set('generated/entities.ts', await entityTypes(contract, BANNER));
   files.set('generated/openapi.json', await bundledOpenapi(root));
+  files.set('generated/enums.ts', emitEnums(contract, BANNER));
   for (const [file, text] of emitResources(resources, BANNER)) files.set(file, text);
   return files;
 }

@@ -364,8 +364,7 @@ export const resource = {
         "username",
         "email",
         "name",
-        "surname",
-        "roles"
+        "surname"
       ]
     },
     "uiSchema": {

@@ -103,8 +103,11 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
       if (!r) throw new Error(`no stored resource ${typeName}`);
       return r;
     },
+    access: () => 'public',
     activeCache: new Map(),
   };
+  const accessByType = accessInfo(resources);
+  ctx.access = (op) => operationAccess(op.operationId, accessByType);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -128,8 +131,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
 
   const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers };
-  const access = accessInfo(resources);
-  registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx), (op) => operationAccess(op.operationId, access));
+  registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx), ctx.access);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   app.addHook('onClose', async () => {
     if (!options.db) await db.close();

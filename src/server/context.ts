@@ -3,6 +3,7 @@ import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
 import type { Claims, TokenService } from './auth/tokens.ts';
 import type { RefreshTokens } from './auth/refreshTokens.ts';
 import type { LoginLimiter } from '../domain/loginLimiter.ts';
+import type { Access } from '../domain/accessRules.ts';
 import type { ApiOperation, Contract } from './contract/contract.ts';
 import type { CrudRepository } from './crud/crudRepository.ts';
 import type { EntityModel } from './crud/entityModel.ts';
@@ -31,6 +32,8 @@ export interface AppContext {
   /** Resources stored in a table, by type name (Agent, TrattativaCp...). */
   resources: Map<string, Resource>;
   resource(typeName: string): Resource;
+  /** Who may call an operation (src/domain/accessRules.ts applied to these resources). */
+  access(op: ApiOperation): Access;
   /** Users known to be inactive: checked on every request (423). */
   activeCache: Map<number, boolean>;
 }

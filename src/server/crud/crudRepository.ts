@@ -48,7 +48,8 @@ export function crudRepository(db: Queryable, model: EntityModel) {
       return toRecord(model, rows[0]);
     },
     async create(body: Row, internal: Row = {}): Promise<Row> {
-      const fields = merge(writable(model, body), internal);
+      const defaults = Object.fromEntries(model.columns.filter((c) => c.default !== undefined && !c.readOnly && body[c.name] === undefined).map((c) => [c.name, c.default]));
+      const fields = merge(writable(model, { ...defaults, ...body }), internal);
       const sql = fields.length === 0
         ? `INSERT INTO ${table} DEFAULT VALUES RETURNING *`
         : `INSERT INTO ${table} (${fields.map(([k]) => quote(k)).join(', ')}) VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;

@@ -7,6 +7,8 @@ export interface Column {
   sqlType: SqlType;
   readOnly: boolean;
   nullable: boolean;
+  /** The schema's default, applied when a new record leaves the field out. */
+  default?: unknown;
 }
 
 export interface EntityModel {
@@ -37,7 +39,7 @@ export function entityModel(contract: Contract, typeName: string, table: string)
     const prop = contract.resolve(raw);
     if (name === 'id' || prop.writeOnly) continue;
     const types = Array.isArray(prop.type) ? (prop.type as string[]) : [];
-    columns.push({ name, sqlType: sqlType(prop), readOnly: prop.readOnly === true, nullable: types.includes('null') });
+    columns.push({ name, sqlType: sqlType(prop), readOnly: prop.readOnly === true, nullable: types.includes('null'), ...('default' in prop ? { default: prop.default } : {}) });
   }
   return { typeName, table, columns, byName: new Map(columns.map((c) => [c.name, c])) };
 }

@@ -43,6 +43,8 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
 
 /** The generic handler of list<Type>, get<Type>, ... when <Type> is a stored resource. */
 export function genericHandler(op: ApiOperation, ctx: AppContext): Handler | undefined {
+  // Multipart calls (acceptance with photos, uploads) are workflows of their own.
+  if (op.body && op.body.contentType !== 'application/json') return undefined;
   const m = GENERIC_OPERATION.exec(op.operationId);
   const resource = m?.[2] ? ctx.resources.get(m[2]) : undefined;
   return resource && m?.[1] ? genericHandlerFor(resource, m[1]) : undefined;

@@ -11,6 +11,10 @@ export interface ListOptions {
   rowsPerPage?: number;
   /** Used when the request names no sort. */
   defaultSort?: { field: string; descending: boolean } | null;
+  /** Text looked for in any of these columns. */
+  search?: { fields: string[]; text: string };
+  /** Columns that must be empty. */
+  isNull?: string[];
 }
 
 const isEmpty = (v: FilterValue) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -60,6 +64,11 @@ export function listQuery(model: EntityModel, options: ListOptions, select = '*'
     if (!column) throw new HttpError(400, MESSAGES.invalid, [{ field: `filters.${field}`, message: 'filtro non previsto' }]);
     where.push(condition(column, value as Exclude<FilterValue, null | undefined>, param));
   }
+  if (options.search && options.search.text !== '') {
+    const p = param(likePattern(options.search.text));
+    where.push(`(${options.search.fields.map((f) => `${quote(f)}::text ILIKE ${p}`).join(' OR ')})`);
+  }
+  for (const field of options.isNull ?? []) where.push(`${quote(field)} IS NULL`);
   const sortField = options.sortBy ?? options.defaultSort?.field;
   const descending = options.sortBy ? options.descending === true : (options.defaultSort?.descending ?? false);
   if (sortField && sortField !== 'id' && !model.byName.has(sortField)) {

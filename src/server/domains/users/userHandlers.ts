@@ -91,6 +91,7 @@ export const userHandlers: Record<string, Handler> = {
     if (!oldPassword) throw invalid('oldPassword', PASSWORD_MESSAGES.oldRequired);
     if (!password) throw invalid('password', PASSWORD_MESSAGES.required);
     if (password !== confirmPassword) throw invalid('confirmPassword', PASSWORD_MESSAGES.mismatch);
+    if (password.length < 8) throw invalid('password', PASSWORD_MESSAGES.tooShort);
     const row = await ctx.resource('User').repo.raw(id);
     if (!(await verifyPassword(oldPassword, row?.passwordHash as string | undefined))) throw invalid('oldPassword', PASSWORD_MESSAGES.oldWrong);
     await ctx.resource('User').repo.update(id, {}, { passwordHash: await hashPassword(password) });

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
+
+let t: TestApp;
+let admin: { authorization: string };
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.as(['ROLE_SUPER_ADMIN']);
+});
+afterAll(() => t.close());
+
+const call = (method: string, url: string, payload?: unknown) =>
+  t.app.inject({ method: method as 'GET', url, headers: admin, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+describe('generic CRUD, driven by the schemas', () => {
+  it('creates ignoring the id, keeps codiceLingua, reads, updates and deletes', async () => {
+    const created = await call('POST', '/api/fonti', { id: 999, description: 'Sito web', ordinamento: 2, codiceLingua: 'en' });
+    expect(created.statusCode).toBe(201);
+    const data = created.json().data;
+    expect(data).toMatchObject({ description: 'Sito web', ordinamento: 2, codiceLingua: 'en', coloreSfondo: '#FFFFFF', coloreCarattere: '#000000' });
+    expect(data.id).not.toBe(999);
+    expect((await call('GET', `/api/fonti/${data.id}`)).json().data.description).toBe('Sito web');
+    const updated = await call('PUT', `/api/fonti/${data.id}`, { description: 'Sito internet', coloreSfondo: '#FFEEDD' });
+    expect(updated.json().data).toMatchObject({ description: 'Sito internet', coloreSfondo: '#FFEEDD', ordinamento: 2 });
+    expect((await call('DELETE', `/api/fonti/${data.id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/api/fonti/${data.id}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/fonti/${data.id}`)).statusCode).toBe(404);
+  });
+
+  it('defaults codiceLingua to it', async () => {
+    expect((await call('POST', '/api/nations', { name: 'Italia', code: 'IT' })).json().data.codiceLingua).toBe('it');
+  });
+
+  describe('lists', () => {
+    beforeAll(async () => {
+      for (const [name, code] of [['Luca Verdi', 'AG01'], ['Francesca Galli', 'AG02'], ['Marco Ferri', 'AG03'], ['Chiara Lombardi', 'AG04'], ['Luca Neri', 'AG05']]) {
+        await call('POST', '/api/agents', { name, code });
+      }
+    });
+    const list = async (qs: string) => (await call('GET', `/api/agents?${qs}`)).json() as { data: { name: string; code: string }[]; totalRows: number };
+
+    it('filters by contained text, case-insensitively, ignoring empty values', async () => {
+      const r = await list('filters[name]=LUCA&filters[code]=');
+      expect(r.data.map((a) => a.name).sort()).toEqual(['Luca Neri', 'Luca Verdi']);
+      expect(r.totalRows).toBe(2);
+    });
+    it('sorts by sortBy and descending (0/1), and by the schema default otherwise', async () => {
+      expect((await list('sortBy=code&descending=1')).data.map((a) => a.code)).toEqual(['AG05', 'AG04', 'AG03', 'AG02', 'AG01']);
+      expect((await list('sortBy=code&descending=0')).data[0]?.code).toBe('AG01');
+      expect((await list('')).data.map((a) => a.name)[0]).toBe('Chiara Lombardi');
+    });
+    it('pages with page and rowsPerPage, and totalRows counts every match', async () => {
+      const p2 = await list('sortBy=code&page=2&rowsPerPage=2');
+      expect(p2.data.map((a) => a.code)).toEqual(['AG03', 'AG04']);
+      expect(p2.totalRows).toBe(5);
+      const past = await list('sortBy=code&page=9&rowsPerPage=2');
+      expect(past).toEqual({ data: [], totalRows: 5 });
+    });
+    it('returns everything with page=0&rowsPerPage=0', async () => {
+      expect((await list('page=0&rowsPerPage=0')).data).toHaveLength(5);
+    });
+    it('treats % and _ in a filter as plain characters', async () => {
+      expect((await list('filters[name]=%25')).totalRows).toBe(0);
+      expect((await list('filters[name]=_')).totalRows).toBe(0);
+    });
+  });
+
+  describe('the exceptions of SPEC.md section 7', () => {
+    it('insurances: listed at /api/assicurazioni, written at /api/insurances', async () => {
+      const created = await call('POST', '/api/insurances', { code: 'BASE', name: 'Base', percentage: 8, defaultInsurance: true });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().data.id;
+      expect((await call('GET', '/api/assicurazioni?sortBy=code')).json().data).toEqual([expect.objectContaining({ code: 'BASE', defaultInsurance: true })]);
+      expect((await call('PUT', `/api/insurances/${id}`, { code: 'BASE', name: 'Base plus', percentage: 9 })).json().data.name).toBe('Base plus');
+      expect((await call('DELETE', `/api/insurances/${id}`)).statusCode).toBe(204);
+    });
+
+    it('stati-offerte: read-only, only the active ones unless the filter says otherwise', async () => {
+      const { repo } = t.ctx.resource('StatoOfferta');
+      await repo.create({ description: 'Inviata', active: true, ordinamento: 1 });
+      await repo.create({ description: 'Vecchio stato', active: false, ordinamento: 2 });
+      expect((await call('GET', '/api/stati-offerte')).json().data.map((s: { description: string }) => s.description)).toEqual(['Inviata']);
+      expect((await call('GET', '/api/stati-offerte?filters[active]=false')).json().data.map((s: { description: string }) => s.description)).toEqual(['Vecchio stato']);
+      expect((await call('POST', '/api/stati-offerte', { description: 'x' })).statusCode).toBe(404);
+    });
+
+    it('altre-configurazioni: list and update only', async () => {
+      const { repo } = t.ctx.resource('AltraConfigurazione');
+      const row = await repo.create({ valore: '5' }, { chiave: 'offerta.maxSconto', descrizione: 'Sconto massimo' });
+      expect((await call('GET', '/api/altre-configurazioni')).json().data).toEqual([expect.objectContaining({ chiave: 'offerta.maxSconto', valore: '5' })]);
+      const updated = await call('PUT', `/api/altre-configurazioni/${String(row.id)}`, { chiave: 'altro', valore: '7' });
+      expect(updated.json().data).toMatchObject({ chiave: 'offerta.maxSconto', valore: '7' });
+      expect((await call('POST', '/api/altre-configurazioni', { chiave: 'x', valore: '1' })).statusCode).toBe(404);
+      expect((await call('DELETE', `/api/altre-configurazioni/${String(row.id)}`)).statusCode).toBe(404);
+    });
+
+    it('filiali-inventari/{id} reads a filiale-inventario', async () => {
+      const id = (await call('POST', '/api/filiali-inventario', { nome: 'Milano Nord', codiceMago: 'MI01' })).json().data.id;
+      expect((await call('GET', `/api/filiali-inventari/${id}`)).json().data).toMatchObject({ nome: 'Milano Nord', codiceMago: 'MI01' });
+    });
+  });
+});
