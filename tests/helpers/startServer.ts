@@ -1,0 +1,22 @@
+import { startProcess, type Started } from './startProcess.ts';
+
+export interface RunningServer extends Started {
+  url: string;
+}
+
+/** The real server (src/server/main.ts) as a child process, on a free loopback port. */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const port = 30000 + Math.floor(Math.random() * 20000);
+  const started = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+    env: { PORT: String(port), HOST: '127.0.0.1', ...env },
+    timeoutMs: 90_000,
+  });
+  return { ...started, url: `http://127.0.0.1:${port}` };
+}
+
+export async function loginHeaders(url: string, username: string, password: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+}
