@@ -1,15 +1,26 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { postgresAvailable } from './scripts/lib/postgresServer.ts';
 
 // The server suite runs twice: on in-memory PGlite and on a PostgreSQL 15 started for the run.
 const serverTests = ['src/server/**/*.test.ts'];
 
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
 export default defineConfig({
+  // The web app lives in src/web; the built files go to dist/, served by the server.
+  root: 'src/web',
+  envDir: projectRoot,
   plugins: [react()],
-  server: { host: '127.0.0.1', port: 5173, proxy: { '/api': 'http://127.0.0.1:3000', '/login_check': 'http://127.0.0.1:3000', '/token': 'http://127.0.0.1:3000', '/public': 'http://127.0.0.1:3000', '/login-microsoft': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', sourcemap: true },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: Object.fromEntries(['/api', '/login_check', '/token', '/public', '/login-microsoft'].map((p) => [p, process.env.API_TARGET ?? 'http://127.0.0.1:3000'])),
+  },
+  build: { outDir: '../../dist', emptyOutDir: true, sourcemap: true },
   test: {
+    root: projectRoot,
     // Contract and system tests copy the project, run generators, tsc and child servers.
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -25,6 +25,7 @@ import { fileHandlers } from './domains/files/fileHandlers.ts';
 import { userHandlers } from './domains/users/userHandlers.ts';
 import { errorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
+import { webApp } from './plugins/webApp.ts';
 import { registerOperations } from './registerOperations.ts';
 
 export interface AppOptions {
@@ -38,6 +39,10 @@ export interface AppOptions {
   refreshTokenTtl?: number;
   maxUploadBytes?: number;
   logger?: boolean;
+  /** The built web app to serve beside the API (dist/). */
+  webRoot?: string;
+  /** Where the web app should send its API calls, when not to this server. */
+  apiPublicUrl?: string;
 }
 
 // Resources without a table of their own: the profile is the user, this view is a projection of users.
@@ -132,7 +137,9 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
 
   const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers };
   registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx), ctx.access);
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
+  if (!(options.webRoot && (await webApp(app, options.webRoot, options.apiPublicUrl)))) {
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
+  }
   app.addHook('onClose', async () => {
     if (!options.db) await db.close();
   });

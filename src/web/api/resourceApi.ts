@@ -1,0 +1,64 @@
+import type { FilterDefinition, ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { toApiError } from './apiError.ts';
+import { api } from './client.ts';
+
+type Init = { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown };
+type Result = { data?: unknown; error?: unknown; response: Response };
+// Generic screens call paths known only at run time (from the resource definitions, themselves
+// generated from openapi.yaml); this is the one place where the typed client is used untyped.
+const loose = api as unknown as Record<'GET' | 'POST' | 'PUT' | 'DELETE', (path: string, init?: Init) => Promise<Result>>;
+
+async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, init?: Init): Promise<T> {
+  const { data, error, response } = await loose[method](path, init);
+  if (!response.ok) throw toApiError(response.status, error);
+  return data as T;
+}
+
+export type Row = Record<string, unknown> & { id?: number };
+export interface ListState {
+  filters: Record<string, string>;
+  sortBy: string | null;
+  descending: boolean;
+  page: number;
+  rowsPerPage: number;
+}
+
+/** Query parameters of a list call: empty filters are not sent; noPagination sends page 0 and rows 0. */
+export function listQuery(filters: FilterDefinition[], state: ListState): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  const inside: Record<string, string> = {};
+  for (const f of filters) {
+    const value = state.filters[f.field];
+    if (value === undefined || value === '') continue;
+    if (f.param === 'query') query[f.field] = value;
+    else inside[f.field] = value;
+  }
+  if (Object.keys(inside).length > 0) query.filters = inside;
+  if (state.sortBy) {
+    query.sortBy = state.sortBy;
+    query.descending = state.descending ? 1 : 0;
+  }
+  query.page = state.rowsPerPage === 0 ? 0 : state.page;
+  query.rowsPerPage = state.rowsPerPage;
+  return query;
+}
+
+export const resourceApi = {
+  list(def: ResourceDefinition, state: ListState) {
+    const op = def.api.list;
+    if (!op) throw new Error(`${def.name} has no list`);
+    return call<{ data: Row[]; totalRows: number }>('GET', op.path, { params: { query: listQuery(def.filters, state) } });
+  },
+  listAll(path: string) {
+    return call<{ data: Row[] }>('GET', path, { params: { query: { page: 0, rowsPerPage: 0 } } });
+  },
+  create(def: ResourceDefinition, body: Row) {
+    return call<{ data: Row }>('POST', def.api.create?.path ?? '', { body });
+  },
+  update(def: ResourceDefinition, id: number, body: Row) {
+    return call<{ data: Row }>('PUT', def.api.update?.path ?? '', { params: { path: { id } }, body });
+  },
+  remove(def: ResourceDefinition, id: number) {
+    return call<void>('DELETE', def.api.delete?.path ?? '', { params: { path: { id } } });
+  },
+};

@@ -1,0 +1,36 @@
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { itIT } from '@mui/material/locale';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router-dom';
+import { resourceIndex } from '../../../generated/resourceIndex.ts';
+import { ResourcePage } from '../resources/ResourcePage.tsx';
+import { NotificationsProvider } from '../ui/notifications.tsx';
+import { ErrorPage } from './ErrorPage.tsx';
+import { HomePage } from './HomePage.tsx';
+import { Layout } from './Layout.tsx';
+import { messages } from './messages.ts';
+
+const theme = createTheme({ palette: { primary: { main: '#1565c0' } } }, itIT);
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } });
+const screens = Object.values(resourceIndex).filter((r) => r.route);
+
+export function AuthenticatedApp() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <NotificationsProvider>
+          <Routes>
+            <Route element={<Layout />}>
+              <Route index element={<HomePage />} />
+              {screens.map((r) => (
+                <Route key={r.name} path={r.route ?? ''} element={<ResourcePage name={r.name} />} />
+              ))}
+              <Route path="*" element={<ErrorPage status={404} message={messages.notFound} />} />
+            </Route>
+          </Routes>
+        </NotificationsProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

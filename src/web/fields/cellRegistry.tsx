@@ -1,0 +1,37 @@
+import { Box, Chip } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { ColumnDefinition, FieldKind } from '../../domain/resourceDefinition.ts';
+import { messages } from '../app/messages.ts';
+import { formatters } from './formatters.ts';
+import type { LookupOption } from './useLookup.ts';
+
+type Cell = (value: unknown, column: ColumnDefinition, lookup: Map<number, string>) => ReactNode;
+
+const optionLabel: Cell = (v, c) => c.options?.find((o) => o.value === v)?.label ?? (v === '' ? '' : String(v ?? ''));
+const text: Cell = (v) => (v === null || v === undefined ? '' : String(v));
+
+/** One table cell renderer per field kind; the kind comes from the schema through the generator. */
+export const cellRegistry: Record<FieldKind, Cell> = {
+  text, longText: text, email: text, url: text, partitaIva: text, codiceFiscale: text, time: text, image: text,
+  integer: (v) => formatters.number(v),
+  number: (v) => formatters.number(v),
+  money: (v) => formatters.money(v),
+  boolean: (v) => (v === true ? messages.yes : v === false ? messages.no : ''),
+  siNo: optionLabel,
+  triState: optionLabel,
+  enum: optionLabel,
+  date: (v) => formatters.date(v),
+  dateTime: (v) => formatters.dateTime(v),
+  color: (v) => (typeof v === 'string' && v ? (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <Box component="span" aria-hidden sx={{ width: 16, height: 16, borderRadius: '3px', border: '1px solid #999', bgcolor: v }} />
+      {v}
+    </Box>
+  ) : ''),
+  reference: (v, _c, lookup) => (typeof v === 'number' ? (lookup.get(v) ?? `#${v}`) : ''),
+  references: (v, _c, lookup) => (Array.isArray(v) ? v.map((id) => <Chip key={String(id)} size="small" label={lookup.get(Number(id)) ?? `#${String(id)}`} sx={{ mr: 0.5 }} />) : ''),
+  list: (v) => (Array.isArray(v) ? String(v.length) : ''),
+  object: (v) => (v && typeof v === 'object' ? Object.values(v).filter((x) => typeof x === 'string').join(' ') : ''),
+};
+
+export const lookupMap = (options: LookupOption[] | undefined) => new Map((options ?? []).map((o) => [o.id, o.label]));

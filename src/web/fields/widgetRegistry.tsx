@@ -1,0 +1,95 @@
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { messages } from '../app/messages.ts';
+import { useLookup } from './useLookup.ts';
+
+function ReferenceWidget(props: WidgetProps) {
+  const { id, label, value, required, disabled, readonly, onChange, options, rawErrors } = props;
+  const lookup = useLookup(options.resource as string | undefined);
+  const items = lookup.data ?? [];
+  const selected = items.find((o) => o.id === value) ?? null;
+  return (
+    <Autocomplete
+      id={id}
+      options={items}
+      loading={lookup.isLoading}
+      value={selected}
+      disabled={disabled || readonly}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, o) => onChange(o ? o.id : undefined)}
+      noOptionsText="Nessun risultato"
+      loadingText="Caricamento…"
+      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
+    />
+  );
+}
+
+function ReferencesWidget(props: WidgetProps) {
+  const { id, label, value, required, disabled, readonly, onChange, options, rawErrors } = props;
+  const lookup = useLookup(options.resource as string | undefined);
+  const items = lookup.data ?? [];
+  const ids = Array.isArray(value) ? (value as number[]) : [];
+  return (
+    <Autocomplete
+      multiple
+      id={id}
+      options={items}
+      value={items.filter((o) => ids.includes(o.id))}
+      disabled={disabled || readonly}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, os) => onChange(os.map((o) => o.id))}
+      noOptionsText="Nessun risultato"
+      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
+    />
+  );
+}
+
+/** A boolean shown and edited as Si/No (e.g. the default insurance). */
+function YesNoWidget({ id, label, value, onChange, disabled, readonly }: WidgetProps) {
+  return (
+    <TextField id={id} select fullWidth label={label} value={value === true ? 'Y' : value === false ? 'N' : ''} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value === 'Y')}>
+      <MenuItem value="Y">{messages.yes}</MenuItem>
+      <MenuItem value="N">{messages.no}</MenuItem>
+    </TextField>
+  );
+}
+
+/** A list of values typed comma separated (control-type possible values). */
+function CommaListWidget({ id, label, value, onChange, disabled, readonly, required, rawErrors }: WidgetProps) {
+  return <TextField id={id} fullWidth label={label} value={typeof value === 'string' ? value : ''} required={required} error={!!rawErrors?.length} helperText="Valori separati da virgola" disabled={disabled || readonly} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />;
+}
+
+/** Several values of an enumeration (e.g. a user's roles), with their Italian labels. */
+function MultiSelectWidget({ id, label, value, onChange, disabled, readonly, required, rawErrors, schema }: WidgetProps) {
+  const items = ((schema.items as { oneOf?: { const: string; title?: string }[] } | undefined)?.oneOf ?? []).map((o) => ({ value: o.const, label: o.title ?? o.const }));
+  const values = Array.isArray(value) ? (value as string[]) : [];
+  return (
+    <Autocomplete
+      multiple
+      id={id}
+      options={items}
+      value={items.filter((o) => values.includes(o.value))}
+      disabled={disabled || readonly}
+      getOptionLabel={(o) => o.label}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      onChange={(_e, os) => onChange(os.map((o) => o.value))}
+      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
+    />
+  );
+}
+
+function ImageWidget({ id, label, value }: WidgetProps) {
+  return <TextField id={id} fullWidth label={label} value={typeof value === 'string' ? value : ''} disabled />;
+}
+
+/** Form widgets by the names x-resource.widgets and the generator use; RJSF's own cover the rest. */
+export const widgetRegistry: RegistryWidgetsType = {
+  reference: ReferenceWidget,
+  references: ReferencesWidget,
+  yesNo: YesNoWidget,
+  commaList: CommaListWidget,
+  image: ImageWidget,
+  multiSelect: MultiSelectWidget,
+};

@@ -1,0 +1,65 @@
+import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { useState } from 'react';
+import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
+import { messages } from '../app/messages.ts';
+import { useLookup } from '../fields/useLookup.ts';
+
+interface Props {
+  filters: FilterDefinition[];
+  values: Record<string, string>;
+  onApply(values: Record<string, string>): void;
+}
+
+function ReferenceFilter({ def, value, onChange }: { def: FilterDefinition; value: string; onChange(v: string): void }) {
+  const lookup = useLookup(def.reference);
+  return (
+    <TextField select size="small" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 180 }}>
+      <MenuItem value="">{messages.triState.all}</MenuItem>
+      {(lookup.data ?? []).map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.label}</MenuItem>)}
+    </TextField>
+  );
+}
+
+function FilterField({ def, value, onChange }: { def: FilterDefinition; value: string; onChange(v: string): void }) {
+  switch (def.widget) {
+    case 'reference':
+      return <ReferenceFilter def={def} value={value} onChange={onChange} />;
+    case 'triState':
+    case 'boolean':
+    case 'select': {
+      const options = def.widget === 'boolean'
+        ? [{ value: 'true', label: messages.triState.yes }, { value: 'false', label: messages.triState.no }]
+        : (def.options ?? []).filter((o) => o.value !== '').map((o) => ({ value: String(o.value), label: o.label }));
+      return (
+        <TextField select size="small" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 140 }}>
+          <MenuItem value="">{messages.triState.all}</MenuItem>
+          {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+        </TextField>
+      );
+    }
+    case 'date':
+      return <TextField size="small" type="date" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />;
+    case 'number':
+      return <TextField size="small" type="number" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width: 140 }} />;
+    default:
+      return <TextField size="small" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} />;
+  }
+}
+
+/**
+ * Filters from the schema; typing does not reload the list until "Cerca" (or Enter). Empty values are not sent.
+ * The parent keys it by the applied values, so Back/Forward resets what is typed.
+ */
+export function FilterBar({ filters, values, onApply }: Props) {
+  const [draft, setDraft] = useState(values);
+  if (filters.length === 0) return null;
+  return (
+    <Box component="form" role="search" aria-label="Filtri" onSubmit={(e) => { e.preventDefault(); onApply(draft); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
+      {filters.map((f) => (
+        <FilterField key={f.field} def={f} value={draft[f.field] ?? ''} onChange={(v) => setDraft((d) => ({ ...d, [f.field]: v }))} />
+      ))}
+      <Button type="submit" variant="contained">{messages.actions.search}</Button>
+      <Button onClick={() => onApply({})}>{messages.actions.reset}</Button>
+    </Box>
+  );
+}

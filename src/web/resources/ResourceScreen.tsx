@@ -1,0 +1,119 @@
+import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import AddIcon from '@mui/icons-material/Add';
+import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { MaterialReactTable, useMaterialReactTable, type MRT_ColumnDef, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater } from 'material-react-table';
+import { MRT_Localization_IT } from 'material-react-table/locales/it';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { ApiError } from '../api/apiError.ts';
+import { resourceApi, type ListState, type Row } from '../api/resourceApi.ts';
+import { messages } from '../app/messages.ts';
+import { cellRegistry, lookupMap } from '../fields/cellRegistry.tsx';
+import { useLookups } from '../fields/useLookup.ts';
+import { useNotify } from '../ui/notifications.tsx';
+import { DeleteDialog } from './DeleteDialog.tsx';
+import { PAGE_SIZES, readListState, writeListState } from './listState.ts';
+import { RecordDialog } from './RecordDialog.tsx';
+import { FilterBar } from './FilterBar.tsx';
+
+type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; record: Row } | { kind: 'remove'; record: Row };
+
+/** One screen for every resource: list with filters, sort and pages in the URL, edit dialog, delete confirmation. */
+export function ResourceScreen({ def }: { def: ResourceDefinition }) {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(def, params), [def, params]);
+  const setState = (next: ListState) => setParams(writeListState(next));
+  const [mode, setMode] = useState<Mode>({ kind: 'closed' });
+
+  const list = useQuery({ queryKey: ['list', def.name, state], queryFn: () => resourceApi.list(def, state), placeholderData: keepPreviousData });
+  const lookups = useLookups(def.columns.map((c) => c.reference));
+
+  const columns = useMemo<MRT_ColumnDef<Row>[]>(() => def.columns.map((c) => ({
+    accessorKey: c.accessorKey,
+    header: c.header,
+    enableSorting: c.enableSorting,
+    Cell: ({ cell }) => cellRegistry[c.kind](cell.getValue(), c, lookupMap(c.reference ? lookups[c.reference] : undefined)),
+  })), [def, lookups]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', def.name] }).then(() => queryClient.invalidateQueries({ queryKey: ['lookup', def.name] }));
+  const remove = useMutation({
+    mutationFn: (id: number) => resourceApi.remove(def, id),
+    onSuccess: async () => { notify.success(messages.deleted); setMode({ kind: 'closed' }); await refresh(); },
+    onError: (err) => notify.error(err instanceof ApiError ? err.message : messages.networkError),
+  });
+
+  async function save(row: Row) {
+    if (mode.kind === 'edit' && mode.record.id) await resourceApi.update(def, mode.record.id, row);
+    else await resourceApi.create(def, row);
+    notify.success(messages.saved);
+    setMode({ kind: 'closed' });
+    await refresh();
+  }
+
+  const pagination: MRT_PaginationState = { pageIndex: state.page - 1, pageSize: state.rowsPerPage || 30 };
+  const sorting: MRT_SortingState = state.sortBy ? [{ id: state.sortBy, desc: state.descending }] : [];
+  const table = useMaterialReactTable<Row>({
+    columns,
+    data: list.data?.data ?? [],
+    getRowId: (row) => String(row.id),
+    rowCount: list.data?.totalRows ?? 0,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableColumnFilters: false,
+    enableGlobalFilter: false,
+    enablePagination: def.pageSize !== 0,
+    enableRowActions: !!(def.api.update || def.api.delete),
+    positionActionsColumn: 'last',
+    localization: MRT_Localization_IT,
+    muiPaginationProps: { rowsPerPageOptions: PAGE_SIZES },
+    state: { pagination, sorting, isLoading: list.isLoading, showProgressBars: list.isFetching },
+    onPaginationChange: (u: MRT_Updater<MRT_PaginationState>) => {
+      const next = typeof u === 'function' ? u(pagination) : u;
+      setState({ ...state, page: next.pageIndex + 1, rowsPerPage: next.pageSize });
+    },
+    onSortingChange: (u: MRT_Updater<MRT_SortingState>) => {
+      const next = (typeof u === 'function' ? u(sorting) : u)[0];
+      setState({ ...state, sortBy: next?.id ?? null, descending: next?.desc ?? false, page: 1 });
+    },
+    renderTopToolbarCustomActions: () => (def.api.create ? <Button startIcon={<AddIcon />} variant="contained" onClick={() => setMode({ kind: 'new' })}>{messages.actions.add}</Button> : null),
+    renderRowActions: ({ row }) => (
+      <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
+        {def.api.update && (
+          <Tooltip title={messages.actions.edit}>
+            <IconButton aria-label={`${messages.actions.edit} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'edit', record: row.original })}><EditIcon /></IconButton>
+          </Tooltip>
+        )}
+        {def.api.delete && (
+          <Tooltip title={messages.actions.delete}>
+            <IconButton aria-label={`${messages.actions.delete} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'remove', record: row.original })}><DeleteIcon /></IconButton>
+          </Tooltip>
+        )}
+      </Box>
+    ),
+  });
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>{def.label}</Typography>
+      <FilterBar key={JSON.stringify(state.filters)} filters={def.filters} values={state.filters} onApply={(filters) => setState({ ...state, filters, page: 1 })} />
+      {list.error && <Typography color="error" role="alert" sx={{ mb: 2 }}>{list.error instanceof ApiError ? list.error.message : messages.networkError}</Typography>}
+      <MaterialReactTable table={table} />
+      {(mode.kind === 'new' || mode.kind === 'edit') && (
+        <RecordDialog def={def} record={mode.kind === 'edit' ? mode.record : null} onSave={save} onClose={() => setMode({ kind: 'closed' })} />
+      )}
+      <DeleteDialog
+        open={mode.kind === 'remove'}
+        what={mode.kind === 'remove' ? String(mode.record[def.displayField] ?? mode.record.id) : ''}
+        busy={remove.isPending}
+        onClose={() => setMode({ kind: 'closed' })}
+        onConfirm={() => mode.kind === 'remove' && mode.record.id && remove.mutate(mode.record.id)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from '../api/client.ts';
+import { messages } from '../app/messages.ts';
+import { tokenStore } from './tokenStore.ts';
+import './login.css';
+
+const m = messages.login;
+
+/** Kept free of MUI so that the login route stays small. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { data, error: failure, response } = await api.POST('/login_check', { body: { username, password } });
+      if (data) {
+        tokenStore.set(data.token, data.refresh_token);
+        navigate(params.get('redirect') || '/', { replace: true });
+        return;
+      }
+      const message = failure?.message;
+      setError(message === m.inactive ? m.inactive : response.status === 429 ? m.tooMany : m.failed);
+    } catch {
+      setError(messages.networkError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <div className="staging-banner" role="status">{messages.stagingBanner}</div>
+      <form className="login-card" onSubmit={(e) => void submit(e)} aria-labelledby="login-title">
+        <h1 id="login-title">{messages.appTitle}</h1>
+        <p className="subtitle">{messages.appSubtitle}</p>
+        <label htmlFor="username">{m.username}</label>
+        <input id="username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+        <label htmlFor="password">{m.password}</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <button type="submit" disabled={busy}>{busy ? m.submitting : m.submit}</button>
+        {error && <div className="login-error" role="alert">{error}</div>}
+      </form>
+    </main>
+  );
+}
