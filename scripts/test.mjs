@@ -1,28 +1,54 @@
-// The whole suite: unit, contract and server tests (Vitest), then the browser
-// tests when there are any. Ends with one plain line: "N passed, N failed".
+// npm test: the whole suite. Vitest (domain, generator, contract, server on PGlite and PostgreSQL,
+// system tests), then Playwright in Debian's Chromium (installed here when missing and we are root).
+// Ends with one plain line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 fs.mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0 };
-let runnerFailed = false;
+let broken = false;
+
+function run(cmd, args) {
+  return spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium non trovato in ${CHROMIUM}: installarlo con "apt-get install -y chromium" (o impostare CHROMIUM_PATH).`);
+    return false;
+  }
+  console.log('Installazione di Chromium (Debian)…');
+  return run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && fs.existsSync(CHROMIUM);
+}
 
 function vitest() {
   const out = 'test-results/vitest.json';
   fs.rmSync(out, { force: true });
-  const r = spawnSync('node_modules/.bin/vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { stdio: 'inherit' });
-  if (!fs.existsSync(out)) {
-    runnerFailed = true;
-    return;
-  }
+  const status = run('node_modules/.bin/vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  if (!fs.existsSync(out)) return void (broken = true);
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   // A file that fails to load has no failed test but does fail the run.
-  if (r.status !== 0 && report.numFailedTests === 0) runnerFailed = true;
+  if (status !== 0 && report.numFailedTests === 0) broken = true;
+}
+
+function playwright() {
+  const out = 'test-results/e2e.json';
+  fs.rmSync(out, { force: true });
+  const status = run('node_modules/.bin/playwright', ['test', '-c', 'tests/e2e/playwright.config.ts']);
+  if (!fs.existsSync(out)) return void (broken = true);
+  const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  if (status !== 0 && stats.unexpected === 0) broken = true;
 }
 
 vitest();
-if (runnerFailed && totals.failed === 0) totals.failed = 1;
+if (ensureChromium()) playwright();
+else broken = true;
+if (broken && totals.failed === 0) totals.failed = 1;
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
-process.exitCode = totals.failed > 0 || runnerFailed ? 1 : 0;
+process.exitCode = totals.failed > 0 || broken ? 1 : 0;

@@ -1,0 +1,31 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, Stack, type Database } from './stack.ts';
+
+export const test = base.extend<{ login: (username?: string, password?: string) => Promise<void> }, { database: Database; stack: Stack }>({
+  database: ['pglite', { option: true, scope: 'worker' }],
+  stack: [
+    async ({ database }, use) => {
+      const stack = new Stack(database);
+      await stack.start();
+      await use(stack);
+      const violations = stack.contractViolations();
+      await stack.stop();
+      expect(violations, 'the contract proxy reported violations').toEqual([]);
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.baseURL),
+  login: async ({ page }, use) => {
+    await use(async (username = 'admin', password = ADMIN_PASSWORD) => loginAs(page, username, password));
+  },
+});
+
+export async function loginAs(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Accedi' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export { expect };

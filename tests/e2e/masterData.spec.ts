@@ -1,0 +1,108 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('a generated master-data screen against the real server', () => {
+  test('log in, create, filter (kept in the URL), edit, refuse bad input, delete', async ({ page, login }) => {
+    await login();
+    await expect(page.getByRole('heading', { name: /Benvenuto, Amministratore di sistema/ })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Fonti' }).click();
+    await expect(page).toHaveURL(/\/configurations\/fonti/);
+    await expect(page.getByRole('heading', { name: 'Fonti' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Sito web', exact: true })).toBeVisible();
+
+    // Create
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByText('Nuovo: fonte')).toBeVisible();
+    await dialog.getByLabel('Descrizione').fill('Fiera di Verona');
+    await dialog.getByLabel('Ordinamento').fill('5');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'Fiera di Verona', exact: true })).toBeVisible();
+
+    // Filter, and the filter survives a reload
+    await page.getByRole('search', { name: 'Filtri' }).getByLabel('Descrizione').fill('verona');
+    await page.getByRole('button', { name: 'Cerca' }).click();
+    await expect(page).toHaveURL(/f\.description=verona/);
+    await expect(page.getByRole('cell', { name: 'Sito web', exact: true })).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'Fiera di Verona', exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('search', { name: 'Filtri' }).getByLabel('Descrizione')).toHaveValue('verona');
+    await expect(page.getByRole('cell', { name: 'Sito web', exact: true })).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'Fiera di Verona', exact: true })).toBeVisible();
+
+    // Edit; bad input keeps the dialog open with what was typed
+    await page.getByRole('button', { name: 'Modifica Fiera di Verona' }).click();
+    await expect(dialog.getByLabel('Descrizione')).toHaveValue('Fiera di Verona');
+    await dialog.getByLabel('Descrizione').fill('');
+    await dialog.getByLabel('Ordinamento').fill('7');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Attenzione. Ci sono errori in alcuni campi')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Ordinamento')).toHaveValue('7');
+    await dialog.getByLabel('Descrizione').fill('Fiera di Bologna');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Azzera filtri' }).click();
+    await expect(page.getByRole('cell', { name: 'Fiera di Bologna', exact: true })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Fiera di Bologna/ }).getByRole('cell', { name: '7', exact: true })).toBeVisible();
+
+    // Delete after confirmation
+    await page.getByRole('button', { name: 'Elimina Fiera di Bologna' }).click();
+    await expect(page.getByText("Eliminare Fiera di Bologna? L'operazione non si può annullare.")).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
+    await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Fiera di Bologna', exact: true })).toBeHidden();
+  });
+
+  test('a refusal only the server can make keeps the dialog open with everything typed', async ({ page, login }) => {
+    await login();
+    await page.goto('/utenti/users');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username').fill('CRM');
+    await dialog.getByLabel('Email').fill('silvia.nuova@rossinoleggi.it');
+    await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Silvia');
+    await dialog.getByLabel('Cognome').fill('Nuova');
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Benvenuta2025!');
+    await dialog.getByLabel('Conferma password').fill('Benvenuta2025!');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Esiste già un record con questi dati')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Email')).toHaveValue('silvia.nuova@rossinoleggi.it');
+    await dialog.getByLabel('Username').fill('silvia.nuova');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'silvia.nuova', exact: true })).toBeVisible();
+  });
+
+  test('a record created in the browser survives a server restart', async ({ page, login, stack }) => {
+    await login();
+    await page.goto('/configurations/gruppiCrm');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    await page.getByRole('dialog').getByLabel('Descrizione').fill('Area Emilia-Romagna');
+    await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByRole('cell', { name: 'Area Emilia-Romagna', exact: true })).toBeVisible();
+
+    await stack.restartServer();
+    await page.reload();
+    await expect(page.getByRole('cell', { name: 'Area Emilia-Romagna', exact: true })).toBeVisible();
+  });
+
+  test('wrong credentials show the Italian message and stay on the login page', async ({ page }) => {
+    await page.goto('/configurations/fonti');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fconfigurations%2Ffonti/);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('sbagliata');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Username e/o password non validi');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('a user without the screen roles gets "Non Autorizzato" and no menu entry', async ({ page, login }) => {
+    await login('crm', 'Noleggio2025!');
+    await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Fonti' })).toHaveCount(0);
+    await page.goto('/configurations/fonti');
+    await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
+  });
+});

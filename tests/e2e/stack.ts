@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPostgres, type PostgresServer } from '../../scripts/lib/postgresServer.ts';
+import { startProcess, type Started } from '../helpers/startProcess.ts';
+
+export type Database = 'pglite' | 'postgres';
+export const ADMIN_PASSWORD = 'Collaudo2025!';
+
+const freePort = () => 30000 + Math.floor(Math.random() * 25000);
+
+/**
+ * The product as a user meets it, with the contract in between: the browser loads the app from
+ * the server, and every API call goes through `prism proxy --errors`, so any request or response
+ * that does not match openapi.yaml fails the test.
+ */
+export class Stack {
+  readonly serverPort = freePort();
+  readonly proxyPort = this.serverPort + 1;
+  readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-e2e-'));
+  private server?: Started;
+  private proxy?: Started;
+  private postgres?: PostgresServer;
+
+  constructor(readonly database: Database) {}
+
+  get baseURL() {
+    return `http://127.0.0.1:${this.serverPort}`;
+  }
+
+  private env(): NodeJS.ProcessEnv {
+    return {
+      PORT: String(this.serverPort), HOST: '127.0.0.1', DATA_DIR: this.dataDir, ADMIN_PASSWORD,
+      API_PUBLIC_URL: `http://127.0.0.1:${this.proxyPort}`,
+      ...(this.postgres ? { DATABASE_URL: this.postgres.url } : {}),
+    };
+  }
+
+  async startServer() {
+    this.server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, { env: this.env(), timeoutMs: 90_000 });
+  }
+
+  async start() {
+    if (this.database === 'postgres') this.postgres = startPostgres();
+    await this.startServer();
+    this.proxy = await startProcess('node_modules/.bin/prism', ['proxy', 'openapi.yaml', `http://127.0.0.1:${this.serverPort}`, '--host', '127.0.0.1', '--port', String(this.proxyPort), '--errors'], /Prism is listening/, { timeoutMs: 90_000 });
+  }
+
+  /** Kill -9 and start again on the same data. */
+  async restartServer() {
+    await this.server?.kill9();
+    await this.startServer();
+  }
+
+  /** What the contract proxy reported as not matching openapi.yaml. */
+  contractViolations(): string[] {
+    return (this.proxy?.output() ?? '').split('\n').filter((l) => /VIOLATION|✖/.test(l));
+  }
+
+  async stop() {
+    await this.proxy?.stop();
+    await this.server?.stop();
+    this.postgres?.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
