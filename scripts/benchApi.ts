@@ -1,0 +1,94 @@
+// npm run bench:api — 100,000 rows in one collection (the call log), then list requests with
+// filter + sort + page + count over loopback, for our server and for a bare Fastify route running
+// the same SQL on the same database. Prints requests/s and latency; asserts nothing.
+import os from 'node:os';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../src/server/app.ts';
+import type { Db } from '../src/server/db/Db.ts';
+import { createDb } from '../src/server/db/createDb.ts';
+import { postgresAvailable, startPostgres } from './lib/postgresServer.ts';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DAYS = 365;
+
+async function seed(db: Db) {
+  await db.query(`DELETE FROM "reportCall"`);
+  await db.query(`INSERT INTO "reportCall" ("callDate", "callDateTime", caller, "callerNumber", destination, "destinationNumber", status, "ringDuration", "talkDuration", "totalDuration", reason)
+    SELECT d::date, d + (i % 600) * interval '1 minute', (ARRAY['Edilizia Brambilla','Impresa Rota','Allestimenti Garda','Termoidraulica Sala','Costruzioni Ferrari'])[1 + i % 5],
+      '02' || lpad((i * 7919 % 100000000)::text, 8, '0'), (ARRAY['Centralino Milano','Centralino Bergamo','Centralino Brescia'])[1 + i % 3], '0212345678',
+      (ARRAY['Risposta','Persa','Occupato'])[1 + i % 3], i % 30, i % 600, i % 630, 'Richiesta preventivo'
+    FROM generate_series(1, $1::int) AS i, LATERAL (SELECT timestamptz '2025-01-01 08:00+01' + ((i % ${DAYS}) * interval '1 day') AS d) AS day`, [ROWS]);
+  await db.query('VACUUM ANALYZE "reportCall"');
+}
+
+// Days, pages and statuses vary so that no two consecutive requests are alike.
+function requestPaths(prefix: string, ours: boolean): string[] {
+  const paths: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    const day = new Date(Date.UTC(2025, 0, 1 + ((i * 37) % DAYS))).toISOString().slice(0, 10);
+    const status = ['Risposta', 'Persa', 'Occupato'][i % 3];
+    const page = 1 + (i % 2);
+    paths.push(ours
+      ? `${prefix}/api/report-calls?callDate=${day}&filters[status]=${status}&sortBy=callDateTime&descending=1&page=${page}&rowsPerPage=50`
+      : `${prefix}/bare?day=${day}&status=${status}&page=${page}`);
+  }
+  return paths;
+}
+
+/** The same query, serialised, with nothing else: the floor our server is measured against. */
+async function bareServer(db: Db) {
+  const app = Fastify();
+  app.get('/bare', async (req) => {
+    const q = req.query as { day: string; status: string; page: string };
+    const { rows } = await db.query<Record<string, unknown>>(
+      `SELECT *, count(*) OVER()::int AS "__total" FROM "reportCall" WHERE "callDate" = $1::date AND status ILIKE $2 ORDER BY "callDateTime" DESC NULLS LAST, id DESC LIMIT 50 OFFSET $3`,
+      [q.day, `%${q.status}%`, (Number(q.page) - 1) * 50]);
+    return { data: rows.map(({ __total: _t, ...r }) => r), totalRows: rows[0]?.__total ?? 0 };
+  });
+  return app;
+}
+
+async function measure(url: string, paths: string[], headers: Record<string, string>) {
+  let i = 0;
+  const result = await autocannon({
+    url, connections: CONNECTIONS, duration: SECONDS, headers,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? '/' }) }],
+  });
+  const bad = result.non2xx + result.errors;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad };
+}
+
+async function benchBackend(name: string, databaseUrl?: string) {
+  const db = await createDb({ databaseUrl });
+  const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4) });
+  await seed(db);
+  const token = await ctx.tokens.sign({ id: 0, username: 'bench', name: 'Bench', surname: '', roles: ['ROLE_SUPER_ADMIN'] });
+  const ours = await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = await bareServer(db);
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const sample = await (await fetch(requestPaths(ours, true)[0] ?? '', { headers: { authorization: `Bearer ${token}` } })).json() as { data: unknown[]; totalRows: number };
+  const rows = [
+    { server: 'CRM server (validation, auth, roles, response check)', ...(await measure(ours, requestPaths('', true), { authorization: `Bearer ${token}` })) },
+    { server: 'bare Fastify, same SQL', ...(await measure(bareUrl, requestPaths('', false), {})) },
+  ];
+  await app.close();
+  await bare.close();
+  await db.close();
+  console.log(`\n${name}: ${ROWS.toLocaleString('it-IT')} rows; one page = ${sample.data.length} rows of ${sample.totalRows}; ${CONNECTIONS} connections, ${SECONDS} s each`);
+  console.table(rows.map((r) => ({ server: r.server, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.bad })));
+}
+
+console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+await benchBackend('PGlite (in memory)');
+if (process.env.DATABASE_URL) await benchBackend('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
+else if (postgresAvailable()) {
+  const pg = startPostgres();
+  try {
+    await benchBackend('PostgreSQL 15 (local, 127.0.0.1)', pg.url);
+  } finally {
+    pg.stop();
+  }
+} else console.log('\nPostgreSQL: not available (set DATABASE_URL or install PostgreSQL 15), skipped.');
