@@ -13,28 +13,32 @@ function absoluteRefs(node: unknown): unknown {
 }
 
 export interface Validators {
-  /** Bodies and responses: types as they are. */
+  /** Bodies: types as they are, every error reported. */
   strict: Ajv2020;
+  /** Responses: stops at the first mismatch, which is all a server bug needs. */
+  response: Ajv2020;
   /** Query strings and path parameters arrive as text: coerced to the declared types. */
   coercing: Ajv2020;
   compile(ajv: Ajv2020, schema: JsonSchema): ReturnType<Ajv2020['compile']>;
 }
 
 export function createValidators(contract: Contract): Validators {
-  const make = (coerce: boolean) => {
-    const ajv = createAjv({ coerceTypes: coerce ? 'array' : false, useDefaults: false, allErrors: true });
+  const make = (coerce: boolean, allErrors = true) => {
+    const ajv = createAjv({ coerceTypes: coerce ? 'array' : false, useDefaults: false, allErrors });
     for (const k of OAS_KEYWORDS) ajv.addKeyword(k);
     ajv.addSchema({ components: absoluteRefs(contract.document.components) } as JsonSchema, DOC_ID);
     return ajv;
   };
   const strict = make(false);
+  const response = make(false, false);
   const coercing = make(true);
   const cache = new Map<string, ReturnType<Ajv2020['compile']>>();
   return {
     strict,
+    response,
     coercing,
     compile(ajv, schema) {
-      const key = `${ajv === strict ? 's' : 'c'}${JSON.stringify(schema)}`;
+      const key = `${ajv === strict ? 's' : ajv === response ? 'r' : 'c'}${JSON.stringify(schema)}`;
       let fn = cache.get(key);
       if (!fn) {
         fn = ajv.compile(absoluteRefs(schema) as JsonSchema);
