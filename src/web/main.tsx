@@ -1,6 +1,7 @@
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
+import { setNavigator } from './app/navigation.ts';
 import { LoginPage } from './session/LoginPage.tsx';
 import { useSessionUser } from './session/useSessionUser.ts';
 
@@ -25,6 +26,8 @@ const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '*', element: <RequireAuth /> },
 ]);
+
+setNavigator((to, options) => void router.navigate(to, options));
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,17 +1,9 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import type { paths } from '../../../generated/api.ts';
-import { tokenStore } from '../session/tokenStore.ts';
+import { sessionMiddleware } from './sessionMiddleware.ts';
 
 /** The server can tell the app where the API is (e.g. behind the contract proxy in tests). */
 const baseUrl = document.querySelector<HTMLMetaElement>('meta[name="api-base"]')?.content || import.meta.env.VITE_API_BASE_URL || '';
-
-const bearer: Middleware = {
-  onRequest({ request }) {
-    const token = tokenStore.token();
-    if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
-    return request;
-  },
-};
 
 /**
  * The one typed client of the API: paths, parameters, bodies and responses all
@@ -21,7 +13,7 @@ export const api = createClient<paths>({
   baseUrl,
   querySerializer: { object: { style: 'deepObject', explode: true }, array: { style: 'form', explode: true } },
 });
-api.use(bearer);
+api.use(sessionMiddleware(baseUrl));
 
 export type Api = typeof api;
 export const apiBaseUrl = baseUrl;

@@ -4,8 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
 import { ResourcePage } from '../resources/ResourcePage.tsx';
+import { ProfilePage } from '../session/ProfilePage.tsx';
 import { NotificationsProvider } from '../ui/notifications.tsx';
 import { ErrorPage } from './ErrorPage.tsx';
+import { Guard } from './Guard.tsx';
 import { HomePage } from './HomePage.tsx';
 import { Layout } from './Layout.tsx';
 import { messages } from './messages.ts';
@@ -22,10 +24,13 @@ export function AuthenticatedApp() {
         <NotificationsProvider>
           <Routes>
             <Route element={<Layout />}>
-              <Route index element={<HomePage />} />
-              {screens.map((r) => (
-                <Route key={r.name} path={r.route ?? ''} element={<ResourcePage name={r.name} />} />
-              ))}
+              <Route element={<Guard />}>
+                <Route index element={<HomePage />} />
+                <Route path="/profile" element={<ProfilePage />} />
+                {screens.map((r) => (
+                  <Route key={r.name} path={r.route ?? ''} element={<ResourcePage name={r.name} />} />
+                ))}
+              </Route>
               <Route path="*" element={<ErrorPage status={404} message={messages.notFound} />} />
             </Route>
           </Routes>

@@ -1,46 +1,72 @@
-import { AppBar, Box, Button, Drawer, List, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
-import { useMemo } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
-import { tokenStore } from '../session/tokenStore.ts';
+import { AppBar, Box, Button, Drawer, Fade, List, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
+import { Fragment, useMemo } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { drawerFor, type DrawerSection } from '../../domain/menu.ts';
+import { logout } from '../api/sessionMiddleware.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
-import { menuFor } from './menu.ts';
+import { LoadingBar } from '../ui/LoadingBar.tsx';
+import { SidePanel } from '../ui/SidePanel.tsx';
+import { Footer } from './Footer.tsx';
 import { messages } from './messages.ts';
 
 const DRAWER = 280;
+const BANNER = 20;
+const TOP = BANNER + 64;
 
+function Section({ section, depth = 0 }: { section: DrawerSection; depth?: number }) {
+  return (
+    <List dense disablePadding subheader={<ListSubheader component="div" sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>{section.group.label}</ListSubheader>}>
+      {section.entries.map((e) => (
+        <ListItemButton key={e.route} component={NavLink} to={e.route} sx={{ pl: 3 + depth * 2, '&.active': { bgcolor: 'action.selected' } }}>
+          <ListItemText primary={e.label} />
+        </ListItemButton>
+      ))}
+      {section.children.map((c) => <Section key={c.group.id} section={c} depth={depth + 1} />)}
+    </List>
+  );
+}
+
+/** The default layout: top bar, loading bar, drawer, right side panel, footer, notifications. */
 export function Layout() {
   const user = useSessionUser();
-  const navigate = useNavigate();
-  const menu = useMemo(() => menuFor(user?.roles ?? []), [user]);
+  const location = useLocation();
+  const sections = useMemo(() => drawerFor(user?.roles ?? []), [user]);
+  // SPEC.md section 2: no top bar on the customer's public offer page.
+  const publicOffer = location.pathname.startsWith('/trattativeCp/offers/');
+  const fullName = `${user?.name ?? ''} ${user?.surname ?? ''}`.trim() || (user?.username ?? '');
   return (
-    <Box sx={{ display: 'flex' }}>
-      <Box role="status" sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 20, bgcolor: '#fdd835', color: '#000', fontSize: 13, textAlign: 'center', zIndex: 1400 }}>
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <LoadingBar />
+      <Box role="status" sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: BANNER, bgcolor: '#fdd835', color: '#000', fontSize: 13, textAlign: 'center', zIndex: 1400 }}>
         {messages.stagingBanner}
       </Box>
-      <AppBar position="fixed" sx={{ top: 20, zIndex: (t) => t.zIndex.drawer + 1 }}>
-        <Toolbar>
-          <Typography variant="h6" component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none' }}>{messages.appTitle}</Typography>
-          <Typography variant="body2" sx={{ ml: 2, opacity: 0.85, flexGrow: 1 }}>{messages.appSubtitle}</Typography>
-          <Typography variant="body2" sx={{ mr: 2 }}>{`${user?.name ?? ''} ${user?.surname ?? ''}`}</Typography>
-          <Button color="inherit" onClick={() => { tokenStore.clear(); navigate('/login'); }}>{messages.logout}</Button>
-        </Toolbar>
-      </AppBar>
-      <Drawer variant="permanent" sx={{ width: DRAWER, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box', top: 84, height: 'calc(100% - 84px)' } }}>
-        <nav aria-label="Menu principale">
-          {menu.map(({ group, entries }) => (
-            <List key={group} dense subheader={<ListSubheader component="div">{messages.menuGroups[group]}</ListSubheader>}>
-              {entries.map((e) => (
-                <ListItemButton key={e.route} component={NavLink} to={e.route} sx={{ '&.active': { bgcolor: 'action.selected' } }}>
-                  <ListItemText primary={e.label} />
-                </ListItemButton>
-              ))}
-            </List>
-          ))}
-        </nav>
-      </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, mt: '84px', minWidth: 0 }}>
-        <Outlet />
+      {!publicOffer && (
+        <AppBar position="fixed" sx={{ top: BANNER, zIndex: (t) => t.zIndex.drawer + 1 }}>
+          <Toolbar>
+            <Typography variant="h6" component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none' }}>{messages.appTitle}</Typography>
+            <Typography variant="body2" sx={{ ml: 2, opacity: 0.85, flexGrow: 1 }}>{messages.appSubtitle}</Typography>
+            <Button color="inherit" component={Link} to="/profile" sx={{ textTransform: 'none', mr: 1 }}>{fullName}</Button>
+            <Button color="inherit" onClick={logout}>{messages.logout}</Button>
+          </Toolbar>
+        </AppBar>
+      )}
+      {!publicOffer && (
+        <Drawer variant="permanent" sx={{ width: DRAWER, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box', top: TOP, height: `calc(100% - ${TOP}px)` } }}>
+          <nav aria-label="Menu principale">
+            {sections.map((s) => <Fragment key={s.group.id}><Section section={s} /></Fragment>)}
+          </nav>
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, mt: `${publicOffer ? BANNER : TOP}px`, display: 'flex', flexDirection: 'column' }}>
+        {/* Out-in: the old page leaves before the new one fades in. */}
+        <Fade key={location.pathname} in appear timeout={{ enter: 200, exit: 0 }}>
+          <Box component="main" sx={{ p: 3, flexGrow: 1 }}>
+            <Outlet />
+          </Box>
+        </Fade>
+        <Footer />
       </Box>
+      <SidePanel />
     </Box>
   );
 }

@@ -38,10 +38,8 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
     try {
       await onSave(data);
     } catch (err) {
-      if (err instanceof ApiError) {
-        if (err.body.violations?.length) setExtraErrors(toErrorSchema(err));
-        notify.error(err.message);
-      } else notify.error(messages.networkError);
+      // The API middleware has already shown the message; the fields get their own.
+      if (err instanceof ApiError && err.body.violations?.length) setExtraErrors(toErrorSchema(err));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,4 @@
-import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
+import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { MaterialReactTable, useMaterialReactTable, type MRT_ColumnDef, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater } from 'material-react-table';
@@ -13,6 +11,7 @@ import { resourceApi, type ListState, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
 import { cellRegistry, lookupMap } from '../fields/cellRegistry.tsx';
 import { useLookups } from '../fields/useLookup.ts';
+import { Icon } from '../ui/Icon.tsx';
 import { useNotify } from '../ui/notifications.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { PAGE_SIZES, readListState, writeListState } from './listState.ts';
@@ -44,7 +43,6 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
   const remove = useMutation({
     mutationFn: (id: number) => resourceApi.remove(def, id),
     onSuccess: async () => { notify.success(messages.deleted); setMode({ kind: 'closed' }); await refresh(); },
-    onError: (err) => notify.error(err instanceof ApiError ? err.message : messages.networkError),
   });
 
   async function save(row: Row) {
@@ -84,16 +82,8 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     renderTopToolbarCustomActions: () => (def.api.create ? <Button startIcon={<AddIcon />} variant="contained" onClick={() => setMode({ kind: 'new' })}>{messages.actions.add}</Button> : null),
     renderRowActions: ({ row }) => (
       <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
-        {def.api.update && (
-          <Tooltip title={messages.actions.edit}>
-            <IconButton aria-label={`${messages.actions.edit} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'edit', record: row.original })}><EditIcon /></IconButton>
-          </Tooltip>
-        )}
-        {def.api.delete && (
-          <Tooltip title={messages.actions.delete}>
-            <IconButton aria-label={`${messages.actions.delete} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'remove', record: row.original })}><DeleteIcon /></IconButton>
-          </Tooltip>
-        )}
+        {def.api.update && <Icon name="edit" label={`${messages.actions.edit} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'edit', record: row.original })} />}
+        {def.api.delete && <Icon name="trash" label={`${messages.actions.delete} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'remove', record: row.original })} />}
       </Box>
     ),
   });

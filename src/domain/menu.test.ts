@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { drawerFor, pathPermitted } from './menu.ts';
+import { ROLE_NAMES } from './roleNames.ts';
+
+const groupsOf = (role: string) => drawerFor([role]).map((s) => s.group.label);
+const routesOf = (role: string) => drawerFor([role]).flatMap((s) => [...s.entries, ...s.children.flatMap((c) => c.entries)]).map((e) => e.route).sort();
+
+// SPEC.md section 6, drawer group visibility, role by role (plus the CRM group of the customer workflow).
+const GROUPS: Record<string, string[]> = {
+  ROLE_SUPER_ADMIN: ['Contact center', 'Clienti', 'Trattative', 'Offerte', 'Service', 'Inventario mezzi', 'Utenti', 'Configurazione CRM'],
+  ROLE_ADMIN: ['Contact center', 'Clienti', 'Trattative', 'Offerte', 'Service', 'Inventario mezzi', 'Utenti', 'Configurazione CRM'],
+  ROLE_USER: [],
+  ROLE_USER_CRM: ['Clienti'],
+  ROLE_USER_CP: ['Clienti', 'Trattative'],
+  ROLE_COMMERCIALE_CP: ['Clienti', 'Trattative'],
+  ROLE_SUPERVISOR_CP: ['Clienti', 'Trattative'],
+  ROLE_USER_ACCETTAZIONE_MEZZI: ['Service'],
+  ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI: ['Service'],
+  ROLE_USER_INVENTARIO_MEZZI: ['Inventario mezzi'],
+  ROLE_SUPERVISOR_INVENTARIO_MEZZI: ['Inventario mezzi'],
+  ROLE_CONTACT_CENTER: ['Contact center'],
+  ROLE_MARKETING: [],
+  ROLE_NL: [],
+  ROLE_MASTER: ['Clienti', 'Trattative'],
+  ROLE_API: [],
+};
+
+describe('drawerFor: the drawer of each of the 16 roles', () => {
+  it.each(ROLE_NAMES.map((r) => [r, GROUPS[r] ?? []] as const))('%s sees %j', (role, groups) => {
+    expect(groupsOf(role)).toEqual(groups);
+  });
+
+  it('contact centre entries follow SPEC.md section 2', () => {
+    expect(routesOf('ROLE_CONTACT_CENTER')).toEqual(['/contactCenter/missed-calls']);
+    const admin = drawerFor(['ROLE_ADMIN']).find((s) => s.group.id === 'contactCenter')?.entries.map((e) => e.route);
+    expect(admin?.sort()).toEqual(['/contactCenter/branch-offices', '/contactCenter/missed-calls', '/contactCenter/report-calls']);
+    const superAdmin = drawerFor(['ROLE_SUPER_ADMIN']).find((s) => s.group.id === 'contactCenter')?.entries.map((e) => e.route);
+    expect(superAdmin).toContain('/contactCenter/emails');
+  });
+
+  it('negotiations: list and calendar, with the configuration sub-group for the CP supervisor only', () => {
+    const cpUser = drawerFor(['ROLE_USER_CP']).find((s) => s.group.id === 'trattative');
+    expect(cpUser?.entries.map((e) => e.route).sort()).toEqual(['/trattativeCp/calendarioTrattative', '/trattativeCp/trattativeCp']);
+    expect(cpUser?.children).toEqual([]);
+    const supervisor = drawerFor(['ROLE_SUPERVISOR_CP']).find((s) => s.group.id === 'trattative');
+    expect(supervisor?.children[0]?.entries.map((e) => e.route)).toEqual(expect.arrayContaining(['/configurations/fonti', '/configurations/commerciali', '/configurations/filiali', '/configurations/statiTrattative', '/configurations/motiviPerse', '/configurations/gruppiCrm', '/configurations/usersGruppiCrm', '/configurations/invioBrochure', '/configurations/competitorsTrattative', '/famiglieMezzi/famiglieMezzi', '/configurations/sectors']));
+  });
+
+  it('service: the acceptance form for the acceptance user, the list and tipiControllo for the supervisor', () => {
+    expect(routesOf('ROLE_USER_ACCETTAZIONE_MEZZI')).toEqual(['/accettazioniMezzi/accettazioneMezzo']);
+    expect(routesOf('ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI')).toEqual(['/accettazioniMezzi/accettazioneMezzo', '/accettazioniMezzi/accettazioniMezzi', '/configurations/tipiControllo']);
+  });
+
+  it('inventory: both screens for the supervisor, the inventories for the user', () => {
+    expect(routesOf('ROLE_SUPERVISOR_INVENTARIO_MEZZI')).toEqual(['/inventarioMezzi/filialiInventario', '/inventarioMezzi/inventariMezzi']);
+    expect(routesOf('ROLE_USER_INVENTARIO_MEZZI')).toEqual(['/inventarioMezzi/inventariMezzi']);
+  });
+});
+
+describe('pathPermitted (SPEC.md section 6)', () => {
+  it.each([
+    ['/configurations/fonti', ['ROLE_SUPERVISOR_CP'], true],
+    ['/configurations/fonti', ['ROLE_USER_CP'], false],
+    ['/contactCenter/emails', ['ROLE_ADMIN'], false],
+    ['/contactCenter/emails', ['ROLE_SUPER_ADMIN'], true],
+    ['/inventarioMezzi/12', ['ROLE_USER'], true],
+    ['/trattativeCp/offers/AB12CD', [], true],
+    ['/customers/15', ['ROLE_USER_CRM'], true],
+    ['/customers/15', ['ROLE_CONTACT_CENTER'], false],
+    ['/', ['ROLE_USER'], true],
+    ['/profile', ['ROLE_USER'], true],
+    ['/nessuna-pagina', ['ROLE_SUPER_ADMIN'], false],
+  ] as const)('%s for %j: %s', (path, roles, want) => {
+    expect(pathPermitted(path, roles)).toBe(want);
+  });
+});

@@ -1,0 +1,88 @@
+import type { RoleName } from '../../generated/entities.ts';
+import { resourceIndex } from '../../generated/resourceIndex.ts';
+import type { MenuGroup } from './resourceDefinition.ts';
+import { ROLE_GROUPS } from './accessRules.ts';
+
+const SA = 'ROLE_SUPER_ADMIN', A = 'ROLE_ADMIN';
+
+export interface DrawerGroup {
+  id: MenuGroup;
+  label: string;
+  /** Who sees the group at all (SPEC.md section 6). */
+  roles: readonly RoleName[];
+  /** A configuration sub-group shown inside another group. */
+  parent?: MenuGroup;
+}
+
+/** The drawer groups of SPEC.md section 2, in order, with their visibility (section 6). */
+export const DRAWER_GROUPS: readonly DrawerGroup[] = [
+  { id: 'contactCenter', label: 'Contact center', roles: ROLE_GROUPS.contactCenter },
+  { id: 'crm', label: 'Clienti', roles: ROLE_GROUPS.crm },
+  { id: 'trattative', label: 'Trattative', roles: [SA, A, 'ROLE_SUPERVISOR_CP', 'ROLE_COMMERCIALE_CP', 'ROLE_USER_CP', 'ROLE_MASTER'] },
+  { id: 'configurazioneTrattative', label: 'Configurazione', roles: ROLE_GROUPS.configurazioneTrattative, parent: 'trattative' },
+  { id: 'offerte', label: 'Offerte', roles: ROLE_GROUPS.admin },
+  { id: 'configurazioneOfferte', label: 'Configurazione offerte', roles: ROLE_GROUPS.admin, parent: 'offerte' },
+  { id: 'service', label: 'Service', roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI', 'ROLE_USER_ACCETTAZIONE_MEZZI'] },
+  { id: 'configurazioneAccettazione', label: 'Configurazione accettazione', roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'], parent: 'service' },
+  { id: 'inventarioMezzi', label: 'Inventario mezzi', roles: ROLE_GROUPS.inventario },
+  { id: 'utenti', label: 'Utenti', roles: ROLE_GROUPS.admin },
+  { id: 'configurazioneCrm', label: 'Configurazione CRM', roles: ROLE_GROUPS.admin },
+];
+
+export interface MenuEntry {
+  label: string;
+  route: string;
+  roles: readonly RoleName[];
+  group: MenuGroup;
+  /** Reachable (guard) but not listed in the drawer: detail pages with parameters. */
+  hidden?: boolean;
+}
+
+/** Hand-built workflow screens; every generated screen comes from its schema's x-resource. */
+const WORKFLOW_ENTRIES: MenuEntry[] = [
+  { label: 'Calendario trattative', route: '/trattativeCp/calendarioTrattative', roles: ROLE_GROUPS.trattative, group: 'trattative' },
+  { label: 'Accettazione mezzo', route: '/accettazioniMezzi/accettazioneMezzo', roles: ROLE_GROUPS.accettazione, group: 'service' },
+  { label: 'Pianificazione', route: '/plannings', roles: ROLE_GROUPS.crm, group: 'crm' },
+  { label: 'Cliente', route: '/customers/:id?', roles: ROLE_GROUPS.crm, group: 'crm', hidden: true },
+];
+
+/** The one menu table: it drives the drawer and the guard; the server checks the same roles per call. */
+export const MENU: readonly MenuEntry[] = [
+  ...Object.values(resourceIndex)
+    .filter((r) => r.route && r.menu)
+    .map((r) => ({ label: r.label, route: r.route ?? '', roles: r.roles, group: r.menu as MenuGroup })),
+  ...WORKFLOW_ENTRIES,
+];
+
+const allows = (roles: readonly string[], userRoles: readonly string[]) => roles.length === 0 || roles.some((r) => userRoles.includes(r));
+
+export interface DrawerSection {
+  group: DrawerGroup;
+  entries: MenuEntry[];
+  children: DrawerSection[];
+}
+
+/** The drawer a user with these roles sees: groups they may open, entries they may use. */
+export function drawerFor(userRoles: readonly string[]): DrawerSection[] {
+  const section = (group: DrawerGroup): DrawerSection => ({
+    group,
+    entries: MENU.filter((e) => e.group === group.id && !e.hidden && allows(e.roles, userRoles)).sort((a, b) => a.label.localeCompare(b.label, 'it')),
+    children: DRAWER_GROUPS.filter((g) => g.parent === group.id && allows(g.roles, userRoles)).map(section).filter((s) => s.entries.length > 0),
+  });
+  return DRAWER_GROUPS.filter((g) => !g.parent && allows(g.roles, userRoles))
+    .map(section)
+    .filter((s) => s.entries.length > 0 || s.children.length > 0);
+}
+
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/\/:[^/]+\?/g, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}/?$`).test(path);
+
+// SPEC.md section 6: these paths are always permitted (the public offer page, inventory details).
+const ALWAYS_PERMITTED = ['/inventarioMezzi/', '/trattativeCp/offers/'];
+const OPEN_PATHS = ['/', '/profile', '/auth/callback'];
+
+/** Path permission: a menu entry for the path must allow one of the user's roles. */
+export function pathPermitted(path: string, userRoles: readonly string[]): boolean {
+  if (OPEN_PATHS.includes(path) || ALWAYS_PERMITTED.some((p) => path.includes(p))) return true;
+  return MENU.some((e) => matches(e.route, path) && allows(e.roles, userRoles));
+}

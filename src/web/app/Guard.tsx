@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { pathPermitted } from '../../domain/menu.ts';
+import { api } from '../api/client.ts';
+import { useSessionUser } from '../session/useSessionUser.ts';
+import { ErrorPage } from './ErrorPage.tsx';
+import { messages } from './messages.ts';
+
+const LANGUAGE = 'it';
+
+/**
+ * SPEC.md section 6, on every navigation: the security state is reloaded from the server
+ * (an expired or deactivated session ends there), then the path must be permitted for the user's roles.
+ */
+export function Guard() {
+  const location = useLocation();
+  const user = useSessionUser();
+  useEffect(() => {
+    void api.GET('/api/users/me');
+  }, [location.pathname]);
+  if (location.pathname.includes('lang')) return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
+  if (!user) return null;
+  if (!pathPermitted(location.pathname, user.roles)) return <ErrorPage status={403} message={messages.unauthorized} />;
+  return <Outlet />;
+}
