@@ -1,8 +1,10 @@
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
+import { api } from './api/client.ts';
 import { setNavigator } from './app/navigation.ts';
 import { LoginPage } from './session/LoginPage.tsx';
+import { sessionState } from './session/sessionState.ts';
 import { useSessionUser } from './session/useSessionUser.ts';
 
 // Everything behind the login loads on demand: the login route stays small.
@@ -13,7 +15,8 @@ function RequireAuth() {
   const location = useLocation();
   if (!user) {
     const wanted = `${location.pathname}${location.search}`;
-    return <Navigate to={wanted === '/' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+    const plain = wanted === '/' || sessionState.takeLoggedOut();
+    return <Navigate to={plain ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
   return (
     <Suspense fallback={<div role="progressbar" aria-label="Caricamento" />}>
@@ -27,7 +30,9 @@ const router = createBrowserRouter([
   { path: '*', element: <RequireAuth /> },
 ]);
 
-setNavigator((to, options) => void router.navigate(to, options));
+setNavigator((to, options) => router.navigate(to, options));
+// A diagnostic handle: the same typed client the screens use, middleware and all (used by the browser tests).
+(window as unknown as { crm: { api: typeof api } }).crm = { api };
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -22,7 +22,7 @@ export class Stack {
   private proxy?: Started;
   private postgres?: PostgresServer;
 
-  constructor(readonly database: Database) {}
+  constructor(readonly database: Database, private readonly extraEnv: Record<string, string> = {}) {}
 
   get baseURL() {
     return `http://127.0.0.1:${this.serverPort}`;
@@ -33,6 +33,7 @@ export class Stack {
       PORT: String(this.serverPort), HOST: '127.0.0.1', DATA_DIR: this.dataDir, ADMIN_PASSWORD,
       API_PUBLIC_URL: `http://127.0.0.1:${this.proxyPort}`,
       ...(this.postgres ? { DATABASE_URL: this.postgres.url } : {}),
+      ...this.extraEnv,
     };
   }
 

@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
 import { createRefreshCoordinator, RefreshCancelled } from '../../domain/refreshCoordinator.ts';
-import { goToLogin } from '../app/navigation.ts';
+import { goTo, goToLogin } from '../app/navigation.ts';
 import { messages } from '../app/messages.ts';
 import { sessionState } from '../session/sessionState.ts';
 import { tokenStore } from '../session/tokenStore.ts';
@@ -10,11 +10,12 @@ import { loadingBar } from './loadingBar.ts';
 const AUTH_CALLS = ['/login_check', '/token/refresh', '/login-microsoft'];
 const FORBIDDEN_QUIET_MS = 1000;
 
-/** Ends the session and goes to the login page. */
-export function logout() {
-  tokenStore.clear();
+/** Ends the session and goes to the login page; after an expiry the login returns where the user was. */
+export function logout(rememberPath = true) {
   sessionState.set('unauthenticated');
-  goToLogin();
+  if (!rememberPath) sessionState.markLoggedOut();
+  tokenStore.clear();
+  void (rememberPath ? goToLogin() : goTo('/login', { replace: true }));
 }
 
 async function refreshTokens(baseUrl: string): Promise<string> {
@@ -89,7 +90,7 @@ export function sessionMiddleware(baseUrl: string): Middleware {
         const now = Date.now();
         if (now - lastForbidden > FORBIDDEN_QUIET_MS) {
           lastForbidden = now;
-          logout();
+          logout(false);
         }
         return response;
       }

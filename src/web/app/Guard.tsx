@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { pathPermitted } from '../../domain/menu.ts';
 import { api } from '../api/client.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { messages } from './messages.ts';
 
-const LANGUAGE = 'it';
 
 /**
  * SPEC.md section 6, on every navigation: the security state is reloaded from the server
@@ -18,7 +17,6 @@ export function Guard() {
   useEffect(() => {
     void api.GET('/api/users/me');
   }, [location.pathname]);
-  if (location.pathname.includes('lang')) return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
   if (!user) return null;
   if (!pathPermitted(location.pathname, user.roles)) return <ErrorPage status={403} message={messages.unauthorized} />;
   return <Outlet />;

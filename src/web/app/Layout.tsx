@@ -1,6 +1,6 @@
-import { AppBar, Box, Button, Drawer, Fade, List, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Button, Drawer, Fade, List, ListItem, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
 import { Fragment, useMemo } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { drawerFor, type DrawerSection } from '../../domain/menu.ts';
 import { logout } from '../api/sessionMiddleware.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
@@ -10,18 +10,26 @@ import { Footer } from './Footer.tsx';
 import { messages } from './messages.ts';
 
 const DRAWER = 280;
+// SPEC.md section 2: a path containing "lang" has it replaced by the current language.
+const LANGUAGE = 'it';
 const BANNER = 20;
 const TOP = BANNER + 64;
 
 function Section({ section, depth = 0 }: { section: DrawerSection; depth?: number }) {
   return (
-    <List dense disablePadding subheader={<ListSubheader component="div" sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>{section.group.label}</ListSubheader>}>
+    <List dense disablePadding subheader={<ListSubheader sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>{section.group.label}</ListSubheader>}>
       {section.entries.map((e) => (
-        <ListItemButton key={e.route} component={NavLink} to={e.route} sx={{ pl: 3 + depth * 2, '&.active': { bgcolor: 'action.selected' } }}>
-          <ListItemText primary={e.label} />
-        </ListItemButton>
+        <ListItem key={e.route} disablePadding>
+          <ListItemButton component={NavLink} to={e.route} sx={{ pl: 3 + depth * 2, '&.active': { bgcolor: 'action.selected' } }}>
+            <ListItemText primary={e.label} />
+          </ListItemButton>
+        </ListItem>
       ))}
-      {section.children.map((c) => <Section key={c.group.id} section={c} depth={depth + 1} />)}
+      {section.children.map((c) => (
+        <ListItem key={c.group.id} disablePadding sx={{ display: 'block' }}>
+          <Section section={c} depth={depth + 1} />
+        </ListItem>
+      ))}
     </List>
   );
 }
@@ -31,6 +39,7 @@ export function Layout() {
   const user = useSessionUser();
   const location = useLocation();
   const sections = useMemo(() => drawerFor(user?.roles ?? []), [user]);
+  if (location.pathname.includes('lang')) return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
   // SPEC.md section 2: no top bar on the customer's public offer page.
   const publicOffer = location.pathname.startsWith('/trattativeCp/offers/');
   const fullName = `${user?.name ?? ''} ${user?.surname ?? ''}`.trim() || (user?.username ?? '');
@@ -46,7 +55,7 @@ export function Layout() {
             <Typography variant="h6" component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none' }}>{messages.appTitle}</Typography>
             <Typography variant="body2" sx={{ ml: 2, opacity: 0.85, flexGrow: 1 }}>{messages.appSubtitle}</Typography>
             <Button color="inherit" component={Link} to="/profile" sx={{ textTransform: 'none', mr: 1 }}>{fullName}</Button>
-            <Button color="inherit" onClick={logout}>{messages.logout}</Button>
+            <Button color="inherit" onClick={() => logout(false)}>{messages.logout}</Button>
           </Toolbar>
         </AppBar>
       )}

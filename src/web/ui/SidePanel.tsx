@@ -44,7 +44,7 @@ export function SidePanel() {
             <Icon name="close" onClick={() => sidePanel.close()} />
           </Box>
           {content.guide && <Collapse in={guide}><Box sx={{ p: 2, bgcolor: 'action.hover' }}>{content.guide}</Box></Collapse>}
-          <Box data-testid="side-panel-content" sx={{ p: 2, overflowY: 'auto', height: height - CHROME_PX }}>{content.body}</Box>
+          <Box data-testid="side-panel-content" sx={{ p: 2, overflowY: 'auto', height: height - CHROME_PX, flexShrink: 0, boxSizing: 'border-box' }}>{content.body}</Box>
           <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}>
             <Button variant="outlined" onClick={() => sidePanel.close()}>{messages.actions.close}</Button>
           </Box>

@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, loginAs, test } from './fixtures.ts';
+import { ADMIN_PASSWORD } from './stack.ts';
+
+const DEMO = 'Noleggio2025!';
+type Crm = { crm: { api: { GET: (path: string, init?: object) => Promise<{ response: Response }> } } };
+
+async function noSeriousA11yViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test.describe('the frame and the guard', () => {
+  test('page title, language, staging banner, footer, profile link and logout', async ({ page, login }) => {
+    await login();
+    await expect(page).toHaveTitle('CRM');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
+    await expect(page.getByRole('status').filter({ hasText: 'Ambiente di staging' }).first()).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Rossi Noleggi S.r.l.`);
+    await expect(footer).toContainText('Versione 1.34.4 del 24-09-2025');
+    await page.getByRole('link', { name: 'Amministratore di sistema' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByRole('heading', { name: 'Profilo' })).toBeVisible();
+    await page.getByRole('button', { name: 'Esci' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('crm_')))).toEqual([]);
+  });
+
+  test('redirect parameter: the full path, the existing redirect, none for / and /login', async ({ page }) => {
+    await page.goto('/configurations/fonti?f.description=web');
+    await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Ffonti%3Ff.description%3Dweb');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/login?redirect=%2Fconfigurations%2Fnations');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page).toHaveURL(/\/configurations\/nations$/);
+  });
+
+  test('unknown route: "Pagina non trovata" with a link home; "lang" becomes the language', async ({ page, login }) => {
+    await login();
+    await page.goto('/nessuna/pagina');
+    await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+    await page.getByRole('link', { name: 'Torna alla Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/manuale/lang/guida');
+    await expect(page).toHaveURL(/\/manuale\/it\/guida$/);
+  });
+
+  test('a path no menu entry of the user allows: "Non Autorizzato"', async ({ page }) => {
+    await loginAs(page, 'contactcenter', DEMO);
+    await page.goto('/contactCenter/report-calls');
+    await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
+    await page.goto('/contactCenter/missed-calls');
+    await expect(page.getByRole('heading', { name: 'Chiamate perse' })).toBeVisible();
+  });
+
+  test('the drawer shows the groups of the role and their configuration sub-groups', async ({ page }) => {
+    await loginAs(page, 'supervisore.cp', DEMO);
+    const nav = page.getByRole('navigation', { name: 'Menu principale' });
+    await expect(nav.getByText('Trattative', { exact: true })).toBeVisible();
+    await expect(nav.getByText('Configurazione', { exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Fonti' })).toBeVisible();
+    await expect(nav.getByText('Contact center')).toHaveCount(0);
+    await expect(nav.getByText('Utenti', { exact: true })).toHaveCount(0);
+  });
+
+  test('side panel: opened by its event, closed by Escape', async ({ page, login }) => {
+    await login();
+    await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('crm:side-panel', { detail: { visible: true, content: { title: 'Dettaglio', subtitle: 'Cliente', body: 'Contenuto del pannello' } } })));
+    const panel = page.getByRole('dialog', { name: 'Dettaglio' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByText('Contenuto del pannello')).toBeVisible();
+    const height = await page.getByTestId('side-panel-content').evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBe(await page.evaluate(() => window.innerHeight - 150));
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('crm:side-panel', { detail: { visible: true, content: { title: 'Dettaglio', body: 'x' } } })));
+    await page.getByRole('button', { name: 'Chiudi' }).last().click();
+    await expect(panel).toBeHidden();
+  });
+
+  test('notifications: success closes after 5 s, an error stays until closed', async ({ page, login }) => {
+    await page.clock.install();
+    await login();
+    await page.goto('/configurations/gruppiCrm');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    await page.getByRole('dialog').getByLabel('Descrizione').fill('Area Piemonte');
+    await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+    const success = page.getByRole('alert').filter({ hasText: 'Salvataggio avvenuto correttamente' });
+    await expect(success).toBeVisible();
+    await page.clock.runFor(4000);
+    await expect(success).toBeVisible();
+    await page.clock.runFor(1500);
+    await expect(success).toBeHidden();
+
+    await page.evaluate(() => (window as unknown as Crm).crm.api.GET('/api/agents/{id}', { params: { path: { id: 99999 } } }));
+    const error = page.getByRole('alert').filter({ hasText: 'Risorsa non trovata' });
+    await expect(error).toBeVisible();
+    await page.clock.runFor(30_000);
+    await expect(error).toBeVisible();
+    await error.getByRole('button', { name: 'Chiudi' }).click();
+    await expect(error).toBeHidden();
+  });
+
+  test('login, home and profile have no serious or critical accessibility violations', async ({ page, login }) => {
+    await page.goto('/login');
+    await noSeriousA11yViolations(page);
+    await login();
+    await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    await noSeriousA11yViolations(page);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Profilo' })).toBeVisible();
+    await noSeriousA11yViolations(page);
+  });
+});
+
+test.describe('profile', () => {
+  test('change the password with the checks of SPEC.md section 5, then sign in with it', async ({ page }) => {
+    await loginAs(page, 'marketing', DEMO);
+    await page.goto('/profile');
+    const change = page.getByRole('button', { name: 'Cambia password' });
+    await change.click();
+    await expect(page.getByText('La vecchia password è obbligatoria')).toBeVisible();
+    await page.getByLabel('Vecchia password').fill('sbagliata');
+    await page.getByLabel('Nuova password').fill('Marketing2026!');
+    await page.getByLabel('Conferma password').fill('Diversa2026!');
+    await change.click();
+    await expect(page.getByText('Le password non coincidono')).toBeVisible();
+    await page.getByLabel('Conferma password').fill('Marketing2026!');
+    await change.click();
+    await expect(page.getByText('La vecchia password non è corretta')).toBeVisible();
+    await page.getByLabel('Vecchia password').fill(DEMO);
+    await change.click();
+    await expect(page.getByText('Operazione completata con successo')).toBeVisible();
+    await page.getByRole('button', { name: 'Esci' }).click();
+    await loginAs(page, 'marketing', 'Marketing2026!');
+  });
+});
