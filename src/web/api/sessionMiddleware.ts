@@ -44,7 +44,7 @@ const messageOf = async (response: Response) => {
  */
 export function sessionMiddleware(baseUrl: string): Middleware {
   const coordinator = createRefreshCoordinator(() => refreshTokens(baseUrl));
-  const originals = new Map<string, Request>();
+  const originals = new Map<string, { request: Request; token: string | null }>();
   let lastForbidden = 0;
 
   return {
@@ -53,7 +53,7 @@ export function sessionMiddleware(baseUrl: string): Middleware {
       const token = tokenStore.token();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
       // Kept to send again after a refresh: the body of the sent request is used up.
-      originals.set(id, request.clone());
+      originals.set(id, { request: request.clone(), token });
       return request;
     },
     async onResponse({ request, response, id }) {
@@ -77,8 +77,10 @@ export function sessionMiddleware(baseUrl: string): Middleware {
           return response;
         }
         try {
-          const token = await coordinator.refresh();
-          const retry = original ?? request;
+          // Sent with a token that has been replaced since: only the retry is needed, not another refresh.
+          const current = tokenStore.token();
+          const token = original && current && original.token !== current && !coordinator.isRefreshing() ? current : await coordinator.refresh();
+          const retry = original?.request ?? request;
           retry.headers.set('Authorization', `Bearer ${token}`);
           return await fetch(retry);
         } catch (err) {

@@ -1,4 +1,4 @@
-import { Alert, AlertTitle, Snackbar } from '@mui/material';
+import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { messages } from '../app/messages.ts';
 import { notificationBus, notify, type Notice } from './notificationBus.ts';
@@ -13,14 +13,17 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Snackbar key={notice?.key} open={!!notice} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={notice ? NOTIFICATION_TIMEOUTS[notice.severity] : null} onClose={(_e, reason) => reason !== 'clickaway' && close()}>
-        {notice ? (
-          <Alert severity={notice.severity} variant="filled" onClose={notice.severity === 'error' ? close : undefined} role="alert" closeText={messages.actions.close}>
-            {notice.severity === 'warning' && <AlertTitle>{messages.warningTitle}</AlertTitle>}
-            {notice.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {/* Mounted on body when shown, so an open dialog's aria-hidden does not silence it. */}
+      {notice && (
+        <Portal>
+          <Snackbar key={notice.key} open anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={NOTIFICATION_TIMEOUTS[notice.severity]} onClose={(_e, reason) => reason !== 'clickaway' && close()}>
+            <Alert severity={notice.severity} variant="filled" onClose={notice.severity === 'error' ? close : undefined} role="alert" closeText={messages.actions.close}>
+              {notice.severity === 'warning' && <AlertTitle>{messages.warningTitle}</AlertTitle>}
+              {notice.message}
+            </Alert>
+          </Snackbar>
+        </Portal>
+      )}
     </>
   );
 }

@@ -1,0 +1,89 @@
+import { expect, loginAs, test } from './fixtures.ts';
+import { ADMIN_PASSWORD } from './stack.ts';
+
+// Access tokens that expire after 2 s, so that the refresh paths run for real.
+test.use({ serverEnv: { ACCESS_TOKEN_TTL: '2' } });
+
+const DEMO = 'Noleggio2025!';
+type Crm = { crm: { api: { GET: (path: string, init?: object) => Promise<{ response: Response }> } } };
+const expire = () => new Promise((r) => setTimeout(r, 2500));
+
+test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', () => {
+  test('20 concurrent requests with an expired token: exactly one refresh, all 20 succeed', async ({ page, login }) => {
+    await login();
+    await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    await expire();
+    const refreshes: string[] = [];
+    page.on('request', (r) => { if (r.url().endsWith('/token/refresh')) refreshes.push(r.url()); });
+    const statuses = await page.evaluate(async () => {
+      const { api } = (window as unknown as Crm).crm;
+      const results = await Promise.all(Array.from({ length: 20 }, () => api.GET('/api/agents', { params: { query: { page: 1, rowsPerPage: 10 } } })));
+      return results.map((r) => r.response.status);
+    });
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(refreshes).toHaveLength(1);
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test('a failed refresh ends on the login page, remembering where the user was', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/nations');
+    await expect(page.getByRole('heading', { name: 'Nazioni' })).toBeVisible();
+    await expire();
+    await page.evaluate(() => {
+      for (const k of Object.keys(localStorage)) if (k.startsWith('crm_refresh_token')) localStorage.setItem(k, 'f'.repeat(64));
+    });
+    await page.evaluate(() => (window as unknown as Crm).crm.api.GET('/api/agents'));
+    await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Fnations');
+  });
+
+  test('403: the session ends and the login page opens', async ({ page }) => {
+    await loginAs(page, 'crm', DEMO);
+    await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    // Two refusals at once: the session ends once (repeats within 1 s are ignored).
+    const statuses = await page.evaluate(async () => {
+      const { api } = (window as unknown as Crm).crm;
+      const results = await Promise.all([api.GET('/api/users'), api.GET('/api/users')]);
+      return results.map((r) => r.response.status);
+    });
+    expect(statuses).toEqual([403, 403]);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('crm_')))).toEqual([]);
+  });
+
+  test('423: a user deactivated while signed in is sent to the login page at the next step', async ({ page, stack, request }) => {
+    await loginAs(page, 'noleggio', DEMO);
+    await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    const admin = await (await request.post(`${stack.baseURL}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } })).json() as { token: string };
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const users = await (await request.get(`${stack.baseURL}/api/users?filters[username]=noleggio`, { headers })).json() as { data: { id: number }[] };
+    const id = users.data[0]?.id;
+    expect((await request.put(`${stack.baseURL}/api/users/${id}/active/false`, { headers })).status()).toBe(200);
+    await page.getByRole('link', { name: /Amministratore|Fabio Esposito/ }).first().click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('crm_')))).toEqual([]);
+    await page.getByLabel('Username').fill('noleggio');
+    await page.getByLabel('Password').fill(DEMO);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByRole('alert')).toHaveText("Utente non attivo. Contattare l'amministratore di sistema");
+  });
+
+  test('network down: a warning, and the dialog keeps everything typed', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/competitors');
+    await expect(page.getByRole('heading', { name: 'Concorrenti' })).toBeVisible();
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Ragione sociale').fill('Noleggi del Nord S.r.l.');
+    await page.route('**/api/competitors', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Impossibile raggiungere il server.' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Attenzione' })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Ragione sociale')).toHaveValue('Noleggi del Nord S.r.l.');
+    await page.unroute('**/api/competitors');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'Noleggi del Nord S.r.l.', exact: true })).toBeVisible();
+  });
+});
