@@ -16,7 +16,7 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: Object.fromEntries(['/api', '/login_check', '/token', '/public', '/login-microsoft'].map((p) => [p, process.env.API_TARGET ?? 'http://127.0.0.1:3000'])),
+    proxy: Object.fromEntries(['/api', '/hub', '/login_check', '/token', '/public', '/login-microsoft'].map((p) => [p, process.env.API_TARGET ?? 'http://127.0.0.1:3000'])),
   },
   build: { outDir: '../../dist', emptyOutDir: true, sourcemap: true },
   test: {

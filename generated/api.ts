@@ -69,6 +69,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/hub": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hub degli eventi in tempo reale: un flusso Server-Sent Events per argomento
+         * @description Sottoscrizione in stile Mercure: gli argomenti richiesti devono essere tra quelli del token di sottoscrizione. Ogni evento è un HubEvent in JSON (es. la disconnessione forzata di un utente).
+         */
+        get: operations["subscribeHub"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hub/subscriber-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Token per sottoscrivere l'hub agli argomenti dell'utente collegato */
+        get: operations["getHubSubscriberToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/profile/": {
         parameters: {
             query?: never;
@@ -168,6 +205,23 @@ export interface paths {
         /** Cambia la password */
         put: operations["changePassword"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/force-logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disconnette subito l'utente da ogni sessione aperta */
+        post: operations["forceLogoutUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2587,6 +2641,7 @@ export interface components {
         Fonte: components["schemas"]["fonte"];
         GruppoCrm: components["schemas"]["gruppo-crm"];
         GruppoRisorse: components["schemas"]["gruppo-risorse"];
+        HubEvent: components["schemas"]["hub-event"];
         Insurance: components["schemas"]["insurance"];
         InventarioMezzi: components["schemas"]["inventario-mezzi"];
         InventarioMezziItem: components["schemas"]["inventario-mezzi-item"];
@@ -5471,6 +5526,33 @@ export interface components {
          */
         descrizione: string;
         /**
+         * Evento in tempo reale
+         * @description Evento pubblicato dall'hub (Server-Sent Events) su un argomento, es. /users/12.
+         */
+        "hub-event": {
+            /**
+             * Entità
+             * @example user
+             */
+            entity: string;
+            /**
+             * Evento
+             * @example forced-logout
+             */
+            event: string;
+            /**
+             * Utente
+             * @example 12
+             */
+            userId?: number | null;
+            /**
+             * Quando
+             * Format: date-time
+             * @example 2025-09-24T09:30:00+02:00
+             */
+            at: string;
+        };
+        /**
          * Email offerta
          * @description Email con cui si invia l'offerta al cliente.
          */
@@ -7084,6 +7166,77 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    subscribeHub: {
+        parameters: {
+            query: {
+                /**
+                 * @description Argomenti, es. /users/12
+                 * @example [
+                 *       "/users/1"
+                 *     ]
+                 */
+                topic: string[];
+                /**
+                 * @description Token di sottoscrizione
+                 * @example eyJhbGciOiJIUzI1NiJ9.eyJzdWJzY3JpYmUiOlsiL3VzZXJzLzEiXX0.c2ln
+                 */
+                token: components["schemas"]["Jwt"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Flusso di eventi (text/event-stream); ogni `data:` è un HubEvent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getHubSubscriberToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token e argomenti */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            token: components["schemas"]["Jwt"];
+                            /**
+                             * @example [
+                             *       "/users/1",
+                             *       "/broadcast"
+                             *     ]
+                             */
+                            topics: string[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     getProfile: {
         parameters: {
             query?: never;
@@ -7286,6 +7439,30 @@ export interface operations {
                 "application/json": components["schemas"]["PasswordChange"];
             };
         };
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    forceLogoutUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: components["responses"]["Message"];
             400: components["responses"]["BadRequest"];

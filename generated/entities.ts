@@ -949,6 +949,30 @@ export interface GruppoRisorse {
   codiceLingua?: CodiceLingua;
 }
 /**
+ * Evento pubblicato dall'hub (Server-Sent Events) su un argomento, es. /users/12.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "HubEvent".
+ */
+export interface HubEvent {
+  /**
+   * Entità
+   */
+  entity: string;
+  /**
+   * Evento
+   */
+  event: string;
+  /**
+   * Utente
+   */
+  userId?: number | null;
+  /**
+   * Quando
+   */
+  at: string;
+}
+/**
  * Copertura assicurativa proposta nell'offerta.
  *
  * This interface was referenced by `Entities`'s JSON-Schema

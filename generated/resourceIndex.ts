@@ -475,6 +475,18 @@ export const resourceIndex = {
     "list": "/api/gruppi-risorse",
     "load": () => import('./resources/gruppo-risorse.ts').then((m) => m.resource as ResourceDefinition)
   },
+  "hubEvent": {
+    "name": "hubEvent",
+    "title": "Evento in tempo reale",
+    "label": "Eventi",
+    "collection": null,
+    "route": null,
+    "menu": null,
+    "roles": [],
+    "displayField": "id",
+    "list": null,
+    "load": () => import('./resources/hub-event.ts').then((m) => m.resource as ResourceDefinition)
+  },
   "insurance": {
     "name": "insurance",
     "title": "Assicurazione",

@@ -26,6 +26,8 @@ import { userHandlers } from './domains/users/userHandlers.ts';
 import { errorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
+import { createHub } from './plugins/hub.ts';
+import { hubHandlers } from './plugins/hubHandlers.ts';
 import { registerOperations } from './registerOperations.ts';
 
 export interface AppOptions {
@@ -101,6 +103,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     config,
     tokens: createTokenService(secretFor(options, dataDir), config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl),
+    hub: createHub(),
     loginLimiter: createLoginLimiter(),
     resources,
     resource(typeName) {
@@ -135,7 +138,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.setErrorHandler(errorHandler);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
 
-  const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers };
+  const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers, ...hubHandlers };
   registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx), ctx.access);
   if (!(options.webRoot && (await webApp(app, options.webRoot, options.apiPublicUrl)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));

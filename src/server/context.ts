@@ -8,6 +8,7 @@ import type { ApiOperation, Contract } from './contract/contract.ts';
 import type { CrudRepository } from './crud/crudRepository.ts';
 import type { EntityModel } from './crud/entityModel.ts';
 import type { Db } from './db/Db.ts';
+import type { Hub } from './plugins/hub.ts';
 
 export interface ServerConfig {
   dataDir: string;
@@ -28,6 +29,7 @@ export interface AppContext {
   config: ServerConfig;
   tokens: TokenService;
   refreshTokens: RefreshTokens;
+  hub: Hub;
   loginLimiter: LoginLimiter;
   /** Resources stored in a table, by type name (Agent, TrattativaCp...). */
   resources: Map<string, Resource>;

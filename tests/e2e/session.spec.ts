@@ -87,3 +87,19 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(page.getByRole('cell', { name: 'Noleggi del Nord S.r.l.', exact: true })).toBeVisible();
   });
 });
+
+test.describe('the push hub', () => {
+  test('a forced logout reaches the open browser within 2 s', async ({ page, stack, request }) => {
+    // The subscription is open once the stream has answered.
+    const subscribed = page.waitForResponse((r) => r.url().includes('/hub?'));
+    await loginAs(page, 'master', DEMO);
+    await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    expect((await subscribed).status()).toBe(200);
+    const admin = await (await request.post(`${stack.baseURL}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } })).json() as { token: string };
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const users = await (await request.get(`${stack.baseURL}/api/users?filters[username]=master`, { headers })).json() as { data: { id: number }[] };
+    const res = await request.post(`${stack.baseURL}/api/users/${users.data[0]?.id}/force-logout`, { headers });
+    expect(res.status()).toBe(200);
+    await expect(page).toHaveURL(/\/login/, { timeout: 2000 });
+  });
+});

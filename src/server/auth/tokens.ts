@@ -12,6 +12,10 @@ export interface Claims {
 
 export interface TokenService {
   sign(claims: Claims): Promise<string>;
+  /** A token that lets an EventSource subscribe the hub to these topics only. */
+  signSubscriber(topics: string[], ttlSeconds: number): Promise<string>;
+  /** The topics a subscriber token allows; 401 when it is not one. */
+  verifySubscriber(token: string): Promise<string[]>;
   /** The claims of a valid token; 401 `Token scaduto` when expired, `Token non valido` otherwise. */
   verify(token: string): Promise<Claims>;
 }
@@ -24,6 +28,15 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   const verified = new Map<string, { claims: Claims; exp: number }>();
   return {
     sign: (claims) => new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(claims.id)).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(key),
+    signSubscriber: (topics, ttl) => new SignJWT({ subscribe: topics }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(`${ttl}s`).setAudience('hub').sign(key),
+    async verifySubscriber(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'hub' });
+        return Array.isArray(payload.subscribe) ? payload.subscribe.map(String) : [];
+      } catch (err) {
+        throw new HttpError(401, err instanceof errors.JWTExpired ? MESSAGES.tokenExpired : MESSAGES.tokenInvalid);
+      }
+    },
     async verify(token) {
       const hit = verified.get(token);
       if (hit && hit.exp * 1000 > Date.now()) return hit.claims;

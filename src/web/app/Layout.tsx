@@ -3,6 +3,7 @@ import { Fragment, useMemo } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { drawerFor, type DrawerSection } from '../../domain/menu.ts';
 import { logout } from '../api/sessionMiddleware.ts';
+import { useHub } from '../session/useHub.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { SidePanel } from '../ui/SidePanel.tsx';
@@ -39,6 +40,7 @@ export function Layout() {
   const user = useSessionUser();
   const location = useLocation();
   const sections = useMemo(() => drawerFor(user?.roles ?? []), [user]);
+  useHub(user?.id);
   if (location.pathname.includes('lang')) return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
   // SPEC.md section 2: no top bar on the customer's public offer page.
   const publicOffer = location.pathname.startsWith('/trattativeCp/offers/');

@@ -65,6 +65,7 @@ export const userHandlers: Record<string, Handler> = {
     await ctx.resource('User').repo.remove(id);
     await ctx.refreshTokens.revokeUser(id);
     forget(ctx, id);
+    ctx.hub.forceLogout(id);
   },
 
   setUserActive: async (req, ctx) => {
@@ -72,7 +73,10 @@ export const userHandlers: Record<string, Handler> = {
     const active = String(req.params.status);
     if (req.user?.id === id && active === 'false') throw new HttpError(409, PASSWORD_MESSAGES.self);
     const data = await ctx.resource('User').repo.update(id, { active });
-    if (active === 'false') await ctx.refreshTokens.revokeUser(id);
+    if (active === 'false') {
+      await ctx.refreshTokens.revokeUser(id);
+      ctx.hub.forceLogout(id);
+    }
     forget(ctx, id);
     return { data };
   },

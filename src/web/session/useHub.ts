@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import type { HubEvent } from '../../../generated/entities.ts';
+import { api } from '../api/client.ts';
+import { logout } from '../api/sessionMiddleware.ts';
+import { tokenStore } from './tokenStore.ts';
+
+/** What the app does with each kind of hub event; an unknown entity is only logged. */
+const HANDLERS: Record<string, (event: HubEvent) => void> = {
+  user: (event) => {
+    if (event.event === 'forced-logout' && event.userId === tokenStore.user()?.id) logout();
+  },
+};
+
+/**
+ * Subscribes the push hub after login (SPEC.md section 7): the stream comes from the server that
+ * served the app, with a subscriber token for the user's own topics.
+ */
+export function useHub(userId: number | undefined) {
+  useEffect(() => {
+    if (!userId) return;
+    let source: EventSource | null = null;
+    let cancelled = false;
+    void api.GET('/api/hub/subscriber-token').then(({ data }) => {
+      if (cancelled || !data) return;
+      const url = new URL('/hub', window.location.origin);
+      for (const topic of data.data.topics) url.searchParams.append('topic', topic);
+      url.searchParams.set('token', data.data.token);
+      source = new EventSource(url);
+      source.onmessage = (message: MessageEvent<string>) => {
+        const event = JSON.parse(message.data) as HubEvent;
+        const handle = HANDLERS[event.entity];
+        if (handle) handle(event);
+        else console.warn(`Evento dell'hub non gestito: ${event.entity}`, event);
+      };
+    });
+    return () => {
+      cancelled = true;
+      source?.close();
+    };
+  }, [userId]);
+}
