@@ -27,6 +27,7 @@ import { errorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
 import { createHub } from './plugins/hub.ts';
+import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
 import { hubHandlers } from './plugins/hubHandlers.ts';
 import { registerOperations } from './registerOperations.ts';
 
@@ -45,6 +46,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Where the web app should send its API calls, when not to this server. */
   apiPublicUrl?: string;
+  /** Microsoft sign-in; by default from MS_TENANT_ID and MS_CLIENT_ID. */
+  microsoft?: MicrosoftConfig | null;
 }
 
 // Resources without a table of their own: the profile is the user, this view is a projection of users.
@@ -97,6 +100,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     refreshTokenTtl: options.refreshTokenTtl ?? Number(process.env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
     maxUploadBytes: options.maxUploadBytes ?? Number(process.env.MAX_UPLOAD_BYTES ?? 20 * 1024 * 1024),
   };
+  const microsoft = options.microsoft === undefined ? microsoftConfigFromEnv(process.env) : options.microsoft;
   const ctx: AppContext = {
     db,
     contract,
@@ -104,6 +108,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     tokens: createTokenService(secretFor(options, dataDir), config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl),
     hub: createHub(),
+    verifyMicrosoft: microsoftVerifier(microsoft),
     loginLimiter: createLoginLimiter(),
     resources,
     resource(typeName) {
@@ -140,7 +145,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
 
   const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers, ...hubHandlers };
   registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx), ctx.access);
-  if (!(options.webRoot && (await webApp(app, options.webRoot, options.apiPublicUrl)))) {
+  const runtime = { apiBase: options.apiPublicUrl ?? '', msClientId: microsoft?.clientId ?? '', msTenantId: microsoft?.tenantId ?? '' };
+  if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }
   app.addHook('onClose', async () => {

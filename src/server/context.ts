@@ -30,6 +30,8 @@ export interface AppContext {
   tokens: TokenService;
   refreshTokens: RefreshTokens;
   hub: Hub;
+  /** The e-mail of a valid Microsoft access token (401 otherwise). */
+  verifyMicrosoft(accessToken: string): Promise<string>;
   loginLimiter: LoginLimiter;
   /** Resources stored in a table, by type name (Agent, TrattativaCp...). */
   resources: Map<string, Resource>;

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
 import { api } from './api/client.ts';
 import { setNavigator } from './app/navigation.ts';
+import { AuthCallbackPage } from './session/AuthCallbackPage.tsx';
 import { LoginPage } from './session/LoginPage.tsx';
 import { sessionState } from './session/sessionState.ts';
 import { useSessionUser } from './session/useSessionUser.ts';
@@ -27,6 +28,7 @@ function RequireAuth() {
 
 const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
   { path: '*', element: <RequireAuth /> },
 ]);
 

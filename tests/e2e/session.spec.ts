@@ -1,8 +1,8 @@
 import { expect, loginAs, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
-// Access tokens that expire after 2 s, so that the refresh paths run for real.
-test.use({ serverEnv: { ACCESS_TOKEN_TTL: '2' } });
+// Access tokens that expire after 2 s, so that the refresh paths run for real; Microsoft sign-in configured.
+test.use({ serverEnv: { ACCESS_TOKEN_TTL: '2', MS_TENANT_ID: 'tenant-di-prova', MS_CLIENT_ID: 'crm-di-prova' } });
 
 const DEMO = 'Noleggio2025!';
 type Crm = { crm: { api: { GET: (path: string, init?: object) => Promise<{ response: Response }> } } };
@@ -101,5 +101,12 @@ test.describe('the push hub', () => {
     const res = await request.post(`${stack.baseURL}/api/users/${users.data[0]?.id}/force-logout`, { headers });
     expect(res.status()).toBe(200);
     await expect(page).toHaveURL(/\/login/, { timeout: 2000 });
+  });
+});
+
+test.describe('Microsoft sign-in', () => {
+  test('the button appears when the server is configured for it', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Accedi con Microsoft' })).toBeVisible();
   });
 });

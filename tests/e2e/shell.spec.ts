@@ -29,6 +29,10 @@ test.describe('the frame and the guard', () => {
   });
 
   test('redirect parameter: the full path, the existing redirect, none for / and /login', async ({ page }) => {
+    await page.goto('/login');
+    // Not configured on this server: no Microsoft button.
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accedi con Microsoft' })).toHaveCount(0);
     await page.goto('/configurations/fonti?f.description=web');
     await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Ffonti%3Ff.description%3Dweb');
     await page.goto('/');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 
@@ -20,7 +20,7 @@ let cachedHash: string | undefined;
  * A fresh server on a fresh database: in-memory PGlite, or a new database in the
  * PostgreSQL of this run when the project provides one (vitest project "server-postgres").
  */
-export async function testApp(options: { accessTokenTtl?: number } = {}): Promise<TestApp> {
+export async function testApp(options: Pick<AppOptions, 'accessTokenTtl' | 'microsoft'> = {}): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
   const base = (inject as (key: 'postgresUrl') => string | undefined)('postgresUrl');

@@ -51,9 +51,13 @@ export const authHandlers: Record<string, Handler> = {
     return tokensFor(ctx, user, rotated.token);
   },
 
-  // Microsoft sign-in needs a tenant and an application: see issue "application shell".
-  loginMicrosoft: async () => {
-    throw new HttpError(401, 'Accesso con Microsoft non configurato');
+  // The access token was issued by Microsoft for this application; the user is the one with its e-mail.
+  loginMicrosoft: async (req, ctx) => {
+    const email = await ctx.verifyMicrosoft((req.body as { accessToken: string }).accessToken);
+    const user = await findUser(ctx, 'lower(email) = lower($1) OR lower(username) = lower($1)', email);
+    if (!user) throw new HttpError(401, MESSAGES.badCredentials);
+    if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
+    return tokensFor(ctx, user);
   },
 
   // The customer's public offer page: a token that opens only the public offer calls (ROLE_API).

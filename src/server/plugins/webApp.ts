@@ -4,15 +4,27 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../httpError.ts';
 
+/** Configuration the browser reads from index.html at run time. */
+export interface RuntimeConfig {
+  /** Where the app sends API calls when not to this server (the contract proxy in tests). */
+  apiBase: string;
+  msClientId: string;
+  msTenantId: string;
+}
+
+const META: Record<keyof RuntimeConfig, string> = { apiBase: 'api-base', msClientId: 'ms-client-id', msTenantId: 'ms-tenant-id' };
+
 /**
  * Serves the built web app from dist/: hashed assets cached for a year, every other GET
- * outside the API answered with index.html (a route of the single-page app).
- * apiBase, when set, is written into index.html so the app calls the API there (the contract proxy in tests).
+ * outside the API answered with index.html (a route of the single-page app), carrying the runtime config.
  */
-export async function webApp(app: FastifyInstance, dist: string, apiBase = ''): Promise<boolean> {
+export async function webApp(app: FastifyInstance, dist: string, runtime: RuntimeConfig): Promise<boolean> {
   const indexFile = path.join(dist, 'index.html');
   if (!fs.existsSync(indexFile)) return false;
-  const index = fs.readFileSync(indexFile, 'utf8').replace('<meta name="api-base" content="">', `<meta name="api-base" content="${apiBase.replace(/["<>]/g, '')}">`);
+  let index = fs.readFileSync(indexFile, 'utf8');
+  for (const [key, name] of Object.entries(META) as [keyof RuntimeConfig, string][]) {
+    index = index.replace(`<meta name="${name}" content="">`, `<meta name="${name}" content="${runtime[key].replace(/["<>&]/g, '')}">`);
+  }
   await app.register(fastifyStatic, { root: dist, index: false, wildcard: false, maxAge: '1y', immutable: true });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').header('Cache-Control', 'no-cache').send(index);

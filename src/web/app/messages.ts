@@ -12,6 +12,10 @@ export const messages = {
     failed: 'Username e/o password non validi',
     inactive: "Utente non attivo. Contattare l'amministratore di sistema",
     tooMany: 'Troppi tentativi di accesso falliti. Riprovare tra qualche minuto',
+    microsoft: 'Accedi con Microsoft',
+    microsoftWaiting: 'Accesso con Microsoft in corso…',
+    back: 'Torna alla pagina di accesso',
+    or: 'oppure',
   },
   logout: 'Esci',
   profile: {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../api/client.ts';
 import { messages } from '../app/messages.ts';
+import { microsoftConfig, startMicrosoftLogin } from './microsoft.ts';
 import { sessionState } from './sessionState.ts';
 import { tokenStore } from './tokenStore.ts';
 import './login.css';
@@ -52,6 +53,12 @@ export function LoginPage() {
         <label htmlFor="password">{m.password}</label>
         <input id="password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <button type="submit" disabled={busy}>{busy ? m.submitting : m.submit}</button>
+        {microsoftConfig.enabled && (
+          <>
+            <p className="login-or">{m.or}</p>
+            <button type="button" className="login-microsoft" onClick={() => void startMicrosoftLogin(params.get('redirect'))}>{m.microsoft}</button>
+          </>
+        )}
         {error && <div className="login-error" role="alert">{error}</div>}
       </form>
     </main>
