@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { postgresAvailable } from './scripts/lib/postgresServer.ts';
@@ -12,7 +13,25 @@ export default defineConfig({
   // The web app lives in src/web; the built files go to dist/, served by the server.
   root: 'src/web',
   envDir: projectRoot,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // SPEC.md section 9: a service worker at /sw.js, scope /. Hashed assets are precached; pages go
+    // network-first, because the server writes runtime configuration into index.html.
+    VitePWA({
+      filename: 'sw.js',
+      scope: '/',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['assets/**/*.{js,css,woff2}'],
+        globIgnores: ['**/*.map'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        navigateFallback: null,
+        runtimeCaching: [{ urlPattern: ({ request }) => request.mode === 'navigate', handler: 'NetworkFirst', options: { cacheName: 'crm-pagine', networkTimeoutSeconds: 5 } }],
+      },
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -3,13 +3,23 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
 import { api } from './api/client.ts';
 import { setNavigator } from './app/navigation.ts';
+import { installResilience, reloadAfterChunkError } from './app/resilience.ts';
 import { AuthCallbackPage } from './session/AuthCallbackPage.tsx';
 import { LoginPage } from './session/LoginPage.tsx';
 import { sessionState } from './session/sessionState.ts';
 import { useSessionUser } from './session/useSessionUser.ts';
 
 // Everything behind the login loads on demand: the login route stays small.
-const AuthenticatedApp = lazy(() => import('./app/AuthenticatedApp.tsx').then((m) => ({ default: m.AuthenticatedApp })));
+const loadAuthenticatedApp = () => import('./app/AuthenticatedApp.tsx');
+const AuthenticatedApp = lazy(() =>
+  loadAuthenticatedApp().then(
+    (m) => ({ default: m.AuthenticatedApp }),
+    (err: unknown) => {
+      reloadAfterChunkError();
+      throw err;
+    },
+  ),
+);
 
 function RequireAuth() {
   const user = useSessionUser();
@@ -33,6 +43,7 @@ const router = createBrowserRouter([
 ]);
 
 setNavigator((to, options) => router.navigate(to, options));
+installResilience(loadAuthenticatedApp);
 // A diagnostic handle: the same typed client the screens use, middleware and all (used by the browser tests).
 (window as unknown as { crm: { api: typeof api } }).crm = { api };
 

@@ -17,7 +17,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   outputDir: '../../test-results/e2e',
-  use: { launchOptions: CHROMIUM, locale: 'it-IT', timezoneId: 'Europe/Rome', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: { launchOptions: CHROMIUM, serviceWorkers: 'block', locale: 'it-IT', timezoneId: 'Europe/Rome', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'pglite', use: { database: 'pglite' } as never },
     { name: 'postgres', use: { database: 'postgres' } as never },

@@ -145,3 +145,37 @@ test.describe('profile', () => {
     await loginAs(page, 'marketing', 'Marketing2026!');
   });
 });
+
+test.describe('resilience', () => {
+  test.describe('with service workers allowed', () => {
+    // Blocked in the other tests so that page.route always sees the API calls.
+    test.use({ serviceWorkers: 'allow' });
+    test('a service worker at /sw.js with scope / takes the app shell', async ({ page, login }) => {
+    await login();
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+    const sw = await page.request.get('/sw.js');
+    expect(sw.status()).toBe(200);
+    expect(sw.headers()['cache-control']).toBe('no-cache');
+    });
+  });
+
+  test('the rest of the app is prefetched while the login page idles', async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/assets/AuthenticatedApp')) chunks.push(r.url()); });
+    await page.goto('/login');
+    await expect.poll(() => chunks.length, { timeout: 6000 }).toBeGreaterThan(0);
+  });
+
+  test('a failed chunk load reloads the page once, not in a loop', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => sessionStorage.removeItem('crm_chunk_reload'));
+    let reloads = 0;
+    page.on('load', () => reloads++);
+    const chunkError = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }))).catch(() => undefined);
+    await Promise.all([page.waitForEvent('load'), chunkError()]);
+    await chunkError();
+    await page.waitForTimeout(1000);
+    expect(reloads).toBe(1);
+  });
+});

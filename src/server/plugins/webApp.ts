@@ -25,7 +25,14 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
   for (const [key, name] of Object.entries(META) as [keyof RuntimeConfig, string][]) {
     index = index.replace(`<meta name="${name}" content="">`, `<meta name="${name}" content="${runtime[key].replace(/["<>&]/g, '')}">`);
   }
-  await app.register(fastifyStatic, { root: dist, index: false, wildcard: false, maxAge: '1y', immutable: true });
+  await app.register(fastifyStatic, {
+    root: dist,
+    index: false,
+    wildcard: false,
+    cacheControl: false,
+    // Hashed assets never change; the service worker and everything else must be revalidated.
+    setHeaders: (res, file) => res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+  });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').header('Cache-Control', 'no-cache').send(index);
     return reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound });

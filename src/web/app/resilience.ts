@@ -1,0 +1,28 @@
+import { shouldReloadAfterChunkError } from '../../domain/reloadGuard.ts';
+
+const KEY = 'crm_chunk_reload';
+// SPEC.md section 9: prefetch after 2 s of idle.
+const PREFETCH_IDLE_MS = 2000;
+
+/** A new deployment removed the chunk this page wants: reload, but never in a loop. */
+export function reloadAfterChunkError(): void {
+  const last = Number(sessionStorage.getItem(KEY)) || null;
+  if (!shouldReloadAfterChunkError(last, Date.now())) return;
+  sessionStorage.setItem(KEY, String(Date.now()));
+  window.location.reload();
+}
+
+export function installResilience(prefetch: () => Promise<unknown>): void {
+  window.addEventListener('vite:preloadError', (event) => {
+    event.preventDefault();
+    reloadAfterChunkError();
+  });
+  // While the user reads the login page, the rest of the app arrives.
+  window.setTimeout(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 0));
+    idle(() => void prefetch().catch(() => undefined));
+  }, PREFETCH_IDLE_MS);
+  if ('serviceWorker' in navigator && import.meta.env.PROD) {
+    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  }
+}
