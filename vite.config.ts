@@ -44,7 +44,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/domain/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts', 'tests/system/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'server-pglite', include: serverTests, environment: 'node' } },
       ...(postgresAvailable() || process.env.CI

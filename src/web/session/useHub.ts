@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import type { HubEvent } from '../../../generated/entities.ts';
 import { api } from '../api/client.ts';
 import { logout } from '../api/sessionMiddleware.ts';
+import { dispatchHubEvent, type HubHandlers } from './hubEvents.ts';
 import { tokenStore } from './tokenStore.ts';
 
-/** What the app does with each kind of hub event; an unknown entity is only logged. */
-const HANDLERS: Record<string, (event: HubEvent) => void> = {
+/** What the app does with each kind of hub event. */
+const HANDLERS: HubHandlers = {
   user: (event) => {
     if (event.event === 'forced-logout' && event.userId === tokenStore.user()?.id) logout();
   },
@@ -26,12 +26,7 @@ export function useHub(userId: number | undefined) {
       for (const topic of data.data.topics) url.searchParams.append('topic', topic);
       url.searchParams.set('token', data.data.token);
       source = new EventSource(url);
-      source.onmessage = (message: MessageEvent<string>) => {
-        const event = JSON.parse(message.data) as HubEvent;
-        const handle = HANDLERS[event.entity];
-        if (handle) handle(event);
-        else console.warn(`Evento dell'hub non gestito: ${event.entity}`, event);
-      };
+      source.onmessage = (message: MessageEvent<string>) => dispatchHubEvent(message.data, HANDLERS);
     });
     return () => {
       cancelled = true;
