@@ -1,5 +1,4 @@
 import react from '@vitejs/plugin-react';
-import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { postgresAvailable } from './scripts/lib/postgresServer.ts';
@@ -13,31 +12,22 @@ export default defineConfig({
   // The web app lives in src/web; the built files go to dist/, served by the server.
   root: 'src/web',
   envDir: projectRoot,
-  plugins: [
-    react(),
-    // SPEC.md section 9: a service worker at /sw.js, scope /. Hashed assets are precached; pages go
-    // network-first, because the server writes runtime configuration into index.html.
-    VitePWA({
-      filename: 'sw.js',
-      scope: '/',
-      injectRegister: false,
-      registerType: 'autoUpdate',
-      manifest: false,
-      workbox: {
-        globPatterns: ['assets/**/*.{js,css,woff2}'],
-        globIgnores: ['**/*.map'],
-        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
-        navigateFallback: null,
-        runtimeCaching: [{ urlPattern: ({ request }) => request.mode === 'navigate', handler: 'NetworkFirst', options: { cacheName: 'crm-pagine', networkTimeoutSeconds: 5 } }],
-      },
-    }),
-  ],
+  plugins: [react()],
   server: {
     host: '127.0.0.1',
     port: 5173,
     proxy: Object.fromEntries(['/api', '/hub', '/login_check', '/token', '/public', '/login-microsoft'].map((p) => [p, process.env.API_TARGET ?? 'http://127.0.0.1:3000'])),
   },
-  build: { outDir: '../../dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: '../../dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // The service worker is a second entry, served as /sw.js (scope /).
+    rolldownOptions: {
+      input: { main: fileURLToPath(new URL('src/web/index.html', import.meta.url)), sw: fileURLToPath(new URL('src/web/sw.ts', import.meta.url)) },
+      output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
+    },
+  },
   test: {
     root: projectRoot,
     // Contract and system tests copy the project, run generators, tsc and child servers.

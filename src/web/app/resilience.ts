@@ -23,6 +23,6 @@ export function installResilience(prefetch: () => Promise<unknown>): void {
     idle(() => void prefetch().catch(() => undefined));
   }, PREFETCH_IDLE_MS);
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
-    void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+    void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
   }
 }
