@@ -1463,6 +1463,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/{resource}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Esporta in Excel tutte le righe di un elenco che rispettano i filtri
+         * @description Stessi filtri e ordinamento dell'elenco, senza paginazione; il file è prodotto in streaming. Serve il permesso di leggere l'elenco.
+         */
+        get: operations["exportResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/altre-configurazioni": {
         parameters: {
             query?: never;
@@ -2704,6 +2724,12 @@ export interface components {
             confirmPassword?: string;
         };
         /**
+         * Versione
+         * @description Versione del record: cresce a ogni modifica. Un aggiornamento la rimanda com'era quando il record è stato letto; se nel frattempo è cambiata la risposta è 409.
+         * @example 1
+         */
+        Version: number;
+        /**
          * Vero o falso, come stringa
          * @example true
          */
@@ -2728,6 +2754,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Username
              * @example mario.rossi
@@ -2826,6 +2853,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Milano Nord
@@ -2918,6 +2946,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Luca Verdi
@@ -2941,6 +2970,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Manutenzione facciate
@@ -2971,6 +3001,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Cestello portapersone
@@ -2994,6 +3025,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Rossi Noleggi Milano
@@ -3033,6 +3065,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Sollevamento
@@ -3051,6 +3084,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Francesca Galli
@@ -3075,6 +3109,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Telefonata
@@ -3093,6 +3128,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Ragione sociale
              * @example Noleggi Lombardi S.p.A.
@@ -3111,6 +3147,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Concorrente principale
@@ -3134,6 +3171,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Piattaforme aeree
@@ -3157,6 +3195,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Piattaforme aeree
@@ -3187,6 +3226,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Milano Nord
@@ -3223,6 +3263,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Sito web
@@ -3259,6 +3300,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Area Lombardia
@@ -3313,6 +3355,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Codice gruppo
              * @example PLT12
@@ -3361,6 +3404,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Calcestruzzo
@@ -3379,6 +3423,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Visita in cantiere
@@ -3397,6 +3442,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Prezzo troppo alto
@@ -3433,6 +3479,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Italia
@@ -3456,6 +3503,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Da 10.000 a 50.000 €
@@ -3474,6 +3522,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Ruolo
              * @example Responsabile acquisti
@@ -3492,6 +3541,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Edilizia
@@ -3520,6 +3570,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Fiera
@@ -3556,6 +3607,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example In corso
@@ -3597,6 +3649,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Andrea Colombo
@@ -3620,6 +3673,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Livello olio motore
@@ -3648,6 +3702,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Piattaforme a pantografo
@@ -3666,6 +3721,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Descrizione
              * @example Brochure piattaforme
@@ -3699,6 +3755,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Minuti da
              * @example 0
@@ -3725,6 +3782,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Durata da
              * @example 0
@@ -3751,6 +3809,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Punteggio da
              * @example 0
@@ -3777,6 +3836,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Chiave
              * @example offerta.maxSconto
@@ -3803,6 +3863,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Codice
              * @example BASE
@@ -4078,6 +4139,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Codice
              * @example C000123
@@ -4205,6 +4267,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Cliente
              * @example 1
@@ -4249,6 +4312,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Cliente
              * @example 1
@@ -4330,6 +4394,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * File
              * @example b7f3c1e2-preventivo.pdf
@@ -4394,6 +4459,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Nome
              * @example Milano
@@ -4468,6 +4534,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Ricevuta il
              * Format: date-time
@@ -4587,6 +4654,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Filiale
              * @example 1
@@ -4680,6 +4748,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Inventario
              * @example 1
@@ -4900,6 +4969,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Data
              * Format: date
@@ -5052,6 +5122,7 @@ export interface components {
              * @example 1
              */
             readonly id?: number;
+            version?: components["schemas"]["Version"];
             /**
              * Operatore
              * @example 1
@@ -11844,6 +11915,47 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportResource: {
+        parameters: {
+            query?: {
+                /** @description Filtri per campo, es. filters[description]=Milano. I valori vuoti sono ignorati. */
+                filters?: components["parameters"]["Filters"];
+                /** @description Campo di ordinamento (solo campi dell'entità) */
+                sortBy?: components["parameters"]["SortBy"];
+                /** @description Ordinamento decrescente (1) o crescente (0) */
+                descending?: components["parameters"]["Descending"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Nome della risorsa, es. agent, fonte, customer
+                 * @example agent
+                 */
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Foglio Excel (.xlsx) */
+            200: {
+                headers: {
+                    /** @description Nome del file, es. Agenti_20250924_1030.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

@@ -91,6 +91,13 @@ export type CodiceLingua = string;
  * via the `definition` "Money".
  */
 export type Money = number;
+/**
+ * Versione del record: cresce a ogni modifica. Un aggiornamento la rimanda com'era quando il record è stato letto; se nel frattempo è cambiata la risposta è 409.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "Version".
+ */
+export type Version = number;
 
 /**
  * Accettazione di un mezzo rientrato: carburante, danni, controlli, foto e firma.
@@ -201,6 +208,7 @@ export interface Agent {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -222,6 +230,7 @@ export interface AltraConfigurazione {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Chiave
    */
@@ -246,6 +255,7 @@ export interface Application {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -299,6 +309,7 @@ export interface Articolo {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -317,6 +328,7 @@ export interface BranchOffer {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -370,6 +382,7 @@ export interface BranchOffice {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -386,6 +399,7 @@ export interface Category {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -435,6 +449,7 @@ export interface Commerciale {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -456,6 +471,7 @@ export interface Communication {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -473,6 +489,7 @@ export interface CompetitorTrattativa {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -494,6 +511,7 @@ export interface Competitor {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Ragione sociale
    */
@@ -532,6 +550,7 @@ export interface Contact {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Cliente
    */
@@ -569,6 +588,7 @@ export interface CustomerDetail {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Cliente
    */
@@ -601,6 +621,7 @@ export interface Customer {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Codice
    */
@@ -702,6 +723,7 @@ export interface Document {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * File
    */
@@ -779,6 +801,7 @@ export interface FamigliaGruppoRisorse {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -800,6 +823,7 @@ export interface FamigliaMezzo {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -817,6 +841,7 @@ export interface Family {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -838,6 +863,7 @@ export interface FilialeInventario {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -858,6 +884,7 @@ export interface Filiale {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -881,6 +908,7 @@ export interface Fonte {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -904,6 +932,7 @@ export interface GruppoCrm {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -921,6 +950,7 @@ export interface GruppoRisorse {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Codice gruppo
    */
@@ -983,6 +1013,7 @@ export interface Insurance {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Codice
    */
@@ -1032,6 +1063,7 @@ export interface InventarioMezziItem {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Inventario
    */
@@ -1065,6 +1097,7 @@ export interface InventarioMezzi {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Filiale
    */
@@ -1130,6 +1163,7 @@ export interface InvioBrochure {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -1159,6 +1193,7 @@ export interface Material {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -1176,6 +1211,7 @@ export interface Meeting {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -1193,6 +1229,7 @@ export interface MissedCall {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Ricevuta il
    */
@@ -1235,6 +1272,7 @@ export interface MotivoPerso {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -1258,6 +1296,7 @@ export interface Nation {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -1438,6 +1477,7 @@ export interface Planning {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Data
    */
@@ -1514,6 +1554,7 @@ export interface Potential {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -1631,6 +1672,7 @@ export interface Role {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Ruolo
    */
@@ -1720,6 +1762,7 @@ export interface Settore {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -1745,6 +1788,7 @@ export interface Source {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -1793,6 +1837,7 @@ export interface StatoTrattativa {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Descrizione
    */
@@ -1820,6 +1865,7 @@ export interface TechCode {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -1841,6 +1887,7 @@ export interface TipoControllo {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Nome
    */
@@ -1866,6 +1913,7 @@ export interface TransportIncreaseDuration {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Durata da
    */
@@ -1890,6 +1938,7 @@ export interface TransportIncreaseScore {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Punteggio da
    */
@@ -1914,6 +1963,7 @@ export interface TransportPrice {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Minuti da
    */
@@ -1982,6 +2032,7 @@ export interface TrattativaCp {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Operatore
    */
@@ -2284,6 +2335,7 @@ export interface User {
    * ID
    */
   id?: number;
+  version?: Version;
   /**
    * Username
    */

@@ -32,7 +32,7 @@ export interface ApiOperation {
   queryParams: string[];
 }
 
-const HIDDEN = new Set(['id', 'codiceLingua']);
+const HIDDEN = new Set(['id', 'version', 'codiceLingua']);
 const DISPLAY_CANDIDATES = ['name', 'nome', 'description', 'descrizione', 'companyName', 'ragioneSociale', 'role', 'username', 'resourceGroup', 'code'];
 const FILTER_WIDGET: Partial<Record<FieldKind, FilterWidget>> = {
   siNo: 'triState', triState: 'triState', enum: 'select', reference: 'reference', references: 'reference',

@@ -24,6 +24,8 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   login: 'public', refreshToken: 'public', loginMicrosoft: 'public', loginApiFromClient: 'public',
   // The hub checks its own subscriber token (EventSource cannot send a bearer header).
   subscribeHub: 'public', getHubSubscriberToken: 'authenticated', forceLogoutUser: G.admin,
+  // The handler applies the access rule of the list being exported.
+  exportResource: 'authenticated',
   getProfile: 'authenticated', getCurrentUser: 'authenticated', listMyFilialiInventario: 'authenticated',
   // Checked again in the handler: a user may change only their own profile and password.
   updateUser: 'authenticated', changePassword: 'authenticated',

@@ -16,6 +16,7 @@ import { createValidators } from './contract/validators.ts';
 import type { AppContext, Handler, Resource, ServerConfig } from './context.ts';
 import { crudRepository } from './crud/crudRepository.ts';
 import { derivedHandlers } from './crud/derivedHandlers.ts';
+import { exportHandlers } from './crud/exportHandler.ts';
 import { entityModel } from './crud/entityModel.ts';
 import { genericHandler } from './crud/genericHandler.ts';
 import { migrate } from './crud/migrate.ts';
@@ -143,7 +144,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.setErrorHandler(errorHandler);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
 
-  const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers, ...hubHandlers };
+  const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers, ...hubHandlers, ...exportHandlers };
   registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx), ctx.access);
   const runtime = { apiBase: options.apiPublicUrl ?? '', msClientId: microsoft?.clientId ?? '', msTenantId: microsoft?.tenantId ?? '' };
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {

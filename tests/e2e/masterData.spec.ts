@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures.ts';
 
 test.describe('a generated master-data screen against the real server', () => {
@@ -104,5 +105,19 @@ test.describe('a generated master-data screen against the real server', () => {
     await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Fonti' })).toHaveCount(0);
     await page.goto('/configurations/fonti');
     await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
+  });
+
+  test('export downloads an .xlsx of the filtered list, every matching row', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/fonti?f.description=e');
+    await expect(page.getByText(/di \d+/)).toBeVisible();
+    const total = Number((await page.getByText(/di \d+/).innerText()).match(/di (\d+)/)?.[1]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta in Excel' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Fonti_\d{8}_\d{4}\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    const sheet = wb.worksheets[0];
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Descrizione', 'Ordinamento', 'Colore di sfondo', 'Colore del carattere']);
+    expect((sheet?.rowCount ?? 0) - 1).toBe(total);
   });
 });

@@ -100,3 +100,19 @@ describe('generic CRUD, driven by the schemas', () => {
     });
   });
 });
+
+describe('no lost updates', () => {
+  it('answers 409 to an update of a version that is no longer current, and keeps the newer data', async () => {
+    const created = (await call('POST', '/api/commerciali', { description: 'Francesca Galli', ordinamento: 1 })).json().data;
+    expect(created.version).toBe(1);
+    const first = await call('PUT', `/api/commerciali/${created.id}`, { ...created, description: 'Francesca Galli (Milano)' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.version).toBe(2);
+    // A second user still holds version 1.
+    const stale = await call('PUT', `/api/commerciali/${created.id}`, { ...created, description: 'Francesca G.' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('Il record è stato modificato da un altro utente: ricaricare i dati');
+    expect((await call('GET', `/api/commerciali/${created.id}`)).json().data).toMatchObject({ description: 'Francesca Galli (Milano)', version: 2 });
+    expect((await call('PUT', '/api/commerciali/99999', { ...created })).statusCode).toBe(404);
+  });
+});

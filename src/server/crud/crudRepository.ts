@@ -56,12 +56,19 @@ export function crudRepository(db: Queryable, model: EntityModel) {
       const { rows } = await db.query<Row>(sql, fields.map(([, v]) => v));
       return toRecord(model, rows[0] ?? {});
     },
-    async update(id: number, body: Row, internal: Row = {}): Promise<Row> {
+    /**
+     * Updates a record; with expectedVersion the update applies only to the version the client
+     * loaded, and a record changed meanwhile answers 409 instead of being silently overwritten.
+     */
+    async update(id: number, body: Row, internal: Row = {}, expectedVersion?: number): Promise<Row> {
       const fields = merge(writable(model, body), internal);
+      const params = [id, ...fields.map(([, v]) => v)];
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];
-      const { rows } = await db.query<Row>(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1 RETURNING *`, [id, ...fields.map(([, v]) => v)]);
-      if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
-      return toRecord(model, rows[0]);
+      const guard = expectedVersion === undefined ? '' : ` AND version = $${params.push(expectedVersion)}`;
+      const { rows } = await db.query<Row>(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *`, params);
+      if (rows[0]) return toRecord(model, rows[0]);
+      const exists = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
+      throw exists.rows.length > 0 ? new HttpError(409, MESSAGES.conflict) : new HttpError(404, MESSAGES.notFound);
     },
     async remove(id: number): Promise<void> {
       const { rows } = await db.query(`DELETE FROM ${table} WHERE id = $1 RETURNING id`, [id]);

@@ -4,6 +4,7 @@ import type { AppContext, Handler, Resource } from '../context.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
 import type { FilterValue, ListOptions } from './listQuery.ts';
+import { writeRules } from '../domains/offers/offerRules.ts';
 
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
 export const GENERIC_OPERATION = /^(list|get|create|update|delete)([A-Z][A-Za-z]*)$/;
@@ -31,11 +32,24 @@ export const idOf = (params: Record<string, unknown>) => Number(params.id);
 
 export function genericHandlerFor(resource: Resource, verb: string): Handler | undefined {
   const { definition, model, repo } = resource;
+  const rule = writeRules[model.typeName];
   switch (verb) {
     case 'list': return async (req) => repo.list(listOptions(req.query, definition.sort, model));
     case 'get': return async (req) => ({ data: await repo.get(idOf(req.params)) });
-    case 'create': return async (req) => ({ data: await repo.create(withLanguage(model, req.body as Row)) });
-    case 'update': return async (req) => ({ data: await repo.update(idOf(req.params), req.body as Row) });
+    case 'create': return async (req, ctx) => {
+      const body = withLanguage(model, req.body as Row);
+      await rule?.before?.(ctx, body, null);
+      const data = await repo.create(body);
+      await rule?.after?.(ctx, data);
+      return { data };
+    };
+    case 'update': return async (req, ctx) => {
+      const body = req.body as Row;
+      await rule?.before?.(ctx, body, idOf(req.params));
+      const data = await repo.update(idOf(req.params), body, {}, typeof body.version === 'number' ? body.version : undefined);
+      await rule?.after?.(ctx, data);
+      return { data };
+    };
     case 'delete': return async (req) => { await repo.remove(idOf(req.params)); };
     default: return undefined;
   }

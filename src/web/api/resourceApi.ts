@@ -2,7 +2,7 @@ import type { FilterDefinition, ResourceDefinition } from '../../domain/resource
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
 
-type Init = { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown };
+type Init = { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; parseAs?: 'json' | 'blob' };
 type Result = { data?: unknown; error?: unknown; response: Response };
 // Generic screens call paths known only at run time (from the resource definitions, themselves
 // generated from openapi.yaml); this is the one place where the typed client is used untyped.
@@ -51,6 +51,27 @@ export const resourceApi = {
   },
   listAll(path: string) {
     return call<{ data: Row[] }>('GET', path, { params: { query: { page: 0, rowsPerPage: 0 } } });
+  },
+  /** The record as it is now on the server. */
+  async current(def: ResourceDefinition, id: number): Promise<Row | undefined> {
+    if (def.api.get) return (await call<{ data: Row }>('GET', def.api.get.path, { params: { path: { id } } })).data;
+    const all = await call<{ data: Row[] }>('GET', def.api.list?.path ?? '', { params: { query: { page: 0, rowsPerPage: 0 } } });
+    return all.data.find((r) => r.id === id);
+  },
+  /** The whole filtered, sorted list as an .xlsx file, with the name the server gave it. */
+  async exportXlsx(def: ResourceDefinition, state: ListState): Promise<{ blob: Blob; filename: string }> {
+    const query = listQuery(def.filters, { ...state, rowsPerPage: 0 });
+    const { page: _p, rowsPerPage: _r, filters, ...topLevel } = query;
+    const allFilters = { ...((filters ?? {}) as Record<string, unknown>), ...topLevel };
+    delete allFilters.sortBy;
+    delete allFilters.descending;
+    const { data, error, response } = await loose.GET('/api/export/{resource}', {
+      params: { path: { resource: def.name }, query: { ...(Object.keys(allFilters).length > 0 ? { filters: allFilters } : {}), ...(query.sortBy ? { sortBy: query.sortBy, descending: query.descending } : {}) } },
+      parseAs: 'blob',
+    });
+    if (!response.ok) throw toApiError(response.status, error);
+    const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${def.name}.xlsx`;
+    return { blob: data as Blob, filename };
   },
   create(def: ResourceDefinition, body: Row) {
     return call<{ data: Row }>('POST', def.api.create?.path ?? '', { body });

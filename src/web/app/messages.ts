@@ -74,6 +74,11 @@ export const messages = {
     signatureSaved: 'firma salvata',
   },
   actions: { add: 'Aggiungi', edit: 'Modifica', delete: 'Elimina', save: 'Salva', cancel: 'Annulla', close: 'Chiudi', confirm: 'Conferma', search: 'Cerca', reset: 'Azzera filtri' },
+  conflict: {
+    title: 'Il record è stato modificato da un altro utente',
+    text: 'Le tue modifiche non sono state salvate. Ricarica i dati attuali e, se serve, ripeti le modifiche.',
+    reload: 'Ricarica i dati',
+  },
   confirmDelete: (what: string) => `Eliminare ${what}? L'operazione non si può annullare.`,
   newRecord: (title: string) => `Nuovo: ${title.toLowerCase()}`,
   editRecord: (title: string) => `Modifica: ${title.toLowerCase()}`,

@@ -1,10 +1,10 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import Form from '@rjsf/mui';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
-import type { Row } from '../api/resourceApi.ts';
+import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
 import { widgetRegistry } from '../fields/widgetRegistry.tsx';
 import { useNotify } from '../ui/notifications.tsx';
@@ -29,6 +29,7 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
   const [formData, setFormData] = useState<Row>(() => ({ ...(record ?? {}) }));
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState(false);
   const editing = !!record?.id;
   const formId = `form-${def.name}`;
 
@@ -40,15 +41,28 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
     } catch (err) {
       // The API middleware has already shown the message; the fields get their own.
       if (err instanceof ApiError && err.body.violations?.length) setExtraErrors(toErrorSchema(err));
+      if (err instanceof ApiError && err.status === 409 && editing) setConflict(true);
     } finally {
       setBusy(false);
     }
+  }
+
+  async function reload() {
+    const fresh = record?.id ? await resourceApi.current(def, record.id) : undefined;
+    if (fresh) setFormData({ ...fresh });
+    setConflict(false);
   }
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
       <DialogTitle id={`${formId}-title`}>{editing ? messages.editRecord(def.title) : messages.newRecord(def.title)}</DialogTitle>
       <DialogContent dividers>
+        {conflict && (
+          <Alert severity="warning" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void reload()}>{messages.conflict.reload}</Button>}>
+            <AlertTitle>{messages.conflict.title}</AlertTitle>
+            {messages.conflict.text}
+          </Alert>
+        )}
         <Form
           id={formId}
           schema={{ ...(def.form.schema as RJSFSchema), title: '' }}

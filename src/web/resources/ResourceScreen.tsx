@@ -45,6 +45,14 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     onSuccess: async () => { notify.success(messages.deleted); setMode({ kind: 'closed' }); await refresh(); },
   });
 
+  async function exportXlsx() {
+    const { blob, filename } = await resourceApi.exportXlsx(def, state);
+    const url = URL.createObjectURL(blob);
+    const a = Object.assign(document.createElement('a'), { href: url, download: filename });
+    a.click();
+    URL.revokeObjectURL(url);
+  }
+
   async function save(row: Row) {
     if (mode.kind === 'edit' && mode.record.id) await resourceApi.update(def, mode.record.id, row);
     else await resourceApi.create(def, row);
@@ -79,7 +87,12 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
       const next = (typeof u === 'function' ? u(sorting) : u)[0];
       setState({ ...state, sortBy: next?.id ?? null, descending: next?.desc ?? false, page: 1 });
     },
-    renderTopToolbarCustomActions: () => (def.api.create ? <Button startIcon={<AddIcon />} variant="contained" onClick={() => setMode({ kind: 'new' })}>{messages.actions.add}</Button> : null),
+    renderTopToolbarCustomActions: () => (
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        {def.api.create && <Button startIcon={<AddIcon />} variant="contained" onClick={() => setMode({ kind: 'new' })}>{messages.actions.add}</Button>}
+        <Icon name="excel" onClick={() => void exportXlsx().catch(() => undefined)} />
+      </Box>
+    ),
     renderRowActions: ({ row }) => (
       <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
         {def.api.update && <Icon name="edit" label={`${messages.actions.edit} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'edit', record: row.original })} />}

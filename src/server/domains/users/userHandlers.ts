@@ -54,7 +54,7 @@ export const userHandlers: Record<string, Handler> = {
       return { data: await repo.update(id, { username: body.username, email: body.email }) };
     }
     if (req.user?.id === id && body.active === 'false') throw invalid('active', PASSWORD_MESSAGES.self);
-    const data = await repo.update(id, body, await passwordHash(body, false));
+    const data = await repo.update(id, body, await passwordHash(body, false), typeof body.version === 'number' ? body.version : undefined);
     forget(ctx, id);
     return { data };
   },

@@ -1,0 +1,44 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
+
+let t: TestApp;
+let admin: { authorization: string };
+beforeAll(async () => {
+  t = await testApp();
+  admin = await t.as(['ROLE_SUPER_ADMIN']);
+  const agent = await t.ctx.resource('Agent').repo.create({ name: 'Luca Verdi', code: 'AG01' });
+  const customers = t.ctx.resource('Customer').repo;
+  for (let i = 1; i <= 1205; i++) {
+    await customers.create({ companyName: `Cliente ${String(i).padStart(4, '0')} S.r.l.`, vatNumber: '00743110157', city: i % 2 ? 'Milano' : 'Bergamo', agentId: agent.id, reseller: i % 3 === 0, date: '2025-09-24' });
+  }
+});
+afterAll(() => t.close());
+
+async function rowsOf(body: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const out: unknown[][] = [];
+  wb.worksheets[0]?.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
+  return out;
+}
+
+describe('GET /api/export/{resource}', () => {
+  it('streams every matching row, past any page size, with headers and names instead of ids', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/export/customer?filters[city]=Milano&sortBy=companyName', headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Clienti_\d{8}_\d{4}\.xlsx"$/);
+    const rows = await rowsOf(res.rawPayload);
+    expect(rows[0]).toEqual(['Codice', 'Ragione sociale', 'Partita IVA', 'Città', 'Provincia', 'Agente', 'Sorgente', 'Rivenditore']);
+    expect(rows).toHaveLength(603 + 1);
+    expect(rows[1]).toEqual([null, 'Cliente 0001 S.r.l.', '00743110157', 'Milano', null, 'Luca Verdi', null, 'No'].map((v) => v ?? undefined));
+  });
+
+  it('refuses what the user may not list, unknown resources and bad filters', async () => {
+    const adminOnly = await t.as(['ROLE_ADMIN']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/export/email', headers: adminOnly })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/export/nessuna', headers: admin })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/export/customer?filters[nome]=x', headers: admin })).statusCode).toBe(400);
+  });
+});
