@@ -95,7 +95,7 @@ test.describe('a generated master-data screen against the real server', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fconfigurations%2Ffonti/);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('sbagliata');
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Username e/o password non validi');
     await expect(page).toHaveURL(/\/login/);
   });
@@ -119,5 +119,40 @@ test.describe('a generated master-data screen against the real server', () => {
     const sheet = wb.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([undefined, 'Descrizione', 'Ordinamento', 'Colore di sfondo', 'Colore del carattere']);
     expect((sheet?.rowCount ?? 0) - 1).toBe(total);
+  });
+
+  test('keyboard: N opens a new record, Escape closes it, Enter on a row opens it', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/nations');
+    await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
+    await page.keyboard.press('n');
+    await expect(page.getByRole('dialog').getByText('Nuovo: nazione')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByRole('row', { name: /Italia/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog').getByLabel('Nome')).toHaveValue('Italia');
+  });
+
+  test('hidden columns and density are remembered for the user after a reload', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/nations');
+    await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Mostra/Nascondi colonne' }).click();
+    await page.getByRole('switch', { name: 'Cambia visibilità Codice' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeHidden();
+  });
+
+  test('lookups with colours show their name in a chip of those colours', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/statiTrattative');
+    const chip = page.getByRole('row', { name: /Chiusa persa/ }).locator('.MuiChip-root');
+    await expect(chip).toHaveText('Chiusa persa');
+    await expect(chip).toHaveCSS('background-color', 'rgb(198, 40, 40)');
+    await expect(chip).toHaveCSS('color', 'rgb(255, 255, 255)');
   });
 });

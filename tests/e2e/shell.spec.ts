@@ -31,7 +31,7 @@ test.describe('the frame and the guard', () => {
   test('redirect parameter: the full path, the existing redirect, none for / and /login', async ({ page }) => {
     await page.goto('/login');
     // Not configured on this server: no Microsoft button.
-    await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Accedi con Microsoft' })).toHaveCount(0);
     await page.goto('/configurations/fonti?f.description=web');
     await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Ffonti%3Ff.description%3Dweb');
@@ -40,7 +40,7 @@ test.describe('the frame and the guard', () => {
     await page.goto('/login?redirect=%2Fconfigurations%2Fnations');
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Accedi' }).click();
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(page).toHaveURL(/\/configurations\/nations$/);
   });
 

@@ -2,7 +2,7 @@ import type { FilterDefinition, ResourceDefinition } from '../../domain/resource
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
 
-type Init = { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; parseAs?: 'json' | 'blob' };
+type Init = { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; parseAs?: 'json' | 'blob'; baseUrl?: string };
 type Result = { data?: unknown; error?: unknown; response: Response };
 // Generic screens call paths known only at run time (from the resource definitions, themselves
 // generated from openapi.yaml); this is the one place where the typed client is used untyped.
@@ -68,6 +68,8 @@ export const resourceApi = {
     const { data, error, response } = await loose.GET('/api/export/{resource}', {
       params: { path: { resource: def.name }, query: { ...(Object.keys(allFilters).length > 0 ? { filters: allFilters } : {}), ...(query.sortBy ? { sortBy: query.sortBy, descending: query.descending } : {}) } },
       parseAs: 'blob',
+      // Files come from the server that served the app (a contract proxy in between only speaks JSON).
+      baseUrl: window.location.origin,
     });
     if (!response.ok) throw toApiError(response.status, error);
     const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${def.name}.xlsx`;

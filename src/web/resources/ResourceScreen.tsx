@@ -1,9 +1,9 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
-import { MaterialReactTable, useMaterialReactTable, type MRT_ColumnDef, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater } from 'material-react-table';
+import { MaterialReactTable, useMaterialReactTable, type MRT_ColumnDef, type MRT_DensityState, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater, type MRT_VisibilityState } from 'material-react-table';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
@@ -16,6 +16,7 @@ import { useNotify } from '../ui/notifications.tsx';
 import { DeleteDialog } from './DeleteDialog.tsx';
 import { PAGE_SIZES, readListState, writeListState } from './listState.ts';
 import { RecordDialog } from './RecordDialog.tsx';
+import { useTablePreferences } from './useTablePreferences.ts';
 import { FilterBar } from './FilterBar.tsx';
 
 type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; record: Row } | { kind: 'remove'; record: Row };
@@ -32,12 +33,37 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
   const list = useQuery({ queryKey: ['list', def.name, state], queryFn: () => resourceApi.list(def, state), placeholderData: keepPreviousData });
   const lookups = useLookups(def.columns.map((c) => c.reference));
 
+  // Lookups with their own colours (motivi, stati, fonti...) show their name as a chip in those colours.
+  const coloured = def.columns.some((c) => c.accessorKey === 'coloreSfondo') && def.columns.some((c) => c.accessorKey === 'coloreCarattere');
   const columns = useMemo<MRT_ColumnDef<Row>[]>(() => def.columns.map((c) => ({
     accessorKey: c.accessorKey,
     header: c.header,
     enableSorting: c.enableSorting,
-    Cell: ({ cell }) => cellRegistry[c.kind](cell.getValue(), c, lookupMap(c.reference ? lookups[c.reference] : undefined)),
-  })), [def, lookups]);
+    Cell: ({ cell, row }) =>
+      coloured && c.accessorKey === def.displayField
+        ? <Chip size="small" label={String(cell.getValue() ?? '')} sx={{ bgcolor: String(row.original.coloreSfondo ?? '#FFFFFF'), color: String(row.original.coloreCarattere ?? '#000000'), border: '1px solid #ccc' }} />
+        : cellRegistry[c.kind](cell.getValue(), c, lookupMap(c.reference ? lookups[c.reference] : undefined)),
+  })), [def, lookups, coloured]);
+  const { prefs, update } = useTablePreferences(def.name);
+
+  // Keyboard: N opens a new record (outside text fields), Enter on a row opens it; Escape closes dialogs.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (mode.kind !== 'closed' || target.closest('input, textarea, [contenteditable="true"], [role="dialog"]')) return;
+      if ((e.key === 'n' || e.key === 'N') && !e.ctrlKey && !e.metaKey && !e.altKey && def.api.create) {
+        e.preventDefault();
+        setMode({ kind: 'new' });
+      }
+      if (e.key === 'Enter' && def.api.update) {
+        const id = target.closest('tr')?.getAttribute('data-row-id');
+        const record = list.data?.data.find((r) => String(r.id) === id);
+        if (record) setMode({ kind: 'edit', record });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mode.kind, def, list.data]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', def.name] }).then(() => queryClient.invalidateQueries({ queryKey: ['lookup', def.name] }));
   const remove = useMutation({
@@ -78,7 +104,10 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     positionActionsColumn: 'last',
     localization: MRT_Localization_IT,
     muiPaginationProps: { rowsPerPageOptions: PAGE_SIZES },
-    state: { pagination, sorting, isLoading: list.isLoading, showProgressBars: list.isFetching },
+    state: { pagination, sorting, isLoading: list.isLoading, showProgressBars: list.isFetching, columnVisibility: prefs.columnVisibility, density: prefs.density },
+    onColumnVisibilityChange: (u: MRT_Updater<MRT_VisibilityState>) => update({ columnVisibility: typeof u === 'function' ? u(prefs.columnVisibility) : u }),
+    onDensityChange: (u: MRT_Updater<MRT_DensityState>) => update({ density: typeof u === 'function' ? u(prefs.density) : u }),
+    muiTableBodyRowProps: ({ row }) => ({ 'data-row-id': String(row.original.id), tabIndex: 0 }) as object,
     onPaginationChange: (u: MRT_Updater<MRT_PaginationState>) => {
       const next = typeof u === 'function' ? u(pagination) : u;
       setState({ ...state, page: next.pageIndex + 1, rowsPerPage: next.pageSize });
