@@ -54,6 +54,15 @@ test.describe('the frame and the guard', () => {
     await expect(page).toHaveURL(/\/manuale\/it\/guida$/);
   });
 
+  test('no top bar or drawer on the public offer request path', async ({ page, login }) => {
+    await login();
+    await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
+    await page.goto('/trattativeCp/offers/AB12CD');
+    await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Esci' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Menu principale' })).toHaveCount(0);
+  });
+
   test('a path no menu entry of the user allows: "Non Autorizzato"', async ({ page }) => {
     await loginAs(page, 'contactcenter', DEMO);
     await page.goto('/contactCenter/report-calls');
