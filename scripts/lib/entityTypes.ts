@@ -1,9 +1,8 @@
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import type { Contract, Schema } from './loadContract.ts';
 import { pascalCase } from './loadContract.ts';
+import { COMMON_REF, ENTITY_REF } from './resolveProperty.ts';
 
-const COMMON_REF = /^(?:\.\/)?common\.json#\/\$defs\/([A-Za-z0-9]+)$/;
-const ENTITY_REF = /^(?:\.\/)?([a-z0-9-]+)\.json$/;
 
 // json-schema-to-typescript names a type after every `title` it meets and numbers
 // clashes (Nome1, Nome2...), so titles become doc comments and only the

@@ -12,8 +12,9 @@ export interface ResolvedProperty {
   defName: string | null;
 }
 
-const COMMON_REF = /^(?:\.\/)?common\.json#\/\$defs\/([A-Za-z0-9]+)$/;
-const ENTITY_REF = /^(?:\.\/)?([a-z0-9-]+)\.json$/;
+/** A $ref to a shared definition (common.json#/$defs/X) and to another entity file (x.json). */
+export const COMMON_REF = /^(?:\.\/)?common\.json#\/\$defs\/([A-Za-z0-9]+)$/;
+export const ENTITY_REF = /^(?:\.\/)?([a-z0-9-]+)\.json$/;
 
 /** Replaces $refs with what they point to; siblings of a $ref win over the target. */
 export function resolveProperty(prop: Schema, ctx: ResolveContext): ResolvedProperty {

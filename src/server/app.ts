@@ -117,6 +117,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
       if (!r) throw new Error(`no stored resource ${typeName}`);
       return r;
     },
+    resourceNamed: (name) => resources.get(pascal(name)),
     access: () => 'public',
     activeCache: new Map(),
   };

@@ -36,6 +36,8 @@ export interface AppContext {
   /** Resources stored in a table, by type name (Agent, TrattativaCp...). */
   resources: Map<string, Resource>;
   resource(typeName: string): Resource;
+  /** A stored resource by its resource name (agent, famigliaMezzo...). */
+  resourceNamed(name: string): Resource | undefined;
   /** Who may call an operation (src/domain/accessRules.ts applied to these resources). */
   access(op: ApiOperation): Access;
   /** Users known to be inactive: checked on every request (423). */

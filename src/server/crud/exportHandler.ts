@@ -8,14 +8,13 @@ import type { Row } from './crudRepository.ts';
 import { listOptions } from './genericHandler.ts';
 
 const BATCH = 1000;
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 const stamp = (d: Date) => `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}_${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}`;
 
 /** Names instead of ids: every referenced resource read once. */
 async function lookups(ctx: AppContext, columns: ColumnDefinition[]): Promise<Map<string, Map<number, string>>> {
   const out = new Map<string, Map<number, string>>();
   for (const name of new Set(columns.map((c) => c.reference).filter((r): r is string => !!r))) {
-    const target = ctx.resources.get(pascal(name));
+    const target = ctx.resourceNamed(name);
     if (!target) continue;
     const { data } = await target.repo.list({ filters: {}, page: 0, rowsPerPage: 0 });
     out.set(name, new Map(data.map((r) => [Number(r.id), String(r[target.definition.displayField] ?? r.id)])));
@@ -60,7 +59,7 @@ async function writeWorkbook(resource: Resource, ctx: AppContext, query: Record<
 
 export const exportHandlers: Record<string, Handler> = {
   exportResource: async (req, ctx) => {
-    const resource = ctx.resources.get(pascal(String(req.params.resource)));
+    const resource = ctx.resourceNamed(String(req.params.resource));
     const list = resource?.definition.api.list;
     const op = list && ctx.contract.operations.find((o) => o.operationId === list.operationId);
     if (!resource || !op) throw new HttpError(404, MESSAGES.notFound);

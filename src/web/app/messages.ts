@@ -1,4 +1,7 @@
 /** Every Italian string of the shell and the generic screens that does not come from a schema title. */
+const INVALID_CREDENTIALS = 'Username e/o password non validi';
+const INACTIVE = "Utente non attivo. Contattare l'amministratore di sistema";
+
 export const messages = {
   appTitle: 'CRM',
   appSubtitle: 'Noleggio mezzi e attrezzature',
@@ -9,8 +12,8 @@ export const messages = {
     password: 'Password',
     submit: 'Accedi',
     submitting: 'Accesso in corso…',
-    failed: 'Username e/o password non validi',
-    inactive: "Utente non attivo. Contattare l'amministratore di sistema",
+    failed: INVALID_CREDENTIALS,
+    inactive: INACTIVE,
     tooMany: 'Troppi tentativi di accesso falliti. Riprovare tra qualche minuto',
     microsoft: 'Accedi con Microsoft',
     microsoftWaiting: 'Accesso con Microsoft in corso…',
@@ -49,11 +52,11 @@ export const messages = {
   deleted: 'eliminazione avvenuta correttamente',
   // SPEC.md section 8: labels and success messages, in one place.
   labels: {
-    invalidCredentials: 'Username e/o password non validi',
+    invalidCredentials: INVALID_CREDENTIALS,
     wrongPassword: 'Password errata',
     badCredentials: 'Credenziali invalide',
     failed: 'Operazione terminata in errore',
-    inactive: "Utente non attivo. Contattare l'amministratore di sistema",
+    inactive: INACTIVE,
     incompleteActivities: (n: number) => (n === 1 ? '1 attività da completare' : `${n} attività da completare`),
     unauthorized: 'Non Autorizzato',
     unknownMiddleware: 'Unknown middleware',
