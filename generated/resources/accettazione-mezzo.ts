@@ -90,6 +90,7 @@ export const resource = {
     "descending": true
   },
   "pageSize": 10,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

@@ -51,6 +51,9 @@ export const resource = {
     "descending": false
   },
   "pageSize": 0,
+  "unique": [
+    "chiave"
+  ],
   "form": {
     "schema": {
       "type": "object",

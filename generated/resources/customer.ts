@@ -148,6 +148,7 @@ export const resource = {
     "descending": false
   },
   "pageSize": 10,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

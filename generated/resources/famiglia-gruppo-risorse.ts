@@ -67,6 +67,7 @@ export const resource = {
     "descending": false
   },
   "pageSize": 50,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

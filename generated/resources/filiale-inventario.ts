@@ -74,6 +74,9 @@ export const resource = {
     "descending": false
   },
   "pageSize": 30,
+  "unique": [
+    "codiceMago"
+  ],
   "form": {
     "schema": {
       "type": "object",

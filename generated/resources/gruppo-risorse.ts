@@ -131,6 +131,9 @@ export const resource = {
     "descending": false
   },
   "pageSize": 50,
+  "unique": [
+    "resourceGroup"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -40,6 +40,7 @@ export const resource = {
   "filters": [],
   "sort": null,
   "pageSize": 30,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

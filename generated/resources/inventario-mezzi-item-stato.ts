@@ -36,6 +36,7 @@ export const resource = {
     "descending": false
   },
   "pageSize": 0,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

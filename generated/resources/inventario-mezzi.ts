@@ -95,6 +95,7 @@ export const resource = {
     "descending": true
   },
   "pageSize": 30,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

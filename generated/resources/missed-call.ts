@@ -150,6 +150,7 @@ export const resource = {
     "descending": true
   },
   "pageSize": 30,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

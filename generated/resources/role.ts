@@ -61,6 +61,9 @@ export const resource = {
     "descending": false
   },
   "pageSize": 30,
+  "unique": [
+    "role"
+  ],
   "form": {
     "schema": {
       "type": "object",

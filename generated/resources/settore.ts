@@ -86,6 +86,9 @@ export const resource = {
     "descending": false
   },
   "pageSize": 30,
+  "unique": [
+    "code"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -64,6 +64,7 @@ export const resource = {
     "descending": false
   },
   "pageSize": 0,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

@@ -86,6 +86,7 @@ export const resource = {
     "descending": false
   },
   "pageSize": 30,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

@@ -191,6 +191,7 @@ export const resource = {
   ],
   "sort": null,
   "pageSize": 50,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

@@ -93,6 +93,7 @@ export const resource = {
     "descending": false
   },
   "pageSize": 30,
+  "unique": [],
   "form": {
     "schema": {
       "type": "object",

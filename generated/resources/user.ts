@@ -163,6 +163,9 @@ export const resource = {
     "descending": false
   },
   "pageSize": 30,
+  "unique": [
+    "username"
+  ],
   "form": {
     "schema": {
       "type": "object",

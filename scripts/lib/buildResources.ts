@@ -23,6 +23,7 @@ interface XResource {
   form?: string[];
   widgets?: Record<string, string>;
   references?: Record<string, string>;
+  unique?: string[];
 }
 
 export interface ApiOperation {
@@ -124,6 +125,7 @@ function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, Ap
     filters,
     sort: x.sort ?? null,
     pageSize: x.pageSize ?? 30,
+    unique: x.unique ?? [],
     form: formDefinition(String(entity.schema.title ?? entity.name), formFields, (entity.schema.required ?? []) as string[]),
   };
 }

@@ -38,6 +38,7 @@ export const xResourceVocabulary = {
     pageSize: { enum: [0, 10, 30, 50, 100] },
     form: { type: 'array', items: { type: 'string' }, uniqueItems: true },
     widgets: { type: 'object', additionalProperties: { enum: [...FORM_WIDGETS] } },
+    unique: { type: 'array', items: { type: 'string' }, uniqueItems: true },
     references: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
   },
 } as const;

@@ -72,6 +72,8 @@ export interface ResourceDefinition {
   sort: { field: string; descending: boolean } | null;
   /** 0 means no pagination (page=0&rowsPerPage=0). */
   pageSize: number;
+  /** Fields no two records may share (text compared without case); the server answers 409 on a duplicate. */
+  unique: string[];
   form: { schema: JsonObject; uiSchema: JsonObject };
 }
 

@@ -68,8 +68,8 @@ async function loadResources(db: Db, contract: ReturnType<typeof loadContract>):
     model,
     internal: (definition.name === 'user' ? { passwordHash: 'text' } : {}) as Record<string, string>,
     indexed: [...new Set([definition.sort?.field, ...definition.filters.map((f) => f.field)].filter((f): f is string => !!f && f !== 'id'))],
+    unique: definition.unique,
   })));
-  await db.query(`CREATE UNIQUE INDEX IF NOT EXISTS "user_username_key" ON "user" (lower(username))`);
   await db.query(REFRESH_TABLE_SQL);
   return resources;
 }

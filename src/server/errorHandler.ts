@@ -33,7 +33,9 @@ export function errorHandler(error: FastifyError & { validation?: ErrorObject[];
   } else if (error.code && PG_ERRORS[error.code]) {
     const [s, message] = PG_ERRORS[error.code] ?? [500, MESSAGES.generic];
     status = s;
-    body = { code: s, message };
+    // Unique indexes are named <table>_<field>_key, so the duplicate is shown next to its field.
+    const field = error.code === '23505' ? /^[^_]+_(.+)_key$/.exec(String((error as { constraint?: string }).constraint ?? ''))?.[1] : undefined;
+    body = { code: s, message, ...(field ? { violations: [{ field, message: MESSAGES.duplicateValue }] } : {}) };
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     status = 400;
     body = { code: 400, message: MESSAGES.invalid };

@@ -26,4 +26,5 @@ export const MESSAGES = {
   conflict: 'Il record è stato modificato da un altro utente: ricaricare i dati',
   inUse: 'Impossibile eliminare: il record è usato altrove',
   duplicate: 'Esiste già un record con questi dati',
+  duplicateValue: 'Valore già presente in un altro record',
 } as const;

@@ -159,3 +159,44 @@ test.describe('a generated master-data screen against the real server', () => {
     await expect(chip).toHaveCSS('color', 'rgb(255, 255, 255)');
   });
 });
+
+test.describe('no lost form input', () => {
+  test('closing a changed dialog asks first; an unchanged one closes at once', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/nations');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo: nazione' });
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Modifica Italia' }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifica: nazione' });
+    await edit.getByLabel('Nome').fill('Italia (IT)');
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('dialog', { name: 'Modifiche non salvate' });
+    await expect(ask.getByText('Ci sono modifiche non salvate. Chiudere senza salvarle?')).toBeVisible();
+    await ask.getByRole('button', { name: 'Continua a modificare' }).click();
+    await expect(edit.getByLabel('Nome')).toHaveValue('Italia (IT)');
+    await edit.getByRole('button', { name: 'Annulla' }).click();
+    await ask.getByRole('button', { name: 'Chiudi senza salvare' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
+  });
+
+  test('a duplicate code is refused next to its field, and the dialog keeps what was typed', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/nations');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo: nazione' });
+    await dialog.getByLabel('Nome').fill('Italia bis');
+    await dialog.getByLabel('Codice').fill('it');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Esiste già un record con questi dati')).toBeVisible();
+    await expect(dialog.getByText('Valore già presente in un altro record')).toBeVisible();
+    await expect(dialog.getByLabel('Nome')).toHaveValue('Italia bis');
+    await dialog.getByLabel('Codice').fill('IB');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'Italia bis', exact: true })).toBeVisible();
+  });
+});

@@ -116,3 +116,22 @@ describe('no lost updates', () => {
     expect((await call('PUT', '/api/commerciali/99999', { ...created })).statusCode).toBe(404);
   });
 });
+
+describe('unique fields (x-resource.unique)', () => {
+  it('refuses a duplicate code, whatever its case, on create and on update, with the message on the field', async () => {
+    const first = await call('POST', '/api/tech-codes', { name: 'Paolo Riva', code: 'TC-UNI' });
+    expect(first.statusCode).toBe(201);
+    const dup = await call('POST', '/api/tech-codes', { name: 'Altro tecnico', code: 'tc-uni' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toEqual({ code: 409, message: 'Esiste già un record con questi dati', violations: [{ field: 'code', message: 'Valore già presente in un altro record' }] });
+    const other = (await call('POST', '/api/tech-codes', { name: 'Altro tecnico', code: 'TC-UNI-2' })).json().data;
+    const update = await call('PUT', `/api/tech-codes/${other.id}`, { ...other, code: 'TC-UNI' });
+    expect(update.statusCode).toBe(409);
+    expect((await call('GET', `/api/tech-codes/${other.id}`)).json().data.code).toBe('TC-UNI-2');
+  });
+
+  it('lets several records leave a unique field empty', async () => {
+    expect((await call('POST', '/api/agents', { name: 'Senza codice 1', code: '' })).statusCode).toBe(201);
+    expect((await call('POST', '/api/agents', { name: 'Senza codice 2', code: '' })).statusCode).toBe(201);
+  });
+});

@@ -82,6 +82,12 @@ export const messages = {
     text: 'Le tue modifiche non sono state salvate. Ricarica i dati attuali e, se serve, ripeti le modifiche.',
     reload: 'Ricarica i dati',
   },
+  unsaved: {
+    title: 'Modifiche non salvate',
+    text: 'Ci sono modifiche non salvate. Chiudere senza salvarle?',
+    keep: 'Continua a modificare',
+    discard: 'Chiudi senza salvare',
+  },
   confirmDelete: (what: string) => `Eliminare ${what}? L'operazione non si può annullare.`,
   newRecord: (title: string) => `Nuovo: ${title.toLowerCase()}`,
   editRecord: (title: string) => `Modifica: ${title.toLowerCase()}`,

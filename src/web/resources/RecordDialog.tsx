@@ -1,12 +1,13 @@
 import { Alert, AlertTitle, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useState } from 'react';
+import { deepEquals, getDefaultFormState, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+import { useEffect, useMemo, useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
 import { widgetRegistry } from '../fields/widgetRegistry.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useNotify } from '../ui/notifications.tsx';
 import { formValidator, transformErrors } from './formValidator.ts';
 
@@ -26,7 +27,12 @@ function toErrorSchema(err: ApiError): ErrorSchema {
 
 export function RecordDialog({ def, record, onSave, onClose }: Props) {
   const notify = useNotify();
-  const [formData, setFormData] = useState<Row>(() => ({ ...(record ?? {}) }));
+  const schema = useMemo(() => ({ ...(def.form.schema as RJSFSchema), title: '' }), [def]);
+  // What the form shows before any edit, defaults included: "dirty" means different from this.
+  const [pristine, setPristine] = useState<Row>(() => getDefaultFormState(formValidator, schema, { ...(record ?? {}) }) as Row);
+  const [formData, setFormData] = useState<Row>(pristine);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const dirty = !deepEquals(formData, pristine);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -41,7 +47,7 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
     } catch (err) {
       // The API middleware has already shown the message; the fields get their own.
       if (err instanceof ApiError && err.body.violations?.length) setExtraErrors(toErrorSchema(err));
-      if (err instanceof ApiError && err.status === 409 && editing) setConflict(true);
+      if (err instanceof ApiError && err.status === 409 && editing && !err.body.violations?.length) setConflict(true);
     } finally {
       setBusy(false);
     }
@@ -49,12 +55,23 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
 
   async function reload() {
     const fresh = record?.id ? await resourceApi.current(def, record.id) : undefined;
-    if (fresh) setFormData({ ...fresh });
+    if (fresh) {
+      setFormData({ ...fresh });
+      setPristine({ ...fresh });
+    }
     setConflict(false);
   }
 
+  const requestClose = () => (dirty ? setConfirmClose(true) : onClose());
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
+    <Dialog open onClose={requestClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
       <DialogTitle id={`${formId}-title`}>{editing ? messages.editRecord(def.title) : messages.newRecord(def.title)}</DialogTitle>
       <DialogContent dividers>
         {conflict && (
@@ -65,7 +82,7 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
         )}
         <Form
           id={formId}
-          schema={{ ...(def.form.schema as RJSFSchema), title: '' }}
+          schema={schema}
           uiSchema={{ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }}
           formData={formData}
           validator={formValidator}
@@ -80,9 +97,18 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{messages.actions.cancel}</Button>
+        <Button onClick={requestClose}>{messages.actions.cancel}</Button>
         <Button type="submit" form={formId} variant="contained" disabled={busy}>{messages.actions.save}</Button>
       </DialogActions>
+      <ConfirmDialog
+        open={confirmClose}
+        title={messages.unsaved.title}
+        text={messages.unsaved.text}
+        cancelLabel={messages.unsaved.keep}
+        confirmLabel={messages.unsaved.discard}
+        onCancel={() => setConfirmClose(false)}
+        onConfirm={onClose}
+      />
     </Dialog>
   );
 }

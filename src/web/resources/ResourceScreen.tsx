@@ -11,9 +11,9 @@ import { resourceApi, type ListState, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
 import { cellRegistry, lookupMap } from '../fields/cellRegistry.tsx';
 import { useLookups } from '../fields/useLookup.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { useNotify } from '../ui/notifications.tsx';
-import { DeleteDialog } from './DeleteDialog.tsx';
 import { PAGE_SIZES, readListState, writeListState } from './listState.ts';
 import { RecordDialog } from './RecordDialog.tsx';
 import { useTablePreferences } from './useTablePreferences.ts';
@@ -139,11 +139,14 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
       {(mode.kind === 'new' || mode.kind === 'edit') && (
         <RecordDialog def={def} record={mode.kind === 'edit' ? mode.record : null} onSave={save} onClose={() => setMode({ kind: 'closed' })} />
       )}
-      <DeleteDialog
+      <ConfirmDialog
         open={mode.kind === 'remove'}
-        what={mode.kind === 'remove' ? String(mode.record[def.displayField] ?? mode.record.id) : ''}
+        title={messages.actions.delete}
+        text={messages.confirmDelete(mode.kind === 'remove' ? String(mode.record[def.displayField] ?? mode.record.id) : '')}
+        confirmLabel={messages.actions.delete}
+        danger
         busy={remove.isPending}
-        onClose={() => setMode({ kind: 'closed' })}
+        onCancel={() => setMode({ kind: 'closed' })}
         onConfirm={() => mode.kind === 'remove' && mode.record.id && remove.mutate(mode.record.id)}
       />
     </>
