@@ -649,6 +649,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/famiglie-gruppi-risorse/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Immagine: famiglia gruppi risorse */
+        get: operations["downloadImageFamigliaGruppoRisorse"];
+        /** Carica o sostituisce l'immagine: famiglia gruppi risorse */
+        put: operations["uploadImageFamigliaGruppoRisorse"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/families": {
         parameters: {
             query?: never;
@@ -1596,6 +1614,24 @@ export interface paths {
         /** Elenco stati offerta (per difetto solo gli attivi) */
         get: operations["listStatoOfferta"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gruppi-risorse/{id}/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Immagine: gruppo risorse */
+        get: operations["downloadImageGruppoRisorse"];
+        /** Carica o sostituisce l'immagine: gruppo risorse */
+        put: operations["uploadImageGruppoRisorse"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2606,6 +2642,10 @@ export interface components {
             firma?: string;
         } & {
             [key: string]: string;
+        };
+        ImageUpload: {
+            /** @description png, jpg o jpeg */
+            file: string;
         };
         DocumentUpload: {
             /** @description png, jpg, jpeg, mp4, mov o pdf */
@@ -5729,6 +5769,16 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description L'immagine */
+        Image: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "image/png": string;
+                "image/jpeg": string;
             };
         };
         /** @description File troppo grande */
@@ -8971,6 +9021,59 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    downloadImageFamigliaGruppoRisorse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Image"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadImageFamigliaGruppoRisorse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUpload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["FamigliaGruppoRisorseItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listFamily: {
         parameters: {
             query?: {
@@ -12175,6 +12278,59 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadImageGruppoRisorse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Image"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadImageGruppoRisorse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageUpload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["GruppoRisorseItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

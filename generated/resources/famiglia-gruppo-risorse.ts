@@ -31,6 +31,16 @@ export const resource = {
       "operationId": "deleteFamigliaGruppoRisorse",
       "method": "delete",
       "path": "/api/famiglie-gruppi-risorse/{id}"
+    },
+    "uploadImage": {
+      "operationId": "uploadImageFamigliaGruppoRisorse",
+      "method": "put",
+      "path": "/api/famiglie-gruppi-risorse/{id}/image"
+    },
+    "downloadImage": {
+      "operationId": "downloadImageFamigliaGruppoRisorse",
+      "method": "get",
+      "path": "/api/famiglie-gruppi-risorse/{id}/image"
     }
   },
   "route": "/famiglieGruppiRisorse/famiglieGruppiRisorse",
@@ -77,12 +87,6 @@ export const resource = {
           "type": "string",
           "title": "Descrizione",
           "maxLength": 255
-        },
-        "image": {
-          "type": "string",
-          "title": "Immagine",
-          "maxLength": 255,
-          "readOnly": true
         }
       },
       "required": [
@@ -91,13 +95,8 @@ export const resource = {
     },
     "uiSchema": {
       "ui:order": [
-        "description",
-        "image"
-      ],
-      "image": {
-        "ui:widget": "image",
-        "ui:readonly": true
-      }
+        "description"
+      ]
     }
   }
 } satisfies ResourceDefinition;

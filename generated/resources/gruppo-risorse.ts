@@ -31,6 +31,16 @@ export const resource = {
       "operationId": "deleteGruppoRisorse",
       "method": "delete",
       "path": "/api/gruppi-risorse/{id}"
+    },
+    "uploadImage": {
+      "operationId": "uploadImageGruppoRisorse",
+      "method": "put",
+      "path": "/api/gruppi-risorse/{id}/image"
+    },
+    "downloadImage": {
+      "operationId": "downloadImageGruppoRisorse",
+      "method": "get",
+      "path": "/api/gruppi-risorse/{id}/image"
     }
   },
   "route": "/gruppiRisorse/gruppiRisorse",
@@ -224,12 +234,6 @@ export const resource = {
             ]
           },
           "default": []
-        },
-        "image": {
-          "type": "string",
-          "title": "Immagine",
-          "maxLength": 255,
-          "readOnly": true
         }
       },
       "required": [
@@ -244,18 +248,13 @@ export const resource = {
         "descriptionCrm",
         "active",
         "famigliaGruppoRisorsaId",
-        "articoliGruppo",
-        "image"
+        "articoliGruppo"
       ],
       "famigliaGruppoRisorsaId": {
         "ui:widget": "reference",
         "ui:options": {
           "resource": "famigliaGruppoRisorse"
         }
-      },
-      "image": {
-        "ui:widget": "image",
-        "ui:readonly": true
       }
     }
   }

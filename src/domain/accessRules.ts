@@ -1,4 +1,5 @@
 import type { RoleName } from '../../generated/entities.ts';
+import { GENERIC_OPERATION } from './resourceDefinition.ts';
 
 /** Who may call an operation: nobody signed in needed, any signed-in user, or these roles. */
 export type Access = 'public' | 'authenticated' | readonly RoleName[];
@@ -54,16 +55,17 @@ export interface ResourceAccessInfo {
   isLookup: boolean;
 }
 
-const GENERIC = /^(list|get|create|update|delete)([A-Z][A-Za-z]*)$/;
 
 /** The access rule of an operation: the explicit table first, then its resource's roles. */
 export function operationAccess(operationId: string, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
   const explicit = OPERATION_ACCESS[operationId];
   if (explicit) return explicit;
-  const m = GENERIC.exec(operationId);
+  const m = GENERIC_OPERATION.exec(operationId);
   const resource = m?.[2] ? resources.get(m[2]) : undefined;
   if (!m || !resource) return G.admin;
   if ((m[1] === 'list' || m[1] === 'get') && resource.isLookup) return 'authenticated';
+  // Pictures appear wherever their record does (offers, negotiations).
+  if (m[1] === 'downloadImage') return 'authenticated';
   return resource.roles.length > 0 ? resource.roles : G.admin;
 }
 

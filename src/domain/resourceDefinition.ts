@@ -12,8 +12,11 @@ export const MENU_GROUPS = [
 ] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
-export const OPERATIONS = ['list', 'get', 'create', 'update', 'delete'] as const;
+export const OPERATIONS = ['list', 'get', 'create', 'update', 'delete', 'uploadImage', 'downloadImage'] as const;
 export type Operation = (typeof OPERATIONS)[number];
+
+/** operationIds of the calls every resource may have: `<operation><Type>`, e.g. listNation, uploadImageGruppoRisorse. */
+export const GENERIC_OPERATION = new RegExp(`^(${OPERATIONS.join('|')})([A-Z][A-Za-z]*)$`);
 
 export const FILTER_WIDGETS = ['text', 'number', 'date', 'triState', 'select', 'reference', 'boolean'] as const;
 export type FilterWidget = (typeof FILTER_WIDGETS)[number];

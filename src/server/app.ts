@@ -23,6 +23,7 @@ import { migrate } from './crud/migrate.ts';
 import { createDb } from './db/createDb.ts';
 import type { Db } from './db/Db.ts';
 import { fileHandlers } from './domains/files/fileHandlers.ts';
+import { imageHandler } from './domains/files/imageHandlers.ts';
 import { userHandlers } from './domains/users/userHandlers.ts';
 import { errorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
 
   const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers, ...hubHandlers, ...exportHandlers };
-  registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx), ctx.access);
+  registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx), ctx.access);
   const runtime = { apiBase: options.apiPublicUrl ?? '', msClientId: microsoft?.clientId ?? '', msTenantId: microsoft?.tenantId ?? '' };
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));

@@ -29,9 +29,9 @@ export const PNG = Buffer.concat([
 /** A Windows executable's first bytes. */
 export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 
-export function uploadForm(file: Buffer, filename: string, data: unknown): FormData {
+export function uploadForm(file: Buffer, filename: string, data?: unknown): FormData {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), filename);
-  form.append('data', typeof data === 'string' ? data : JSON.stringify(data));
+  if (data !== undefined) form.append('data', typeof data === 'string' ? data : JSON.stringify(data));
   return form;
 }

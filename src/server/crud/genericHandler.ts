@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { GENERIC_OPERATION, type ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { ApiOperation } from '../contract/contract.ts';
 import type { AppContext, Handler, Resource } from '../context.ts';
 import type { Row } from './crudRepository.ts';
@@ -7,7 +7,6 @@ import type { FilterValue, ListOptions } from './listQuery.ts';
 import { writeRules } from '../domains/offers/offerRules.ts';
 
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
-export const GENERIC_OPERATION = /^(list|get|create|update|delete)([A-Z][A-Za-z]*)$/;
 
 /** List options from a request: `filters[...]`, plus the list's own query parameters that name a column. */
 export function listOptions(query: Record<string, unknown>, defaultSort: ResourceDefinition['sort'], model: EntityModel, fixed: Record<string, FilterValue> = {}): ListOptions {

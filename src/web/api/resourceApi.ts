@@ -2,7 +2,7 @@ import type { FilterDefinition, ResourceDefinition } from '../../domain/resource
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
 
-type Init = { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; parseAs?: 'json' | 'blob'; baseUrl?: string };
+type Init = { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; parseAs?: 'json' | 'blob'; baseUrl?: string; bodySerializer?: (body: unknown) => unknown };
 type Result = { data?: unknown; error?: unknown; response: Response };
 // Generic screens call paths known only at run time (from the resource definitions, themselves
 // generated from openapi.yaml); this is the one place where the typed client is used untyped.
@@ -80,6 +80,18 @@ export const resourceApi = {
   },
   update(def: ResourceDefinition, id: number, body: Row) {
     return call<{ data: Row }>('PUT', def.api.update?.path ?? '', { params: { path: { id } }, body });
+  },
+  /** The record's picture, or null when it has none. Files come from the app's own server. */
+  async image(def: ResourceDefinition, id: number): Promise<Blob | null> {
+    const { data, error, response } = await loose.GET(def.api.downloadImage?.path ?? '', { params: { path: { id } }, parseAs: 'blob', baseUrl: window.location.origin });
+    if (response.status === 404) return null;
+    if (!response.ok) throw toApiError(response.status, error);
+    return data as Blob;
+  },
+  uploadImage(def: ResourceDefinition, id: number, file: File) {
+    const form = new FormData();
+    form.append('file', file);
+    return call<{ data: Row }>('PUT', def.api.uploadImage?.path ?? '', { params: { path: { id } }, body: form, bodySerializer: (b) => b, baseUrl: window.location.origin });
   },
   remove(def: ResourceDefinition, id: number) {
     return call<void>('DELETE', def.api.delete?.path ?? '', { params: { path: { id } } });

@@ -82,6 +82,16 @@ export const messages = {
     text: 'Le tue modifiche non sono state salvate. Ricarica i dati attuali e, se serve, ripeti le modifiche.',
     reload: 'Ricarica i dati',
   },
+  picture: {
+    title: (what: string) => `Immagine: ${what}`,
+    none: 'Nessuna immagine caricata',
+    alt: (what: string) => `Immagine di ${what}`,
+    choose: 'Carica immagine',
+    replace: 'Sostituisci immagine',
+    hint: 'Immagini png, jpg o jpeg',
+    wrongType: 'Tipo di file non ammesso: sono accettate immagini png, jpg e jpeg',
+    uploading: 'Caricamento in corso…',
+  },
   unsaved: {
     title: 'Modifiche non salvate',
     text: 'Ci sono modifiche non salvate. Chiudere senza salvarle?',

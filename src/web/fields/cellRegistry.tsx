@@ -12,7 +12,9 @@ const text: Cell = (v) => (v === null || v === undefined ? '' : String(v));
 
 /** One table cell renderer per field kind; the kind comes from the schema through the generator. */
 export const cellRegistry: Record<FieldKind, Cell> = {
-  text, longText: text, email: text, url: text, partitaIva: text, codiceFiscale: text, time: text, image: text,
+  text, longText: text, email: text, url: text, partitaIva: text, codiceFiscale: text, time: text,
+  // The stored name means nothing to a person: whether there is a picture does.
+  image: (v) => (typeof v === 'string' && v !== '' ? messages.yes : messages.no),
   integer: (v) => formatters.number(v),
   number: (v) => formatters.number(v),
   money: (v) => formatters.money(v),

@@ -10,6 +10,7 @@ import { widgetRegistry } from '../fields/widgetRegistry.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useNotify } from '../ui/notifications.tsx';
 import { formValidator, transformErrors } from './formValidator.ts';
+import { translateString } from './translateString.ts';
 
 interface Props {
   def: ResourceDefinition;
@@ -88,6 +89,7 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
           validator={formValidator}
           widgets={widgetRegistry}
           transformErrors={transformErrors}
+          translateString={translateString}
           extraErrors={extraErrors}
           showErrorList={false}
           noHtml5Validate

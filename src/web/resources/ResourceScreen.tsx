@@ -15,11 +15,12 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { useNotify } from '../ui/notifications.tsx';
 import { PAGE_SIZES, readListState, writeListState } from './listState.ts';
+import { PictureDialog } from './PictureDialog.tsx';
 import { RecordDialog } from './RecordDialog.tsx';
 import { useTablePreferences } from './useTablePreferences.ts';
 import { FilterBar } from './FilterBar.tsx';
 
-type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; record: Row } | { kind: 'remove'; record: Row };
+type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; record: Row } | { kind: 'remove'; record: Row } | { kind: 'picture'; record: Row };
 
 /** One screen for every resource: list with filters, sort and pages in the URL, edit dialog, delete confirmation. */
 export function ResourceScreen({ def }: { def: ResourceDefinition }) {
@@ -100,7 +101,7 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     enableColumnFilters: false,
     enableGlobalFilter: false,
     enablePagination: def.pageSize !== 0,
-    enableRowActions: !!(def.api.update || def.api.delete),
+    enableRowActions: !!(def.api.update || def.api.delete || def.api.uploadImage),
     positionActionsColumn: 'last',
     localization: MRT_Localization_IT,
     muiPaginationProps: { rowsPerPageOptions: PAGE_SIZES },
@@ -125,6 +126,7 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     renderRowActions: ({ row }) => (
       <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
         {def.api.update && <Icon name="edit" label={`${messages.actions.edit} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'edit', record: row.original })} />}
+        {def.api.uploadImage && <Icon name="image" label={`${messages.picture.title(String(row.original[def.displayField] ?? row.original.id))}`} onClick={() => setMode({ kind: 'picture', record: row.original })} />}
         {def.api.delete && <Icon name="trash" label={`${messages.actions.delete} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'remove', record: row.original })} />}
       </Box>
     ),
@@ -139,6 +141,7 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
       {(mode.kind === 'new' || mode.kind === 'edit') && (
         <RecordDialog def={def} record={mode.kind === 'edit' ? mode.record : null} onSave={save} onClose={() => setMode({ kind: 'closed' })} />
       )}
+      {mode.kind === 'picture' && <PictureDialog def={def} record={mode.record} onSaved={() => void refresh()} onClose={() => setMode({ kind: 'closed' })} />}
       <ConfirmDialog
         open={mode.kind === 'remove'}
         title={messages.actions.delete}

@@ -15,6 +15,7 @@ import Edit from '@mui/icons-material/Edit';
 import Folder from '@mui/icons-material/Folder';
 import Fullscreen from '@mui/icons-material/Fullscreen';
 import HighlightOff from '@mui/icons-material/HighlightOff';
+import ImageIcon from '@mui/icons-material/Image';
 import Info from '@mui/icons-material/InfoOutlined';
 import Map from '@mui/icons-material/Map';
 import OpenWith from '@mui/icons-material/OpenWith';
@@ -37,6 +38,7 @@ export const ICONS = {
   undo: [Undo, 'Annulla modifiche'], 'change-user': [SwitchAccount, 'Cambia utente'], show: [Visibility, 'Visualizza'], pdf: [PictureAsPdf, 'PDF'],
   folder: [Folder, 'Documenti'], attachment: [AttachFile, 'Allegati'], map: [Map, 'Mappa'], next: [ChevronRight, 'Successivo'],
   previous: [ChevronLeft, 'Precedente'], excel: [TableView, 'Esporta in Excel'], note: [StickyNote2, 'Note'], document: [Description, 'Documento'],
+  image: [ImageIcon, 'Immagine'],
 } as const;
 export type IconName = keyof typeof ICONS;
 

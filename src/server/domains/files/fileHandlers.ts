@@ -1,48 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, Handler } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../httpError.ts';
-
-// SPEC.md section 3: images png/jpg/jpeg, videos mp4/mov, pdf. Checked on the content, not the name.
-const ALLOWED: Record<string, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'application/pdf': 'pdf',
-};
-export const FILE_MESSAGES = {
-  type: 'Tipo di file non ammesso: sono accettati png, jpg, jpeg, mp4, mov e pdf',
-  missing: 'Selezionare un file',
-  data: 'Indicare a cosa collegare il documento',
-  owner: "L'elemento a cui collegare il documento non esiste",
-} as const;
+import { ALLOWED, FILE_MESSAGES, invalid, readUpload, writeSynced } from './fileStore.ts';
 
 const filesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'files');
-const invalid = (field: string, message: string) => new HttpError(400, MESSAGES.invalid, [{ field, message }]);
-
-async function readUpload(req: Parameters<Handler>[0], ctx: AppContext) {
-  let file: { buffer: Buffer; name: string } | undefined;
-  let data: unknown;
-  for await (const part of req.raw.parts({ limits: { fileSize: ctx.config.maxUploadBytes, files: 1 } })) {
-    if (part.type === 'file') {
-      const buffer = await (part as MultipartFile).toBuffer();
-      if ((part as MultipartFile).file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
-      file = { buffer, name: (part as MultipartFile).filename };
-    } else if (part.fieldname === 'data') {
-      try {
-        data = JSON.parse(String(part.value));
-      } catch {
-        throw invalid('data', FILE_MESSAGES.data);
-      }
-    }
-  }
-  return { file, data };
-}
 
 export const fileHandlers: Record<string, Handler> = {
   uploadDocument: async (req, ctx) => {
-    if (!req.raw.isMultipart()) throw invalid('file', FILE_MESSAGES.missing);
     const { file, data } = await readUpload(req, ctx);
     if (!file || file.buffer.length === 0) throw invalid('file', FILE_MESSAGES.missing);
     const meta = (data ?? {}) as { entity?: unknown; entityId?: unknown; description?: unknown };
@@ -53,16 +20,8 @@ export const fileHandlers: Record<string, Handler> = {
     const type = await fileTypeFromBuffer(file.buffer);
     const ext = type ? ALLOWED[type.mime] : undefined;
     if (!type || !ext) throw invalid('file', FILE_MESSAGES.type);
-    const stored = `${randomUUID()}.${ext}`;
-    fs.mkdirSync(filesDir(ctx), { recursive: true });
     // Written and synced before the row exists, so an acknowledged upload is never a dangling row.
-    const fd = fs.openSync(path.join(filesDir(ctx), stored), 'wx');
-    try {
-      fs.writeSync(fd, file.buffer);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    const stored = writeSynced(filesDir(ctx), file.buffer, ext);
     const data2 = await ctx.resource('Document').repo.create(
       { entity: meta.entity, entityId: meta.entityId, description: meta.description ?? '' },
       { file: stored, filename: stored, originalFilename: path.basename(file.name || `documento.${ext}`).slice(0, 255), mimeType: type.mime, size: file.buffer.length, created: new Date().toISOString() },

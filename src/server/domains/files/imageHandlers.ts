@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import { GENERIC_OPERATION } from '../../../domain/resourceDefinition.ts';
+import type { ApiOperation } from '../../contract/contract.ts';
+import type { AppContext, Handler } from '../../context.ts';
+import { idOf } from '../../crud/genericHandler.ts';
+import { HttpError, MESSAGES } from '../../httpError.ts';
+import { FILE_MESSAGES, invalid, readUpload, writeSynced } from './fileStore.ts';
+
+const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+const imagesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'images');
+
+/**
+ * uploadImage<Type> and downloadImage<Type>: the picture of a record whose schema has an `image`
+ * field. The field keeps the stored name; replacing a picture removes the old file.
+ */
+export function imageHandler(op: ApiOperation, ctx: AppContext): Handler | undefined {
+  const m = GENERIC_OPERATION.exec(op.operationId);
+  const resource = m?.[2] ? ctx.resources.get(m[2]) : undefined;
+  if (!resource || !resource.model.byName.has('image')) return undefined;
+  const { repo } = resource;
+
+  if (m?.[1] === 'uploadImage') {
+    return async (req) => {
+      const id = idOf(req.params);
+      const before = await repo.raw(id);
+      if (!before) throw new HttpError(404, MESSAGES.notFound);
+      const { file } = await readUpload(req, ctx);
+      if (!file || file.buffer.length === 0) throw invalid('file', FILE_MESSAGES.missing);
+      const ext = IMAGE_TYPES[(await fileTypeFromBuffer(file.buffer))?.mime ?? ''];
+      if (!ext) throw invalid('file', FILE_MESSAGES.imageType);
+      const stored = writeSynced(imagesDir(ctx), file.buffer, ext);
+      let data;
+      try {
+        data = await repo.update(id, {}, { image: stored });
+      } catch (err) {
+        fs.rmSync(path.join(imagesDir(ctx), stored), { force: true });
+        throw err;
+      }
+      if (typeof before.image === 'string' && before.image !== '') fs.rmSync(path.join(imagesDir(ctx), path.basename(before.image)), { force: true });
+      return { data };
+    };
+  }
+  if (m?.[1] === 'downloadImage') {
+    return async (req) => {
+      const row = await repo.raw(idOf(req.params));
+      const name = typeof row?.image === 'string' ? path.basename(row.image) : '';
+      const full = path.join(imagesDir(ctx), name);
+      if (!name || !fs.existsSync(full)) throw new HttpError(404, MESSAGES.notFound);
+      return req.reply
+        .type(name.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('Cache-Control', 'private, no-cache')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(fs.createReadStream(full));
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,72 @@
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { ApiError } from '../api/apiError.ts';
+import { resourceApi, type Row } from '../api/resourceApi.ts';
+import { messages } from '../app/messages.ts';
+import { useNotify } from '../ui/notifications.tsx';
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg'];
+
+/** Preview, upload and replace the picture of a record (resource groups and their families). */
+export function PictureDialog({ def, record, onSaved, onClose }: { def: ResourceDefinition; record: Row; onSaved(): void; onClose(): void }) {
+  const id = useId();
+  const notify = useNotify();
+  const what = String(record[def.displayField] ?? record.id);
+  const recordId = Number(record.id);
+  const image = useQuery({ queryKey: ['image', def.name, recordId], queryFn: () => resourceApi.image(def, recordId), gcTime: 0 });
+  const [url, setUrl] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (!image.data) return setUrl(null);
+    const next = URL.createObjectURL(image.data);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [image.data]);
+
+  const upload = useMutation({
+    mutationFn: (file: File) => resourceApi.uploadImage(def, recordId, file),
+    onSuccess: async () => {
+      notify.success(messages.success.imageSaved);
+      onSaved();
+      await image.refetch();
+    },
+    onError: (err) => setProblem(err instanceof ApiError ? (err.body.violations?.[0]?.message ?? err.message) : messages.networkError),
+  });
+
+  function choose(file: File | undefined) {
+    if (!file) return;
+    setProblem(null);
+    if (!IMAGE_TYPES.includes(file.type)) return setProblem(messages.picture.wrongType);
+    upload.mutate(file);
+  }
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+      <DialogTitle id={`${id}-title`}>{messages.picture.title(what)}</DialogTitle>
+      <DialogContent dividers>
+        <Box
+          sx={{ minHeight: 220, display: 'flex', alignItems: 'center', justifyContent: 'center', border: '1px dashed', borderColor: 'divider', borderRadius: 1, mb: 2 }}
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={(e) => { e.preventDefault(); choose(e.dataTransfer.files[0]); }}
+        >
+          {image.isLoading || upload.isPending
+            ? <CircularProgress aria-label={messages.picture.uploading} />
+            : url
+              ? <Box component="img" src={url} alt={messages.picture.alt(what)} sx={{ maxWidth: '100%', maxHeight: 320, objectFit: 'contain' }} />
+              : <Typography color="text.secondary">{messages.picture.none}</Typography>}
+        </Box>
+        {problem && <Alert severity="error" sx={{ mb: 2 }}>{problem}</Alert>}
+        <Button variant="contained" component="label" disabled={upload.isPending}>
+          {url ? messages.picture.replace : messages.picture.choose}
+          <input hidden type="file" accept=".png,.jpg,.jpeg,image/png,image/jpeg" onChange={(e) => { choose(e.target.files?.[0]); e.target.value = ''; }} />
+        </Button>
+        <Typography variant="caption" sx={{ ml: 2 }} color="text.secondary">{messages.picture.hint}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{messages.actions.close}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
