@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
@@ -16,14 +16,9 @@ export function PictureDialog({ def, record, onSaved, onClose }: { def: Resource
   const what = String(record[def.displayField] ?? record.id);
   const recordId = Number(record.id);
   const image = useQuery({ queryKey: ['image', def.name, recordId], queryFn: () => resourceApi.image(def, recordId), gcTime: 0 });
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);
+  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data) return setUrl(null);
-    const next = URL.createObjectURL(image.data);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [image.data]);
 
   const upload = useMutation({
     mutationFn: (file: File) => resourceApi.uploadImage(def, recordId, file),
