@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
@@ -9,15 +9,23 @@ import { useNotify } from '../ui/notifications.tsx';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
+const dataUrl = (blob: Blob | null) => new Promise<string | null>((resolve, reject) => {
+  if (!blob) return resolve(null);
+  const reader = new FileReader();
+  reader.onload = () => resolve(String(reader.result));
+  reader.onerror = () => reject(reader.error ?? new Error('lettura immagine'));
+  reader.readAsDataURL(blob);
+});
+
 /** Preview, upload and replace the picture of a record (resource groups and their families). */
 export function PictureDialog({ def, record, onSaved, onClose }: { def: ResourceDefinition; record: Row; onSaved(): void; onClose(): void }) {
   const id = useId();
   const notify = useNotify();
   const what = String(record[def.displayField] ?? record.id);
   const recordId = Number(record.id);
-  const image = useQuery({ queryKey: ['image', def.name, recordId], queryFn: () => resourceApi.image(def, recordId), gcTime: 0 });
-  const url = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);
-  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  // A data URL needs no revoking, so no effect has to track its lifetime.
+  const image = useQuery({ queryKey: ['image', def.name, recordId], queryFn: async () => dataUrl(await resourceApi.image(def, recordId)), gcTime: 0 });
+  const url = image.data ?? null;
   const [problem, setProblem] = useState<string | null>(null);
 
   const upload = useMutation({
