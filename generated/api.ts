@@ -228,6 +228,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/impersonate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Impersona un utente (solo super amministratore): token di quell'utente che ricordano chi li ha chiesti */
+        post: operations["impersonateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/active/{status}": {
         parameters: {
             query?: never;
@@ -2869,9 +2886,10 @@ export interface components {
             /**
              * Link di accreditamento
              * Format: uri
+             * @description Il link personale che l'utente invia ai clienti per l'accreditamento (dialogo «Invia link di accreditamento» delle trattative).
              * @example https://crm.rossinoleggi.it/accredito/abc123
              */
-            readonly linkAccreditamento?: string;
+            linkAccreditamento?: string;
             /**
              * Telefono
              * @example +39 02 1234 5678
@@ -7590,6 +7608,31 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    impersonateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Tokens"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

@@ -2389,7 +2389,7 @@ export interface User {
    */
   notificheInattivita?: boolean;
   /**
-   * Link di accreditamento
+   * Link di accreditamento: Il link personale che l'utente invia ai clienti per l'accreditamento (dialogo «Invia link di accreditamento» delle trattative).
    */
   linkAccreditamento?: string;
   /**

@@ -994,7 +994,7 @@ export const resourceIndex = {
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN"
     ],
-    "displayField": "name",
+    "displayField": "username",
     "list": "/api/users",
     "load": () => import('./resources/user.ts').then((m) => m.resource as ResourceDefinition)
   },

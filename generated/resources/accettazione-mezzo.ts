@@ -91,6 +91,8 @@ export const resource = {
   },
   "pageSize": 10,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

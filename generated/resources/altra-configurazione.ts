@@ -54,6 +54,8 @@ export const resource = {
   "unique": [
     "chiave"
   ],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

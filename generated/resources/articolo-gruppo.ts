@@ -47,6 +47,8 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

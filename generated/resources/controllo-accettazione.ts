@@ -29,6 +29,8 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -78,6 +78,8 @@ export const resource = {
   },
   "pageSize": 50,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -77,6 +77,8 @@ export const resource = {
   "unique": [
     "codiceMago"
   ],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

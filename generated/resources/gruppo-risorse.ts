@@ -144,6 +144,8 @@ export const resource = {
   "unique": [
     "resourceGroup"
   ],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -89,6 +89,8 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

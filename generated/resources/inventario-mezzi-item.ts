@@ -87,6 +87,8 @@ export const resource = {
   },
   "pageSize": 50,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -96,6 +96,8 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -76,6 +76,8 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -64,6 +64,8 @@ export const resource = {
   "unique": [
     "role"
   ],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -34,7 +34,73 @@ export const resource = {
       "accessorKey": "roles",
       "header": "Ruoli",
       "kind": "list",
-      "enableSorting": false
+      "enableSorting": false,
+      "options": [
+        {
+          "value": "ROLE_SUPER_ADMIN",
+          "label": "Super amministratore"
+        },
+        {
+          "value": "ROLE_ADMIN",
+          "label": "Amministratore"
+        },
+        {
+          "value": "ROLE_USER",
+          "label": "Utente"
+        },
+        {
+          "value": "ROLE_USER_CRM",
+          "label": "Utente CRM"
+        },
+        {
+          "value": "ROLE_USER_CP",
+          "label": "Utente CP"
+        },
+        {
+          "value": "ROLE_COMMERCIALE_CP",
+          "label": "Commerciale CP"
+        },
+        {
+          "value": "ROLE_SUPERVISOR_CP",
+          "label": "Supervisore CP"
+        },
+        {
+          "value": "ROLE_USER_ACCETTAZIONE_MEZZI",
+          "label": "Utente accettazione mezzi"
+        },
+        {
+          "value": "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI",
+          "label": "Supervisore accettazione mezzi"
+        },
+        {
+          "value": "ROLE_USER_INVENTARIO_MEZZI",
+          "label": "Utente inventario mezzi"
+        },
+        {
+          "value": "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
+          "label": "Supervisore inventario mezzi"
+        },
+        {
+          "value": "ROLE_CONTACT_CENTER",
+          "label": "Contact center"
+        },
+        {
+          "value": "ROLE_MARKETING",
+          "label": "Marketing"
+        },
+        {
+          "value": "ROLE_NL",
+          "label": "Noleggio"
+        },
+        {
+          "value": "ROLE_MASTER",
+          "label": "Master"
+        },
+        {
+          "value": "ROLE_API",
+          "label": "API"
+        }
+      ]
     },
     {
       "accessorKey": "isAuthenticated",
@@ -47,6 +113,8 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -65,6 +65,8 @@ export const resource = {
   },
   "pageSize": 0,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -95,6 +95,8 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

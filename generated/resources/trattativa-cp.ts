@@ -192,6 +192,8 @@ export const resource = {
   "sort": null,
   "pageSize": 50,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

@@ -94,6 +94,8 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
+  "toggles": [],
+  "actions": [],
   "form": {
     "schema": {
       "type": "object",

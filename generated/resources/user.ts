@@ -39,7 +39,7 @@ export const resource = {
     "ROLE_SUPER_ADMIN",
     "ROLE_ADMIN"
   ],
-  "displayField": "name",
+  "displayField": "username",
   "columns": [
     {
       "accessorKey": "username",
@@ -69,7 +69,73 @@ export const resource = {
       "accessorKey": "roles",
       "header": "Ruoli",
       "kind": "list",
-      "enableSorting": false
+      "enableSorting": false,
+      "options": [
+        {
+          "value": "ROLE_SUPER_ADMIN",
+          "label": "Super amministratore"
+        },
+        {
+          "value": "ROLE_ADMIN",
+          "label": "Amministratore"
+        },
+        {
+          "value": "ROLE_USER",
+          "label": "Utente"
+        },
+        {
+          "value": "ROLE_USER_CRM",
+          "label": "Utente CRM"
+        },
+        {
+          "value": "ROLE_USER_CP",
+          "label": "Utente CP"
+        },
+        {
+          "value": "ROLE_COMMERCIALE_CP",
+          "label": "Commerciale CP"
+        },
+        {
+          "value": "ROLE_SUPERVISOR_CP",
+          "label": "Supervisore CP"
+        },
+        {
+          "value": "ROLE_USER_ACCETTAZIONE_MEZZI",
+          "label": "Utente accettazione mezzi"
+        },
+        {
+          "value": "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI",
+          "label": "Supervisore accettazione mezzi"
+        },
+        {
+          "value": "ROLE_USER_INVENTARIO_MEZZI",
+          "label": "Utente inventario mezzi"
+        },
+        {
+          "value": "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
+          "label": "Supervisore inventario mezzi"
+        },
+        {
+          "value": "ROLE_CONTACT_CENTER",
+          "label": "Contact center"
+        },
+        {
+          "value": "ROLE_MARKETING",
+          "label": "Marketing"
+        },
+        {
+          "value": "ROLE_NL",
+          "label": "Noleggio"
+        },
+        {
+          "value": "ROLE_MASTER",
+          "label": "Master"
+        },
+        {
+          "value": "ROLE_API",
+          "label": "API"
+        }
+      ]
     },
     {
       "accessorKey": "category",
@@ -156,6 +222,22 @@ export const resource = {
       "label": "Sincronizzazione Microsoft",
       "widget": "boolean",
       "param": "filters"
+    },
+    {
+      "field": "active",
+      "label": "Attivo",
+      "widget": "select",
+      "param": "filters",
+      "options": [
+        {
+          "value": "true",
+          "label": "Attivo"
+        },
+        {
+          "value": "false",
+          "label": "Disattivato"
+        }
+      ]
     }
   ],
   "sort": {
@@ -165,6 +247,23 @@ export const resource = {
   "pageSize": 30,
   "unique": [
     "username"
+  ],
+  "toggles": [
+    {
+      "field": "active",
+      "call": {
+        "operationId": "setUserActive",
+        "method": "put",
+        "path": "/api/users/{id}/active/{status}"
+      }
+    }
+  ],
+  "actions": [
+    {
+      "operationId": "impersonateUser",
+      "method": "post",
+      "path": "/api/users/{id}/impersonate"
+    }
   ],
   "form": {
     "schema": {
@@ -353,6 +452,13 @@ export const resource = {
           "type": "boolean",
           "title": "Notifiche di inattività"
         },
+        "linkAccreditamento": {
+          "type": "string",
+          "title": "Link di accreditamento",
+          "maxLength": 255,
+          "format": "uri",
+          "description": "Il link personale che l'utente invia ai clienti per l'accreditamento (dialogo «Invia link di accreditamento» delle trattative)."
+        },
         "phone": {
           "type": "string",
           "title": "Telefono",
@@ -386,6 +492,7 @@ export const resource = {
         "filialiIds",
         "gruppiCrmIds",
         "notificheInattivita",
+        "linkAccreditamento",
         "phone",
         "microsoftConnect"
       ],

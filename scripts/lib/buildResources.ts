@@ -12,6 +12,7 @@ import { resolveProperty, type ResolveContext } from './resolveProperty.ts';
 interface XResource {
   label: string;
   collection?: string;
+  display?: string;
   operations?: Operation[];
   route?: string;
   menu?: MenuGroup;
@@ -24,6 +25,8 @@ interface XResource {
   widgets?: Record<string, string>;
   references?: Record<string, string>;
   unique?: string[];
+  toggles?: Record<string, string>;
+  actions?: string[];
 }
 
 export interface ApiOperation {
@@ -78,6 +81,13 @@ function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, Ap
       problems.push({ file, pointer: '/x-resource/operations', reason: `"${op}" needs the operation ${op}${entity.typeName} in openapi.yaml` });
     }
   }
+  const call = (operationId: string, pointer: string) => {
+    const found = ops.get(operationId);
+    if (!found) problems.push({ file, pointer, reason: `no operation "${operationId}" in openapi.yaml` });
+    return { operationId, method: found?.method ?? '', path: found?.path ?? '' };
+  };
+  const toggles = Object.entries(x.toggles ?? {}).map(([name, operationId]) => ({ field: name, call: call(operationId, `/x-resource/toggles/${name}`) }));
+  const actions = (x.actions ?? []).map((operationId, i) => call(operationId, `/x-resource/actions/${i}`));
   const listQuery = new Set(api.list ? (ops.get(api.list.operationId)?.queryParams ?? []) : []);
 
   const visible = Object.keys(props).filter((n) => !HIDDEN.has(n) && !props[n]?.writeOnly);
@@ -120,12 +130,14 @@ function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, Ap
     route: x.route ?? null,
     menu: x.menu ?? null,
     roles: x.roles ?? [],
-    displayField: DISPLAY_CANDIDATES.find((c) => c in props) ?? 'id',
+    displayField: x.display ?? DISPLAY_CANDIDATES.find((c) => c in props) ?? 'id',
     columns,
     filters,
     sort: x.sort ?? null,
     pageSize: x.pageSize ?? 30,
     unique: x.unique ?? [],
+    toggles,
+    actions,
     form: formDefinition(String(entity.schema.title ?? entity.name), formFields, (entity.schema.required ?? []) as string[]),
   };
 }

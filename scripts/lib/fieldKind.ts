@@ -37,5 +37,7 @@ export function enumOptions(s: Schema): EnumOption[] | undefined {
     return (s.oneOf as Schema[]).map((o) => ({ value: o.const as EnumOption['value'], label: String(o.title ?? o.const) }));
   }
   if (Array.isArray(s.enum)) return (s.enum as EnumOption['value'][]).map((v) => ({ value: v, label: String(v) }));
+  // A list of enumerated values (a user's roles) shows each value's label.
+  if (s.type === 'array' && s.items && typeof s.items === 'object') return enumOptions(s.items as Schema);
   return undefined;
 }

@@ -76,7 +76,8 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
   ((x.filters ?? []) as { field?: unknown }[]).forEach((f, i) => check(`/filters/${i}/field`, f.field));
   const sort = x.sort as { field?: unknown } | undefined;
   if (sort) check('/sort/field', sort.field);
-  for (const key of ['widgets', 'references'] as const) {
+  check('/display', x.display);
+  for (const key of ['widgets', 'references', 'toggles'] as const) {
     for (const f of Object.keys((x[key] ?? {}) as Schema)) check(`/${key}/${f}`, f);
   }
   for (const [f, target] of Object.entries((x.references ?? {}) as Record<string, string>)) {

@@ -11,6 +11,7 @@ export const xResourceVocabulary = {
   properties: {
     label: { type: 'string', minLength: 1 },
     collection: { type: 'string', pattern: '^/' },
+    display: { type: 'string' },
     operations: { type: 'array', items: { enum: [...OPERATIONS] }, uniqueItems: true },
     route: { type: 'string', pattern: '^/' },
     menu: { enum: [...MENU_GROUPS] },
@@ -39,6 +40,8 @@ export const xResourceVocabulary = {
     form: { type: 'array', items: { type: 'string' }, uniqueItems: true },
     widgets: { type: 'object', additionalProperties: { enum: [...FORM_WIDGETS] } },
     unique: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    toggles: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
+    actions: { type: 'array', items: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' }, uniqueItems: true },
     references: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
   },
 } as const;

@@ -31,7 +31,7 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   // Checked again in the handler: a user may change only their own profile and password.
   updateUser: 'authenticated', changePassword: 'authenticated',
   listUser: G.admin, getUser: G.admin, createUser: G.admin, deleteUser: G.admin,
-  setUserActive: G.admin, listUserGruppoCrm: G.configurazioneTrattative, listSalesPerson: 'authenticated',
+  setUserActive: G.admin, impersonateUser: [SA], listUserGruppoCrm: G.configurazioneTrattative, listSalesPerson: 'authenticated',
   getFilialeInventari: G.inventario, listInsurance: 'authenticated', listStatoOfferta: 'authenticated',
   listAttrezzatureGruppoRisorse: [...G.trattative], listListiniGruppoRisorse: [...G.trattative],
   createAccettazioneMezzo: G.accettazione,

@@ -56,6 +56,13 @@ export interface FilterDefinition {
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
+/** One call of openapi.yaml. */
+export interface ApiCall {
+  operationId: string;
+  method: string;
+  path: string;
+}
+
 export interface ResourceDefinition {
   name: string;
   /** Singular Italian title of one record. */
@@ -64,7 +71,7 @@ export interface ResourceDefinition {
   label: string;
   collection: string | null;
   /** The calls of openapi.yaml behind each operation, found by operationId (list<Type>, get<Type>, ...). */
-  api: Partial<Record<Operation, { operationId: string; method: string; path: string }>>;
+  api: Partial<Record<Operation, ApiCall>>;
   route: string | null;
   menu: MenuGroup | null;
   roles: RoleName[];
@@ -77,6 +84,10 @@ export interface ResourceDefinition {
   pageSize: number;
   /** Fields no two records may share (text compared without case); the server answers 409 on a duplicate. */
   unique: string[];
+  /** Yes/no fields switched from the table by a call of their own (PUT path with {id} and {status} "true"/"false"). */
+  toggles: { field: string; call: ApiCall }[];
+  /** Further row actions, each a call with a registered button (src/web/resources/rowActions.tsx). */
+  actions: ApiCall[];
   form: { schema: JsonObject; uiSchema: JsonObject };
 }
 

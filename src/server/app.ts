@@ -71,7 +71,7 @@ async function loadResources(db: Db, contract: ReturnType<typeof loadContract>):
     indexed: [...new Set([definition.sort?.field, ...definition.filters.map((f) => f.field)].filter((f): f is string => !!f && f !== 'id'))],
     unique: definition.unique,
   })));
-  await db.query(REFRESH_TABLE_SQL);
+  for (const sql of REFRESH_TABLE_SQL) await db.query(sql);
   return resources;
 }
 

@@ -98,3 +98,44 @@ describe('bearer tokens', () => {
     expect(res.json().message).toBe("Utente non attivo. Contattare l'amministratore di sistema");
   });
 });
+
+describe('POST /api/users/{id}/impersonate', () => {
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  const userId = async (username: string) => (await t.ctx.db.query<{ id: number }>(`SELECT id FROM "user" WHERE username = $1`, [username])).rows[0]?.id ?? 0;
+  const impersonate = (id: number, headers: { authorization: string }) => t.app.inject({ method: 'POST', url: `/api/users/${id}/impersonate`, headers });
+
+  it('gives a super admin the tokens of another user, marked with who they really are, kept across refreshes', async () => {
+    const boss = await t.as(['ROLE_SUPER_ADMIN'], 'capo.supporto');
+    const target = await userId('silvia.marini');
+    const res = await impersonate(target, boss);
+    expect(res.statusCode).toBe(200);
+    const claims = claimsOf(res.json().token);
+    expect(claims).toMatchObject({ id: target, username: 'silvia.marini', roles: ['ROLE_USER_CRM'], impersonator: { id: await userId('capo.supporto'), name: 'Prova Test' } });
+    // The session works as the user would: a super admin call is refused.
+    const as = { authorization: `Bearer ${res.json().token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: as })).statusCode).toBe(403);
+    expect((await impersonate(await userId('capo.supporto'), as)).statusCode).toBe(403);
+    const refreshed = await refresh(res.json().refresh_token);
+    expect(claimsOf(refreshed.json().token).impersonator.name).toBe('Prova Test');
+  });
+
+  it('is for super admins only, not on oneself, not on an inactive user', async () => {
+    const admin = await t.as(['ROLE_ADMIN'], 'solo.admin');
+    expect((await impersonate(await userId('silvia.marini'), admin)).statusCode).toBe(403);
+    const boss = await t.as(['ROLE_SUPER_ADMIN'], 'capo.supporto');
+    const self = await impersonate(await userId('capo.supporto'), boss);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe('Non è possibile impersonare se stessi');
+    await t.as(['ROLE_USER'], 'disattivato');
+    expect((await impersonate(await userId('disattivato'), boss)).json().message).toBe('Non è possibile impersonare un utente non attivo');
+    expect((await impersonate(99999, boss)).statusCode).toBe(404);
+  });
+
+  it('ends when the super admin is deactivated', async () => {
+    const boss = await t.as(['ROLE_SUPER_ADMIN'], 'capo.temporaneo');
+    const res = (await impersonate(await userId('silvia.marini'), boss)).json();
+    const other = await t.as(['ROLE_SUPER_ADMIN'], 'altro.capo');
+    await t.app.inject({ method: 'PUT', url: `/api/users/${await userId('capo.temporaneo')}/active/false`, headers: other });
+    expect((await refresh(res.refresh_token)).statusCode).toBe(401);
+  });
+});

@@ -18,10 +18,21 @@ async function findUser(ctx: AppContext, where: string, value: unknown): Promise
   return rows[0];
 }
 
-async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: string) {
-  const token = await ctx.tokens.sign({ id: user.id, username: user.username, name: user.name ?? '', surname: user.surname ?? '', roles: user.roles ?? [] });
-  return { token, refresh_token: refreshToken ?? (await ctx.refreshTokens.issue(user.id)) };
+const fullName = (u: UserRow) => [u.name, u.surname].filter(Boolean).join(' ') || u.username;
+
+async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: string, impersonator?: UserRow) {
+  const token = await ctx.tokens.sign({
+    id: user.id, username: user.username, name: user.name ?? '', surname: user.surname ?? '', roles: user.roles ?? [],
+    ...(impersonator ? { impersonator: { id: impersonator.id, name: fullName(impersonator) } } : {}),
+  });
+  return { token, refresh_token: refreshToken ?? (await ctx.refreshTokens.issue(user.id, impersonator?.id ?? null)) };
 }
+
+const IMPERSONATION = {
+  self: 'Non è possibile impersonare se stessi',
+  nested: "Tornare al proprio utente prima di impersonarne un altro",
+  inactive: 'Non è possibile impersonare un utente non attivo',
+} as const;
 
 export const authHandlers: Record<string, Handler> = {
   login: async (req, ctx) => {
@@ -48,7 +59,24 @@ export const authHandlers: Record<string, Handler> = {
     const user = await findUser(ctx, 'id = $1', rotated.userId);
     if (!user) throw new HttpError(401, MESSAGES.tokenInvalid);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
-    return tokensFor(ctx, user, rotated.token);
+    if (rotated.impersonatorId === null) return tokensFor(ctx, user, rotated.token);
+    // An impersonation lasts only while its super admin still is one.
+    const impersonator = await findUser(ctx, 'id = $1', rotated.impersonatorId);
+    if (!impersonator || impersonator.active !== 'true' || !impersonator.roles?.includes('ROLE_SUPER_ADMIN')) throw new HttpError(401, MESSAGES.tokenInvalid);
+    return tokensFor(ctx, user, rotated.token, impersonator);
+  },
+
+  // Support: a super admin sees the product exactly as one user does, and can go back (the client keeps their own tokens).
+  impersonateUser: async (req, ctx) => {
+    const id = Number(req.params.id);
+    if (!req.user || req.user.impersonator) throw new HttpError(409, IMPERSONATION.nested);
+    if (req.user.id === id) throw new HttpError(409, IMPERSONATION.self);
+    const [target, me] = [await findUser(ctx, 'id = $1', id), await findUser(ctx, 'id = $1', req.user.id)];
+    if (!target) throw new HttpError(404, MESSAGES.notFound);
+    if (!me) throw new HttpError(401, MESSAGES.tokenInvalid);
+    if (target.active !== 'true') throw new HttpError(409, IMPERSONATION.inactive);
+    req.raw.log.info({ impersonator: me.username, user: target.username }, 'impersonation started');
+    return tokensFor(ctx, target, undefined, me);
   },
 
   // The access token was issued by Microsoft for this application; the user is the one with its e-mail.

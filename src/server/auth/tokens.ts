@@ -8,6 +8,8 @@ export interface Claims {
   name: string;
   surname: string;
   roles: RoleName[];
+  /** Set while a super admin works as this user: who they really are. */
+  impersonator?: { id: number; name: string };
 }
 
 export interface TokenService {
@@ -42,7 +44,9 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       if (hit && hit.exp * 1000 > Date.now()) return hit.claims;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const claims = { id: Number(payload.id), username: String(payload.username), name: String(payload.name ?? ''), surname: String(payload.surname ?? ''), roles: (payload.roles ?? []) as RoleName[] };
+        const claims: Claims = { id: Number(payload.id), username: String(payload.username), name: String(payload.name ?? ''), surname: String(payload.surname ?? ''), roles: (payload.roles ?? []) as RoleName[] };
+        const imp = payload.impersonator as Claims['impersonator'] | undefined;
+        if (imp && typeof imp.id === 'number') claims.impersonator = { id: imp.id, name: String(imp.name ?? '') };
         if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value ?? '');
         verified.set(token, { claims, exp: payload.exp ?? 0 });
         return claims;

@@ -1,4 +1,4 @@
-import type { FilterDefinition, ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import type { ApiCall, FilterDefinition, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
 
@@ -8,7 +8,7 @@ type Result = { data?: unknown; error?: unknown; response: Response };
 // generated from openapi.yaml); this is the one place where the typed client is used untyped.
 const loose = api as unknown as Record<'GET' | 'POST' | 'PUT' | 'DELETE', (path: string, init?: Init) => Promise<Result>>;
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, init?: Init): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, init?: Init): Promise<T> {
   const { data, error, response } = await loose[method](path, init);
   if (!response.ok) throw toApiError(response.status, error);
   return data as T;
@@ -47,15 +47,15 @@ export const resourceApi = {
   list(def: ResourceDefinition, state: ListState) {
     const op = def.api.list;
     if (!op) throw new Error(`${def.name} has no list`);
-    return call<{ data: Row[]; totalRows: number }>('GET', op.path, { params: { query: listQuery(def.filters, state) } });
+    return request<{ data: Row[]; totalRows: number }>('GET', op.path, { params: { query: listQuery(def.filters, state) } });
   },
   listAll(path: string) {
-    return call<{ data: Row[] }>('GET', path, { params: { query: { page: 0, rowsPerPage: 0 } } });
+    return request<{ data: Row[] }>('GET', path, { params: { query: { page: 0, rowsPerPage: 0 } } });
   },
   /** The record as it is now on the server. */
   async current(def: ResourceDefinition, id: number): Promise<Row | undefined> {
-    if (def.api.get) return (await call<{ data: Row }>('GET', def.api.get.path, { params: { path: { id } } })).data;
-    const all = await call<{ data: Row[] }>('GET', def.api.list?.path ?? '', { params: { query: { page: 0, rowsPerPage: 0 } } });
+    if (def.api.get) return (await request<{ data: Row }>('GET', def.api.get.path, { params: { path: { id } } })).data;
+    const all = await request<{ data: Row[] }>('GET', def.api.list?.path ?? '', { params: { query: { page: 0, rowsPerPage: 0 } } });
     return all.data.find((r) => r.id === id);
   },
   /** The whole filtered, sorted list as an .xlsx file, with the name the server gave it. */
@@ -76,10 +76,10 @@ export const resourceApi = {
     return { blob: data as Blob, filename };
   },
   create(def: ResourceDefinition, body: Row) {
-    return call<{ data: Row }>('POST', def.api.create?.path ?? '', { body });
+    return request<{ data: Row }>('POST', def.api.create?.path ?? '', { body });
   },
   update(def: ResourceDefinition, id: number, body: Row) {
-    return call<{ data: Row }>('PUT', def.api.update?.path ?? '', { params: { path: { id } }, body });
+    return request<{ data: Row }>('PUT', def.api.update?.path ?? '', { params: { path: { id } }, body });
   },
   /** The record's picture, or null when it has none. Files come from the app's own server. */
   async image(def: ResourceDefinition, id: number): Promise<Blob | null> {
@@ -91,9 +91,17 @@ export const resourceApi = {
   uploadImage(def: ResourceDefinition, id: number, file: File) {
     const form = new FormData();
     form.append('file', file);
-    return call<{ data: Row }>('PUT', def.api.uploadImage?.path ?? '', { params: { path: { id } }, body: form, bodySerializer: (b) => b, baseUrl: window.location.origin });
+    return request<{ data: Row }>('PUT', def.api.uploadImage?.path ?? '', { params: { path: { id } }, body: form, bodySerializer: (b) => b, baseUrl: window.location.origin });
+  },
+  /** A yes/no field switched by its own call (x-resource.toggles). */
+  toggle(call: ApiCall, id: number, on: boolean) {
+    return request<{ data: Row }>('PUT', call.path, { params: { path: { id, status: String(on) } } });
+  },
+  /** A row action's call (x-resource.actions), with the record's id. */
+  action<T>(call: ApiCall, id: number) {
+    return request<T>(call.method.toUpperCase() as 'POST', call.path, { params: { path: { id } } });
   },
   remove(def: ResourceDefinition, id: number) {
-    return call<void>('DELETE', def.api.delete?.path ?? '', { params: { path: { id } } });
+    return request<void>('DELETE', def.api.delete?.path ?? '', { params: { path: { id } } });
   },
 };

@@ -1,9 +1,11 @@
 import { AppBar, Box, Button, Drawer, Fade, List, ListItem, ListItemButton, ListItemText, ListSubheader, Toolbar, Typography } from '@mui/material';
 import { Fragment, useMemo } from 'react';
-import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { drawerFor, type DrawerSection } from '../../domain/menu.ts';
 import { logout } from '../api/sessionMiddleware.ts';
 import { useHub } from '../session/useHub.ts';
+import { tokenStore } from '../session/tokenStore.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { SidePanel } from '../ui/SidePanel.tsx';
@@ -39,12 +41,19 @@ function Section({ section, depth = 0 }: { section: DrawerSection; depth?: numbe
 export function Layout() {
   const user = useSessionUser();
   const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const sections = useMemo(() => drawerFor(user?.roles ?? []), [user]);
   useHub(user?.id);
   if (location.pathname.includes('lang')) return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
   // SPEC.md section 2: no top bar on the customer's public offer page.
   const publicOffer = location.pathname.startsWith('/trattativeCp/offers/');
   const fullName = `${user?.name ?? ''} ${user?.surname ?? ''}`.trim() || (user?.username ?? '');
+  const endImpersonation = () => {
+    if (!tokenStore.endImpersonation()) return logout(false);
+    queryClient.clear();
+    void navigate('/utenti/users');
+  };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <LoadingBar />
@@ -52,10 +61,16 @@ export function Layout() {
         {messages.stagingBanner}
       </Box>
       {!publicOffer && (
-        <AppBar position="fixed" sx={{ top: BANNER, zIndex: (t) => t.zIndex.drawer + 1 }}>
+        <AppBar position="fixed" color={user?.impersonator ? 'warning' : 'primary'} sx={{ top: BANNER, zIndex: (t) => t.zIndex.drawer + 1 }}>
           <Toolbar>
             <Typography variant="h6" component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none' }}>{messages.appTitle}</Typography>
             <Typography variant="body2" sx={{ ml: 2, opacity: 0.85, flexGrow: 1 }}>{messages.appSubtitle}</Typography>
+            {user?.impersonator && (
+              <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 2, px: 1.5, py: 0.5, borderRadius: 1, bgcolor: 'rgba(0,0,0,0.15)' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>{messages.impersonation.banner(fullName)}</Typography>
+                <Button size="small" variant="contained" color="inherit" sx={{ color: 'text.primary' }} onClick={endImpersonation}>{messages.impersonation.back(user.impersonator.name)}</Button>
+              </Box>
+            )}
             <Button color="inherit" component={Link} to="/profile" sx={{ textTransform: 'none', mr: 1 }}>{fullName}</Button>
             <Button color="inherit" onClick={() => logout(false)}>{messages.logout}</Button>
           </Toolbar>

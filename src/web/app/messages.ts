@@ -92,6 +92,11 @@ export const messages = {
     wrongType: 'Tipo di file non ammesso: sono accettate immagini png, jpg e jpeg',
     uploading: 'Caricamento in corso…',
   },
+  impersonation: {
+    start: (who: string) => `Impersona ${who}`,
+    banner: (who: string) => `Stai usando il CRM come ${who}`,
+    back: (who: string) => `Torna a ${who}`,
+  },
   unsaved: {
     title: 'Modifiche non salvate',
     text: 'Ci sono modifiche non salvate. Chiudere senza salvarle?',

@@ -32,7 +32,9 @@ export const cellRegistry: Record<FieldKind, Cell> = {
   ) : ''),
   reference: (v, _c, lookup) => (typeof v === 'number' ? (lookup.get(v) ?? `#${v}`) : ''),
   references: (v, _c, lookup) => (Array.isArray(v) ? v.map((id) => <Chip key={String(id)} size="small" label={lookup.get(Number(id)) ?? `#${String(id)}`} sx={{ mr: 0.5 }} />) : ''),
-  list: (v) => (Array.isArray(v) ? String(v.length) : ''),
+  list: (v, c) => (!Array.isArray(v) ? '' : c.options
+    ? v.map((x) => <Chip key={String(x)} size="small" label={c.options?.find((o) => o.value === x)?.label ?? String(x)} sx={{ mr: 0.5 }} />)
+    : String(v.length)),
   object: (v) => (v && typeof v === 'object' ? Object.values(v).filter((x) => typeof x === 'string').join(' ') : ''),
 };
 

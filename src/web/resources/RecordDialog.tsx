@@ -9,7 +9,7 @@ import { messages } from '../app/messages.ts';
 import { widgetRegistry } from '../fields/widgetRegistry.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useNotify } from '../ui/notifications.tsx';
-import { formValidator, transformErrors } from './formValidator.ts';
+import { confirmationsMatch, formValidator, transformErrors } from './formValidator.ts';
 import { translateString } from './translateString.ts';
 
 interface Props {
@@ -33,6 +33,7 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
   const [pristine, setPristine] = useState<Row>(() => getDefaultFormState(formValidator, schema, { ...(record ?? {}) }) as Row);
   const [formData, setFormData] = useState<Row>(pristine);
   const [confirmClose, setConfirmClose] = useState(false);
+  const validateConfirmations = useMemo(() => confirmationsMatch(Object.keys(schema.properties ?? {})), [schema]);
   const dirty = !deepEquals(formData, pristine);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [busy, setBusy] = useState(false);
@@ -89,6 +90,7 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
           validator={formValidator}
           widgets={widgetRegistry}
           transformErrors={transformErrors}
+          customValidate={validateConfirmations}
           translateString={translateString}
           extraErrors={extraErrors}
           showErrorList={false}

@@ -1,10 +1,11 @@
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Box, Button, Chip, Switch, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { MaterialReactTable, useMaterialReactTable, type MRT_ColumnDef, type MRT_DensityState, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater, type MRT_VisibilityState } from 'material-react-table';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { isAllowed, OPERATION_ACCESS } from '../../domain/accessRules.ts';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type ListState, type Row } from '../api/resourceApi.ts';
@@ -18,6 +19,8 @@ import { PAGE_SIZES, readListState, writeListState } from './listState.ts';
 import { PictureDialog } from './PictureDialog.tsx';
 import { RecordDialog } from './RecordDialog.tsx';
 import { useTablePreferences } from './useTablePreferences.ts';
+import { rowActions } from './rowActions.tsx';
+import { useSessionUser } from '../session/useSessionUser.ts';
 import { FilterBar } from './FilterBar.tsx';
 
 type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; record: Row } | { kind: 'remove'; record: Row } | { kind: 'picture'; record: Row };
@@ -33,6 +36,15 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
 
   const list = useQuery({ queryKey: ['list', def.name, state], queryFn: () => resourceApi.list(def, state), placeholderData: keepPreviousData });
   const lookups = useLookups(def.columns.map((c) => c.reference));
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const actionContext = { user, queryClient, navigate };
+  // Row actions the signed-in user may call (the server checks again).
+  const actions = def.actions.filter((a) => rowActions[a.operationId] && isAllowed(OPERATION_ACCESS[a.operationId] ?? def.roles, user?.roles ?? null));
+  const toggle = useMutation({
+    mutationFn: ({ call, id, on }: { call: ResourceDefinition['toggles'][number]['call']; id: number; on: boolean }) => resourceApi.toggle(call, id, on),
+    onSuccess: async () => { notify.success(messages.saved); await refresh(); },
+  });
 
   // Lookups with their own colours (motivi, stati, fonti...) show their name as a chip in those colours.
   const coloured = def.columns.some((c) => c.accessorKey === 'coloreSfondo') && def.columns.some((c) => c.accessorKey === 'coloreCarattere');
@@ -40,11 +52,17 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     accessorKey: c.accessorKey,
     header: c.header,
     enableSorting: c.enableSorting,
-    Cell: ({ cell, row }) =>
-      coloured && c.accessorKey === def.displayField
+    Cell: ({ cell, row }) => {
+      const switched = def.toggles.find((t) => t.field === c.accessorKey);
+      if (switched) {
+        const on = [true, 'true', 'Y'].includes(cell.getValue() as string);
+        return <Switch checked={on} disabled={toggle.isPending} slotProps={{ input: { 'aria-label': `${c.header}: ${String(row.original[def.displayField] ?? row.original.id)}` } }} onChange={() => toggle.mutate({ call: switched.call, id: Number(row.original.id), on: !on })} />;
+      }
+      return coloured && c.accessorKey === def.displayField
         ? <Chip size="small" label={String(cell.getValue() ?? '')} sx={{ bgcolor: String(row.original.coloreSfondo ?? '#FFFFFF'), color: String(row.original.coloreCarattere ?? '#000000'), border: '1px solid #ccc' }} />
-        : cellRegistry[c.kind](cell.getValue(), c, lookupMap(c.reference ? lookups[c.reference] : undefined)),
-  })), [def, lookups, coloured]);
+        : cellRegistry[c.kind](cell.getValue(), c, lookupMap(c.reference ? lookups[c.reference] : undefined));
+    },
+  })), [def, lookups, coloured, toggle]);
   const { prefs, update } = useTablePreferences(def.name);
 
   // Keyboard: N opens a new record (outside text fields), Enter on a row opens it; Escape closes dialogs.
@@ -101,7 +119,7 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     enableColumnFilters: false,
     enableGlobalFilter: false,
     enablePagination: def.pageSize !== 0,
-    enableRowActions: !!(def.api.update || def.api.delete || def.api.uploadImage),
+    enableRowActions: !!(def.api.update || def.api.delete || def.api.uploadImage || actions.length > 0),
     positionActionsColumn: 'last',
     localization: MRT_Localization_IT,
     muiPaginationProps: { rowsPerPageOptions: PAGE_SIZES },
@@ -127,6 +145,10 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
       <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
         {def.api.update && <Icon name="edit" label={`${messages.actions.edit} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'edit', record: row.original })} />}
         {def.api.uploadImage && <Icon name="image" label={`${messages.picture.title(String(row.original[def.displayField] ?? row.original.id))}`} onClick={() => setMode({ kind: 'picture', record: row.original })} />}
+        {actions.map((a) => {
+          const action = rowActions[a.operationId];
+          return action?.applies(row.original, actionContext) ? <Icon key={a.operationId} name={action.icon} label={action.label(row.original)} onClick={() => void action.run(a, row.original, actionContext).catch(() => undefined)} /> : null;
+        })}
         {def.api.delete && <Icon name="trash" label={`${messages.actions.delete} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'remove', record: row.original })} />}
       </Box>
     ),

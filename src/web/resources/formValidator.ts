@@ -1,7 +1,8 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import localizeIt from 'ajv-i18n/localize/it/index.js';
-import type { RJSFValidationError } from '@rjsf/utils';
+import type { FormValidation, RJSFValidationError } from '@rjsf/utils';
+import { messages } from '../app/messages.ts';
 import { italianFormatMessages, italianFormats, type ItalianFormat } from '../../domain/italianFormats.ts';
 
 /** The same formats as the server, with ajv's Italian messages. */
@@ -16,4 +17,17 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
     if (e.name === 'required') return { ...e, message: 'campo obbligatorio' };
     return e;
   });
+}
+
+/** A field `confirmX` must repeat `X` (password and its confirmation), as the server checks too. */
+export function confirmationsMatch(fields: string[]) {
+  const pairs = fields.filter((f) => /^confirm[A-Z]/.test(f)).map((f) => [f.charAt(7).toLowerCase() + f.slice(8), f] as const).filter(([base]) => fields.includes(base));
+  return (formData: Record<string, unknown> | undefined, errors: FormValidation): FormValidation => {
+    for (const [base, confirm] of pairs) {
+      if ((formData?.[base] ?? '') === (formData?.[confirm] ?? '')) continue;
+      const slot = (errors as unknown as Record<string, FormValidation | undefined>)[confirm] ?? (errors as unknown as Record<string, FormValidation | undefined>)[base];
+      slot?.addError(messages.profile.mismatch);
+    }
+    return errors;
+  };
 }

@@ -4,6 +4,9 @@ import type { RoleName } from '../../../generated/entities.ts';
 const ENV = import.meta.env.VITE_APP_ENV ?? 'staging';
 export const TOKEN_KEY = `crm_token_${ENV}`;
 export const REFRESH_KEY = `crm_refresh_token_${ENV}`;
+// A super admin's own tokens, kept while they work as another user.
+const OWN_TOKEN_KEY = `crm_own_token_${ENV}`;
+const OWN_REFRESH_KEY = `crm_own_refresh_token_${ENV}`;
 
 export interface SessionUser {
   id: number;
@@ -11,6 +14,8 @@ export interface SessionUser {
   name: string;
   surname: string;
   roles: RoleName[];
+  /** Who is really at the keyboard while a super admin impersonates this user. */
+  impersonator?: { id: number; name: string };
 }
 
 type Listener = () => void;
@@ -20,7 +25,7 @@ function decode(token: string | null): SessionUser | null {
   if (!token) return null;
   try {
     const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as SessionUser;
-    return { id: payload.id, username: payload.username, name: payload.name, surname: payload.surname, roles: payload.roles ?? [] };
+    return { id: payload.id, username: payload.username, name: payload.name, surname: payload.surname, roles: payload.roles ?? [], ...(payload.impersonator ? { impersonator: payload.impersonator } : {}) };
   } catch {
     return null;
   }
@@ -39,9 +44,29 @@ export const tokenStore = {
     user = decode(token);
     listeners.forEach((l) => l());
   },
+  /** Work as another user; the own tokens wait aside until endImpersonation. */
+  impersonate(token: string, refreshToken: string) {
+    const own = [localStorage.getItem(TOKEN_KEY), localStorage.getItem(REFRESH_KEY)];
+    if (!localStorage.getItem(OWN_REFRESH_KEY) && own[0] && own[1]) {
+      localStorage.setItem(OWN_TOKEN_KEY, own[0]);
+      localStorage.setItem(OWN_REFRESH_KEY, own[1]);
+    }
+    this.set(token, refreshToken);
+  },
+  /** Back to the super admin's own session; false when there was none aside. */
+  endImpersonation(): boolean {
+    const [token, refreshToken] = [localStorage.getItem(OWN_TOKEN_KEY), localStorage.getItem(OWN_REFRESH_KEY)];
+    localStorage.removeItem(OWN_TOKEN_KEY);
+    localStorage.removeItem(OWN_REFRESH_KEY);
+    if (!token || !refreshToken) return false;
+    this.set(token, refreshToken);
+    return true;
+  },
   clear() {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(REFRESH_KEY);
+    localStorage.removeItem(OWN_TOKEN_KEY);
+    localStorage.removeItem(OWN_REFRESH_KEY);
     user = null;
     listeners.forEach((l) => l());
   },
