@@ -3885,8 +3885,8 @@ export interface components {
             coefficient: number;
         };
         /**
-         * Altra configurazione
-         * @description Parametro di configurazione dell'applicazione.
+         * Altre configurazioni
+         * @description I parametri generali dell'applicazione: un solo record, un campo per parametro. Un parametro nuovo è una proprietà in più qui.
          */
         "altra-configurazione": {
             /**
@@ -3896,20 +3896,32 @@ export interface components {
             readonly id?: number;
             version?: components["schemas"]["Version"];
             /**
-             * Chiave
-             * @example offerta.maxSconto
-             */
-            readonly chiave: string;
-            /**
-             * Descrizione
-             * @example Sconto massimo applicabile in offerta (%)
-             */
-            readonly descrizione?: string;
-            /**
-             * Valore
+             * Sconto massimo in offerta (%)
+             * @description Lo sconto più alto che un operatore può applicare in un'offerta.
+             * @default 5
              * @example 5
              */
-            valore: string;
+            maxScontoOfferta: number;
+            /**
+             * Validità dell'offerta (giorni)
+             * @description Per quanti giorni il cliente può confermare un'offerta ricevuta.
+             * @default 30
+             * @example 30
+             */
+            giorniValiditaOfferta: number;
+            /**
+             * Codice cliente per i listini del gestionale
+             * @description Il cliente del gestionale (Mago) da cui leggere i listini standard.
+             * @example 111
+             */
+            codiceClienteListini?: string;
+            /**
+             * Mittente delle email
+             * Format: email
+             * @description L'indirizzo da cui partono offerte, brochure e link di accreditamento.
+             * @example noleggio@rossinoleggi.it
+             */
+            emailMittente?: string;
         };
         /**
          * Assicurazione

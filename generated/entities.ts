@@ -220,7 +220,7 @@ export interface Agent {
   codiceLingua?: CodiceLingua;
 }
 /**
- * Parametro di configurazione dell'applicazione.
+ * I parametri generali dell'applicazione: un solo record, un campo per parametro. Un parametro nuovo è una proprietà in più qui.
  *
  * This interface was referenced by `Entities`'s JSON-Schema
  * via the `definition` "AltraConfigurazione".
@@ -232,17 +232,21 @@ export interface AltraConfigurazione {
   id?: number;
   version?: Version;
   /**
-   * Chiave
+   * Sconto massimo in offerta (%): Lo sconto più alto che un operatore può applicare in un'offerta.
    */
-  chiave: string;
+  maxScontoOfferta: number;
   /**
-   * Descrizione
+   * Validità dell'offerta (giorni): Per quanti giorni il cliente può confermare un'offerta ricevuta.
    */
-  descrizione?: string;
+  giorniValiditaOfferta: number;
   /**
-   * Valore
+   * Codice cliente per i listini del gestionale: Il cliente del gestionale (Mago) da cui leggere i listini standard.
    */
-  valore: string;
+  codiceClienteListini?: string;
+  /**
+   * Mittente delle email: L'indirizzo da cui partono offerte, brochure e link di accreditamento.
+   */
+  emailMittente?: string;
 }
 /**
  * Applicazione: voce della tabella di configurazione Applicazioni.

@@ -35,16 +35,16 @@ export const resourceIndex = {
   },
   "altraConfigurazione": {
     "name": "altraConfigurazione",
-    "title": "Altra configurazione",
+    "title": "Altre configurazioni",
     "label": "Altre configurazioni",
     "collection": "/api/altre-configurazioni",
-    "route": null,
-    "menu": null,
+    "route": "/configurations/altreConfigurazioni",
+    "menu": "configurazioneOfferte",
     "roles": [
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN"
     ],
-    "displayField": "descrizione",
+    "displayField": "id",
     "list": "/api/altre-configurazioni",
     "load": () => import('./resources/altra-configurazione.ts').then((m) => m.resource as ResourceDefinition)
   },

@@ -91,6 +91,7 @@ export const resource = {
   },
   "pageSize": 10,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

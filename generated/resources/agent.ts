@@ -76,6 +76,7 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -3,7 +3,7 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 
 export const resource = {
   "name": "altraConfigurazione",
-  "title": "Altra configurazione",
+  "title": "Altre configurazioni",
   "label": "Altre configurazioni",
   "collection": "/api/altre-configurazioni",
   "api": {
@@ -18,62 +18,92 @@ export const resource = {
       "path": "/api/altre-configurazioni/{id}"
     }
   },
-  "route": null,
-  "menu": null,
+  "route": "/configurations/altreConfigurazioni",
+  "menu": "configurazioneOfferte",
   "roles": [
     "ROLE_SUPER_ADMIN",
     "ROLE_ADMIN"
   ],
-  "displayField": "descrizione",
+  "displayField": "id",
   "columns": [
     {
-      "accessorKey": "chiave",
-      "header": "Chiave",
+      "accessorKey": "maxScontoOfferta",
+      "header": "Sconto massimo in offerta (%)",
+      "kind": "number",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "giorniValiditaOfferta",
+      "header": "Validità dell'offerta (giorni)",
+      "kind": "integer",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "codiceClienteListini",
+      "header": "Codice cliente per i listini del gestionale",
       "kind": "text",
       "enableSorting": true
     },
     {
-      "accessorKey": "descrizione",
-      "header": "Descrizione",
-      "kind": "text",
-      "enableSorting": true
-    },
-    {
-      "accessorKey": "valore",
-      "header": "Valore",
-      "kind": "text",
+      "accessorKey": "emailMittente",
+      "header": "Mittente delle email",
+      "kind": "email",
       "enableSorting": true
     }
   ],
   "filters": [],
-  "sort": {
-    "field": "chiave",
-    "descending": false
-  },
+  "sort": null,
   "pageSize": 0,
-  "unique": [
-    "chiave"
-  ],
+  "unique": [],
+  "single": true,
   "toggles": [],
   "actions": [],
   "form": {
     "schema": {
       "type": "object",
-      "title": "Altra configurazione",
+      "title": "Altre configurazioni",
       "properties": {
-        "valore": {
+        "maxScontoOfferta": {
+          "type": "number",
+          "title": "Sconto massimo in offerta (%)",
+          "description": "Lo sconto più alto che un operatore può applicare in un'offerta.",
+          "minimum": 0,
+          "maximum": 100,
+          "default": 5
+        },
+        "giorniValiditaOfferta": {
+          "type": "integer",
+          "title": "Validità dell'offerta (giorni)",
+          "description": "Per quanti giorni il cliente può confermare un'offerta ricevuta.",
+          "minimum": 1,
+          "maximum": 365,
+          "default": 30
+        },
+        "codiceClienteListini": {
           "type": "string",
-          "title": "Valore",
-          "maxLength": 1000
+          "title": "Codice cliente per i listini del gestionale",
+          "description": "Il cliente del gestionale (Mago) da cui leggere i listini standard.",
+          "maxLength": 20
+        },
+        "emailMittente": {
+          "type": "string",
+          "format": "email",
+          "title": "Mittente delle email",
+          "description": "L'indirizzo da cui partono offerte, brochure e link di accreditamento.",
+          "maxLength": 255
         }
       },
       "required": [
-        "valore"
+        "maxScontoOfferta",
+        "giorniValiditaOfferta"
       ]
     },
     "uiSchema": {
       "ui:order": [
-        "valore"
+        "maxScontoOfferta",
+        "giorniValiditaOfferta",
+        "codiceClienteListini",
+        "emailMittente"
       ]
     }
   }

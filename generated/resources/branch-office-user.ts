@@ -50,6 +50,7 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -47,6 +47,7 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

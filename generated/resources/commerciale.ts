@@ -69,6 +69,7 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -149,6 +149,7 @@ export const resource = {
   },
   "pageSize": 10,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -78,6 +78,7 @@ export const resource = {
   },
   "pageSize": 50,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -77,6 +77,7 @@ export const resource = {
   "unique": [
     "codiceMago"
   ],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

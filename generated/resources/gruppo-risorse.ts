@@ -144,6 +144,7 @@ export const resource = {
   "unique": [
     "resourceGroup"
   ],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -89,6 +89,7 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -37,6 +37,7 @@ export const resource = {
   },
   "pageSize": 0,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -29,6 +29,7 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -35,6 +35,7 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -64,6 +64,7 @@ export const resource = {
   "unique": [
     "role"
   ],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

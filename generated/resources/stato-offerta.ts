@@ -65,6 +65,7 @@ export const resource = {
   },
   "pageSize": 0,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -95,6 +95,7 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

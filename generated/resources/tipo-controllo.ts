@@ -87,6 +87,7 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -41,6 +41,7 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -192,6 +192,7 @@ export const resource = {
   "sort": null,
   "pageSize": 50,
   "unique": [],
+  "single": false,
   "toggles": [],
   "actions": [],
   "form": {

@@ -248,6 +248,7 @@ export const resource = {
   "unique": [
     "username"
   ],
+  "single": false,
   "toggles": [
     {
       "field": "active",

@@ -13,6 +13,7 @@ interface XResource {
   label: string;
   collection?: string;
   display?: string;
+  single?: boolean;
   operations?: Operation[];
   route?: string;
   menu?: MenuGroup;
@@ -136,6 +137,7 @@ function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, Ap
     sort: x.sort ?? null,
     pageSize: x.pageSize ?? 30,
     unique: x.unique ?? [],
+    single: x.single ?? false,
     toggles,
     actions,
     form: formDefinition(String(entity.schema.title ?? entity.name), formFields, (entity.schema.required ?? []) as string[]),

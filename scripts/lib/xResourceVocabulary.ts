@@ -12,6 +12,7 @@ export const xResourceVocabulary = {
     label: { type: 'string', minLength: 1 },
     collection: { type: 'string', pattern: '^/' },
     display: { type: 'string' },
+    single: { type: 'boolean' },
     operations: { type: 'array', items: { enum: [...OPERATIONS] }, uniqueItems: true },
     route: { type: 'string', pattern: '^/' },
     menu: { enum: [...MENU_GROUPS] },

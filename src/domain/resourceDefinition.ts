@@ -84,6 +84,8 @@ export interface ResourceDefinition {
   pageSize: number;
   /** Fields no two records may share (text compared without case); the server answers 409 on a duplicate. */
   unique: string[];
+  /** One record only (general settings): the screen is its form, not a list. */
+  single: boolean;
   /** Yes/no fields switched from the table by a call of their own (PUT path with {id} and {status} "true"/"false"). */
   toggles: { field: string; call: ApiCall }[];
   /** Further row actions, each a call with a registered button (src/web/resources/rowActions.tsx). */

@@ -17,7 +17,7 @@ import type { AppContext, Handler, Resource, ServerConfig } from './context.ts';
 import { crudRepository } from './crud/crudRepository.ts';
 import { derivedHandlers } from './crud/derivedHandlers.ts';
 import { exportHandlers } from './crud/exportHandler.ts';
-import { entityModel } from './crud/entityModel.ts';
+import { entityModel, quote } from './crud/entityModel.ts';
 import { genericHandler } from './crud/genericHandler.ts';
 import { migrate } from './crud/migrate.ts';
 import { createDb } from './db/createDb.ts';
@@ -72,6 +72,10 @@ async function loadResources(db: Db, contract: ReturnType<typeof loadContract>):
     unique: definition.unique,
   })));
   for (const sql of REFRESH_TABLE_SQL) await db.query(sql);
+  // A single-record resource (general settings) always has its record, with the schema's defaults.
+  for (const { definition, model, repo } of resources.values()) {
+    if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length) await repo.create({});
+  }
   return resources;
 }
 

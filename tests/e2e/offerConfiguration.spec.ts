@@ -57,3 +57,36 @@ test.describe('offer configuration: pictures and equipment of resource groups', 
     await expect(dialog.getByLabel('Prezzo')).toHaveCount(0);
   });
 });
+
+test.describe('other configuration: one record, its screen is its form', () => {
+  test('shows the settings, refuses a bad value keeping the input, saves twice in a row and keeps them after a reload', async ({ page, login }) => {
+    await login();
+    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Altre configurazioni' }).click();
+    await expect(page).toHaveURL(/\/configurations\/altreConfigurazioni$/);
+    const discount = page.getByLabel('Sconto massimo in offerta (%)');
+    await expect(discount).toHaveValue('5');
+    await expect(page.getByLabel('Mittente delle email')).toHaveValue('noleggio@rossinoleggi.it');
+    await expect(page.getByRole('button', { name: 'Salva' })).toBeDisabled();
+
+    await discount.fill('150');
+    await page.getByLabel("Validità dell'offerta (giorni)").fill('45');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Attenzione. Ci sono errori in alcuni campi')).toBeVisible();
+    await expect(page.getByLabel("Validità dell'offerta (giorni)")).toHaveValue('45');
+
+    await discount.fill('7,5');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salva' })).toBeDisabled();
+    // The second save carries the new version: no conflict.
+    await page.getByLabel('Codice cliente per i listini del gestionale').fill('222');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByRole('button', { name: 'Salva' })).toBeDisabled();
+    await expect(page.getByText('Il record è stato modificato da un altro utente')).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByLabel('Sconto massimo in offerta (%)')).toHaveValue('7,5');
+    await expect(page.getByLabel("Validità dell'offerta (giorni)")).toHaveValue('45');
+    await expect(page.getByLabel('Codice cliente per i listini del gestionale')).toHaveValue('222');
+  });
+});

@@ -84,13 +84,15 @@ describe('generic CRUD, driven by the schemas', () => {
       expect((await call('POST', '/api/stati-offerte', { description: 'x' })).statusCode).toBe(404);
     });
 
-    it('altre-configurazioni: list and update only', async () => {
-      const { repo } = t.ctx.resource('AltraConfigurazione');
-      const row = await repo.create({ valore: '5' }, { chiave: 'offerta.maxSconto', descrizione: 'Sconto massimo' });
-      expect((await call('GET', '/api/altre-configurazioni')).json().data).toEqual([expect.objectContaining({ chiave: 'offerta.maxSconto', valore: '5' })]);
-      const updated = await call('PUT', `/api/altre-configurazioni/${String(row.id)}`, { chiave: 'altro', valore: '7' });
-      expect(updated.json().data).toMatchObject({ chiave: 'offerta.maxSconto', valore: '7' });
-      expect((await call('POST', '/api/altre-configurazioni', { chiave: 'x', valore: '1' })).statusCode).toBe(404);
+    it('altre-configurazioni: one record, listed and updated, never created or deleted', async () => {
+      // The server creates it on its first start, with the schema's defaults.
+      const list = (await call('GET', '/api/altre-configurazioni')).json().data;
+      expect(list).toEqual([expect.objectContaining({ maxScontoOfferta: 5, giorniValiditaOfferta: 30 })]);
+      const row = list[0];
+      const updated = await call('PUT', `/api/altre-configurazioni/${String(row.id)}`, { maxScontoOfferta: 7.5, giorniValiditaOfferta: 15, codiceClienteListini: '111' });
+      expect(updated.json().data).toMatchObject({ maxScontoOfferta: 7.5, giorniValiditaOfferta: 15, codiceClienteListini: '111' });
+      expect((await call('PUT', `/api/altre-configurazioni/${String(row.id)}`, { maxScontoOfferta: 120, giorniValiditaOfferta: 15 })).statusCode).toBe(400);
+      expect((await call('POST', '/api/altre-configurazioni', { maxScontoOfferta: 1, giorniValiditaOfferta: 1 })).statusCode).toBe(404);
       expect((await call('DELETE', `/api/altre-configurazioni/${String(row.id)}`)).statusCode).toBe(404);
     });
 

@@ -41,7 +41,6 @@ export const DEMO_DATA: [string, Record<string, unknown>[]][] = [
   ['TransportIncreaseDuration', [{ durationFrom: 1, durationTo: 5, coefficient: 1.2 }, { durationFrom: 6, durationTo: 30, coefficient: 1 }]],
   ['TransportIncreaseScore', [{ scoreFrom: 0, scoreTo: 50, coefficient: 1.1 }, { scoreFrom: 51, scoreTo: 100, coefficient: 1 }]],
   ['StatoOfferta', [{ description: 'Bozza', active: true, ordinamento: 1 }, { description: 'Inviata', active: true, ordinamento: 2 }, { description: 'Accettata', active: true, ordinamento: 3 }, { description: 'Persa', active: true, ordinamento: 4 }, { description: 'Scaduta (non più usato)', active: false, ordinamento: 5 }]],
-  ['AltraConfigurazione', [{ chiave: 'offerta.maxSconto', descrizione: 'Sconto massimo applicabile in offerta (%)', valore: '5' }, { chiave: 'listino.codiceCliente', descrizione: 'Codice cliente per i listini del gestionale', valore: '111' }]],
   ['TipoControllo', [{ nome: 'Livello olio motore', valori: 'OK,Basso,Da rabboccare', tipo: 'select' }, { nome: 'Pneumatici', valori: 'Buoni,Usurati,Da sostituire', tipo: 'select' }, { nome: 'Pulizia', valori: 'Pulito,Sporco', tipo: 'select' }]],
   ['FilialeInventario', [{ nome: 'Milano Nord', codiceMago: 'MI01' }, { nome: 'Bergamo', codiceMago: 'BG01' }]],
   ['InventarioMezziItemStato', [{ description: 'Presente' }, { description: 'Non trovato' }, { description: 'In riparazione' }]],

@@ -33,6 +33,8 @@ export async function seed(ctx: AppContext, options: { adminPassword?: string; d
     const { repo } = ctx.resource(typeName);
     for (const r of records) await repo.create({ codiceLingua: 'it', ...r }, r);
   }
+  // The settings record exists from the first start; the demo fills in the company's own values.
+  await ctx.db.query(`UPDATE "altraConfigurazione" SET "codiceClienteListini" = '111', "emailMittente" = 'noleggio@rossinoleggi.it'`);
   const demoHash = await hashPassword(DEMO_PASSWORD);
   for (const u of DEMO_USERS) {
     await users.create({ username: u.username, email: `${u.username}@rossinoleggi.it`, name: u.name, surname: u.surname, roles: [u.role], active: 'true', category: 'CRM', filialiIds: [1] }, { passwordHash: demoHash });

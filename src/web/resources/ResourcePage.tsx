@@ -2,11 +2,12 @@ import { CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { resourceIndex, type ResourceName } from '../../../generated/resourceIndex.ts';
 import { ResourceScreen } from './ResourceScreen.tsx';
+import { SingleRecordScreen } from './SingleRecordScreen.tsx';
 
 /** The generic screen of a resource: its definition is loaded on demand, then everything follows it (the Guard checked the roles). */
 export function ResourcePage({ name }: { name: string }) {
   const entry = resourceIndex[name as ResourceName];
   const def = useQuery({ queryKey: ['definition', name], queryFn: () => entry.load(), staleTime: Infinity });
   if (!def.data) return <CircularProgress aria-label="Caricamento" />;
-  return <ResourceScreen key={name} def={def.data} />;
+  return def.data.single ? <SingleRecordScreen key={name} def={def.data} /> : <ResourceScreen key={name} def={def.data} />;
 }

@@ -98,12 +98,12 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     URL.revokeObjectURL(url);
   }
 
-  async function save(row: Row) {
-    if (mode.kind === 'edit' && mode.record.id) await resourceApi.update(def, mode.record.id, row);
-    else await resourceApi.create(def, row);
+  async function save(row: Row): Promise<Row> {
+    const { data } = mode.kind === 'edit' && mode.record.id ? await resourceApi.update(def, mode.record.id, row) : await resourceApi.create(def, row);
     notify.success(messages.saved);
     setMode({ kind: 'closed' });
     await refresh();
+    return data;
   }
 
   const pagination: MRT_PaginationState = { pageIndex: state.page - 1, pageSize: state.rowsPerPage || 30 };
