@@ -834,8 +834,8 @@ export const resourceIndex = {
     "title": "Stato offerta",
     "label": "Stati offerta",
     "collection": "/api/stati-offerte",
-    "route": null,
-    "menu": null,
+    "route": "/configurations/statiOfferte",
+    "menu": "configurazioneOfferte",
     "roles": [
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN",

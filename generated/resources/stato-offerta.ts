@@ -13,8 +13,8 @@ export const resource = {
       "path": "/api/stati-offerte"
     }
   },
-  "route": null,
-  "menu": null,
+  "route": "/configurations/statiOfferte",
+  "menu": "configurazioneOfferte",
   "roles": [
     "ROLE_SUPER_ADMIN",
     "ROLE_ADMIN",

@@ -11,7 +11,7 @@ import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
 import { authHandlers } from './auth/authHandlers.ts';
 import { createRefreshTokens, REFRESH_TABLE_SQL } from './auth/refreshTokens.ts';
 import { createTokenService } from './auth/tokens.ts';
-import { loadContract } from './contract/contract.ts';
+import { loadContract, type ApiOperation } from './contract/contract.ts';
 import { createValidators } from './contract/validators.ts';
 import type { AppContext, Handler, Resource, ServerConfig } from './context.ts';
 import { crudRepository } from './crud/crudRepository.ts';
@@ -56,7 +56,7 @@ export interface AppOptions {
 const NOT_STORED = new Set(['profile', 'userGruppoCrm', 'session']);
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-async function loadResources(db: Db, contract: ReturnType<typeof loadContract>): Promise<Map<string, Resource>> {
+async function loadResources(db: Db, contract: ReturnType<typeof loadContract>): Promise<{ resources: Map<string, Resource>; definitions: Map<string, ResourceDefinition> }> {
   const definitions = await Promise.all(Object.values(resourceIndex).map((r) => r.load()));
   const stored = definitions.filter((d: ResourceDefinition) => d.collection && !NOT_STORED.has(d.name));
   const resources = new Map<string, Resource>();
@@ -76,7 +76,7 @@ async function loadResources(db: Db, contract: ReturnType<typeof loadContract>):
   for (const { definition, model, repo } of resources.values()) {
     if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length) await repo.create({});
   }
-  return resources;
+  return { resources, definitions: new Map(definitions.map((d) => [d.name, d])) };
 }
 
 function accessInfo(resources: Map<string, Resource>): Map<string, ResourceAccessInfo> {
@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'crm-data-'));
   const db = options.db ?? (await createDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined }));
   const contract = loadContract();
-  const resources = await loadResources(db, contract);
+  const { resources, definitions } = await loadResources(db, contract);
   const config: ServerConfig = {
     dataDir,
     accessTokenTtl: options.accessTokenTtl ?? Number(process.env.ACCESS_TOKEN_TTL ?? 900),
@@ -123,6 +123,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
       return r;
     },
     resourceNamed: (name) => resources.get(pascal(name)),
+    definitions,
+    handler: () => undefined,
     access: () => 'public',
     activeCache: new Map(),
   };
@@ -151,7 +153,12 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
 
   const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers, ...hubHandlers, ...exportHandlers };
-  registerOperations(app, ctx, (op) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx), ctx.access);
+  const handlerFor = (op: ApiOperation) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx);
+  ctx.handler = (operationId) => {
+    const op = contract.operations.find((o) => o.operationId === operationId);
+    return op ? handlerFor(op) : undefined;
+  };
+  registerOperations(app, ctx, handlerFor, ctx.access);
   const runtime = { apiBase: options.apiPublicUrl ?? '', msClientId: microsoft?.clientId ?? '', msTenantId: microsoft?.tenantId ?? '' };
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));

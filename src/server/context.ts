@@ -38,6 +38,10 @@ export interface AppContext {
   resource(typeName: string): Resource;
   /** A stored resource by its resource name (agent, famigliaMezzo...). */
   resourceNamed(name: string): Resource | undefined;
+  /** Every resource definition by name, stored or not (projections such as userGruppoCrm). */
+  definitions: Map<string, ResourceDefinition>;
+  /** What an operation runs, by operationId: lets one call reuse another (the export reuses the list). */
+  handler(operationId: string): Handler | undefined;
   /** Who may call an operation (src/domain/accessRules.ts applied to these resources). */
   access(op: ApiOperation): Access;
   /** Users known to be inactive: checked on every request (423). */

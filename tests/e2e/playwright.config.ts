@@ -20,6 +20,7 @@ export default defineConfig({
   use: { launchOptions: CHROMIUM, serviceWorkers: 'block', locale: 'it-IT', timezoneId: 'Europe/Rome', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     { name: 'pglite', use: { database: 'pglite' } as never },
-    { name: 'postgres', use: { database: 'postgres' } as never },
+    // The walk through every screen runs once; the database is proven the same by every other spec and the server suites.
+    { name: 'postgres', use: { database: 'postgres' } as never, testIgnore: '**/everyScreen.spec.ts' },
   ],
 });

@@ -41,4 +41,15 @@ describe('GET /api/export/{resource}', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/export/nessuna', headers: admin })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/export/customer?filters[nome]=x', headers: admin })).statusCode).toBe(400);
   });
+
+  it('exports what the list call lists: projections (users by CRM group) and lists with a default filter (active offer statuses)', async () => {
+    await t.as(['ROLE_USER_CRM'], 'zeta.crm');
+    const users = await rowsOf((await t.app.inject({ method: 'GET', url: '/api/export/userGruppoCrm?filters[username]=zeta', headers: admin })).rawPayload);
+    expect(users.slice(1).map((r) => r[0])).toEqual(['zeta.crm']);
+    const states = t.ctx.resource('StatoOfferta').repo;
+    await states.create({ description: 'Attiva', active: true });
+    await states.create({ description: 'Dismessa', active: false });
+    const listed = await rowsOf((await t.app.inject({ method: 'GET', url: '/api/export/statoOfferta', headers: admin })).rawPayload);
+    expect(listed.slice(1).map((r) => r[0])).toEqual(['Attiva']);
+  });
 });

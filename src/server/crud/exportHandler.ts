@@ -1,11 +1,10 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { isAllowed } from '../../domain/accessRules.ts';
-import type { ColumnDefinition } from '../../domain/resourceDefinition.ts';
-import type { AppContext, Handler, Resource } from '../context.ts';
+import type { ColumnDefinition, ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import type { AppContext, Handler } from '../context.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 import type { Row } from './crudRepository.ts';
-import { listOptions } from './genericHandler.ts';
 
 const BATCH = 1000;
 const stamp = (d: Date) => `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}_${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}`;
@@ -37,8 +36,9 @@ function cell(c: ColumnDefinition, v: unknown, names: Map<string, Map<number, st
   }
 }
 
-async function writeWorkbook(resource: Resource, ctx: AppContext, query: Record<string, unknown>, out: PassThrough) {
-  const { definition, model, repo } = resource;
+type PageOf = (page: number, rowsPerPage: number) => Promise<{ data: Row[] }>;
+
+async function writeWorkbook(definition: ResourceDefinition, ctx: AppContext, pageOf: PageOf, out: PassThrough) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(definition.label.slice(0, 31));
   sheet.columns = definition.columns.map((c) => ({
@@ -49,8 +49,8 @@ async function writeWorkbook(resource: Resource, ctx: AppContext, query: Record<
   const names = await lookups(ctx, definition.columns);
   // Page by page, so a list of any size streams out without being held in memory.
   for (let page = 1; ; page++) {
-    const { data } = await repo.list({ ...listOptions(query, definition.sort, model), page, rowsPerPage: BATCH });
-    for (const row of data as Row[]) sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.accessorKey, cell(c, row[c.accessorKey], names)]))).commit();
+    const { data } = await pageOf(page, BATCH);
+    for (const row of data) sheet.addRow(Object.fromEntries(definition.columns.map((c) => [c.accessorKey, cell(c, row[c.accessorKey], names)]))).commit();
     if (data.length < BATCH) break;
   }
   sheet.commit();
@@ -59,19 +59,22 @@ async function writeWorkbook(resource: Resource, ctx: AppContext, query: Record<
 
 export const exportHandlers: Record<string, Handler> = {
   exportResource: async (req, ctx) => {
-    const resource = ctx.resourceNamed(String(req.params.resource));
-    const list = resource?.definition.api.list;
+    const definition = ctx.definitions.get(String(req.params.resource));
+    const list = definition?.api.list;
     const op = list && ctx.contract.operations.find((o) => o.operationId === list.operationId);
-    if (!resource || !op) throw new HttpError(404, MESSAGES.notFound);
+    const run = op && ctx.handler(op.operationId);
+    if (!definition || !op || !run) throw new HttpError(404, MESSAGES.notFound);
     if (!isAllowed(ctx.access(op), req.user?.roles ?? null)) throw new HttpError(403, MESSAGES.forbidden);
+    // The list call itself, page by page: the file holds exactly what the screen lists.
+    const pageOf: PageOf = (page, rowsPerPage) => run({ ...req, op, query: { ...req.query, page, rowsPerPage } }, ctx) as Promise<{ data: Row[] }>;
     // Bad filters or sort fail here, before any byte of the file is sent.
-    await resource.repo.list({ ...listOptions(req.query, resource.definition.sort, resource.model), page: 1, rowsPerPage: 1 });
+    await pageOf(1, 1);
     const out = new PassThrough();
-    const filename = `${resource.definition.label.replace(/[^\p{L}\p{N}]+/gu, '_')}_${stamp(new Date())}.xlsx`;
+    const filename = `${definition.label.replace(/[^\p{L}\p{N}]+/gu, '_')}_${stamp(new Date())}.xlsx`;
     req.reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('Content-Disposition', `attachment; filename="${filename}"`);
-    writeWorkbook(resource, ctx, req.query, out).catch((err: unknown) => out.destroy(err as Error));
+    writeWorkbook(definition, ctx, pageOf, out).catch((err: unknown) => out.destroy(err as Error));
     return req.reply.send(out);
   },
 };
