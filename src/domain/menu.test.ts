@@ -64,6 +64,9 @@ describe('pathPermitted (SPEC.md section 6)', () => {
     ['/contactCenter/emails', ['ROLE_ADMIN'], false],
     ['/contactCenter/emails', ['ROLE_SUPER_ADMIN'], true],
     ['/inventarioMezzi/12', ['ROLE_USER'], true],
+    // Always permitted by path, but the route's own roles come first.
+    ['/inventarioMezzi/filialiInventario', ['ROLE_USER_CRM'], false],
+    ['/inventarioMezzi/filialiInventario', ['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], true],
     ['/trattativeCp/offers/AB12CD', [], true],
     ['/customers/15', ['ROLE_USER_CRM'], true],
     ['/customers/15', ['ROLE_CONTACT_CENTER'], false],

@@ -83,6 +83,9 @@ const OPEN_PATHS = ['/', '/profile', '/auth/callback'];
 
 /** Path permission: a menu entry for the path must allow one of the user's roles. */
 export function pathPermitted(path: string, userRoles: readonly string[]): boolean {
-  if (OPEN_PATHS.includes(path) || ALWAYS_PERMITTED.some((p) => path.includes(p))) return true;
-  return MENU.some((e) => matches(e.route, path) && allows(e.roles, userRoles));
+  if (OPEN_PATHS.includes(path)) return true;
+  const routes = MENU.filter((e) => matches(e.route, path));
+  // First the route's own roles (SPEC.md section 6), then the path permission.
+  if (routes.length > 0 && !routes.some((e) => allows(e.roles, userRoles))) return false;
+  return ALWAYS_PERMITTED.some((p) => path.includes(p)) || routes.length > 0;
 }

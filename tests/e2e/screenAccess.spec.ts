@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { resourceIndex } from '../../generated/resourceIndex.ts';
+import { isAllowed } from '../../src/domain/accessRules.ts';
+import { expect, loginAs, test } from './fixtures.ts';
+
+async function noSeriousViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+const screens = Object.values(resourceIndex).filter((r) => r.route && r.menu);
+
+test.describe('who sees which screen', () => {
+  test('a user without a screen\'s roles gets "Non Autorizzato" and no menu entry, for every generated screen', async ({ page }) => {
+    // ROLE_USER_CRM: the customers' role, kept out of every configuration screen.
+    await loginAs(page, 'crm', 'Noleggio2025!');
+    const menu = page.getByRole('navigation', { name: 'Menu principale' });
+    let refused = 0;
+    for (const screen of screens) {
+      const allowed = isAllowed(screen.roles, ['ROLE_USER_CRM']);
+      await page.goto(screen.route ?? '/');
+      if (allowed) {
+        await expect(page.getByRole('heading', { name: screen.label, exact: true }), screen.route ?? '').toBeVisible();
+        await expect(menu.getByRole('link', { name: screen.label, exact: true })).toHaveCount(1);
+      } else {
+        refused++;
+        await expect(page.getByRole('heading', { name: 'Non Autorizzato' }), screen.route ?? '').toBeVisible();
+        await expect(menu.getByRole('link', { name: screen.label, exact: true })).toHaveCount(0);
+      }
+    }
+    expect(refused).toBeGreaterThan(30);
+  });
+});
+
+test.describe('accessibility of the generated screens (axe-core: no serious or critical violations)', () => {
+  for (const [route, row] of [['/configurations/fonti', 'Sito web'], ['/gruppiRisorse/gruppiRisorse', 'Piattaforma verticale 12 m'], ['/utenti/users', 'crm']] as const) {
+    test(`${route}: list, new-record dialog, edit dialog, delete confirmation`, async ({ page, login }) => {
+      await login();
+      await page.goto(route);
+      await expect(page.getByRole('cell', { name: row, exact: true })).toBeVisible();
+      await noSeriousViolations(page, 'list');
+      await page.getByRole('button', { name: 'Aggiungi' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await noSeriousViolations(page, 'new');
+      await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
+      await page.getByRole('row', { name: new RegExp(row) }).first().getByRole('button', { name: /^Modifica/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await noSeriousViolations(page, 'edit');
+      await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
+      await page.getByRole('row', { name: new RegExp(row) }).first().getByRole('button', { name: /^Elimina/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await noSeriousViolations(page, 'delete');
+    });
+  }
+
+  test('the picture dialog and the settings screen', async ({ page, login }) => {
+    await login();
+    await page.goto('/gruppiRisorse/gruppiRisorse');
+    await page.getByRole('button', { name: 'Immagine: Piattaforma verticale 12 m' }).click();
+    await expect(page.getByText('Nessuna immagine caricata')).toBeVisible();
+    await noSeriousViolations(page, 'picture');
+    await page.goto('/configurations/altreConfigurazioni');
+    await expect(page.getByLabel('Sconto massimo in offerta (%)')).toBeVisible();
+    await noSeriousViolations(page, 'settings');
+  });
+});
