@@ -12,6 +12,8 @@ import { ADMIN_PASSWORD } from './stack.ts';
 // running product: a copy of the project with one new property, regenerated, built and served.
 const test = base.extend<object, { copy: { baseURL: string } }>({
   copy: [
+    // Playwright reads a fixture's dependencies from this destructuring: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const { root, remove } = copyProject('crm-one-schema-live-');
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-one-schema-data-'));
