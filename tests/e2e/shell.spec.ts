@@ -188,3 +188,34 @@ test.describe('resilience', () => {
     expect(reloads).toBe(1);
   });
 });
+
+test.describe('the plain layout: print views', () => {
+  test('a filtered list prints without the frame, with every matching row, and leads back to the same view', async ({ page, login }) => {
+    await login();
+    await page.goto('/configurations/fonti?f.description=e');
+    const pager = page.getByText(/^\d+-\d+ di [1-9]\d*$/);
+    await expect(pager).toBeVisible();
+    const total = Number((await pager.innerText()).match(/di (\d+)/)?.[1]);
+    await page.getByRole('button', { name: 'Stampa' }).click();
+    await expect(page).toHaveURL(/\/stampa\/configurations\/fonti\?f\.description=e/);
+    await expect(page.getByRole('heading', { name: 'Fonti', level: 1 })).toBeVisible();
+    await expect(page.getByText(`Filtri: Descrizione: e · ${total === 1 ? '1 riga' : `${total} righe`}`)).toBeVisible();
+    await expect(page.getByText(/Stampato il \d{2}-\d{2}-\d{4} \d{2}:\d{2} da Amministratore di sistema/)).toBeVisible();
+    await expect(page.locator('tbody tr')).toHaveCount(total);
+    // Plain: no top bar, no drawer, no footer.
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Menu principale' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await page.getByRole('link', { name: "Torna all'elenco" }).click();
+    await expect(page).toHaveURL(/\/configurations\/fonti\?f\.description=e/);
+    await expect(page.getByRole('search', { name: 'Filtri' }).getByLabel('Descrizione')).toHaveValue('e');
+  });
+
+  test('needs a session and the list\'s roles', async ({ page }) => {
+    await page.goto('/stampa/configurations/fonti');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fstampa%2Fconfigurations%2Ffonti/);
+    await loginAs(page, 'crm', DEMO);
+    await page.goto('/stampa/configurations/fonti');
+    await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
+  });
+});

@@ -3,6 +3,7 @@ import { itIT } from '@mui/material/locale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
+import { PRINT_PREFIX, PrintPage } from '../resources/PrintPage.tsx';
 import { ResourcePage } from '../resources/ResourcePage.tsx';
 import { ProfilePage } from '../session/ProfilePage.tsx';
 import { NotificationsProvider } from '../ui/notifications.tsx';
@@ -10,6 +11,7 @@ import { ErrorPage } from './ErrorPage.tsx';
 import { Guard } from './Guard.tsx';
 import { HomePage } from './HomePage.tsx';
 import { Layout } from './Layout.tsx';
+import { PlainLayout } from './PlainLayout.tsx';
 import { messages } from './messages.ts';
 
 const theme = createTheme({ palette: { primary: { main: '#1565c0' } } }, itIT);
@@ -23,6 +25,9 @@ export function AuthenticatedApp() {
       <QueryClientProvider client={queryClient}>
         <NotificationsProvider>
           <Routes>
+            <Route element={<PlainLayout />}>
+              <Route path={`${PRINT_PREFIX}/*`} element={<PrintPage />} />
+            </Route>
             <Route element={<Layout />}>
               <Route element={<Guard />}>
                 <Route index element={<HomePage />} />

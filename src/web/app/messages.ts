@@ -92,6 +92,14 @@ export const messages = {
     wrongType: 'Tipo di file non ammesso: sono accettate immagini png, jpg e jpeg',
     uploading: 'Caricamento in corso…',
   },
+  print: {
+    action: 'Stampa',
+    back: "Torna all'elenco",
+    printedAt: (when: string, who: string) => `Stampato il ${when} da ${who}`,
+    rows: (n: number) => (n === 1 ? '1 riga' : `${n} righe`),
+    filters: 'Filtri',
+    none: 'nessun filtro',
+  },
   impersonation: {
     start: (who: string) => `Impersona ${who}`,
     banner: (who: string) => `Stai usando il CRM come ${who}`,

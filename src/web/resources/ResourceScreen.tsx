@@ -17,6 +17,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { useNotify } from '../ui/notifications.tsx';
 import { PAGE_SIZES, readListState, writeListState } from './listState.ts';
 import { PictureDialog } from './PictureDialog.tsx';
+import { PRINT_PREFIX } from './PrintPage.tsx';
 import { RecordDialog } from './RecordDialog.tsx';
 import { useTablePreferences } from './useTablePreferences.ts';
 import { rowActions } from './rowActions.tsx';
@@ -139,6 +140,7 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         {def.api.create && <Button startIcon={<AddIcon />} variant="contained" onClick={() => setMode({ kind: 'new' })}>{messages.actions.add}</Button>}
         <Icon name="excel" onClick={() => void exportXlsx().catch(() => undefined)} />
+        {def.route && <Icon name="print" onClick={() => void navigate(`${PRINT_PREFIX}${def.route ?? ''}?${params.toString()}`)} />}
       </Box>
     ),
     renderRowActions: ({ row }) => (

@@ -20,6 +20,7 @@ import Info from '@mui/icons-material/InfoOutlined';
 import Map from '@mui/icons-material/Map';
 import OpenWith from '@mui/icons-material/OpenWith';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
+import Print from '@mui/icons-material/Print';
 import Refresh from '@mui/icons-material/Refresh';
 import Search from '@mui/icons-material/Search';
 import StickyNote2 from '@mui/icons-material/StickyNote2';
@@ -38,7 +39,7 @@ export const ICONS = {
   undo: [Undo, 'Annulla modifiche'], 'change-user': [SwitchAccount, 'Cambia utente'], show: [Visibility, 'Visualizza'], pdf: [PictureAsPdf, 'PDF'],
   folder: [Folder, 'Documenti'], attachment: [AttachFile, 'Allegati'], map: [Map, 'Mappa'], next: [ChevronRight, 'Successivo'],
   previous: [ChevronLeft, 'Precedente'], excel: [TableView, 'Esporta in Excel'], note: [StickyNote2, 'Note'], document: [Description, 'Documento'],
-  image: [ImageIcon, 'Immagine'],
+  image: [ImageIcon, 'Immagine'], print: [Print, 'Stampa'],
 } as const;
 export type IconName = keyof typeof ICONS;
 
