@@ -123,7 +123,8 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     enableRowActions: !!(def.api.update || def.api.delete || def.api.uploadImage || actions.length > 0),
     positionActionsColumn: 'last',
     localization: MRT_Localization_IT,
-    muiPaginationProps: { rowsPerPageOptions: PAGE_SIZES },
+    // A schema's own page size (10 for customers) is offered beside the standard ones.
+    muiPaginationProps: { rowsPerPageOptions: [...new Set([def.pageSize, ...PAGE_SIZES])].filter((n) => n > 0).sort((a, b) => a - b) },
     state: { pagination, sorting, isLoading: list.isLoading, showProgressBars: list.isFetching, columnVisibility: prefs.columnVisibility, density: prefs.density },
     onColumnVisibilityChange: (u: MRT_Updater<MRT_VisibilityState>) => update({ columnVisibility: typeof u === 'function' ? u(prefs.columnVisibility) : u }),
     onDensityChange: (u: MRT_Updater<MRT_DensityState>) => update({ density: typeof u === 'function' ? u(prefs.density) : u }),
