@@ -148,7 +148,9 @@ export const resource = {
     "descending": false
   },
   "pageSize": 10,
-  "unique": [],
+  "unique": [
+    "vatNumber"
+  ],
   "single": false,
   "toggles": [],
   "actions": [],

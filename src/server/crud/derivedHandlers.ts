@@ -1,6 +1,7 @@
 import type { Handler } from '../context.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 import type { Row } from './crudRepository.ts';
+import { customerWithVat } from '../domains/customers/customerRules.ts';
 import { genericHandlerFor, idOf, listOptions, withLanguage } from './genericHandler.ts';
 
 /** Operations that are a generic operation with a twist: a fixed filter, another envelope, one field. */
@@ -84,10 +85,8 @@ export const derivedHandlers: Record<string, Handler> = {
 
   checkCustomerVatNumber: async (req, ctx) => {
     const vat = String(req.params.vat);
-    const { rows } = await ctx.db.query<{ id: number; agentName: string | null }>(
-      `SELECT c.id, a.name AS "agentName" FROM "customer" c LEFT JOIN "agent" a ON a.id = c."agentId" WHERE c."vatNumber" = $1 LIMIT 1`, [vat]);
+    const found = await customerWithVat(ctx, vat, null);
     const erp = await ctx.db.query(`SELECT 1 FROM "clienteErp" WHERE "vatNumber" = $1 LIMIT 1`, [vat]);
-    const found = rows[0];
     return { data: { exists: !!found, customerId: found?.id ?? null, agentName: found?.agentName ?? null, inErp: erp.rows.length > 0 } };
   },
 };

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partitaIvaCheckDigit } from '../../domain/partitaIva.ts';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 
 let t: TestApp;
@@ -10,7 +11,8 @@ beforeAll(async () => {
   const agent = await t.ctx.resource('Agent').repo.create({ name: 'Luca Verdi', code: 'AG01' });
   const customers = t.ctx.resource('Customer').repo;
   for (let i = 1; i <= 1205; i++) {
-    await customers.create({ companyName: `Cliente ${String(i).padStart(4, '0')} S.r.l.`, vatNumber: '00743110157', city: i % 2 ? 'Milano' : 'Bergamo', agentId: agent.id, reseller: i % 3 === 0, date: '2025-09-24' });
+    const prefix = `0${String(i).padStart(6, '0')}001`;
+    await customers.create({ companyName: `Cliente ${String(i).padStart(4, '0')} S.r.l.`, vatNumber: prefix + partitaIvaCheckDigit(prefix), city: i % 2 ? 'Milano' : 'Bergamo', agentId: agent.id, reseller: i % 3 === 0, date: '2025-09-24' });
   }
 });
 afterAll(() => t.close());
@@ -32,7 +34,7 @@ describe('GET /api/export/{resource}', () => {
     const rows = await rowsOf(res.rawPayload);
     expect(rows[0]).toEqual(['Codice', 'Ragione sociale', 'Partita IVA', 'Città', 'Provincia', 'Agente', 'Sorgente', 'Rivenditore']);
     expect(rows).toHaveLength(603 + 1);
-    expect(rows[1]).toEqual([null, 'Cliente 0001 S.r.l.', '00743110157', 'Milano', null, 'Luca Verdi', null, 'No'].map((v) => v ?? undefined));
+    expect(rows[1]).toEqual([null, 'Cliente 0001 S.r.l.', `0000001001${partitaIvaCheckDigit('0000001001')}`, 'Milano', null, 'Luca Verdi', null, 'No'].map((v) => v ?? undefined));
   });
 
   it('refuses what the user may not list, unknown resources and bad filters', async () => {

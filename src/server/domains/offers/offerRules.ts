@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { quote } from '../../crud/entityModel.ts';
 import { HttpError, MESSAGES } from '../../httpError.ts';
+import { customerRule } from '../customers/customerRules.ts';
 
 /** A check run before a generic create or update writes, and what must follow it. */
 export interface WriteRule {
@@ -27,6 +28,7 @@ function noOverlap(typeName: string, fromField: string, toField: string): WriteR
 }
 
 export const writeRules: Record<string, WriteRule> = {
+  Customer: customerRule,
   TransportPrice: noOverlap('TransportPrice', 'minFrom', 'minTo'),
   TransportIncreaseDuration: noOverlap('TransportIncreaseDuration', 'durationFrom', 'durationTo'),
   TransportIncreaseScore: noOverlap('TransportIncreaseScore', 'scoreFrom', 'scoreTo'),
