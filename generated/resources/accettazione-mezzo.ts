@@ -92,6 +92,7 @@ export const resource = {
   "pageSize": 10,
   "unique": [],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

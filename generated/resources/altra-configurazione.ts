@@ -56,6 +56,7 @@ export const resource = {
   "pageSize": 0,
   "unique": [],
   "single": true,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

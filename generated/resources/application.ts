@@ -70,6 +70,7 @@ export const resource = {
   "pageSize": 30,
   "unique": [],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

@@ -95,6 +95,7 @@ export const resource = {
   "pageSize": 50,
   "unique": [],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

@@ -152,6 +152,7 @@ export const resource = {
     "vatNumber"
   ],
   "single": false,
+  "page": "/customers",
   "toggles": [],
   "actions": [],
   "form": {

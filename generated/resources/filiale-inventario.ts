@@ -78,6 +78,7 @@ export const resource = {
     "codiceMago"
   ],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

@@ -145,6 +145,7 @@ export const resource = {
     "resourceGroup"
   ],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

@@ -38,6 +38,7 @@ export const resource = {
   "pageSize": 0,
   "unique": [],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

@@ -65,6 +65,7 @@ export const resource = {
     "role"
   ],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

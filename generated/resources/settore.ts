@@ -90,6 +90,7 @@ export const resource = {
     "code"
   ],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

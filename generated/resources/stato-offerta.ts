@@ -66,6 +66,7 @@ export const resource = {
   "pageSize": 0,
   "unique": [],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

@@ -96,6 +96,7 @@ export const resource = {
     "code"
   ],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

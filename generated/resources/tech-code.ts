@@ -77,6 +77,7 @@ export const resource = {
     "code"
   ],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

@@ -36,6 +36,7 @@ export const resource = {
   "pageSize": 30,
   "unique": [],
   "single": false,
+  "page": null,
   "toggles": [],
   "actions": [],
   "form": {

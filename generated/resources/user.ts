@@ -249,6 +249,7 @@ export const resource = {
     "username"
   ],
   "single": false,
+  "page": null,
   "toggles": [
     {
       "field": "active",

@@ -14,6 +14,7 @@ interface XResource {
   collection?: string;
   display?: string;
   single?: boolean;
+  page?: string;
   operations?: Operation[];
   route?: string;
   menu?: MenuGroup;
@@ -138,6 +139,7 @@ function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, Ap
     pageSize: x.pageSize ?? 30,
     unique: x.unique ?? [],
     single: x.single ?? false,
+    page: x.page ?? null,
     toggles,
     actions,
     form: formDefinition(String(entity.schema.title ?? entity.name), formFields, (entity.schema.required ?? []) as string[]),

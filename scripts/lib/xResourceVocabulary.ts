@@ -13,6 +13,7 @@ export const xResourceVocabulary = {
     collection: { type: 'string', pattern: '^/' },
     display: { type: 'string' },
     single: { type: 'boolean' },
+    page: { type: 'string', pattern: '^/' },
     operations: { type: 'array', items: { enum: [...OPERATIONS] }, uniqueItems: true },
     route: { type: 'string', pattern: '^/' },
     menu: { enum: [...MENU_GROUPS] },

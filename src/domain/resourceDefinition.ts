@@ -86,6 +86,8 @@ export interface ResourceDefinition {
   unique: string[];
   /** One record only (general settings): the screen is its form, not a list. */
   single: boolean;
+  /** A hand-built page that edits one record (`<page>` new, `<page>/<id>` existing) instead of the dialog. */
+  page: string | null;
   /** Yes/no fields switched from the table by a call of their own (PUT path with {id} and {status} "true"/"false"). */
   toggles: { field: string; call: ApiCall }[];
   /** Further row actions, each a call with a registered button (src/web/resources/rowActions.tsx). */

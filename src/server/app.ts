@@ -80,7 +80,9 @@ async function loadResources(db: Db, contract: ReturnType<typeof loadContract>):
 }
 
 function accessInfo(resources: Map<string, Resource>): Map<string, ResourceAccessInfo> {
-  const referenced = new Set([...resources.values()].flatMap((r) => [...r.definition.columns, ...r.definition.filters].map((c) => c.reference).filter(Boolean)));
+  // Whatever a table, a filter or a form points to is a lookup everybody signed in may read.
+  const formReferences = (d: ResourceDefinition) => Object.values(d.form.uiSchema).map((u) => ((u as { 'ui:options'?: { resource?: string } } | null)?.['ui:options']?.resource));
+  const referenced = new Set([...resources.values()].flatMap((r) => [...[...r.definition.columns, ...r.definition.filters].map((c) => c.reference), ...formReferences(r.definition)].filter(Boolean)));
   return new Map([...resources.entries()].map(([typeName, r]) => [typeName, { typeName, roles: r.definition.roles, isLookup: referenced.has(r.definition.name) }]));
 }
 

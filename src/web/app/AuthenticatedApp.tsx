@@ -3,6 +3,7 @@ import { itIT } from '@mui/material/locale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
+import { CustomerPage } from '../customers/CustomerPage.tsx';
 import { PRINT_PREFIX, PrintPage } from '../resources/PrintPage.tsx';
 import { ResourcePage } from '../resources/ResourcePage.tsx';
 import { ProfilePage } from '../session/ProfilePage.tsx';
@@ -32,6 +33,7 @@ export function AuthenticatedApp() {
               <Route element={<Guard />}>
                 <Route index element={<HomePage />} />
                 <Route path="/profile" element={<ProfilePage />} />
+                <Route path="/customers/:id?" element={<CustomerPage />} />
                 {screens.map((r) => (
                   <Route key={r.name} path={r.route ?? ''} element={<ResourcePage name={r.name} />} />
                 ))}

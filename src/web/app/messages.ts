@@ -92,6 +92,15 @@ export const messages = {
     wrongType: 'Tipo di file non ammesso: sono accettate immagini png, jpg e jpeg',
     uploading: 'Caricamento in corso…',
   },
+  customer: {
+    newTitle: 'Nuovo cliente',
+    back: 'Torna ai clienti',
+    vatTaken: (vat: string, agent: string) => `Il cliente con partita iva ${vat} è già presente. Si prega di contattare l'agente ${agent}`,
+    vatInErp: 'Partita iva già presente in Mago',
+    noAgent: 'non assegnato',
+    saveFirst: 'Salvare il cliente per aggiungere contatti e dettagli.',
+    empty: 'Nessun elemento',
+  },
   print: {
     action: 'Stampa',
     back: "Torna all'elenco",

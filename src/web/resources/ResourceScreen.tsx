@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { MaterialReactTable, useMaterialReactTable, type MRT_ColumnDef, type MRT_DensityState, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater, type MRT_VisibilityState } from 'material-react-table';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isAllowed, OPERATION_ACCESS } from '../../domain/accessRules.ts';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
@@ -66,6 +66,12 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
   })), [def, lookups, coloured, toggle]);
   const { prefs, update } = useTablePreferences(def.name);
 
+  // A record opens in its own page when the schema has one (customers), else in the dialog.
+  const open = useCallback((record: Row | null) => {
+    if (def.page) void navigate(record ? `${def.page}/${String(record.id)}` : def.page);
+    else setMode(record ? { kind: 'edit', record } : { kind: 'new' });
+  }, [def, navigate]);
+
   // Keyboard: N opens a new record (outside text fields), Enter on a row opens it; Escape closes dialogs.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -73,17 +79,17 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
       if (mode.kind !== 'closed' || target.closest('input, textarea, [contenteditable="true"], [role="dialog"]')) return;
       if ((e.key === 'n' || e.key === 'N') && !e.ctrlKey && !e.metaKey && !e.altKey && def.api.create) {
         e.preventDefault();
-        setMode({ kind: 'new' });
+        open(null);
       }
       if (e.key === 'Enter' && def.api.update) {
         const id = target.closest('tr')?.getAttribute('data-row-id');
         const record = list.data?.data.find((r) => String(r.id) === id);
-        if (record) setMode({ kind: 'edit', record });
+        if (record) open(record);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [mode.kind, def, list.data]);
+  }, [mode.kind, def, list.data, open]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', def.name] }).then(() => queryClient.invalidateQueries({ queryKey: ['lookup', def.name] }));
   const remove = useMutation({
@@ -139,14 +145,14 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     },
     renderTopToolbarCustomActions: () => (
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        {def.api.create && <Button startIcon={<AddIcon />} variant="contained" onClick={() => setMode({ kind: 'new' })}>{messages.actions.add}</Button>}
+        {def.api.create && <Button startIcon={<AddIcon />} variant="contained" onClick={() => open(null)}>{messages.actions.add}</Button>}
         <Icon name="excel" onClick={() => void exportXlsx().catch(() => undefined)} />
         {def.route && <Icon name="print" onClick={() => void navigate(`${PRINT_PREFIX}${def.route ?? ''}?${params.toString()}`)} />}
       </Box>
     ),
     renderRowActions: ({ row }) => (
       <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
-        {def.api.update && <Icon name="edit" label={`${messages.actions.edit} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => setMode({ kind: 'edit', record: row.original })} />}
+        {def.api.update && <Icon name="edit" label={`${messages.actions.edit} ${String(row.original[def.displayField] ?? row.original.id)}`} onClick={() => open(row.original)} />}
         {def.api.uploadImage && <Icon name="image" label={`${messages.picture.title(String(row.original[def.displayField] ?? row.original.id))}`} onClick={() => setMode({ kind: 'picture', record: row.original })} />}
         {actions.map((a) => {
           const action = rowActions[a.operationId];

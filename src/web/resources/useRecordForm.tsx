@@ -87,6 +87,8 @@ export function useRecordForm({ def, record, onSave }: Options) {
   const form = (
     <Form
       id={formId}
+      // Field ids unique on the page: a customer's form and a contact's dialog both have an e-mail.
+      idPrefix={def.name}
       schema={schema}
       uiSchema={uiSchema}
       formData={formData}
@@ -104,5 +106,5 @@ export function useRecordForm({ def, record, onSave }: Options) {
     />
   );
 
-  return { form, conflictAlert, formId, dirty, busy, editing };
+  return { form, conflictAlert, formId, dirty, busy, editing, formData };
 }

@@ -1,0 +1,97 @@
+import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { resourceIndex } from '../../../generated/resourceIndex.ts';
+import { isPartitaIva } from '../../domain/partitaIva.ts';
+import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { toApiError } from '../api/apiError.ts';
+import { api } from '../api/client.ts';
+import { resourceApi, type Row } from '../api/resourceApi.ts';
+import { messages } from '../app/messages.ts';
+import { useRecordForm } from '../resources/useRecordForm.tsx';
+import { useNotify } from '../ui/notifications.tsx';
+import { ChildList } from './ChildList.tsx';
+
+const m = messages.customer;
+
+async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}
+
+/** A new customer's VAT number, checked while typed: already a customer (blocks saving), or known to the ERP. */
+function useVatCheck(vat: unknown, enabled: boolean) {
+  const valid = typeof vat === 'string' && isPartitaIva(vat);
+  return useQuery({
+    queryKey: ['vat', vat],
+    enabled: enabled && valid,
+    queryFn: async () => (await ok(api.GET('/api/customers/vat-number/{vat}', { params: { path: { vat: String(vat) } } }))).data,
+  });
+}
+
+function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: Row | null; defs: { contact: ResourceDefinition; detail: ResourceDefinition } }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const isNew = !record?.id;
+  const { form, conflictAlert, formId, busy, formData } = useRecordForm({
+    def,
+    record,
+    onSave: async (row) => {
+      const { data } = isNew ? await resourceApi.create(def, row) : await resourceApi.update(def, Number(record?.id), row);
+      notify.success(messages.saved);
+      if (isNew) void navigate(`/customers/${String(data.id)}`, { replace: true });
+      return data;
+    },
+  });
+  const vat = useVatCheck(formData.vatNumber, isNew);
+  const taken = vat.data?.exists === true;
+  const customerId = Number(record?.id);
+
+  return (
+    <>
+      <Paper sx={{ p: 3, mb: 3 }}>
+        {conflictAlert}
+        {taken && <Alert severity="error" sx={{ mb: 2 }}>{m.vatTaken(String(formData.vatNumber), vat.data?.agentName ?? m.noAgent)}</Alert>}
+        {!taken && vat.data?.inErp && <Alert severity="info" sx={{ mb: 2 }}>{m.vatInErp}</Alert>}
+        {form}
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
+          <Button component={Link} to="/customers/all">{m.back}</Button>
+          <Button type="submit" form={formId} variant="contained" disabled={busy || taken}>{messages.actions.save}</Button>
+        </Box>
+      </Paper>
+      {isNew ? <Typography color="text.secondary">{m.saveFirst}</Typography> : (
+        <>
+          <ChildList def={defs.contact} parent={{ customerId }} load={async () => (await ok(api.GET('/api/customers/{customerId}/contacts', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
+          <ChildList def={defs.detail} parent={{ customerId }} load={async () => (await ok(api.GET('/api/customers/{customerId}/details', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** /customers/{id?}: the customer's form with their contacts and details; without an id, a new customer. */
+export function CustomerPage() {
+  const { id } = useParams();
+  const defs = useQuery({
+    queryKey: ['definitions', 'customer'],
+    staleTime: Infinity,
+    queryFn: async () => {
+      const [customer, contact, detail] = await Promise.all([resourceIndex.customer.load(), resourceIndex.contact.load(), resourceIndex.customerDetail.load()]);
+      return { customer, contact, detail };
+    },
+  });
+  const record = useQuery({
+    queryKey: ['customer', id],
+    enabled: !!id && !!defs.data,
+    queryFn: async () => (defs.data ? ((await resourceApi.current(defs.data.customer, Number(id))) ?? null) : null),
+  });
+  if (!defs.data || (id && !record.data)) return record.error ? null : <CircularProgress aria-label="Caricamento" />;
+  const title = id ? String(record.data?.companyName ?? '') : m.newTitle;
+  return (
+    <>
+      <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+      <CustomerForm key={`${id ?? 'new'}-${String(record.data?.version ?? '')}`} def={defs.data.customer} record={id ? (record.data ?? null) : null} defs={defs.data} />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('customers: the customer page', () => {
+  test('a VAT number already used shows the exact warning and blocks saving; one known to the ERP says so', async ({ page, login }) => {
+    await login('crm', 'Noleggio2025!');
+    await page.goto('/customers/all');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    await expect(page).toHaveURL(/\/customers$/);
+    await expect(page.getByRole('heading', { name: 'Nuovo cliente' })).toBeVisible();
+    await page.getByLabel('Ragione sociale').fill('Cantieri Lario S.r.l.');
+    await page.getByLabel('Partita IVA').fill('00743110157');
+    await expect(page.getByText("Il cliente con partita iva 00743110157 è già presente. Si prega di contattare l'agente Luca Verdi")).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Salva' })).toBeDisabled();
+
+    await page.getByLabel('Partita IVA').fill('01114601006');
+    await expect(page.getByText('Partita iva già presente in Mago')).toBeVisible();
+    await expect(page.getByText(/è già presente\. Si prega/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Salva' })).toBeEnabled();
+    await expect(page.getByLabel('Ragione sociale')).toHaveValue('Cantieri Lario S.r.l.');
+  });
+
+  test('an invalid VAT number is refused next to the field, keeping what was typed', async ({ page, login }) => {
+    await login('crm', 'Noleggio2025!');
+    await page.goto('/customers');
+    await page.getByLabel('Ragione sociale').fill('Cantieri Lario S.r.l.');
+    await page.getByLabel('Partita IVA').fill('00743110158');
+    await page.getByLabel('Città').fill('Como');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Attenzione. Ci sono errori in alcuni campi')).toBeVisible();
+    await expect(page.getByText('La partita IVA non è valida')).toBeVisible();
+    await expect(page.getByLabel('Città')).toHaveValue('Como');
+    await expect(page).toHaveURL(/\/customers$/);
+  });
+
+  test('create a customer, then its contacts and details; the list opens the page', async ({ page, login }) => {
+    await login('crm', 'Noleggio2025!');
+    await page.goto('/customers');
+    await expect(page.getByText('Salvare il cliente per aggiungere contatti e dettagli.')).toBeVisible();
+    await page.getByLabel('Ragione sociale').fill('Noleggi Adda S.r.l.');
+    await page.getByLabel('Partita IVA').fill('05556667771');
+    await page.getByLabel('Città').fill('Lecco');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeVisible();
+    await expect(page).toHaveURL(/\/customers\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Noleggi Adda S.r.l.', level: 1 })).toBeVisible();
+
+    const contacts = page.getByRole('region', { name: 'Contatti' });
+    await contacts.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo: contatto' });
+    await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Marta');
+    await dialog.getByLabel('Cognome').fill('Colombo');
+    await dialog.getByLabel('Email').fill('marta.colombo@noleggiadda.it');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(contacts.getByRole('cell', { name: 'marta.colombo@noleggiadda.it' })).toBeVisible();
+    await contacts.getByRole('button', { name: 'Modifica Marta' }).click();
+    await page.getByRole('dialog').getByLabel('Telefono').fill('0341 123 456');
+    await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+    await expect(contacts.getByRole('cell', { name: '0341 123 456' })).toBeVisible();
+
+    const details = page.getByRole('region', { name: 'Dettagli' });
+    await details.getByRole('button', { name: 'Aggiungi' }).click();
+    await page.getByRole('dialog').getByLabel('Concorrente (testo libero)').fill('Noleggi Brianza');
+    await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+    await expect(details.getByRole('cell', { name: 'Noleggi Brianza' })).toBeVisible();
+
+    // Stored: after a reload, and reachable from the list.
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Contatti' }).getByRole('cell', { name: 'Colombo', exact: true })).toBeVisible();
+    await page.goto('/customers/all?f.companyName=Adda');
+    await page.getByRole('button', { name: 'Modifica Noleggi Adda S.r.l.' }).click();
+    await expect(page).toHaveURL(/\/customers\/\d+$/);
+    await expect(page.getByLabel('Città')).toHaveValue('Lecco');
+
+    await page.getByRole('region', { name: 'Contatti' }).getByRole('button', { name: 'Elimina Marta' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
+    await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Contatti' }).getByText('Nessun elemento')).toBeVisible();
+  });
+});
