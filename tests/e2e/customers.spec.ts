@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { EXE, PDF, PNG } from '../helpers/sampleFiles.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('customers: the customer page', () => {
@@ -76,5 +78,53 @@ test.describe('customers: the customer page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
     await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Contatti' }).getByText('Nessun elemento')).toBeVisible();
+  });
+});
+
+test.describe('customers: documents', () => {
+  test('upload several files to the customer and one to a contact, download, refuse a disguised file, delete', async ({ page, login }) => {
+    await login('crm', 'Noleggio2025!');
+    await page.goto('/customers/all?f.companyName=Brambilla');
+    await page.getByRole('button', { name: 'Modifica Edilizia Brambilla S.r.l.' }).click();
+    await page.getByRole('button', { name: 'Documenti di Edilizia Brambilla S.r.l.' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Documenti: Edilizia Brambilla S.r.l.' });
+    await expect(dialog.getByText('Nessun documento')).toBeVisible();
+
+    await dialog.getByLabel('Descrizione (facoltativa)').fill('Contratto quadro');
+    await dialog.locator('input[type=file]').setInputFiles([
+      { name: 'contratto.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'cantiere.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await expect(dialog.getByRole('cell', { name: 'contratto.pdf', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: 'cantiere.png', exact: true })).toBeVisible();
+    await expect(page.getByText('documento caricato correttamente').first()).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /contratto\.pdf/ }).getByRole('cell', { name: 'Contratto quadro' })).toBeVisible();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica contratto.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('contratto.pdf');
+    expect(fs.readFileSync(await download.path()).equals(PDF)).toBe(true);
+
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'fattura.pdf', mimeType: 'application/pdf', buffer: EXE });
+    await expect(dialog.getByText('fattura.pdf: Tipo di file non ammesso: sono accettati png, jpg, jpeg, mp4, mov e pdf')).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: 'fattura.pdf', exact: true })).toHaveCount(0);
+
+    await dialog.getByRole('button', { name: 'Elimina cantiere.png' }).click();
+    await page.getByRole('dialog', { name: 'Elimina' }).getByRole('button', { name: 'Elimina' }).click();
+    await expect(page.getByText('documento rimosso correttamente')).toBeVisible();
+    await expect(dialog.getByRole('cell', { name: 'cantiere.png', exact: true })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Chiudi' }).click();
+
+    // A contact's documents are its own.
+    const contacts = page.getByRole('region', { name: 'Contatti' });
+    await contacts.getByRole('button', { name: 'Aggiungi' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'Nome', exact: true }).fill('Paolo');
+    await page.getByRole('dialog').getByLabel('Cognome').fill('Brambilla');
+    await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+    await contacts.getByRole('button', { name: 'Documenti di Paolo Brambilla' }).click();
+    const own = page.getByRole('dialog', { name: 'Documenti: Paolo Brambilla' });
+    await expect(own.getByText('Nessun documento')).toBeVisible();
+    await own.locator('input[type=file]').setInputFiles({ name: 'biglietto.png', mimeType: 'image/png', buffer: PNG });
+    await expect(own.getByRole('cell', { name: 'biglietto.png', exact: true })).toBeVisible();
+    await expect(own.getByRole('cell', { name: 'contratto.pdf', exact: true })).toHaveCount(0);
   });
 });

@@ -1,7 +1,7 @@
 import { Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
@@ -17,12 +17,14 @@ interface Props {
   /** The parent's key, written into every new record (customerId). */
   parent: Record<string, number>;
   load(): Promise<Row[]>;
+  /** More buttons on each row (a contact's documents). */
+  rowExtra?(row: Row): ReactNode;
 }
 
 type Mode = { kind: 'closed' } | { kind: 'edit'; record: Row | null } | { kind: 'remove'; record: Row };
 
 /** The records that belong to one parent (a customer's contacts or details), edited in the generated dialog. */
-export function ChildList({ def, parent, load }: Props) {
+export function ChildList({ def, parent, load, rowExtra }: Props) {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const key = ['children', def.name, parent];
@@ -63,6 +65,7 @@ export function ChildList({ def, parent, load }: Props) {
             <TableRow key={String(row.id)}>
               {def.columns.map((c) => <TableCell key={c.accessorKey}>{cellRegistry[c.kind](row[c.accessorKey], c, lookupMap(c.reference ? lookups[c.reference] : undefined))}</TableCell>)}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {rowExtra?.(row)}
                 {def.api.update && <Icon name="edit" label={`${messages.actions.edit} ${name(row)}`} onClick={() => setMode({ kind: 'edit', record: row })} />}
                 {def.api.delete && <Icon name="trash" label={`${messages.actions.delete} ${name(row)}`} onClick={() => setMode({ kind: 'remove', record: row })} />}
               </TableCell>

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
+import FolderIcon from '@mui/icons-material/Folder';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
@@ -11,6 +12,9 @@ import { messages } from '../app/messages.ts';
 import { useRecordForm } from '../resources/useRecordForm.tsx';
 import { useNotify } from '../ui/notifications.tsx';
 import { ChildList } from './ChildList.tsx';
+import { DocumentsDialog } from './DocumentsDialog.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { useState } from 'react';
 
 const m = messages.customer;
 
@@ -47,6 +51,8 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
   const vat = useVatCheck(formData.vatNumber, isNew);
   const taken = vat.data?.exists === true;
   const customerId = Number(record?.id);
+  const [documents, setDocuments] = useState<{ entity: 'customer' | 'contact'; entityId: number; what: string } | null>(null);
+  const companyName = String(record?.companyName ?? '');
 
   return (
     <>
@@ -56,16 +62,25 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
         {!taken && vat.data?.inErp && <Alert severity="info" sx={{ mb: 2 }}>{m.vatInErp}</Alert>}
         {form}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
+          {!isNew && <Button startIcon={<FolderIcon />} onClick={() => setDocuments({ entity: 'customer', entityId: customerId, what: companyName })}>{messages.documents.open(companyName)}</Button>}
           <Button component={Link} to="/customers/all">{m.back}</Button>
           <Button type="submit" form={formId} variant="contained" disabled={busy || taken}>{messages.actions.save}</Button>
         </Box>
       </Paper>
       {isNew ? <Typography color="text.secondary">{m.saveFirst}</Typography> : (
         <>
-          <ChildList def={defs.contact} parent={{ customerId }} load={async () => (await ok(api.GET('/api/customers/{customerId}/contacts', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
+          <ChildList
+            def={defs.contact}
+            parent={{ customerId }}
+            rowExtra={(row) => {
+              const who = [row.name, row.surname].filter(Boolean).join(' ');
+              return <Icon name="folder" label={messages.documents.open(who)} onClick={() => setDocuments({ entity: 'contact', entityId: Number(row.id), what: who })} />;
+            }}
+            load={async () => (await ok(api.GET('/api/customers/{customerId}/contacts', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
           <ChildList def={defs.detail} parent={{ customerId }} load={async () => (await ok(api.GET('/api/customers/{customerId}/details', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
         </>
       )}
+      {documents && <DocumentsDialog {...documents} onClose={() => setDocuments(null)} />}
     </>
   );
 }

@@ -1,0 +1,147 @@
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { components } from '../../../generated/api.ts';
+import { formatFileSize } from '../../domain/fileSize.ts';
+import { ApiError, toApiError } from '../api/apiError.ts';
+import { api } from '../api/client.ts';
+import { messages } from '../app/messages.ts';
+import { formatters } from '../fields/formatters.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { Icon } from '../ui/Icon.tsx';
+import { useNotify } from '../ui/notifications.tsx';
+
+type Doc = components['schemas']['Document'];
+type Entity = components['parameters']['Entity'];
+const m = messages.documents;
+// Files travel to and from the server that served the app (a contract proxy in between only speaks JSON).
+const files = { baseUrl: window.location.origin };
+
+/** The documents of a customer or of one contact: list, upload (drag and drop, several at once), download, delete. */
+export function DocumentsDialog({ entity, entityId, what, onClose }: { entity: Entity; entityId: number; what: string; onClose(): void }) {
+  const id = useId();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const key = ['documents', entity, entityId];
+  const [description, setDescription] = useState('');
+  const [refused, setRefused] = useState<string[]>([]);
+  const [removing, setRemoving] = useState<Doc | null>(null);
+
+  const list = useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const { data, error, response } = await api.GET('/api/files', { params: { query: { entity, entityId } } });
+      if (!response.ok || !data) throw toApiError(response.status, error);
+      return data.data;
+    },
+  });
+
+  const upload = useMutation({
+    mutationFn: async (chosen: File[]) => {
+      const problems: string[] = [];
+      for (const file of chosen) {
+        const { error, response } = await api.POST('/api/files', {
+          ...files,
+          body: { file: file as unknown as string, data: { entity, entityId, description } },
+          bodySerializer: () => {
+            const form = new FormData();
+            form.append('file', file);
+            form.append('data', JSON.stringify({ entity, entityId, ...(description ? { description } : {}) }));
+            return form;
+          },
+        });
+        if (response.ok) notify.success(messages.success.documentUploaded);
+        else {
+          const err = toApiError(response.status, error);
+          problems.push(m.refused(file.name, err.body.violations?.[0]?.message ?? err.message));
+        }
+      }
+      return problems;
+    },
+    onSuccess: async (problems) => {
+      setRefused(problems);
+      if (problems.length === 0) setDescription('');
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: async (doc: Doc) => {
+      const { error, response } = await api.DELETE('/api/files/{id}', { params: { path: { id: doc.id ?? 0 } } });
+      if (!response.ok) throw toApiError(response.status, error);
+    },
+    onSuccess: async () => {
+      notify.success(messages.success.documentRemoved);
+      setRemoving(null);
+      await queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+
+  async function download(doc: Doc) {
+    const { data, error, response } = await api.GET('/api/files/downloads/{filename}', { ...files, params: { path: { filename: doc.filename ?? '' } }, parseAs: 'blob' });
+    if (!response.ok || !data) throw toApiError(response.status, error);
+    const url = URL.createObjectURL(data as Blob);
+    Object.assign(document.createElement('a'), { href: url, download: doc.originalFilename ?? doc.filename }).click();
+    URL.revokeObjectURL(url);
+  }
+
+  const choose = (list: FileList | null) => list && list.length > 0 && upload.mutate([...list]);
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="md">
+      <DialogTitle id={`${id}-title`}>{m.title(what)}</DialogTitle>
+      <DialogContent dividers>
+        <Box
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={(e) => { e.preventDefault(); choose(e.dataTransfer.files); }}
+          sx={{ border: '2px dashed', borderColor: 'divider', borderRadius: 1, p: 2, mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <Typography>{m.drop}</Typography>
+          <Button variant="contained" component="label" disabled={upload.isPending}>
+            {m.choose}
+            <input hidden multiple type="file" accept=".png,.jpg,.jpeg,.mp4,.mov,.pdf" onChange={(e) => { choose(e.target.files); e.target.value = ''; }} />
+          </Button>
+          <Typography variant="caption" color="text.secondary">{m.hint}</Typography>
+          <TextField size="small" label={m.description} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: 255 } }} sx={{ flexGrow: 1, minWidth: 220 }} />
+        </Box>
+        {refused.length > 0 && <Alert severity="error" sx={{ mb: 2 }}>{refused.map((r) => <div key={r}>{r}</div>)}</Alert>}
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{m.columns.name}</TableCell><TableCell>{m.columns.description}</TableCell>
+              <TableCell>{m.columns.size}</TableCell><TableCell>{m.columns.date}</TableCell><TableCell align="right">Azioni</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(list.data ?? []).map((doc) => (
+              <TableRow key={doc.id}>
+                <TableCell>{doc.originalFilename}</TableCell>
+                <TableCell>{doc.description}</TableCell>
+                <TableCell>{formatFileSize(doc.size ?? 0)}</TableCell>
+                <TableCell>{formatters.dateTime(doc.created)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Icon name="download" label={m.download(doc.originalFilename ?? '')} onClick={() => void download(doc).catch((e: unknown) => notify.error(e instanceof ApiError ? e.message : messages.networkError))} />
+                  <Icon name="trash" label={m.remove(doc.originalFilename ?? '')} onClick={() => setRemoving(doc)} />
+                </TableCell>
+              </TableRow>
+            ))}
+            {list.data?.length === 0 && <TableRow><TableCell colSpan={5}>{m.none}</TableCell></TableRow>}
+          </TableBody>
+        </Table>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{messages.actions.close}</Button>
+      </DialogActions>
+      <ConfirmDialog
+        open={!!removing}
+        title={messages.actions.delete}
+        text={messages.confirmDelete(removing?.originalFilename ?? '')}
+        confirmLabel={messages.actions.delete}
+        danger
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
+    </Dialog>
+  );
+}
