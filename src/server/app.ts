@@ -24,6 +24,7 @@ import { createDb } from './db/createDb.ts';
 import type { Db } from './db/Db.ts';
 import { fileHandlers } from './domains/files/fileHandlers.ts';
 import { imageHandler } from './domains/files/imageHandlers.ts';
+import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { userHandlers } from './domains/users/userHandlers.ts';
 import { errorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
@@ -50,6 +51,8 @@ export interface AppOptions {
   apiPublicUrl?: string;
   /** Microsoft sign-in; by default from MS_TENANT_ID and MS_CLIENT_ID. */
   microsoft?: MicrosoftConfig | null;
+  /** The ERP connector; by default the demo ERP on seeded rows. */
+  erp?: ErpConnector;
 }
 
 // Resources without a table of their own: the profile is the user, this view is a projection of users.
@@ -116,6 +119,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     tokens: createTokenService(secretFor(options, dataDir), config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl),
     hub: createHub(),
+    erp: options.erp ?? demoErp(resources.get('ClienteErp') as Resource),
     verifyMicrosoft: microsoftVerifier(microsoft),
     loginLimiter: createLoginLimiter(),
     resources,

@@ -5,6 +5,7 @@ import type { RefreshTokens } from './auth/refreshTokens.ts';
 import type { LoginLimiter } from '../domain/loginLimiter.ts';
 import type { Access } from '../domain/accessRules.ts';
 import type { ApiOperation, Contract } from './contract/contract.ts';
+import type { ErpConnector } from './plugins/erp.ts';
 import type { CrudRepository } from './crud/crudRepository.ts';
 import type { EntityModel } from './crud/entityModel.ts';
 import type { Db } from './db/Db.ts';
@@ -30,6 +31,8 @@ export interface AppContext {
   tokens: TokenService;
   refreshTokens: RefreshTokens;
   hub: Hub;
+  /** The company's ERP (Mago): its customers and VAT numbers. */
+  erp: ErpConnector;
   /** The e-mail of a valid Microsoft access token (401 otherwise). */
   verifyMicrosoft(accessToken: string): Promise<string>;
   loginLimiter: LoginLimiter;

@@ -20,7 +20,7 @@ let cachedHash: string | undefined;
  * A fresh server on a fresh database: in-memory PGlite, or a new database in the
  * PostgreSQL of this run when the project provides one (vitest project "server-postgres").
  */
-export async function testApp(options: Pick<AppOptions, 'accessTokenTtl' | 'microsoft'> = {}): Promise<TestApp> {
+export async function testApp(options: Pick<AppOptions, 'accessTokenTtl' | 'microsoft' | 'erp'> = {}): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
   const base = (inject as (key: 'postgresUrl') => string | undefined)('postgresUrl');

@@ -69,6 +69,12 @@ export const derivedHandlers: Record<string, Handler> = {
     return { data: page.data.map(({ id, username, name, surname, category, gruppiCrmIds }) => ({ id, username, name, surname, ...(category ? { category } : {}), gruppiCrmIds: gruppiCrmIds ?? [] })), totalRows: page.totalRows };
   },
 
+  // The ERP's customers come through its connector (the demo one reads seeded rows).
+  listClienteErp: (req, ctx) => {
+    const { definition, model } = ctx.resource('ClienteErp');
+    return ctx.erp.listCustomers(listOptions(req.query, definition.sort, model));
+  },
+
   createPlanning: async (req, ctx) => {
     const { model, repo } = ctx.resource('Planning');
     const created = await repo.create(withLanguage(model, req.body as Row));
@@ -86,8 +92,8 @@ export const derivedHandlers: Record<string, Handler> = {
   checkCustomerVatNumber: async (req, ctx) => {
     const vat = String(req.params.vat);
     const found = await customerWithVat(ctx, vat, null);
-    const erp = await ctx.db.query(`SELECT 1 FROM "clienteErp" WHERE "vatNumber" = $1 LIMIT 1`, [vat]);
-    return { data: { exists: !!found, customerId: found?.id ?? null, agentName: found?.agentName ?? null, inErp: erp.rows.length > 0 } };
+    const inErp = await ctx.erp.knowsVatNumber(vat);
+    return { data: { exists: !!found, customerId: found?.id ?? null, agentName: found?.agentName ?? null, inErp } };
   },
 };
 
