@@ -165,7 +165,11 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     return op ? handlerFor(op) : undefined;
   };
   registerOperations(app, ctx, handlerFor, ctx.access);
-  const runtime = { apiBase: options.apiPublicUrl ?? '', msClientId: microsoft?.clientId ?? '', msTenantId: microsoft?.tenantId ?? '' };
+  const runtime = {
+    apiBase: options.apiPublicUrl ?? '', msClientId: microsoft?.clientId ?? '', msTenantId: microsoft?.tenantId ?? '',
+    mapTileUrl: process.env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapGeocoderUrl: process.env.MAP_GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
+  };
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }

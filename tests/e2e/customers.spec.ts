@@ -128,3 +128,43 @@ test.describe('customers: documents', () => {
     await expect(own.getByRole('cell', { name: 'contratto.pdf', exact: true })).toHaveCount(0);
   });
 });
+
+test.describe('customers: map', () => {
+  test('the customer on the map; without tiles the map says so and the marker still sets the coordinates', async ({ page, login }) => {
+    await login('crm', 'Noleggio2025!');
+    await page.goto('/customers/all?f.companyName=Rota');
+    await page.getByRole('button', { name: 'Modifica Impresa Rota Costruzioni S.p.A.' }).click();
+    const map = page.getByRole('region', { name: 'Posizione' });
+    await expect(map.getByText(/Mappa non disponibile/)).toBeVisible();
+    const marker = map.getByRole('button', { name: 'Posizione del cliente' });
+    await marker.click();
+    await expect(map.getByText('Impresa Rota Costruzioni S.p.A.')).toBeVisible();
+    await expect(map.getByText('Via Borgo Palazzo 90')).toBeVisible();
+    await expect(page.getByLabel('Latitudine')).toHaveValue('45,6983');
+
+    // A click on the map moves the customer there.
+    await map.locator('.leaflet-container').scrollIntoViewIfNeeded();
+    const box = await map.locator('.leaflet-container').boundingBox();
+    if (!box) throw new Error('no map');
+    await page.mouse.click(box.x + box.width - 120, box.y + box.height - 80);
+    await expect(page.getByLabel('Latitudine')).not.toHaveValue('45,6983');
+    const latitude = await page.getByLabel('Latitudine').inputValue();
+    const longitude = await page.getByLabel('Longitudine').inputValue();
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Latitudine')).toHaveValue(latitude);
+    await expect(page.getByLabel('Longitudine')).toHaveValue(longitude);
+
+    await map.getByRole('button', { name: "Trova dall'indirizzo" }).click();
+    await expect(map.getByText('Indirizzo non trovato o servizio di ricerca non raggiungibile')).toBeVisible();
+  });
+
+  test('a customer without coordinates shows "Non configurato" at 0,0', async ({ page, login }) => {
+    await login('crm', 'Noleggio2025!');
+    await page.goto('/customers');
+    const map = page.getByRole('region', { name: 'Posizione' });
+    await map.getByRole('button', { name: 'Posizione del cliente' }).click();
+    await expect(map.getByText('Non configurato')).toBeVisible();
+  });
+});

@@ -32,6 +32,8 @@ export class Stack {
     return {
       PORT: String(this.serverPort), HOST: '127.0.0.1', DATA_DIR: this.dataDir, ADMIN_PASSWORD,
       API_PUBLIC_URL: `http://127.0.0.1:${this.proxyPort}`,
+      // Tests never leave the machine: map tiles and address search point at a closed loopback port.
+      MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', MAP_GEOCODER_URL: 'http://127.0.0.1:9/search',
       ...(this.postgres ? { DATABASE_URL: this.postgres.url } : {}),
       ...this.extraEnv,
     };

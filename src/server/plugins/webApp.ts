@@ -10,9 +10,15 @@ export interface RuntimeConfig {
   apiBase: string;
   msClientId: string;
   msTenantId: string;
+  /** Map tiles ({z}/{x}/{y}) and the address search (Nominatim-style ?q=&format=json). */
+  mapTileUrl: string;
+  mapGeocoderUrl: string;
 }
 
-const META: Record<keyof RuntimeConfig, string> = { apiBase: 'api-base', msClientId: 'ms-client-id', msTenantId: 'ms-tenant-id' };
+const META: Record<keyof RuntimeConfig, string> = {
+  apiBase: 'api-base', msClientId: 'ms-client-id', msTenantId: 'ms-tenant-id', mapTileUrl: 'map-tile-url', mapGeocoderUrl: 'map-geocoder-url',
+};
+const attribute = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Serves the built web app from dist/: hashed assets cached for a year, every other GET
@@ -23,7 +29,7 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
   if (!fs.existsSync(indexFile)) return false;
   let index = fs.readFileSync(indexFile, 'utf8');
   for (const [key, name] of Object.entries(META) as [keyof RuntimeConfig, string][]) {
-    index = index.replace(`<meta name="${name}" content="">`, `<meta name="${name}" content="${runtime[key].replace(/["<>&]/g, '')}">`);
+    index = index.replace(`<meta name="${name}" content="">`, `<meta name="${name}" content="${attribute(runtime[key])}">`);
   }
   await app.register(fastifyStatic, {
     root: dist,

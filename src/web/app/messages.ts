@@ -101,6 +101,15 @@ export const messages = {
     saveFirst: 'Salvare il cliente per aggiungere contatti e dettagli.',
     empty: 'Nessun elemento',
   },
+  map: {
+    title: 'Posizione',
+    notConfigured: 'Non configurato',
+    marker: 'Posizione del cliente',
+    unavailable: 'Mappa non disponibile: le immagini della mappa non si caricano (rete o servizio assenti). Il segnaposto si può comunque spostare per impostare le coordinate.',
+    hint: 'Clicca sulla mappa o trascina il segnaposto per impostare latitudine e longitudine.',
+    geocode: "Trova dall'indirizzo",
+    geocodeFailed: "Indirizzo non trovato o servizio di ricerca non raggiungibile",
+  },
   documents: {
     title: (what: string) => `Documenti: ${what}`,
     open: (what: string) => `Documenti di ${what}`,

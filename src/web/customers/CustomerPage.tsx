@@ -14,7 +14,10 @@ import { useNotify } from '../ui/notifications.tsx';
 import { ChildList } from './ChildList.tsx';
 import { DocumentsDialog } from './DocumentsDialog.tsx';
 import { Icon } from '../ui/Icon.tsx';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+
+// Leaflet is heavy: it loads with the customer page's map, not with the app.
+const CustomerMap = lazy(() => import('./CustomerMap.tsx'));
 
 const m = messages.customer;
 
@@ -38,7 +41,7 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
   const notify = useNotify();
   const navigate = useNavigate();
   const isNew = !record?.id;
-  const { form, conflictAlert, formId, busy, formData } = useRecordForm({
+  const { form, conflictAlert, formId, busy, formData, setFields } = useRecordForm({
     def,
     record,
     onSave: async (row) => {
@@ -67,6 +70,15 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
           <Button type="submit" form={formId} variant="contained" disabled={busy || taken}>{messages.actions.save}</Button>
         </Box>
       </Paper>
+      <Suspense fallback={<CircularProgress aria-label="Caricamento" />}>
+        <CustomerMap
+          latitude={typeof formData.latitude === 'number' ? formData.latitude : null}
+          longitude={typeof formData.longitude === 'number' ? formData.longitude : null}
+          label={[String(formData.companyName ?? ''), String(formData.address ?? ''), String(formData.city ?? '')]}
+          address={[formData.address, formData.postcode, formData.city, formData.province].filter(Boolean).join(', ')}
+          onMove={(latitude, longitude) => setFields({ latitude, longitude })}
+        />
+      </Suspense>
       {isNew ? <Typography color="text.secondary">{m.saveFirst}</Typography> : (
         <>
           <ChildList

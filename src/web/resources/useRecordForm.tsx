@@ -106,5 +106,8 @@ export function useRecordForm({ def, record, onSave }: Options) {
     />
   );
 
-  return { form, conflictAlert, formId, dirty, busy, editing, formData };
+  /** Sets fields from outside the form (a map marker sets the coordinates). */
+  const setFields = (fields: Row) => setFormData((current) => ({ ...current, ...fields }));
+
+  return { form, conflictAlert, formId, dirty, busy, editing, formData, setFields };
 }
