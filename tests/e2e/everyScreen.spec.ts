@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
 import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts';
 import { expect, test } from './fixtures.ts';
@@ -59,10 +59,22 @@ async function applyFilter(page: Page, label: string, value: string) {
 }
 
 test.describe('every generated screen, as super admin, against the real server', () => {
+  // One sign-in for the whole walk: the session (tokens in local storage) is handed to every test.
+  let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  test.beforeEach(async ({ page, login }) => {
+    if (session) {
+      await page.context().addInitScript((origins) => {
+        for (const { localStorage: items } of origins) for (const { name, value } of items) if (window.localStorage.getItem(name) === null) window.localStorage.setItem(name, value);
+      }, session.origins);
+      return;
+    }
+    await login();
+    session = await page.context().storageState();
+  });
+
   SCREENS.forEach((screen, i) => {
-    test(`${screen.route}: seeded rows, filter kept in the URL, create, edit, export, delete`, async ({ page, login }) => {
+    test(`${screen.route}: seeded rows, filter kept in the URL, create, edit, export, delete`, async ({ page }) => {
       const def = await byRoute(screen.route);
-      await login();
       await page.goto(screen.route);
       await expect(page.getByRole('heading', { name: def.label, exact: true })).toBeVisible();
       await expect(rows(page).first()).toBeVisible();
