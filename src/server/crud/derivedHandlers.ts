@@ -2,7 +2,7 @@ import type { Handler } from '../context.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 import type { Row } from './crudRepository.ts';
 import { customerWithVat } from '../domains/customers/customerRules.ts';
-import { genericHandlerFor, idOf, listOptions, withLanguage } from './genericHandler.ts';
+import { genericHandlerFor, idOf, listOptions } from './genericHandler.ts';
 
 /** Operations that are a generic operation with a twist: a fixed filter, another envelope, one field. */
 export const derivedHandlers: Record<string, Handler> = {
@@ -75,16 +75,9 @@ export const derivedHandlers: Record<string, Handler> = {
     return ctx.erp.listCustomers(listOptions(req.query, definition.sort, model));
   },
 
-  createPlanning: async (req, ctx) => {
-    const { model, repo } = ctx.resource('Planning');
-    const created = await repo.create(withLanguage(model, req.body as Row));
-    return { data: { planningId: created.id } };
-  },
-  createTrattativaCp: async (req, ctx) => {
-    const { model, repo } = ctx.resource('TrattativaCp');
-    const created = await repo.create(withLanguage(model, req.body as Row));
-    return { data: { id: created.id } };
-  },
+  // The generic create (with its write rules), answering only the new id in these calls' own envelopes.
+  createPlanning: async (req, ctx) => ({ data: { planningId: (await createdId('Planning', req, ctx)) } }),
+  createTrattativaCp: async (req, ctx) => ({ data: { id: (await createdId('TrattativaCp', req, ctx)) } }),
 
   updateBranchOffice: (req, ctx) => updateOneField('BranchOffice', req.params, req.body, ctx),
   updateMissedCall: (req, ctx) => updateOneField('MissedCall', req.params, req.body, ctx),
@@ -103,4 +96,10 @@ async function updateOneField(typeName: string, params: Record<string, unknown>,
   const column = model.byName.get(field);
   if (!column || column.readOnly) throw new HttpError(400, MESSAGES.invalid, [{ field: 'field', message: `campo non modificabile: ${field}` }]);
   return { data: await repo.update(idOf(params), { [field]: value }) };
+}
+
+async function createdId(typeName: string, req: Parameters<Handler>[0], ctx: Parameters<Handler>[1]): Promise<number> {
+  const create = genericHandlerFor(ctx.resource(typeName), 'create');
+  const result = (await create?.(req, ctx)) as { data: Row } | undefined;
+  return Number(result?.data.id);
 }

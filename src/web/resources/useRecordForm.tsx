@@ -8,7 +8,7 @@ import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
 import { widgetRegistry } from '../fields/widgetRegistry.tsx';
 import { useNotify } from '../ui/notifications.tsx';
-import { confirmationsMatch, formValidator, transformErrors } from './formValidator.ts';
+import { crossFieldChecks, formValidator, transformErrors } from './formValidator.ts';
 import { translateString } from './translateString.ts';
 
 /** Server violations next to their fields; the form keeps everything typed. */
@@ -33,7 +33,7 @@ export function useRecordForm({ def, record, onSave }: Options) {
   const notify = useNotify();
   const schema = useMemo(() => ({ ...(def.form.schema as RJSFSchema), title: '' }), [def]);
   const uiSchema = useMemo(() => ({ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }), [def]);
-  const validateConfirmations = useMemo(() => confirmationsMatch(Object.keys(schema.properties ?? {})), [schema]);
+  const validateConfirmations = useMemo(() => crossFieldChecks(Object.keys(schema.properties ?? {})), [schema]);
   // What the form shows before any edit, defaults included: "dirty" means different from this.
   const [pristine, setPristine] = useState<Row>(() => getDefaultFormState(formValidator, schema, { ...(record ?? {}) }) as Row);
   const [formData, setFormData] = useState<Row>(pristine);
