@@ -677,7 +677,7 @@ export const resourceIndex = {
       "ROLE_COMMERCIALE_CP",
       "ROLE_MASTER"
     ],
-    "displayField": "description",
+    "displayField": "subject",
     "list": "/api/plannings",
     "load": () => import('./resources/planning.ts').then((m) => m.resource as ResourceDefinition)
   },

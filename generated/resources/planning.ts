@@ -39,7 +39,7 @@ export const resource = {
     "ROLE_COMMERCIALE_CP",
     "ROLE_MASTER"
   ],
-  "displayField": "description",
+  "displayField": "subject",
   "columns": [
     {
       "accessorKey": "date",

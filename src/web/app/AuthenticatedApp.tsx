@@ -1,6 +1,7 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { itIT } from '@mui/material/locale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
 import { CustomerPage } from '../customers/CustomerPage.tsx';
@@ -14,6 +15,9 @@ import { HomePage } from './HomePage.tsx';
 import { Layout } from './Layout.tsx';
 import { PlainLayout } from './PlainLayout.tsx';
 import { messages } from './messages.ts';
+
+// The calendar library is large: it loads with its page.
+const PlanningCalendar = lazy(() => import('../plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })));
 
 const theme = createTheme({ palette: { primary: { main: '#1565c0' } } }, itIT);
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } });
@@ -34,6 +38,7 @@ export function AuthenticatedApp() {
                 <Route index element={<HomePage />} />
                 <Route path="/profile" element={<ProfilePage />} />
                 <Route path="/customers/:id?" element={<CustomerPage />} />
+                <Route path="/plannings" element={<Suspense fallback={null}><PlanningCalendar /></Suspense>} />
                 {screens.map((r) => (
                   <Route key={r.name} path={r.route ?? ''} element={<ResourcePage name={r.name} />} />
                 ))}

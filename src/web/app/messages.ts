@@ -101,6 +101,11 @@ export const messages = {
     saveFirst: 'Salvare il cliente per aggiungere contatti e dettagli.',
     empty: 'Nessun elemento',
   },
+  calendar: {
+    title: 'Pianificazione',
+    list: 'Elenco attività',
+    untitled: 'Attività',
+  },
   map: {
     title: 'Posizione',
     notConfigured: 'Non configurato',

@@ -80,6 +80,26 @@ function MultiSelectWidget({ id, label, value, onChange, disabled, readonly, req
   );
 }
 
+/** An HH:MM time of day; RJSF's own time widget would add seconds the schema does not allow. */
+function TimeWidget({ id, label, value, onChange, disabled, readonly, required, rawErrors, onBlur, onFocus }: WidgetProps) {
+  return (
+    <TextField
+      id={id}
+      type="time"
+      fullWidth
+      label={label}
+      value={typeof value === 'string' ? value.slice(0, 5) : ''}
+      required={required}
+      error={!!rawErrors?.length}
+      disabled={disabled || readonly}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value.slice(0, 5))}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
 function ImageWidget({ id, label, value }: WidgetProps) {
   return <TextField id={id} fullWidth label={label} value={typeof value === 'string' ? value : ''} disabled />;
 }
@@ -91,5 +111,6 @@ export const widgetRegistry: RegistryWidgetsType = {
   yesNo: YesNoWidget,
   commaList: CommaListWidget,
   image: ImageWidget,
+  time: TimeWidget,
   multiSelect: MultiSelectWidget,
 };

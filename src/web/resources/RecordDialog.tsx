@@ -11,12 +11,15 @@ interface Props {
   record: Row | null;
   onSave(row: Row): Promise<Row>;
   onClose(): void;
+  /** Offers "Elimina" (after a confirmation) on an existing record, e.g. an activity opened from the calendar. */
+  onDelete?(): Promise<void>;
 }
 
 /** New / edit dialog of a list screen; closing it with unsaved input asks first. */
-export function RecordDialog({ def, record, onSave, onClose }: Props) {
+export function RecordDialog({ def, record, onSave, onClose, onDelete }: Props) {
   const { form, conflictAlert, formId, dirty, busy, editing } = useRecordForm({ def, record, onSave });
   const [confirmClose, setConfirmClose] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const requestClose = () => (dirty ? setConfirmClose(true) : onClose());
 
   return (
@@ -27,6 +30,7 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
         {form}
       </DialogContent>
       <DialogActions>
+        {onDelete && editing && <Button color="error" sx={{ mr: 'auto' }} onClick={() => setConfirmDelete(true)}>{messages.actions.delete}</Button>}
         <Button onClick={requestClose}>{messages.actions.cancel}</Button>
         <Button type="submit" form={formId} variant="contained" disabled={busy}>{messages.actions.save}</Button>
       </DialogActions>
@@ -38,6 +42,15 @@ export function RecordDialog({ def, record, onSave, onClose }: Props) {
         confirmLabel={messages.unsaved.discard}
         onCancel={() => setConfirmClose(false)}
         onConfirm={onClose}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        title={messages.actions.delete}
+        text={messages.confirmDelete(String(record?.[def.displayField] ?? def.title.toLowerCase()))}
+        confirmLabel={messages.actions.delete}
+        danger
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void onDelete?.().finally(() => setConfirmDelete(false))}
       />
     </Dialog>
   );

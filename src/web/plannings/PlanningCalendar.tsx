@@ -1,0 +1,118 @@
+import { Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
+import FullCalendar from '@fullcalendar/react';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import itLocale from '@fullcalendar/react/locales/it';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { resourceIndex } from '../../../generated/resourceIndex.ts';
+import { resourceApi, type Row } from '../api/resourceApi.ts';
+import { messages } from '../app/messages.ts';
+import { RecordDialog } from '../resources/RecordDialog.tsx';
+import { useNotify } from '../ui/notifications.tsx';
+
+const m = messages.calendar;
+const day = (d: Date) => dayjs(d).format('YYYY-MM-DD');
+const time = (d: Date) => dayjs(d).format('HH:mm');
+/** The fields of an activity that say when it is. */
+const when = (start: Date, end: Date) => ({ date: day(start), startTime: time(start), endTime: time(end) });
+
+/** /plannings: the activities in a week calendar; click to plan one (an hour), drag to move, stretch to lengthen. */
+export function PlanningCalendar() {
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const def = useQuery({ queryKey: ['definition', 'planning'], queryFn: () => resourceIndex.planning.load(), staleTime: Infinity });
+  const all = useQuery({
+    queryKey: ['list', 'planning', 'calendar'],
+    enabled: !!def.data,
+    queryFn: () => (def.data ? resourceApi.list(def.data, { filters: {}, sortBy: null, descending: false, page: 0, rowsPerPage: 0 }) : null),
+  });
+  const open = all.data?.data.filter((r) => r.completed !== true).length ?? 0;
+  const [editing, setEditing] = useState<Row | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', 'planning'] });
+
+  if (!def.data) return <CircularProgress aria-label="Caricamento" />;
+  const planning = def.data;
+
+  async function save(row: Row): Promise<Row> {
+    const { data } = row.id ? await resourceApi.update(planning, row.id, row) : await resourceApi.create(planning, row);
+    notify.success(messages.saved);
+    setEditing(null);
+    await refresh();
+    return data;
+  }
+
+  async function move(id: string, start: Date | null, end: Date | null, revert: () => void) {
+    const row = all.data?.data.find((r) => String(r.id) === id);
+    if (!row || !start) return revert();
+    try {
+      await resourceApi.update(planning, Number(row.id), { ...row, ...when(start, end ?? dayjs(start).add(1, 'hour').toDate()) });
+      notify.success(messages.saved);
+    } catch {
+      // The message is already shown; the activity goes back where it was.
+      revert();
+    }
+    await refresh();
+  }
+
+  const events = (all.data?.data ?? []).map((r) => ({
+    id: String(r.id),
+    title: String(r.subject || m.untitled),
+    start: `${String(r.date)}T${String(r.startTime)}`,
+    end: `${String(r.date)}T${String(r.endTime)}`,
+    classNames: r.completed === true ? ['attivita-completata'] : [],
+  }));
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{m.title}</Typography>
+        <Chip role="status" color={open > 0 ? 'warning' : 'default'} label={messages.labels.incompleteActivities(open)} />
+        <Button component={Link} to="/listPlannings">{m.list}</Button>
+      </Box>
+      <FullCalendar
+        plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
+        locale={itLocale}
+        initialView="timeGridWeek"
+        headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
+        allDaySlot={false}
+        slotMinTime="07:00:00"
+        slotMaxTime="21:00:00"
+        nowIndicator
+        editable
+        selectable
+        // A plain click is a dateClick (one hour); only a drag across slots is a selection.
+        selectMinDistance={5}
+        height="auto"
+        events={events}
+        dateClick={(info) => setEditing(when(info.date, dayjs(info.date).add(1, 'hour').toDate()))}
+        select={(info) => setEditing(when(info.start, info.end))}
+        eventClick={(info) => setEditing(all.data?.data.find((r) => String(r.id) === info.event.id) ?? null)}
+        eventDrop={(info) => void move(info.event.id, info.event.start, info.event.end, info.revert)}
+        eventResize={(info) => void move(info.event.id, info.event.start, info.event.end, info.revert)}
+      />
+      {editing && (
+        <RecordDialog
+          key={String(editing.id ?? `${String(editing.date)}-${String(editing.startTime)}`)}
+          def={planning}
+          record={editing}
+          onSave={save}
+          onClose={() => setEditing(null)}
+          onDelete={async () => {
+            await resourceApi.remove(planning, Number(editing.id));
+            notify.success(messages.deleted);
+            setEditing(null);
+            await refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}
