@@ -123,9 +123,22 @@ test.describe('customers: documents', () => {
     await contacts.getByRole('button', { name: 'Documenti di Paolo Brambilla' }).click();
     const own = page.getByRole('dialog', { name: 'Documenti: Paolo Brambilla' });
     await expect(own.getByText('Nessun documento')).toBeVisible();
-    await own.locator('input[type=file]').setInputFiles({ name: 'biglietto.png', mimeType: 'image/png', buffer: PNG });
+    await own.locator('input[type=file]').setInputFiles([
+      { name: 'biglietto.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'offerta.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
     await expect(own.getByRole('cell', { name: 'biglietto.png', exact: true })).toBeVisible();
+    await expect(own.getByRole('cell', { name: 'offerta.pdf', exact: true })).toBeVisible();
     await expect(own.getByRole('cell', { name: 'contratto.pdf', exact: true })).toHaveCount(0);
+    const [image] = await Promise.all([page.waitForEvent('download'), own.getByRole('button', { name: 'Scarica biglietto.png' }).click()]);
+    expect(fs.readFileSync(await image.path()).equals(PNG)).toBe(true);
+    // The download button's tooltip would sit over the next row's buttons.
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await own.getByRole('button', { name: 'Elimina offerta.pdf' }).click();
+    await page.getByRole('dialog', { name: 'Elimina' }).getByRole('button', { name: 'Elimina' }).click();
+    await expect(own.getByRole('cell', { name: 'offerta.pdf', exact: true })).toHaveCount(0);
+    await expect(own.getByRole('cell', { name: 'biglietto.png', exact: true })).toBeVisible();
   });
 });
 

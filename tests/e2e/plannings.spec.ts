@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, loginAs, test } from './fixtures.ts';
 
 /** The middle of a day column at a time of day, in the week calendar. */
 async function slot(page: Page, date: string, time: string) {
@@ -67,5 +67,42 @@ test.describe('planning: the activities calendar', () => {
     await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();
     await expect(page.getByText('Visita cantiere Rota (Bergamo)')).toHaveCount(0);
     await expect(badge).toHaveText(`${before} attività da completare`);
+  });
+});
+
+test.describe('planning: whose activities', () => {
+  test("a user linked to an agent sees that agent's activities, and new ones are theirs", async ({ page, login, browser, baseURL }) => {
+    // The administrator links the user "utente.cp" to the agent Marco Ferri, and plans one activity for another agent.
+    await login();
+    await page.goto('/utenti/users?f.username=utente.cp');
+    await page.getByRole('button', { name: 'Modifica utente.cp' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Agente' }).click();
+    await page.getByRole('option', { name: 'Marco Ferri' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.goto('/listPlannings');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const other = page.getByRole('dialog');
+    await other.getByRole('textbox', { name: 'Data', exact: true }).fill(new Date().toISOString().slice(0, 10));
+    await other.getByLabel('Ora inizio').fill('08:00');
+    await other.getByLabel('Ora fine').fill('09:00');
+    await other.getByLabel('Oggetto').fill('Giro clienti di Luca');
+    await other.getByRole('combobox', { name: 'Agente' }).click();
+    await page.getByRole('option', { name: 'Luca Verdi' }).click();
+    await other.getByRole('button', { name: 'Salva' }).click();
+    await expect(other).toBeHidden();
+
+    const context = await browser.newContext({ baseURL });
+    const user = await context.newPage();
+    await loginAs(user, 'utente.cp', 'Noleggio2025!');
+    await user.goto('/plannings');
+    await expect(user.getByRole('heading', { name: 'Pianificazione', level: 1 })).toBeVisible();
+    await expect(user.getByRole('status').filter({ hasText: 'attività da completare' })).toBeVisible();
+    await expect(user.getByText('Giro clienti di Luca')).toHaveCount(0);
+    const today = await user.locator('[role=columnheader][data-date]').first().getAttribute('data-date');
+    const at = await slot(user, today ?? '', '16:00:00');
+    await user.mouse.click(at.x, at.y + 4);
+    await expect(user.getByRole('dialog').getByRole('combobox', { name: 'Agente' })).toHaveValue('Marco Ferri');
+    await context.close();
   });
 });

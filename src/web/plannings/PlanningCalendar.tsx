@@ -13,6 +13,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
+import { toApiError } from '../api/apiError.ts';
+import { api } from '../api/client.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
 import { RecordDialog } from '../resources/RecordDialog.tsx';
@@ -29,10 +31,20 @@ export function PlanningCalendar() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const def = useQuery({ queryKey: ['definition', 'planning'], queryFn: () => resourceIndex.planning.load(), staleTime: Infinity });
+  // The user's own activities: those of the agent their account is linked to (everybody's when it is none).
+  const me = useQuery({
+    queryKey: ['me'],
+    queryFn: async () => {
+      const { data, error, response } = await api.GET('/api/users/me');
+      if (!response.ok || !data) throw toApiError(response.status, error);
+      return data.data;
+    },
+  });
+  const agentId = me.data?.agentId ?? null;
   const all = useQuery({
-    queryKey: ['list', 'planning', 'calendar'],
-    enabled: !!def.data,
-    queryFn: () => (def.data ? resourceApi.list(def.data, { filters: {}, sortBy: null, descending: false, page: 0, rowsPerPage: 0 }) : null),
+    queryKey: ['list', 'planning', 'calendar', agentId],
+    enabled: !!def.data && me.isFetched,
+    queryFn: () => (def.data ? resourceApi.list(def.data, { filters: agentId ? { agentId: String(agentId) } : {}, sortBy: null, descending: false, page: 0, rowsPerPage: 0 }) : null),
   });
   const open = all.data?.data.filter((r) => r.completed !== true).length ?? 0;
   const [editing, setEditing] = useState<Row | null>(null);
@@ -92,8 +104,8 @@ export function PlanningCalendar() {
         selectMinDistance={5}
         height="auto"
         events={events}
-        dateClick={(info) => setEditing(when(info.date, dayjs(info.date).add(1, 'hour').toDate()))}
-        select={(info) => setEditing(when(info.start, info.end))}
+        dateClick={(info) => setEditing({ ...when(info.date, dayjs(info.date).add(1, 'hour').toDate()), ...(agentId ? { agentId } : {}) })}
+        select={(info) => setEditing({ ...when(info.start, info.end), ...(agentId ? { agentId } : {}) })}
         eventClick={(info) => setEditing(all.data?.data.find((r) => String(r.id) === info.event.id) ?? null)}
         eventDrop={(info) => void move(info.event.id, info.event.start, info.event.end, info.revert)}
         eventResize={(info) => void move(info.event.id, info.event.start, info.event.end, info.revert)}
