@@ -70,7 +70,7 @@ test.describe('customers: the customer page', () => {
     await page.reload();
     await expect(page.getByRole('region', { name: 'Contatti' }).getByRole('cell', { name: 'Colombo', exact: true })).toBeVisible();
     await page.goto('/customers/all?f.companyName=Adda');
-    await page.getByRole('button', { name: 'Modifica Noleggi Adda S.r.l.' }).click();
+    await page.getByRole('cell', { name: 'Noleggi Adda S.r.l.', exact: true }).click();
     await expect(page).toHaveURL(/\/customers\/\d+$/);
     await expect(page.getByLabel('Città')).toHaveValue('Lecco');
 

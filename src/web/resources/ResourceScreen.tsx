@@ -134,7 +134,12 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
     state: { pagination, sorting, isLoading: list.isLoading, showProgressBars: list.isFetching, columnVisibility: prefs.columnVisibility, density: prefs.density },
     onColumnVisibilityChange: (u: MRT_Updater<MRT_VisibilityState>) => update({ columnVisibility: typeof u === 'function' ? u(prefs.columnVisibility) : u }),
     onDensityChange: (u: MRT_Updater<MRT_DensityState>) => update({ density: typeof u === 'function' ? u(prefs.density) : u }),
-    muiTableBodyRowProps: ({ row }) => ({ 'data-row-id': String(row.original.id), tabIndex: 0 }) as object,
+    muiTableBodyRowProps: ({ row }) => ({
+      'data-row-id': String(row.original.id),
+      tabIndex: 0,
+      // A record with its own page (customers) opens with a click anywhere on its row but the buttons.
+      ...(def.page ? { onClick: (e: React.MouseEvent) => !(e.target as HTMLElement).closest('button') && open(row.original), sx: { cursor: 'pointer' } } : {}),
+    }) as object,
     onPaginationChange: (u: MRT_Updater<MRT_PaginationState>) => {
       const next = typeof u === 'function' ? u(pagination) : u;
       setState({ ...state, page: next.pageIndex + 1, rowsPerPage: next.pageSize });
