@@ -11,12 +11,17 @@ test.describe('customers: the customer page', () => {
     await expect(page.getByRole('heading', { name: 'Nuovo cliente' })).toBeVisible();
     await page.getByLabel('Ragione sociale').fill('Cantieri Lario S.r.l.');
     await page.getByLabel('Partita IVA').fill('00743110157');
-    await expect(page.getByText("Il cliente con partita iva 00743110157 è già presente. Si prega di contattare l'agente Luca Verdi")).toBeVisible();
+    const warning = "Il cliente con partita iva 00743110157 è già presente. Si prega di contattare l'agente Luca Verdi";
+    await expect(page.getByRole('alert').filter({ hasText: warning })).toBeVisible();
+    // The field itself is marked, with the same words.
+    await expect(page.getByLabel('Partita IVA')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(warning)).toHaveCount(2);
     await expect(page.getByRole('button', { name: 'Salva' })).toBeDisabled();
 
     await page.getByLabel('Partita IVA').fill('01114601006');
     await expect(page.getByText('Partita iva già presente in Mago')).toBeVisible();
     await expect(page.getByText(/è già presente\. Si prega/)).toHaveCount(0);
+    await expect(page.getByLabel('Partita IVA')).toHaveAttribute('aria-invalid', 'false');
     await expect(page.getByRole('button', { name: 'Salva' })).toBeEnabled();
     await expect(page.getByLabel('Ragione sociale')).toHaveValue('Cantieri Lario S.r.l.');
   });

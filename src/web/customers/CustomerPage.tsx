@@ -41,9 +41,11 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
   const notify = useNotify();
   const navigate = useNavigate();
   const isNew = !record?.id;
+  const [vatWarning, setVatWarning] = useState<string | null>(null);
   const { form, conflictAlert, formId, busy, formData, setFields } = useRecordForm({
     def,
     record,
+    ...(vatWarning ? { fieldErrors: { vatNumber: vatWarning } } : {}),
     onSave: async (row) => {
       const { data } = isNew ? await resourceApi.create(def, row) : await resourceApi.update(def, Number(record?.id), row);
       notify.success(messages.saved);
@@ -53,6 +55,9 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
   });
   const vat = useVatCheck(formData.vatNumber, isNew);
   const taken = vat.data?.exists === true;
+  const warning = taken ? m.vatTaken(String(formData.vatNumber), vat.data?.agentName ?? m.noAgent) : null;
+  // The warning also marks the field itself.
+  if (warning !== vatWarning) setVatWarning(warning);
   const customerId = Number(record?.id);
   const [documents, setDocuments] = useState<{ entity: 'customer' | 'contact'; entityId: number; what: string } | null>(null);
   const companyName = String(record?.companyName ?? '');
@@ -61,7 +66,7 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
     <>
       <Paper sx={{ p: 3, mb: 3 }}>
         {conflictAlert}
-        {taken && <Alert severity="error" sx={{ mb: 2 }}>{m.vatTaken(String(formData.vatNumber), vat.data?.agentName ?? m.noAgent)}</Alert>}
+        {warning && <Alert severity="error" sx={{ mb: 2 }}>{warning}</Alert>}
         {!taken && vat.data?.inErp && <Alert severity="info" sx={{ mb: 2 }}>{m.vatInErp}</Alert>}
         {form}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, mt: 2 }}>

@@ -23,13 +23,15 @@ interface Options {
   record: Row | null;
   /** Saves and answers the stored record, which becomes the new starting point. */
   onSave(row: Row): Promise<Row>;
+  /** Messages the page shows on fields of its own accord (a VAT number already taken). */
+  fieldErrors?: Record<string, string>;
 }
 
 /**
  * The edit form of a record from its generated RJSF schema: Italian validation, server violations
  * on the fields, 409 with a reload offer, and whether anything typed is still unsaved.
  */
-export function useRecordForm({ def, record, onSave }: Options) {
+export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
   const notify = useNotify();
   const schema = useMemo(() => ({ ...(def.form.schema as RJSFSchema), title: '' }), [def]);
   const uiSchema = useMemo(() => ({ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }), [def]);
@@ -97,7 +99,9 @@ export function useRecordForm({ def, record, onSave }: Options) {
       transformErrors={transformErrors}
       customValidate={validateConfirmations}
       translateString={translateString}
-      extraErrors={extraErrors}
+      extraErrors={fieldErrors && Object.keys(fieldErrors).length > 0
+        ? ({ ...extraErrors, ...Object.fromEntries(Object.entries(fieldErrors).map(([f, message]) => [f, { __errors: [message] }])) } as ErrorSchema)
+        : extraErrors}
       showErrorList={false}
       noHtml5Validate
       onChange={(e) => setFormData(e.formData as Row)}
