@@ -8,21 +8,11 @@ import { buildApp } from '../src/server/app.ts';
 import type { Db } from '../src/server/db/Db.ts';
 import { createDb } from '../src/server/db/createDb.ts';
 import { postgresAvailable, startPostgres } from './lib/postgresServer.ts';
+import { DAYS, seedCallLog } from './lib/seedCallLog.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DAYS = 365;
-
-async function seed(db: Db) {
-  await db.query(`DELETE FROM "reportCall"`);
-  await db.query(`INSERT INTO "reportCall" ("callDate", "callDateTime", caller, "callerNumber", destination, "destinationNumber", status, "ringDuration", "talkDuration", "totalDuration", reason)
-    SELECT d::date, d + (i % 600) * interval '1 minute', (ARRAY['Edilizia Brambilla','Impresa Rota','Allestimenti Garda','Termoidraulica Sala','Costruzioni Ferrari'])[1 + i % 5],
-      '02' || lpad((i * 7919 % 100000000)::text, 8, '0'), (ARRAY['Centralino Milano','Centralino Bergamo','Centralino Brescia'])[1 + i % 3], '0212345678',
-      (ARRAY['Risposta','Persa','Occupato'])[1 + i % 3], i % 30, i % 600, i % 630, 'Richiesta preventivo'
-    FROM generate_series(1, $1::int) AS i, LATERAL (SELECT timestamptz '2025-01-01 08:00+01' + ((i % ${DAYS}) * interval '1 day') AS d) AS day`, [ROWS]);
-  await db.query('VACUUM ANALYZE "reportCall"');
-}
 
 // Days, pages and statuses vary so that no two consecutive requests are alike.
 function requestPaths(prefix: string, ours: boolean): string[] {
@@ -64,7 +54,7 @@ async function measure(url: string, paths: string[], headers: Record<string, str
 async function benchBackend(name: string, databaseUrl?: string) {
   const db = await createDb({ databaseUrl });
   const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4) });
-  await seed(db);
+  await seedCallLog(db, ROWS);
   const token = await ctx.tokens.sign({ id: 0, username: 'bench', name: 'Bench', surname: '', roles: ['ROLE_SUPER_ADMIN'] });
   const ours = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = await bareServer(db);
