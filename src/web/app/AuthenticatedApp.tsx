@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
-import { CustomerPage } from '../customers/CustomerPage.tsx';
 import { PRINT_PREFIX, PrintPage } from '../resources/PrintPage.tsx';
 import { ResourcePage } from '../resources/ResourcePage.tsx';
 import { ProfilePage } from '../session/ProfilePage.tsx';
@@ -16,7 +15,8 @@ import { Layout } from './Layout.tsx';
 import { PlainLayout } from './PlainLayout.tsx';
 import { messages } from './messages.ts';
 
-// The calendar library is large: it loads with its page.
+// Large libraries load with their pages: the calendar, and the form library of the customer page.
+const CustomerPage = lazy(() => import('../customers/CustomerPage.tsx').then((mod) => ({ default: mod.CustomerPage })));
 const PlanningCalendar = lazy(() => import('../plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })));
 
 const theme = createTheme({ palette: { primary: { main: '#1565c0' } } }, itIT);
@@ -37,7 +37,7 @@ export function AuthenticatedApp() {
               <Route element={<Guard />}>
                 <Route index element={<HomePage />} />
                 <Route path="/profile" element={<ProfilePage />} />
-                <Route path="/customers/:id?" element={<CustomerPage />} />
+                <Route path="/customers/:id?" element={<Suspense fallback={null}><CustomerPage /></Suspense>} />
                 <Route path="/plannings" element={<Suspense fallback={null}><PlanningCalendar /></Suspense>} />
                 {screens.map((r) => (
                   <Route key={r.name} path={r.route ?? ''} element={<ResourcePage name={r.name} />} />

@@ -3,7 +3,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { MaterialReactTable, useMaterialReactTable, type MRT_ColumnDef, type MRT_DensityState, type MRT_PaginationState, type MRT_SortingState, type MRT_Updater, type MRT_VisibilityState } from 'material-react-table';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isAllowed, OPERATION_ACCESS } from '../../domain/accessRules.ts';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
@@ -16,13 +16,15 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Icon } from '../ui/Icon.tsx';
 import { useNotify } from '../ui/notifications.tsx';
 import { PAGE_SIZES, readListState, writeListState } from './listState.ts';
-import { PictureDialog } from './PictureDialog.tsx';
 import { PRINT_PREFIX } from './PrintPage.tsx';
-import { RecordDialog } from './RecordDialog.tsx';
 import { useTablePreferences } from './useTablePreferences.ts';
 import { rowActions } from './rowActions.tsx';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { FilterBar } from './FilterBar.tsx';
+
+// The form library (RJSF, ajv) loads with the first dialog, not with the list: the list renders sooner.
+const RecordDialog = lazy(() => import('./RecordDialog.tsx').then((mod) => ({ default: mod.RecordDialog })));
+const PictureDialog = lazy(() => import('./PictureDialog.tsx').then((mod) => ({ default: mod.PictureDialog })));
 
 type Mode = { kind: 'closed' } | { kind: 'new' } | { kind: 'edit'; record: Row } | { kind: 'remove'; record: Row } | { kind: 'picture'; record: Row };
 
@@ -174,10 +176,12 @@ export function ResourceScreen({ def }: { def: ResourceDefinition }) {
       <FilterBar key={JSON.stringify(state.filters)} filters={def.filters} values={state.filters} onApply={(filters) => setState({ ...state, filters, page: 1 })} />
       {list.error && <Typography color="error" role="alert" sx={{ mb: 2 }}>{list.error instanceof ApiError ? list.error.message : messages.networkError}</Typography>}
       <MaterialReactTable table={table} />
-      {(mode.kind === 'new' || mode.kind === 'edit') && (
-        <RecordDialog def={def} record={mode.kind === 'edit' ? mode.record : null} onSave={save} onClose={() => setMode({ kind: 'closed' })} />
-      )}
-      {mode.kind === 'picture' && <PictureDialog def={def} record={mode.record} onSaved={() => void refresh()} onClose={() => setMode({ kind: 'closed' })} />}
+      <Suspense fallback={null}>
+        {(mode.kind === 'new' || mode.kind === 'edit') && (
+          <RecordDialog def={def} record={mode.kind === 'edit' ? mode.record : null} onSave={save} onClose={() => setMode({ kind: 'closed' })} />
+        )}
+        {mode.kind === 'picture' && <PictureDialog def={def} record={mode.record} onSaved={() => void refresh()} onClose={() => setMode({ kind: 'closed' })} />}
+      </Suspense>
       <ConfirmDialog
         open={mode.kind === 'remove'}
         title={messages.actions.delete}
