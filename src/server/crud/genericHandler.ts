@@ -4,7 +4,7 @@ import type { AppContext, Handler, Resource } from '../context.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
 import type { FilterValue, ListOptions } from './listQuery.ts';
-import { writeRules } from '../domains/offers/offerRules.ts';
+import { writeRules } from './writeRules.ts';
 
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
 

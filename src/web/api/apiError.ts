@@ -14,3 +14,10 @@ export function toApiError(status: number, body: unknown): ApiError {
   const b = (body && typeof body === 'object' && 'message' in body ? body : { message: 'Errore Generico' }) as ApiErrorBody;
   return new ApiError(status, b);
 }
+
+/** The data of a typed client call, or its failure as an ApiError. */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok || data === undefined) throw toApiError(response.status, error);
+  return data;
+}

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { pathPermitted } from '../../domain/menu.ts';
-import { api } from '../api/client.ts';
+import { useSecurityReload } from './useSecurityReload.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { messages } from './messages.ts';
@@ -14,9 +13,7 @@ import { messages } from './messages.ts';
 export function Guard() {
   const location = useLocation();
   const user = useSessionUser();
-  useEffect(() => {
-    void api.GET('/api/users/me');
-  }, [location.pathname]);
+  useSecurityReload();
   if (!user) return null;
   if (!pathPermitted(location.pathname, user.roles)) return <ErrorPage status={403} message={messages.unauthorized} />;
   return <Outlet />;

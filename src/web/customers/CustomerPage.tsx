@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
 import { isPartitaIva } from '../../domain/partitaIva.ts';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import { toApiError } from '../api/apiError.ts';
+import { unwrap } from '../api/apiError.ts';
 import { api } from '../api/client.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
@@ -21,19 +21,13 @@ const CustomerMap = lazy(() => import('./CustomerMap.tsx'));
 
 const m = messages.customer;
 
-async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (!response.ok || data === undefined) throw toApiError(response.status, error);
-  return data;
-}
-
 /** A new customer's VAT number, checked while typed: already a customer (blocks saving), or known to the ERP. */
 function useVatCheck(vat: unknown, enabled: boolean) {
   const valid = typeof vat === 'string' && isPartitaIva(vat);
   return useQuery({
     queryKey: ['vat', vat],
     enabled: enabled && valid,
-    queryFn: async () => (await ok(api.GET('/api/customers/vat-number/{vat}', { params: { path: { vat: String(vat) } } }))).data,
+    queryFn: async () => (await unwrap(api.GET('/api/customers/vat-number/{vat}', { params: { path: { vat: String(vat) } } }))).data,
   });
 }
 
@@ -93,8 +87,8 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
               const who = [row.name, row.surname].filter(Boolean).join(' ');
               return <Icon name="folder" label={messages.documents.open(who)} onClick={() => setDocuments({ entity: 'contact', entityId: Number(row.id), what: who })} />;
             }}
-            load={async () => (await ok(api.GET('/api/customers/{customerId}/contacts', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
-          <ChildList def={defs.detail} parent={{ customerId }} load={async () => (await ok(api.GET('/api/customers/{customerId}/details', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
+            load={async () => (await unwrap(api.GET('/api/customers/{customerId}/contacts', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
+          <ChildList def={defs.detail} parent={{ customerId }} load={async () => (await unwrap(api.GET('/api/customers/{customerId}/details', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
         </>
       )}
       {documents && <DocumentsDialog {...documents} onClose={() => setDocuments(null)} />}

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { components } from '../../../generated/api.ts';
 import { formatFileSize } from '../../domain/fileSize.ts';
-import { ApiError, toApiError } from '../api/apiError.ts';
+import { ApiError, toApiError, unwrap } from '../api/apiError.ts';
 import { api } from '../api/client.ts';
 import { messages } from '../app/messages.ts';
 import { formatters } from '../fields/formatters.ts';
@@ -29,11 +29,7 @@ export function DocumentsDialog({ entity, entityId, what, onClose }: { entity: E
 
   const list = useQuery({
     queryKey: key,
-    queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/files', { params: { query: { entity, entityId } } });
-      if (!response.ok || !data) throw toApiError(response.status, error);
-      return data.data;
-    },
+    queryFn: async () => (await unwrap(api.GET('/api/files', { params: { query: { entity, entityId } } }))).data,
   });
 
   const upload = useMutation({
@@ -78,8 +74,7 @@ export function DocumentsDialog({ entity, entityId, what, onClose }: { entity: E
   });
 
   async function download(doc: Doc) {
-    const { data, error, response } = await api.GET('/api/files/downloads/{filename}', { ...files, params: { path: { filename: doc.filename ?? '' } }, parseAs: 'blob' });
-    if (!response.ok || !data) throw toApiError(response.status, error);
+    const data = await unwrap(api.GET('/api/files/downloads/{filename}', { ...files, params: { path: { filename: doc.filename ?? '' } }, parseAs: 'blob' }));
     const url = URL.createObjectURL(data as Blob);
     Object.assign(document.createElement('a'), { href: url, download: doc.originalFilename ?? doc.filename }).click();
     URL.revokeObjectURL(url);

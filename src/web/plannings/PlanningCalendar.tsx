@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
-import { toApiError } from '../api/apiError.ts';
+import { unwrap } from '../api/apiError.ts';
 import { api } from '../api/client.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../app/messages.ts';
@@ -34,11 +34,7 @@ export function PlanningCalendar() {
   // The user's own activities: those of the agent their account is linked to (everybody's when it is none).
   const me = useQuery({
     queryKey: ['me'],
-    queryFn: async () => {
-      const { data, error, response } = await api.GET('/api/users/me');
-      if (!response.ok || !data) throw toApiError(response.status, error);
-      return data.data;
-    },
+    queryFn: async () => (await unwrap(api.GET('/api/users/me'))).data,
   });
   const agentId = me.data?.agentId ?? null;
   const all = useQuery({

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { WriteRule } from '../offers/offerRules.ts';
+import type { WriteRule } from '../../crud/writeRules.ts';
 import { HttpError } from '../../httpError.ts';
 
 /** SPEC.md: the words an agent reads when a VAT number already belongs to a customer. */

@@ -1,16 +1,7 @@
 import { rangesOverlap } from '../../../domain/ranges.ts';
-import type { AppContext } from '../../context.ts';
-import type { Row } from '../../crud/crudRepository.ts';
 import { quote } from '../../crud/entityModel.ts';
 import { HttpError, MESSAGES } from '../../httpError.ts';
-import { customerRule } from '../customers/customerRules.ts';
-import { END_BEFORE_START, endsAfterStart } from '../../../domain/timeHhmm.ts';
-
-/** A check run before a generic create or update writes, and what must follow it. */
-export interface WriteRule {
-  before?(ctx: AppContext, body: Row, id: number | null): Promise<void>;
-  after?(ctx: AppContext, saved: Row): Promise<void>;
-}
+import type { WriteRule } from '../../crud/writeRules.ts';
 
 /** Price and increase tables are bands: a new band may not overlap another (SPEC.md, offer configuration). */
 function noOverlap(typeName: string, fromField: string, toField: string): WriteRule {
@@ -28,17 +19,8 @@ function noOverlap(typeName: string, fromField: string, toField: string): WriteR
   };
 }
 
-export const writeRules: Record<string, WriteRule> = {
-  Customer: customerRule,
-  // An activity ends after it starts; an update may send only some fields, so the stored ones fill in.
-  Planning: {
-    async before(ctx, body, id) {
-      const stored = id ? await ctx.resource('Planning').repo.raw(id) : undefined;
-      const start = String(body.startTime ?? stored?.startTime ?? '');
-      const end = String(body.endTime ?? stored?.endTime ?? '');
-      if (!endsAfterStart(start, end)) throw new HttpError(400, MESSAGES.invalid, [{ field: 'endTime', message: END_BEFORE_START }]);
-    },
-  },
+/** The offer configuration's rules: bands that may not overlap, one default insurance. */
+export const offerRules: Record<string, WriteRule> = {
   TransportPrice: noOverlap('TransportPrice', 'minFrom', 'minTo'),
   TransportIncreaseDuration: noOverlap('TransportIncreaseDuration', 'durationFrom', 'durationTo'),
   TransportIncreaseScore: noOverlap('TransportIncreaseScore', 'scoreFrom', 'scoreTo'),
