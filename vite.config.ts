@@ -16,7 +16,12 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: Object.fromEntries(['/api', '/hub', '/login_check', '/token', '/public', '/login-microsoft'].map((p) => [p, process.env.API_TARGET ?? 'http://127.0.0.1:3000'])),
+    proxy: Object.fromEntries(
+      ['/api', '/hub', '/login_check', '/token', '/public', '/login-microsoft'].map((p) => [
+        p,
+        process.env.API_TARGET ?? 'http://127.0.0.1:3000',
+      ]),
+    ),
   },
   build: {
     outDir: '../../dist',
@@ -24,7 +29,10 @@ export default defineConfig({
     sourcemap: true,
     // The service worker is a second entry, served as /sw.js (scope /).
     rolldownOptions: {
-      input: { main: fileURLToPath(new URL('src/web/index.html', import.meta.url)), sw: fileURLToPath(new URL('src/web/sw.ts', import.meta.url)) },
+      input: {
+        main: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+        sw: fileURLToPath(new URL('src/web/sw.ts', import.meta.url)),
+      },
       output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
     },
   },
@@ -34,11 +42,35 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts', 'tests/system/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'contract',
+          include: ['tests/contract/**/*.test.ts', 'tests/system/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       { extends: true, test: { name: 'server-pglite', include: serverTests, environment: 'node' } },
       ...(postgresAvailable() || process.env.CI
-        ? [{ extends: true as const, test: { name: 'server-postgres', include: serverTests, environment: 'node' as const, globalSetup: ['tests/helpers/postgresGlobalSetup.ts'] } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                environment: 'node' as const,
+                globalSetup: ['tests/helpers/postgresGlobalSetup.ts'],
+              },
+            },
+          ]
         : []),
     ],
   },

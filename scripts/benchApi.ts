@@ -21,9 +21,11 @@ function requestPaths(prefix: string, ours: boolean): string[] {
     const day = new Date(Date.UTC(2025, 0, 1 + ((i * 37) % DAYS))).toISOString().slice(0, 10);
     const status = ['Risposta', 'Persa', 'Occupato'][i % 3];
     const page = 1 + (i % 2);
-    paths.push(ours
-      ? `${prefix}/api/report-calls?callDate=${day}&filters[status]=${status}&sortBy=callDateTime&descending=1&page=${page}&rowsPerPage=50`
-      : `${prefix}/bare?day=${day}&status=${status}&page=${page}`);
+    paths.push(
+      ours
+        ? `${prefix}/api/report-calls?callDate=${day}&filters[status]=${status}&sortBy=callDateTime&descending=1&page=${page}&rowsPerPage=50`
+        : `${prefix}/bare?day=${day}&status=${status}&page=${page}`,
+    );
   }
   return paths;
 }
@@ -35,7 +37,8 @@ async function bareServer(db: Db) {
     const q = req.query as { day: string; status: string; page: string };
     const { rows } = await db.query<Record<string, unknown>>(
       `SELECT *, count(*) OVER()::int AS "__total" FROM "reportCall" WHERE "callDate" = $1::date AND status ILIKE $2 ORDER BY "callDateTime" DESC NULLS LAST, id DESC LIMIT 50 OFFSET $3`,
-      [q.day, `%${q.status}%`, (Number(q.page) - 1) * 50]);
+      [q.day, `%${q.status}%`, (Number(q.page) - 1) * 50],
+    );
     return { data: rows.map(({ __total: _t, ...r }) => r), totalRows: rows[0]?.__total ?? 0 };
   });
   return app;
@@ -44,7 +47,10 @@ async function bareServer(db: Db) {
 async function measure(url: string, paths: string[], headers: Record<string, string>) {
   let i = 0;
   const result = await autocannon({
-    url, connections: CONNECTIONS, duration: SECONDS, headers,
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? '/' }) }],
   });
   const bad = result.non2xx + result.errors;
@@ -55,23 +61,46 @@ async function benchBackend(name: string, databaseUrl?: string) {
   const db = await createDb({ databaseUrl });
   const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4) });
   await seedCallLog(db, ROWS);
-  const token = await ctx.tokens.sign({ id: 0, username: 'bench', name: 'Bench', surname: '', roles: ['ROLE_SUPER_ADMIN'] });
+  const token = await ctx.tokens.sign({
+    id: 0,
+    username: 'bench',
+    name: 'Bench',
+    surname: '',
+    roles: ['ROLE_SUPER_ADMIN'],
+  });
   const ours = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = await bareServer(db);
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const sample = await (await fetch(requestPaths(ours, true)[0] ?? '', { headers: { authorization: `Bearer ${token}` } })).json() as { data: unknown[]; totalRows: number };
+  const sample = (await (
+    await fetch(requestPaths(ours, true)[0] ?? '', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: unknown[]; totalRows: number };
   const rows = [
-    { server: 'CRM server (validation, auth, roles, response check)', ...(await measure(ours, requestPaths('', true), { authorization: `Bearer ${token}` })) },
+    {
+      server: 'CRM server (validation, auth, roles, response check)',
+      ...(await measure(ours, requestPaths('', true), { authorization: `Bearer ${token}` })),
+    },
     { server: 'bare Fastify, same SQL', ...(await measure(bareUrl, requestPaths('', false), {})) },
   ];
   await app.close();
   await bare.close();
   await db.close();
-  console.log(`\n${name}: ${ROWS.toLocaleString('it-IT')} rows; one page = ${sample.data.length} rows of ${sample.totalRows}; ${CONNECTIONS} connections, ${SECONDS} s each`);
-  console.table(rows.map((r) => ({ server: r.server, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.bad })));
+  console.log(
+    `\n${name}: ${ROWS.toLocaleString('it-IT')} rows; one page = ${sample.data.length} rows of ${sample.totalRows}; ${CONNECTIONS} connections, ${SECONDS} s each`,
+  );
+  console.table(
+    rows.map((r) => ({
+      server: r.server,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'non-2xx': r.bad,
+    })),
+  );
 }
 
-console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+console.log(
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
 await benchBackend('PGlite (in memory)');
 if (process.env.DATABASE_URL) await benchBackend('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else if (postgresAvailable()) {

@@ -22,7 +22,13 @@ const { app, ctx } = await buildApp({ dataDir, webRoot: path.resolve('dist') });
 await seed(ctx, { adminPassword: PASSWORD, demoData: false });
 await seedCallLog(ctx.db, ROWS);
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const tokens = (await (await fetch(`${base}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) })).json()) as { token: string; refresh_token: string };
+const tokens = (await (
+  await fetch(`${base}/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  })
+).json()) as { token: string; refresh_token: string };
 
 const browser = await chromium.launch(CHROMIUM);
 const url = `${base}/contactCenter/report-calls?f.callDate=2025-03-14&size=50`;
@@ -30,12 +36,17 @@ const times: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   // A new context each time: empty HTTP cache, nothing warmed up but the signed-in session.
   const context = await browser.newContext();
-  await context.addInitScript((t) => {
-    for (const [k, v] of Object.entries(t)) localStorage.setItem(k, v);
-  }, { crm_token_staging: tokens.token, crm_refresh_token_staging: tokens.refresh_token });
+  await context.addInitScript(
+    (t) => {
+      for (const [k, v] of Object.entries(t)) localStorage.setItem(k, v);
+    },
+    { crm_token_staging: tokens.token, crm_refresh_token_staging: tokens.refresh_token },
+  );
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length >= 50, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length >= 50, undefined, {
+    timeout: 30_000,
+  });
   times.push(await page.evaluate(() => performance.now()));
   await context.close();
 }
@@ -46,4 +57,6 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 const sorted = [...times].sort((a, b) => a - b);
 console.log(`${url.replace(base, '')}: ${ROWS.toLocaleString('it-IT')} rows in the collection, ${RUNS} cold opens`);
 console.log(`runs (ms): ${times.map((t) => t.toFixed(0)).join(', ')}`);
-console.log(`median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms (target 700 ms) · ${os.cpus().length} cores · ${os.cpus()[0]?.model ?? ''}`);
+console.log(
+  `median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms (target 700 ms) · ${os.cpus().length} cores · ${os.cpus()[0]?.model ?? ''}`,
+);

@@ -9,7 +9,9 @@ import { ensureBuilt } from './ensureBuilt.mjs';
 const BUDGET_KB = 110;
 (ensureBuilt as () => void)();
 const html = fs.readFileSync('dist/index.html', 'utf8');
-const files = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*\shref)="\/([^"]+)"/g)].map((m) => m[1] ?? '');
+const files = [
+  ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*\shref)="\/([^"]+)"/g),
+].map((m) => m[1] ?? '');
 let total = 0;
 console.log('login route (/login): files loaded before the page is usable');
 for (const file of files) {
@@ -17,4 +19,6 @@ for (const file of files) {
   total += gz;
   console.log(`  ${(gz / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
-console.log(`  ${(total / 1024).toFixed(1).padStart(7)} KB  total gzipped (budget ${BUDGET_KB} KB: ${total / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`);
+console.log(
+  `  ${(total / 1024).toFixed(1).padStart(7)} KB  total gzipped (budget ${BUDGET_KB} KB: ${total / 1024 <= BUDGET_KB ? 'within' : 'OVER'})`,
+);

@@ -5,9 +5,14 @@ import { spawn } from 'node:child_process';
 const mock = process.argv.includes('--mock');
 const children = [
   mock
-    ? spawn('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', '4010', '--errors'], { stdio: 'inherit' })
+    ? spawn('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', '4010', '--errors'], {
+        stdio: 'inherit',
+      })
     : spawn('node_modules/.bin/tsx', ['watch', 'src/server/main.ts'], { stdio: 'inherit' }),
-  spawn('node_modules/.bin/vite', [], { stdio: 'inherit', env: { ...process.env, API_TARGET: mock ? 'http://127.0.0.1:4010' : 'http://127.0.0.1:3000' } }),
+  spawn('node_modules/.bin/vite', [], {
+    stdio: 'inherit',
+    env: { ...process.env, API_TARGET: mock ? 'http://127.0.0.1:4010' : 'http://127.0.0.1:3000' },
+  }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);

@@ -11,7 +11,8 @@ const root = path.resolve(rootArg >= 0 ? (args[rootArg + 1] ?? '.') : '.');
 
 function existingFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)));
 }
@@ -30,7 +31,9 @@ async function main(): Promise<number> {
   }
   const existing = existingFiles(path.join(root, 'generated'));
   const stale = existing.filter((f) => !files.has(f));
-  const changed = [...files].filter(([f, text]) => !fs.existsSync(path.join(root, f)) || fs.readFileSync(path.join(root, f), 'utf8') !== text).map(([f]) => f);
+  const changed = [...files]
+    .filter(([f, text]) => !fs.existsSync(path.join(root, f)) || fs.readFileSync(path.join(root, f), 'utf8') !== text)
+    .map(([f]) => f);
   if (check) {
     if (stale.length + changed.length === 0) {
       console.log(`generated/ is up to date (${files.size} files).`);
@@ -45,7 +48,9 @@ async function main(): Promise<number> {
     fs.mkdirSync(path.dirname(path.join(root, f)), { recursive: true });
     fs.writeFileSync(path.join(root, f), files.get(f) ?? '');
   }
-  console.log(`generated/: ${changed.length} written, ${stale.length} removed, ${files.size - changed.length} unchanged.`);
+  console.log(
+    `generated/: ${changed.length} written, ${stale.length} removed, ${files.size - changed.length} unchanged.`,
+  );
   return 0;
 }
 

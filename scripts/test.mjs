@@ -16,17 +16,28 @@ function run(cmd, args) {
 function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return true;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium non trovato in ${CHROMIUM}: installarlo con "apt-get install -y chromium" (o impostare CHROMIUM_PATH).`);
+    console.error(
+      `Chromium non trovato in ${CHROMIUM}: installarlo con "apt-get install -y chromium" (o impostare CHROMIUM_PATH).`,
+    );
     return false;
   }
   console.log('Installazione di Chromium (Debian)…');
-  return run('apt-get', ['update', '-qq']) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 && fs.existsSync(CHROMIUM);
+  return (
+    run('apt-get', ['update', '-qq']) === 0 &&
+    run('apt-get', ['install', '-y', '-qq', 'chromium']) === 0 &&
+    fs.existsSync(CHROMIUM)
+  );
 }
 
 function vitest() {
   const out = 'test-results/vitest.json';
   fs.rmSync(out, { force: true });
-  const status = run('node_modules/.bin/vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const status = run('node_modules/.bin/vitest', [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
   if (!fs.existsSync(out)) return void (broken = true);
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   totals.passed += report.numPassedTests;

@@ -6,7 +6,12 @@ import { ContractError } from './contractError.ts';
 import type { Contract, Schema } from './loadContract.ts';
 
 const common = JSON.parse(fs.readFileSync(path.resolve('schemas/common.json'), 'utf8')) as Schema;
-const lookup = { title: 'Voce', type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, 'x-resource': { label: 'Voci' } };
+const lookup = {
+  title: 'Voce',
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' } },
+  'x-resource': { label: 'Voci' },
+};
 
 /** A contract with one entity "sample" holding the given property, plus a referenced "voce". */
 function contractWith(prop: Schema, x: Schema = {}, openapiPaths: Schema = {}): Contract {
@@ -35,34 +40,50 @@ const build = (prop: Schema, x?: Schema, paths?: Schema) => {
 };
 
 describe('buildResources: each type and format gets its cell, filter and widget', () => {
-  const common$ = (name: string, extra: Schema = {}) => ({ $ref: `common.json#/$defs/${name}`, title: 'Campo', ...extra });
+  const common$ = (name: string, extra: Schema = {}) => ({
+    $ref: `common.json#/$defs/${name}`,
+    title: 'Campo',
+    ...extra,
+  });
   it.each([
     // given property,                                          x-resource extra,                         kind,           filter widget, form widget
-    [{ type: 'string', title: 'Campo' },                          {},                                        'text',         'text',      undefined],
-    [{ type: 'string', title: 'Campo', maxLength: 4000 },         {},                                        'longText',     'text',      'textarea'],
-    [{ type: 'string', format: 'email', title: 'Campo' },         {},                                        'email',        'text',      undefined],
-    [{ type: 'string', format: 'uri', title: 'Campo' },           {},                                        'url',          'text',      undefined],
-    [{ type: 'string', format: 'date', title: 'Campo' },          {},                                        'date',         'date',      'date'],
-    [{ type: ['string', 'null'], format: 'date-time', title: 'Campo' }, {},                                  'dateTime',     'date',      undefined],
-    [{ type: 'string', format: 'time-hhmm', title: 'Campo' },     {},                                        'time',         'text',      'time'],
-    [common$('TimeHhmm'),                                         {},                                        'time',         'text',      'time'],
-    [{ type: 'string', format: 'partita-iva', title: 'Campo' },   {},                                        'partitaIva',   'text',      undefined],
-    [{ type: 'string', format: 'codice-fiscale', title: 'Campo' }, {},                                       'codiceFiscale', 'text',     undefined],
-    [{ type: 'integer', title: 'Campo' },                         {},                                        'integer',      'number',    undefined],
-    [{ type: ['number', 'null'], title: 'Campo' },                {},                                        'number',       'number',    undefined],
-    [{ type: 'number', multipleOf: 0.01, title: 'Campo' },        {},                                        'money',        'number',    undefined],
-    [common$('Money'),                                            {},                                        'money',        'number',    undefined],
-    [{ type: 'boolean', title: 'Campo' },                         {},                                        'boolean',      'boolean',   undefined],
-    [common$('SiNo'),                                             {},                                        'siNo',         'triState',  undefined],
-    [common$('TriState'),                                         {},                                        'triState',     'triState',  undefined],
-    [common$('TimeUnit'),                                         {},                                        'enum',         'select',    undefined],
-    [common$('Colour'),                                           {},                                        'color',        'text',      'color'],
-    [{ type: 'string', title: 'Campo' },                          { widgets: { campo: 'color' } },           'color',        'text',      'color'],
-    [{ type: 'string', title: 'Campo' },                          { widgets: { campo: 'image' } },           'image',        'text',      'image'],
-    [{ type: ['integer', 'null'], title: 'Campo' },               { references: { campo: 'voce' } },         'reference',    'reference', 'reference'],
-    [{ type: 'array', items: { type: 'integer' }, title: 'Campo' }, { references: { campo: 'voce' } },       'references',   'reference', 'references'],
-    [{ type: 'array', items: { type: 'string' }, title: 'Campo' }, {},                                       'list',         'text',      undefined],
-    [{ type: 'object', properties: { a: { type: 'string' } }, title: 'Campo' }, {},                          'object',       'text',      undefined],
+    [{ type: 'string', title: 'Campo' }, {}, 'text', 'text', undefined],
+    [{ type: 'string', title: 'Campo', maxLength: 4000 }, {}, 'longText', 'text', 'textarea'],
+    [{ type: 'string', format: 'email', title: 'Campo' }, {}, 'email', 'text', undefined],
+    [{ type: 'string', format: 'uri', title: 'Campo' }, {}, 'url', 'text', undefined],
+    [{ type: 'string', format: 'date', title: 'Campo' }, {}, 'date', 'date', 'date'],
+    [{ type: ['string', 'null'], format: 'date-time', title: 'Campo' }, {}, 'dateTime', 'date', undefined],
+    [{ type: 'string', format: 'time-hhmm', title: 'Campo' }, {}, 'time', 'text', 'time'],
+    [common$('TimeHhmm'), {}, 'time', 'text', 'time'],
+    [{ type: 'string', format: 'partita-iva', title: 'Campo' }, {}, 'partitaIva', 'text', undefined],
+    [{ type: 'string', format: 'codice-fiscale', title: 'Campo' }, {}, 'codiceFiscale', 'text', undefined],
+    [{ type: 'integer', title: 'Campo' }, {}, 'integer', 'number', undefined],
+    [{ type: ['number', 'null'], title: 'Campo' }, {}, 'number', 'number', undefined],
+    [{ type: 'number', multipleOf: 0.01, title: 'Campo' }, {}, 'money', 'number', undefined],
+    [common$('Money'), {}, 'money', 'number', undefined],
+    [{ type: 'boolean', title: 'Campo' }, {}, 'boolean', 'boolean', undefined],
+    [common$('SiNo'), {}, 'siNo', 'triState', undefined],
+    [common$('TriState'), {}, 'triState', 'triState', undefined],
+    [common$('TimeUnit'), {}, 'enum', 'select', undefined],
+    [common$('Colour'), {}, 'color', 'text', 'color'],
+    [{ type: 'string', title: 'Campo' }, { widgets: { campo: 'color' } }, 'color', 'text', 'color'],
+    [{ type: 'string', title: 'Campo' }, { widgets: { campo: 'image' } }, 'image', 'text', 'image'],
+    [
+      { type: ['integer', 'null'], title: 'Campo' },
+      { references: { campo: 'voce' } },
+      'reference',
+      'reference',
+      'reference',
+    ],
+    [
+      { type: 'array', items: { type: 'integer' }, title: 'Campo' },
+      { references: { campo: 'voce' } },
+      'references',
+      'reference',
+      'references',
+    ],
+    [{ type: 'array', items: { type: 'string' }, title: 'Campo' }, {}, 'list', 'text', undefined],
+    [{ type: 'object', properties: { a: { type: 'string' } }, title: 'Campo' }, {}, 'object', 'text', undefined],
   ] as const)('%j %j → %s', (prop, x, kind, filterWidget, formWidget) => {
     const r = build(prop as Schema, x as Schema);
     const column = r.columns.find((c) => c.accessorKey === 'campo');
@@ -76,14 +97,20 @@ describe('buildResources: each type and format gets its cell, filter and widget'
   it('gives enumerations their Italian labels in columns and filters', () => {
     const r = build(common$('TriState'));
     expect(r.columns[0]?.options).toEqual([
-      { value: '', label: 'Tutti' }, { value: 'Y', label: 'Si' }, { value: 'N', label: 'No' },
+      { value: '', label: 'Tutti' },
+      { value: 'Y', label: 'Si' },
+      { value: 'N', label: 'No' },
     ]);
     expect(r.filters[0]?.options).toEqual(r.columns[0]?.options);
   });
 
   it('keeps the title and default written next to a $ref', () => {
     const r = build(common$('Colour', { title: 'Colore di sfondo', default: '#FFFFFF' }));
-    expect((r.form.schema.properties as Record<string, Schema>).campo).toMatchObject({ title: 'Colore di sfondo', default: '#FFFFFF', pattern: '^#[0-9A-Fa-f]{6}$' });
+    expect((r.form.schema.properties as Record<string, Schema>).campo).toMatchObject({
+      title: 'Colore di sfondo',
+      default: '#FFFFFF',
+      pattern: '^#[0-9A-Fa-f]{6}$',
+    });
   });
 
   it('names the referenced resource for reference widgets and cells', () => {
@@ -114,7 +141,10 @@ describe('buildResources: each type and format gets its cell, filter and widget'
 describe('buildResources: operations, parameters and defaults', () => {
   const paths = {
     '/api/campioni': {
-      get: { operationId: 'listSample', parameters: [{ $ref: '#/components/parameters/Filters' }, { name: 'campo', in: 'query' }] },
+      get: {
+        operationId: 'listSample',
+        parameters: [{ $ref: '#/components/parameters/Filters' }, { name: 'campo', in: 'query' }],
+      },
       post: { operationId: 'createSample' },
     },
     '/api/campioni/{id}': { put: { operationId: 'updateSample' } },
@@ -135,12 +165,18 @@ describe('buildResources: operations, parameters and defaults', () => {
   });
 
   it('refuses an operation the schema promises and openapi.yaml lacks', () => {
-    expect(() => build({ type: 'string', title: 'Campo' }, { operations: ['list', 'delete'] }, paths)).toThrow(ContractError);
+    expect(() => build({ type: 'string', title: 'Campo' }, { operations: ['list', 'delete'] }, paths)).toThrow(
+      ContractError,
+    );
     try {
       build({ type: 'string', title: 'Campo' }, { operations: ['delete'] }, paths);
     } catch (err) {
       expect((err as ContractError).problems).toEqual([
-        { file: 'schemas/sample.json', pointer: '/x-resource/operations', reason: '"delete" needs the operation deleteSample in openapi.yaml' },
+        {
+          file: 'schemas/sample.json',
+          pointer: '/x-resource/operations',
+          reason: '"delete" needs the operation deleteSample in openapi.yaml',
+        },
       ]);
     }
   });

@@ -1,5 +1,11 @@
 import type {
-  ColumnDefinition, FilterDefinition, FilterWidget, FieldKind, MenuGroup, Operation, ResourceDefinition,
+  ColumnDefinition,
+  FilterDefinition,
+  FilterWidget,
+  FieldKind,
+  MenuGroup,
+  Operation,
+  ResourceDefinition,
 } from '../../src/domain/resourceDefinition.ts';
 import { OPERATIONS } from '../../src/domain/resourceDefinition.ts';
 import type { RoleName } from '../../generated/entities.ts';
@@ -39,10 +45,30 @@ export interface ApiOperation {
 }
 
 const HIDDEN = new Set(['id', 'version', 'codiceLingua']);
-const DISPLAY_CANDIDATES = ['name', 'nome', 'description', 'descrizione', 'companyName', 'ragioneSociale', 'role', 'username', 'resourceGroup', 'code'];
+const DISPLAY_CANDIDATES = [
+  'name',
+  'nome',
+  'description',
+  'descrizione',
+  'companyName',
+  'ragioneSociale',
+  'role',
+  'username',
+  'resourceGroup',
+  'code',
+];
 const FILTER_WIDGET: Partial<Record<FieldKind, FilterWidget>> = {
-  siNo: 'triState', triState: 'triState', enum: 'select', reference: 'reference', references: 'reference',
-  date: 'date', dateTime: 'date', boolean: 'boolean', integer: 'number', number: 'number', money: 'number',
+  siNo: 'triState',
+  triState: 'triState',
+  enum: 'select',
+  reference: 'reference',
+  references: 'reference',
+  date: 'date',
+  dateTime: 'date',
+  boolean: 'boolean',
+  integer: 'number',
+  number: 'number',
+  money: 'number',
 };
 const UNSORTABLE = new Set<FieldKind>(['list', 'object', 'references', 'image']);
 
@@ -57,14 +83,21 @@ export function indexOperations(openapi: Schema): Map<string, ApiOperation> {
   for (const [path, item] of Object.entries((openapi.paths ?? {}) as Record<string, Record<string, Schema>>)) {
     for (const [method, op] of Object.entries(item)) {
       if (typeof op.operationId !== 'string') continue;
-      const queryParams = ((op.parameters ?? []) as Schema[]).map(paramName).filter((n): n is string => !!n && n !== 'filters');
+      const queryParams = ((op.parameters ?? []) as Schema[])
+        .map(paramName)
+        .filter((n): n is string => !!n && n !== 'filters');
       index.set(op.operationId, { operationId: op.operationId, method, path, queryParams });
     }
   }
   return index;
 }
 
-function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, ApiOperation>, problems: ContractProblem[]): ResourceDefinition {
+function buildOne(
+  entity: EntitySchema,
+  ctx: ResolveContext,
+  ops: Map<string, ApiOperation>,
+  problems: ContractProblem[],
+): ResourceDefinition {
   const file = `schemas/${entity.file}.json`;
   const x = entity.schema['x-resource'] as XResource;
   const props = (entity.schema.properties ?? {}) as Record<string, Schema>;
@@ -80,7 +113,11 @@ function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, Ap
     const found = ops.get(`${op}${entity.typeName}`);
     if (found) api[op] = { operationId: found.operationId, method: found.method, path: found.path };
     else if (x.operations?.includes(op)) {
-      problems.push({ file, pointer: '/x-resource/operations', reason: `"${op}" needs the operation ${op}${entity.typeName} in openapi.yaml` });
+      problems.push({
+        file,
+        pointer: '/x-resource/operations',
+        reason: `"${op}" needs the operation ${op}${entity.typeName} in openapi.yaml`,
+      });
     }
   }
   const call = (operationId: string, pointer: string) => {
@@ -88,7 +125,10 @@ function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, Ap
     if (!found) problems.push({ file, pointer, reason: `no operation "${operationId}" in openapi.yaml` });
     return { operationId, method: found?.method ?? '', path: found?.path ?? '' };
   };
-  const toggles = Object.entries(x.toggles ?? {}).map(([name, operationId]) => ({ field: name, call: call(operationId, `/x-resource/toggles/${name}`) }));
+  const toggles = Object.entries(x.toggles ?? {}).map(([name, operationId]) => ({
+    field: name,
+    call: call(operationId, `/x-resource/toggles/${name}`),
+  }));
   const actions = (x.actions ?? []).map((operationId, i) => call(operationId, `/x-resource/actions/${i}`));
   const listQuery = new Set(api.list ? (ops.get(api.list.operationId)?.queryParams ?? []) : []);
 
@@ -142,13 +182,20 @@ function buildOne(entity: EntitySchema, ctx: ResolveContext, ops: Map<string, Ap
     page: x.page ?? null,
     toggles,
     actions,
-    form: formDefinition(String(entity.schema.title ?? entity.name), formFields, (entity.schema.required ?? []) as string[]),
+    form: formDefinition(
+      String(entity.schema.title ?? entity.name),
+      formFields,
+      (entity.schema.required ?? []) as string[],
+    ),
   };
 }
 
 /** Plain resource definitions for every entity; a ContractError when schema and API disagree. */
 export function buildResources(contract: Contract): ResourceDefinition[] {
-  const ctx: ResolveContext = { common: contract.common, files: new Map(contract.entities.map((e) => [e.file, e.schema])) };
+  const ctx: ResolveContext = {
+    common: contract.common,
+    files: new Map(contract.entities.map((e) => [e.file, e.schema])),
+  };
   const ops = indexOperations(contract.openapi);
   const problems: ContractProblem[] = [];
   const defs = contract.entities.map((e) => buildOne(e, ctx, ops, problems));

@@ -14,8 +14,21 @@ export function emitResources(defs: ResourceDefinition[], banner: string): Map<s
     );
   }
   const entries = sorted.map((d) => {
-    const light = { name: d.name, title: d.title, label: d.label, collection: d.collection, route: d.route, menu: d.menu, roles: d.roles, displayField: d.displayField, list: d.api.list?.path ?? null };
-    const body = JSON.stringify(light, null, 2).replace(/\n}$/, `,\n  "load": () => import('./resources/${kebab(d.name)}.ts').then((m) => m.resource as ResourceDefinition)\n}`);
+    const light = {
+      name: d.name,
+      title: d.title,
+      label: d.label,
+      collection: d.collection,
+      route: d.route,
+      menu: d.menu,
+      roles: d.roles,
+      displayField: d.displayField,
+      list: d.api.list?.path ?? null,
+    };
+    const body = JSON.stringify(light, null, 2).replace(
+      /\n}$/,
+      `,\n  "load": () => import('./resources/${kebab(d.name)}.ts').then((m) => m.resource as ResourceDefinition)\n}`,
+    );
     return `  ${JSON.stringify(d.name)}: ${body.replace(/\n/g, '\n  ')}`;
   });
   out.set(

@@ -3,7 +3,6 @@ import type { Contract, Schema } from './loadContract.ts';
 import { pascalCase } from './loadContract.ts';
 import { COMMON_REF, ENTITY_REF } from './resolveProperty.ts';
 
-
 // json-schema-to-typescript names a type after every `title` it meets and numbers
 // clashes (Nome1, Nome2...), so titles become doc comments and only the
 // definitions themselves keep a name. Siblings of a $ref carry no type information.

@@ -2,15 +2,30 @@ import type { EnumOption, FieldKind } from '../../src/domain/resourceDefinition.
 import { mainType, type ResolvedProperty } from './resolveProperty.ts';
 import type { Schema } from './loadContract.ts';
 
-const BY_DEF: Record<string, FieldKind> = { SiNo: 'siNo', TriState: 'triState', Colour: 'color', TimeHhmm: 'time', Money: 'money' };
+const BY_DEF: Record<string, FieldKind> = {
+  SiNo: 'siNo',
+  TriState: 'triState',
+  Colour: 'color',
+  TimeHhmm: 'time',
+  Money: 'money',
+};
 const BY_FORMAT: Record<string, FieldKind> = {
-  date: 'date', 'date-time': 'dateTime', 'time-hhmm': 'time', email: 'email', uri: 'url',
-  'partita-iva': 'partitaIva', 'codice-fiscale': 'codiceFiscale',
+  date: 'date',
+  'date-time': 'dateTime',
+  'time-hhmm': 'time',
+  email: 'email',
+  uri: 'url',
+  'partita-iva': 'partitaIva',
+  'codice-fiscale': 'codiceFiscale',
 };
 const LONG_TEXT = 1000;
 
 /** Chooses what a field is from its schema: one rule table, used for cells and widgets. */
-export function fieldKind(prop: ResolvedProperty, reference: string | undefined, widget: string | undefined): FieldKind {
+export function fieldKind(
+  prop: ResolvedProperty,
+  reference: string | undefined,
+  widget: string | undefined,
+): FieldKind {
   const s = prop.schema;
   const type = mainType(s);
   if (reference) return type === 'array' ? 'references' : 'reference';
@@ -22,19 +37,28 @@ export function fieldKind(prop: ResolvedProperty, reference: string | undefined,
   const byFormat = typeof s.format === 'string' ? BY_FORMAT[s.format] : undefined;
   if (byFormat) return byFormat;
   switch (type) {
-    case 'integer': return 'integer';
-    case 'number': return s.multipleOf === 0.01 ? 'money' : 'number';
-    case 'boolean': return 'boolean';
-    case 'array': return 'list';
-    case 'object': return 'object';
-    default: return typeof s.maxLength === 'number' && s.maxLength > LONG_TEXT ? 'longText' : 'text';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return s.multipleOf === 0.01 ? 'money' : 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+      return 'list';
+    case 'object':
+      return 'object';
+    default:
+      return typeof s.maxLength === 'number' && s.maxLength > LONG_TEXT ? 'longText' : 'text';
   }
 }
 
 /** Value/label pairs of an enumeration written as oneOf const/title or enum. */
 export function enumOptions(s: Schema): EnumOption[] | undefined {
   if (Array.isArray(s.oneOf)) {
-    return (s.oneOf as Schema[]).map((o) => ({ value: o.const as EnumOption['value'], label: String(o.title ?? o.const) }));
+    return (s.oneOf as Schema[]).map((o) => ({
+      value: o.const as EnumOption['value'],
+      label: String(o.title ?? o.const),
+    }));
   }
   if (Array.isArray(s.enum)) return (s.enum as EnumOption['value'][]).map((v) => ({ value: v, label: String(v) }));
   // A list of enumerated values (a user's roles) shows each value's label.

@@ -11,8 +11,13 @@ export interface FormField {
 
 // The widget a kind gets when the schema names none; absent means RJSF's own default.
 const DEFAULT_WIDGET: Partial<Record<FieldKind, string>> = {
-  reference: 'reference', references: 'references', color: 'color', image: 'image',
-  longText: 'textarea', date: 'date', time: 'time',
+  reference: 'reference',
+  references: 'references',
+  color: 'color',
+  image: 'image',
+  longText: 'textarea',
+  date: 'date',
+  time: 'time',
 };
 // Annotations that mean nothing to a form.
 const DROP = new Set(['examples', 'x-resource']);
@@ -22,7 +27,11 @@ function clean(schema: Schema): Schema {
   for (const [k, v] of Object.entries(schema)) {
     if (DROP.has(k)) continue;
     if (k === 'properties' && v && typeof v === 'object') {
-      out[k] = Object.fromEntries(Object.entries(v as Record<string, Schema>).filter(([, p]) => !p.readOnly).map(([n, p]) => [n, clean(p)]));
+      out[k] = Object.fromEntries(
+        Object.entries(v as Record<string, Schema>)
+          .filter(([, p]) => !p.readOnly)
+          .map(([n, p]) => [n, clean(p)]),
+      );
     } else if (k === 'items' && v && typeof v === 'object' && !Array.isArray(v)) out[k] = clean(v as Schema);
     else out[k] = v;
   }
@@ -30,7 +39,11 @@ function clean(schema: Schema): Schema {
 }
 
 /** The RJSF schema and uiSchema of an entity's edit dialog. */
-export function formDefinition(title: string, fields: FormField[], required: string[]): { schema: JsonObject; uiSchema: JsonObject } {
+export function formDefinition(
+  title: string,
+  fields: FormField[],
+  required: string[],
+): { schema: JsonObject; uiSchema: JsonObject } {
   const names = new Set(fields.map((f) => f.name));
   const uiSchema: JsonObject = { 'ui:order': fields.map((f) => f.name) };
   const properties: Record<string, Schema> = {};

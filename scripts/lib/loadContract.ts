@@ -29,26 +29,34 @@ export interface Contract {
 export const COMMON_FILE = 'common';
 
 export const pascalCase = (file: string): string =>
-  file.split('-').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('');
+  file
+    .split('-')
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join('');
 export const camelCase = (file: string): string => {
   const p = pascalCase(file);
   return p.charAt(0).toLowerCase() + p.slice(1);
 };
 
-const ajvProblem = (file: string, prefix: string) => (e: ErrorObject): ContractProblem => {
-  const extra =
-    e.keyword === 'additionalProperties'
-      ? `: unknown key "${String((e.params as { additionalProperty: string }).additionalProperty)}"`
-      : e.keyword === 'enum'
-        ? `: ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`
-        : '';
-  return { file, pointer: `${prefix}${e.instancePath}`, reason: `${e.message ?? e.keyword}${extra}` };
-};
+const ajvProblem =
+  (file: string, prefix: string) =>
+  (e: ErrorObject): ContractProblem => {
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? `: unknown key "${String((e.params as { additionalProperty: string }).additionalProperty)}"`
+        : e.keyword === 'enum'
+          ? `: ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`
+          : '';
+    return { file, pointer: `${prefix}${e.instancePath}`, reason: `${e.message ?? e.keyword}${extra}` };
+  };
 
 function readSchemaFiles(root: string, problems: ContractProblem[]): Map<string, Schema> {
   const dir = path.join(root, 'schemas');
   const files = new Map<string, Schema>();
-  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const file = `schemas/${name}`;
     try {
       const parsed: unknown = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'));
@@ -81,7 +89,12 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
     for (const f of Object.keys((x[key] ?? {}) as Schema)) check(`/${key}/${f}`, f);
   }
   for (const [f, target] of Object.entries((x.references ?? {}) as Record<string, string>)) {
-    if (!names.has(target)) problems.push({ file, pointer: `/x-resource/references/${f}`, reason: `no schema defines the resource "${target}"` });
+    if (!names.has(target))
+      problems.push({
+        file,
+        pointer: `/x-resource/references/${f}`,
+        reason: `no schema defines the resource "${target}"`,
+      });
   }
 }
 
@@ -91,7 +104,9 @@ function validateSchemas(files: Map<string, Schema>, problems: ContractProblem[]
   const validateXResource = ajv.compile(xResourceVocabulary);
   const common = files.get(COMMON_FILE);
   const roleNames = new Set(
-    (((common?.$defs as Schema | undefined)?.RoleName as Schema | undefined)?.oneOf as { const: string }[] | undefined)?.map((o) => o.const) ?? [],
+    (
+      ((common?.$defs as Schema | undefined)?.RoleName as Schema | undefined)?.oneOf as { const: string }[] | undefined
+    )?.map((o) => o.const) ?? [],
   );
   const names = new Set([...files.keys()].filter((f) => f !== COMMON_FILE).map(camelCase));
   const valid: string[] = [];
@@ -100,13 +115,17 @@ function validateSchemas(files: Map<string, Schema>, problems: ContractProblem[]
     const before = problems.length;
     if (!ajv.validateSchema(schema)) problems.push(...(ajv.errors ?? []).map(ajvProblem(file, '')));
     if (name !== COMMON_FILE) {
-      if (!('x-resource' in schema)) problems.push({ file, pointer: '', reason: 'missing the "x-resource" metadata block' });
-      else if (!validateXResource(schema['x-resource'])) problems.push(...(validateXResource.errors ?? []).map(ajvProblem(file, '/x-resource')));
-      if (schema.type !== 'object') problems.push({ file, pointer: '/type', reason: 'an entity schema must have type "object"' });
+      if (!('x-resource' in schema))
+        problems.push({ file, pointer: '', reason: 'missing the "x-resource" metadata block' });
+      else if (!validateXResource(schema['x-resource']))
+        problems.push(...(validateXResource.errors ?? []).map(ajvProblem(file, '/x-resource')));
+      if (schema.type !== 'object')
+        problems.push({ file, pointer: '/type', reason: 'an entity schema must have type "object"' });
       checkFieldNames(file, schema, names, problems);
       const roles = ((schema['x-resource'] as Schema | undefined)?.roles ?? []) as string[];
       roles.forEach((r, i) => {
-        if (!roleNames.has(r)) problems.push({ file, pointer: `/x-resource/roles/${i}`, reason: `unknown role "${r}"` });
+        if (!roleNames.has(r))
+          problems.push({ file, pointer: `/x-resource/roles/${i}`, reason: `unknown role "${r}"` });
       });
     }
     if (problems.length === before) {
@@ -129,7 +148,9 @@ async function loadOpenapi(root: string, problems: ContractProblem[]): Promise<S
   const text = fs.readFileSync(path.join(root, file), 'utf8');
   const doc = YAML.parseDocument(text);
   if (doc.errors.length > 0) {
-    problems.push(...doc.errors.map((e) => ({ file, pointer: '', reason: `line ${e.linePos?.[0]?.line ?? '?'}: ${e.message}` })));
+    problems.push(
+      ...doc.errors.map((e) => ({ file, pointer: '', reason: `line ${e.linePos?.[0]?.line ?? '?'}: ${e.message}` })),
+    );
     return {};
   }
   const config = await createConfig({ extends: ['minimal'], rules: { 'no-unresolved-refs': 'error' } });

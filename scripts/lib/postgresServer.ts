@@ -19,7 +19,9 @@ export function startPostgres(options: { port?: number; durable?: boolean } = {}
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], { stdio: 'pipe' }) : execFileSync(path.join(BIN, cmd), args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(BIN, cmd), ...args], { stdio: 'pipe' })
+      : execFileSync(path.join(BIN, cmd), args, { stdio: 'pipe' });
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
   const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=120${options.durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'}`;

@@ -37,7 +37,9 @@ function inlineRefs(schema: Schema, ctx: ResolveContext): Schema {
   const out: Schema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'properties' && value && typeof value === 'object') {
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([k, v]) => [k, resolveProperty(v, ctx).schema]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, Schema>).map(([k, v]) => [k, resolveProperty(v, ctx).schema]),
+      );
     } else if (key === 'items' && value && typeof value === 'object' && !Array.isArray(value)) {
       out[key] = resolveProperty(value as Schema, ctx).schema;
     } else out[key] = value;

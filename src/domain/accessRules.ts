@@ -4,7 +4,8 @@ import { GENERIC_OPERATION } from './resourceDefinition.ts';
 /** Who may call an operation: nobody signed in needed, any signed-in user, or these roles. */
 export type Access = 'public' | 'authenticated' | readonly RoleName[];
 
-const SA = 'ROLE_SUPER_ADMIN', A = 'ROLE_ADMIN';
+const SA = 'ROLE_SUPER_ADMIN',
+  A = 'ROLE_ADMIN';
 export const ROLE_GROUPS = {
   admin: [SA, A],
   trattative: [SA, A, 'ROLE_USER_CP', 'ROLE_SUPERVISOR_CP', 'ROLE_COMMERCIALE_CP', 'ROLE_MASTER'],
@@ -22,30 +23,62 @@ const G = ROLE_GROUPS;
  * reading a resource that other screens use as a lookup is open to every signed-in user.
  */
 export const OPERATION_ACCESS: Record<string, Access> = {
-  login: 'public', refreshToken: 'public', loginMicrosoft: 'public', loginApiFromClient: 'public',
+  login: 'public',
+  refreshToken: 'public',
+  loginMicrosoft: 'public',
+  loginApiFromClient: 'public',
   // The hub checks its own subscriber token (EventSource cannot send a bearer header).
-  subscribeHub: 'public', getHubSubscriberToken: 'authenticated', forceLogoutUser: G.admin,
+  subscribeHub: 'public',
+  getHubSubscriberToken: 'authenticated',
+  forceLogoutUser: G.admin,
   // The handler applies the access rule of the list being exported.
   exportResource: 'authenticated',
-  getProfile: 'authenticated', getCurrentUser: 'authenticated', listMyFilialiInventario: 'authenticated',
+  getProfile: 'authenticated',
+  getCurrentUser: 'authenticated',
+  listMyFilialiInventario: 'authenticated',
   // Checked again in the handler: a user may change only their own profile and password.
-  updateUser: 'authenticated', changePassword: 'authenticated',
-  listUser: G.admin, getUser: G.admin, createUser: G.admin, deleteUser: G.admin,
-  setUserActive: G.admin, impersonateUser: [SA], listUserGruppoCrm: G.configurazioneTrattative, listSalesPerson: 'authenticated',
-  getFilialeInventari: G.inventario, listInsurance: 'authenticated', listStatoOfferta: 'authenticated',
-  listAttrezzatureGruppoRisorse: [...G.trattative], listListiniGruppoRisorse: [...G.trattative],
+  updateUser: 'authenticated',
+  changePassword: 'authenticated',
+  listUser: G.admin,
+  getUser: G.admin,
+  createUser: G.admin,
+  deleteUser: G.admin,
+  setUserActive: G.admin,
+  impersonateUser: [SA],
+  listUserGruppoCrm: G.configurazioneTrattative,
+  listSalesPerson: 'authenticated',
+  getFilialeInventari: G.inventario,
+  listInsurance: 'authenticated',
+  listStatoOfferta: 'authenticated',
+  listAttrezzatureGruppoRisorse: [...G.trattative],
+  listListiniGruppoRisorse: [...G.trattative],
   createAccettazioneMezzo: G.accettazione,
-  checkCustomerVatNumber: G.crm, listCustomerContacts: G.crm, listCustomerDetails: G.crm,
-  uploadDocument: G.crm, deleteDocument: G.crm, downloadDocument: G.crm,
-  updateBranchOffice: G.admin, updateMissedCall: G.contactCenter,
-  concludeInventarioMezzi: G.inventario, setInventarioMezziItemStato: G.inventario, exportInventarioMezziItems: G.inventario,
-  getTrattativaCpPublic: [...G.trattative, 'ROLE_API'], setTrattativaCpDraftViewed: [...G.trattative, 'ROLE_API'],
+  checkCustomerVatNumber: G.crm,
+  listCustomerContacts: G.crm,
+  listCustomerDetails: G.crm,
+  uploadDocument: G.crm,
+  deleteDocument: G.crm,
+  downloadDocument: G.crm,
+  updateBranchOffice: G.admin,
+  updateMissedCall: G.contactCenter,
+  concludeInventarioMezzi: G.inventario,
+  setInventarioMezziItemStato: G.inventario,
+  exportInventarioMezziItems: G.inventario,
+  getTrattativaCpPublic: [...G.trattative, 'ROLE_API'],
+  setTrattativaCpDraftViewed: [...G.trattative, 'ROLE_API'],
   confirmTrattativaCpOffer: [...G.trattative, 'ROLE_API'],
   reassignTrattativaCp: [SA, A, 'ROLE_NL'],
-  createTrattativaCpDocumentToken: G.trattative, saveTrattativaCpOfferLost: G.trattative,
-  sendTrattativaCpAnagrafica: G.trattative, sendTrattativaCpBrochure: G.trattative, sendTrattativaCpContattoMago: G.trattative,
-  sendTrattativaCpLinkAccreditamento: G.trattative, sendTrattativaCpOfferta: G.trattative, sendTrattativaCpBrochureMarketing: G.trattative,
-  uploadTrattativaCpAllegati: G.trattative, downloadTrattativaCpAllegato: G.trattative, deleteTrattativaCpAllegato: G.trattative,
+  createTrattativaCpDocumentToken: G.trattative,
+  saveTrattativaCpOfferLost: G.trattative,
+  sendTrattativaCpAnagrafica: G.trattative,
+  sendTrattativaCpBrochure: G.trattative,
+  sendTrattativaCpContattoMago: G.trattative,
+  sendTrattativaCpLinkAccreditamento: G.trattative,
+  sendTrattativaCpOfferta: G.trattative,
+  sendTrattativaCpBrochureMarketing: G.trattative,
+  uploadTrattativaCpAllegati: G.trattative,
+  downloadTrattativaCpAllegato: G.trattative,
+  deleteTrattativaCpAllegato: G.trattative,
 };
 
 export interface ResourceAccessInfo {
@@ -54,7 +87,6 @@ export interface ResourceAccessInfo {
   /** Other resources point to it (agent, nation...): everybody signed in may read it. */
   isLookup: boolean;
 }
-
 
 /** The access rule of an operation: the explicit table first, then its resource's roles. */
 export function operationAccess(operationId: string, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {

@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { registerFormats } from './registerFormats.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader the function sits on .default.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 /** An ajv for our JSON Schema 2020-12 files, with standard and Italian formats. */
 export function createAjv(options: Options = {}): Ajv2020 {

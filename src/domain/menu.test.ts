@@ -3,12 +3,34 @@ import { drawerFor, pathPermitted } from './menu.ts';
 import { ROLE_NAMES } from './roleNames.ts';
 
 const groupsOf = (role: string) => drawerFor([role]).map((s) => s.group.label);
-const routesOf = (role: string) => drawerFor([role]).flatMap((s) => [...s.entries, ...s.children.flatMap((c) => c.entries)]).map((e) => e.route).sort();
+const routesOf = (role: string) =>
+  drawerFor([role])
+    .flatMap((s) => [...s.entries, ...s.children.flatMap((c) => c.entries)])
+    .map((e) => e.route)
+    .sort();
 
 // SPEC.md section 6, drawer group visibility, role by role (plus the CRM group of the customer workflow).
 const GROUPS: Record<string, string[]> = {
-  ROLE_SUPER_ADMIN: ['Contact center', 'Clienti', 'Trattative', 'Offerte', 'Service', 'Inventario mezzi', 'Utenti', 'Configurazione CRM'],
-  ROLE_ADMIN: ['Contact center', 'Clienti', 'Trattative', 'Offerte', 'Service', 'Inventario mezzi', 'Utenti', 'Configurazione CRM'],
+  ROLE_SUPER_ADMIN: [
+    'Contact center',
+    'Clienti',
+    'Trattative',
+    'Offerte',
+    'Service',
+    'Inventario mezzi',
+    'Utenti',
+    'Configurazione CRM',
+  ],
+  ROLE_ADMIN: [
+    'Contact center',
+    'Clienti',
+    'Trattative',
+    'Offerte',
+    'Service',
+    'Inventario mezzi',
+    'Utenti',
+    'Configurazione CRM',
+  ],
   ROLE_USER: [],
   ROLE_USER_CRM: ['Clienti'],
   ROLE_USER_CP: ['Clienti', 'Trattative'],
@@ -32,27 +54,59 @@ describe('drawerFor: the drawer of each of the 16 roles', () => {
 
   it('contact centre entries follow SPEC.md section 2', () => {
     expect(routesOf('ROLE_CONTACT_CENTER')).toEqual(['/contactCenter/missed-calls']);
-    const admin = drawerFor(['ROLE_ADMIN']).find((s) => s.group.id === 'contactCenter')?.entries.map((e) => e.route);
-    expect(admin?.sort()).toEqual(['/contactCenter/branch-offices', '/contactCenter/missed-calls', '/contactCenter/report-calls']);
-    const superAdmin = drawerFor(['ROLE_SUPER_ADMIN']).find((s) => s.group.id === 'contactCenter')?.entries.map((e) => e.route);
+    const admin = drawerFor(['ROLE_ADMIN'])
+      .find((s) => s.group.id === 'contactCenter')
+      ?.entries.map((e) => e.route);
+    expect(admin?.sort()).toEqual([
+      '/contactCenter/branch-offices',
+      '/contactCenter/missed-calls',
+      '/contactCenter/report-calls',
+    ]);
+    const superAdmin = drawerFor(['ROLE_SUPER_ADMIN'])
+      .find((s) => s.group.id === 'contactCenter')
+      ?.entries.map((e) => e.route);
     expect(superAdmin).toContain('/contactCenter/emails');
   });
 
   it('negotiations: list and calendar, with the configuration sub-group for the CP supervisor only', () => {
     const cpUser = drawerFor(['ROLE_USER_CP']).find((s) => s.group.id === 'trattative');
-    expect(cpUser?.entries.map((e) => e.route).sort()).toEqual(['/trattativeCp/calendarioTrattative', '/trattativeCp/trattativeCp']);
+    expect(cpUser?.entries.map((e) => e.route).sort()).toEqual([
+      '/trattativeCp/calendarioTrattative',
+      '/trattativeCp/trattativeCp',
+    ]);
     expect(cpUser?.children).toEqual([]);
     const supervisor = drawerFor(['ROLE_SUPERVISOR_CP']).find((s) => s.group.id === 'trattative');
-    expect(supervisor?.children[0]?.entries.map((e) => e.route)).toEqual(expect.arrayContaining(['/configurations/fonti', '/configurations/commerciali', '/configurations/filiali', '/configurations/statiTrattative', '/configurations/motiviPerse', '/configurations/gruppiCrm', '/configurations/usersGruppiCrm', '/configurations/invioBrochure', '/configurations/competitorsTrattative', '/famiglieMezzi/famiglieMezzi', '/configurations/sectors']));
+    expect(supervisor?.children[0]?.entries.map((e) => e.route)).toEqual(
+      expect.arrayContaining([
+        '/configurations/fonti',
+        '/configurations/commerciali',
+        '/configurations/filiali',
+        '/configurations/statiTrattative',
+        '/configurations/motiviPerse',
+        '/configurations/gruppiCrm',
+        '/configurations/usersGruppiCrm',
+        '/configurations/invioBrochure',
+        '/configurations/competitorsTrattative',
+        '/famiglieMezzi/famiglieMezzi',
+        '/configurations/sectors',
+      ]),
+    );
   });
 
   it('service: the acceptance form for the acceptance user, the list and tipiControllo for the supervisor', () => {
     expect(routesOf('ROLE_USER_ACCETTAZIONE_MEZZI')).toEqual(['/accettazioniMezzi/accettazioneMezzo']);
-    expect(routesOf('ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI')).toEqual(['/accettazioniMezzi/accettazioneMezzo', '/accettazioniMezzi/accettazioniMezzi', '/configurations/tipiControllo']);
+    expect(routesOf('ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI')).toEqual([
+      '/accettazioniMezzi/accettazioneMezzo',
+      '/accettazioniMezzi/accettazioniMezzi',
+      '/configurations/tipiControllo',
+    ]);
   });
 
   it('inventory: both screens for the supervisor, the inventories for the user', () => {
-    expect(routesOf('ROLE_SUPERVISOR_INVENTARIO_MEZZI')).toEqual(['/inventarioMezzi/filialiInventario', '/inventarioMezzi/inventariMezzi']);
+    expect(routesOf('ROLE_SUPERVISOR_INVENTARIO_MEZZI')).toEqual([
+      '/inventarioMezzi/filialiInventario',
+      '/inventarioMezzi/inventariMezzi',
+    ]);
     expect(routesOf('ROLE_USER_INVENTARIO_MEZZI')).toEqual(['/inventarioMezzi/inventariMezzi']);
   });
 });

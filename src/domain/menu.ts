@@ -3,7 +3,8 @@ import { resourceIndex } from '../../generated/resourceIndex.ts';
 import type { MenuGroup } from './resourceDefinition.ts';
 import { ROLE_GROUPS } from './accessRules.ts';
 
-const SA = 'ROLE_SUPER_ADMIN', A = 'ROLE_ADMIN';
+const SA = 'ROLE_SUPER_ADMIN',
+  A = 'ROLE_ADMIN';
 
 export interface DrawerGroup {
   id: MenuGroup;
@@ -18,12 +19,30 @@ export interface DrawerGroup {
 export const DRAWER_GROUPS: readonly DrawerGroup[] = [
   { id: 'contactCenter', label: 'Contact center', roles: ROLE_GROUPS.contactCenter },
   { id: 'crm', label: 'Clienti', roles: ROLE_GROUPS.crm },
-  { id: 'trattative', label: 'Trattative', roles: [SA, A, 'ROLE_SUPERVISOR_CP', 'ROLE_COMMERCIALE_CP', 'ROLE_USER_CP', 'ROLE_MASTER'] },
-  { id: 'configurazioneTrattative', label: 'Configurazione', roles: ROLE_GROUPS.configurazioneTrattative, parent: 'trattative' },
+  {
+    id: 'trattative',
+    label: 'Trattative',
+    roles: [SA, A, 'ROLE_SUPERVISOR_CP', 'ROLE_COMMERCIALE_CP', 'ROLE_USER_CP', 'ROLE_MASTER'],
+  },
+  {
+    id: 'configurazioneTrattative',
+    label: 'Configurazione',
+    roles: ROLE_GROUPS.configurazioneTrattative,
+    parent: 'trattative',
+  },
   { id: 'offerte', label: 'Offerte', roles: ROLE_GROUPS.admin },
   { id: 'configurazioneOfferte', label: 'Configurazione offerte', roles: ROLE_GROUPS.admin, parent: 'offerte' },
-  { id: 'service', label: 'Service', roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI', 'ROLE_USER_ACCETTAZIONE_MEZZI'] },
-  { id: 'configurazioneAccettazione', label: 'Configurazione accettazione', roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'], parent: 'service' },
+  {
+    id: 'service',
+    label: 'Service',
+    roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI', 'ROLE_USER_ACCETTAZIONE_MEZZI'],
+  },
+  {
+    id: 'configurazioneAccettazione',
+    label: 'Configurazione accettazione',
+    roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+    parent: 'service',
+  },
   { id: 'inventarioMezzi', label: 'Inventario mezzi', roles: ROLE_GROUPS.inventario },
   { id: 'utenti', label: 'Utenti', roles: ROLE_GROUPS.admin },
   { id: 'configurazioneCrm', label: 'Configurazione CRM', roles: ROLE_GROUPS.admin },
@@ -40,8 +59,18 @@ export interface MenuEntry {
 
 /** Hand-built workflow screens; every generated screen comes from its schema's x-resource. */
 const WORKFLOW_ENTRIES: MenuEntry[] = [
-  { label: 'Calendario trattative', route: '/trattativeCp/calendarioTrattative', roles: ROLE_GROUPS.trattative, group: 'trattative' },
-  { label: 'Accettazione mezzo', route: '/accettazioniMezzi/accettazioneMezzo', roles: ROLE_GROUPS.accettazione, group: 'service' },
+  {
+    label: 'Calendario trattative',
+    route: '/trattativeCp/calendarioTrattative',
+    roles: ROLE_GROUPS.trattative,
+    group: 'trattative',
+  },
+  {
+    label: 'Accettazione mezzo',
+    route: '/accettazioniMezzi/accettazioneMezzo',
+    roles: ROLE_GROUPS.accettazione,
+    group: 'service',
+  },
   { label: 'Pianificazione', route: '/plannings', roles: ROLE_GROUPS.crm, group: 'crm' },
   { label: 'Cliente', route: '/customers/:id?', roles: ROLE_GROUPS.crm, group: 'crm', hidden: true },
 ];
@@ -54,7 +83,8 @@ export const MENU: readonly MenuEntry[] = [
   ...WORKFLOW_ENTRIES,
 ];
 
-const allows = (roles: readonly string[], userRoles: readonly string[]) => roles.length === 0 || roles.some((r) => userRoles.includes(r));
+const allows = (roles: readonly string[], userRoles: readonly string[]) =>
+  roles.length === 0 || roles.some((r) => userRoles.includes(r));
 
 export interface DrawerSection {
   group: DrawerGroup;
@@ -66,8 +96,12 @@ export interface DrawerSection {
 export function drawerFor(userRoles: readonly string[]): DrawerSection[] {
   const section = (group: DrawerGroup): DrawerSection => ({
     group,
-    entries: MENU.filter((e) => e.group === group.id && !e.hidden && allows(e.roles, userRoles)).sort((a, b) => a.label.localeCompare(b.label, 'it')),
-    children: DRAWER_GROUPS.filter((g) => g.parent === group.id && allows(g.roles, userRoles)).map(section).filter((s) => s.entries.length > 0),
+    entries: MENU.filter((e) => e.group === group.id && !e.hidden && allows(e.roles, userRoles)).sort((a, b) =>
+      a.label.localeCompare(b.label, 'it'),
+    ),
+    children: DRAWER_GROUPS.filter((g) => g.parent === group.id && allows(g.roles, userRoles))
+      .map(section)
+      .filter((s) => s.entries.length > 0),
   });
   return DRAWER_GROUPS.filter((g) => !g.parent && allows(g.roles, userRoles))
     .map(section)

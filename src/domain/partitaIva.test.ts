@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isPartitaIva, partitaIvaCheckDigit } from './partitaIva.ts';
 
 describe('isPartitaIva', () => {
-  it.each(['00743110157', '01114601006', '00488410010', '04107060966', '12345678903'])(
-    'accepts %s',
-    (piva) => expect(isPartitaIva(piva)).toBe(true),
+  it.each(['00743110157', '01114601006', '00488410010', '04107060966', '12345678903'])('accepts %s', (piva) =>
+    expect(isPartitaIva(piva)).toBe(true),
   );
 
   it.each([

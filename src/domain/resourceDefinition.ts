@@ -2,13 +2,41 @@ import type { RoleName } from '../../generated/entities.ts';
 
 /** What a field is, for choosing its table cell and its form widget. */
 export type FieldKind =
-  | 'text' | 'longText' | 'email' | 'url' | 'integer' | 'number' | 'money' | 'boolean'
-  | 'siNo' | 'triState' | 'enum' | 'date' | 'dateTime' | 'time' | 'color' | 'image'
-  | 'reference' | 'references' | 'partitaIva' | 'codiceFiscale' | 'list' | 'object';
+  | 'text'
+  | 'longText'
+  | 'email'
+  | 'url'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'siNo'
+  | 'triState'
+  | 'enum'
+  | 'date'
+  | 'dateTime'
+  | 'time'
+  | 'color'
+  | 'image'
+  | 'reference'
+  | 'references'
+  | 'partitaIva'
+  | 'codiceFiscale'
+  | 'list'
+  | 'object';
 
 export const MENU_GROUPS = [
-  'contactCenter', 'trattative', 'configurazioneTrattative', 'offerte', 'configurazioneOfferte',
-  'service', 'configurazioneAccettazione', 'inventarioMezzi', 'utenti', 'configurazioneCrm', 'crm',
+  'contactCenter',
+  'trattative',
+  'configurazioneTrattative',
+  'offerte',
+  'configurazioneOfferte',
+  'service',
+  'configurazioneAccettazione',
+  'inventarioMezzi',
+  'utenti',
+  'configurazioneCrm',
+  'crm',
 ] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
@@ -22,8 +50,21 @@ export const FILTER_WIDGETS = ['text', 'number', 'date', 'triState', 'select', '
 export type FilterWidget = (typeof FILTER_WIDGETS)[number];
 
 export const FORM_WIDGETS = [
-  'text', 'textarea', 'password', 'color', 'image', 'yesNo', 'multiSelect', 'commaList',
-  'reference', 'references', 'date', 'time', 'number', 'checkbox', 'select',
+  'text',
+  'textarea',
+  'password',
+  'color',
+  'image',
+  'yesNo',
+  'multiSelect',
+  'commaList',
+  'reference',
+  'references',
+  'date',
+  'time',
+  'number',
+  'checkbox',
+  'select',
 ] as const;
 export type FormWidget = (typeof FORM_WIDGETS)[number];
 
@@ -96,7 +137,10 @@ export interface ResourceDefinition {
 }
 
 /** What the menu, the router and the role checks need, without the heavy definition. */
-export interface ResourceIndexEntry extends Pick<ResourceDefinition, 'name' | 'title' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField'> {
+export interface ResourceIndexEntry extends Pick<
+  ResourceDefinition,
+  'name' | 'title' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField'
+> {
   /** Path of the list call, when there is one. */
   list: string | null;
   load: () => Promise<ResourceDefinition>;

@@ -14,8 +14,13 @@ describe('isTimeHhmm', () => {
 
 describe('endsAfterStart', () => {
   it.each([
-    ['09:00', '10:00', true], ['09:00', '09:01', true], ['23:00', '23:59', true],
-    ['10:00', '10:00', false], ['10:00', '09:59', false], ['9:00', '10:00', false], ['09:00', '24:00', false],
+    ['09:00', '10:00', true],
+    ['09:00', '09:01', true],
+    ['23:00', '23:59', true],
+    ['10:00', '10:00', false],
+    ['10:00', '09:59', false],
+    ['9:00', '10:00', false],
+    ['09:00', '24:00', false],
   ])('%s → %s: %s', (start, end, ok) => {
     expect(endsAfterStart(start, end)).toBe(ok);
   });

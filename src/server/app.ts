@@ -59,7 +59,10 @@ export interface AppOptions {
 const NOT_STORED = new Set(['profile', 'userGruppoCrm', 'session']);
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
-async function loadResources(db: Db, contract: ReturnType<typeof loadContract>): Promise<{ resources: Map<string, Resource>; definitions: Map<string, ResourceDefinition> }> {
+async function loadResources(
+  db: Db,
+  contract: ReturnType<typeof loadContract>,
+): Promise<{ resources: Map<string, Resource>; definitions: Map<string, ResourceDefinition> }> {
   const definitions = await Promise.all(Object.values(resourceIndex).map((r) => r.load()));
   const stored = definitions.filter((d: ResourceDefinition) => d.collection && !NOT_STORED.has(d.name));
   const resources = new Map<string, Resource>();
@@ -68,25 +71,50 @@ async function loadResources(db: Db, contract: ReturnType<typeof loadContract>):
     const model = entityModel(contract, typeName, definition.name);
     resources.set(typeName, { definition, model, repo: crudRepository(db, model) });
   }
-  await migrate(db, [...resources.values()].map(({ definition, model }) => ({
-    model,
-    internal: (definition.name === 'user' ? { passwordHash: 'text' } : {}) as Record<string, string>,
-    indexed: [...new Set([definition.sort?.field, ...definition.filters.map((f) => f.field)].filter((f): f is string => !!f && f !== 'id'))],
-    unique: definition.unique,
-  })));
+  await migrate(
+    db,
+    [...resources.values()].map(({ definition, model }) => ({
+      model,
+      internal: (definition.name === 'user' ? { passwordHash: 'text' } : {}) as Record<string, string>,
+      indexed: [
+        ...new Set(
+          [definition.sort?.field, ...definition.filters.map((f) => f.field)].filter(
+            (f): f is string => !!f && f !== 'id',
+          ),
+        ),
+      ],
+      unique: definition.unique,
+    })),
+  );
   for (const sql of REFRESH_TABLE_SQL) await db.query(sql);
   // A single-record resource (general settings) always has its record, with the schema's defaults.
   for (const { definition, model, repo } of resources.values()) {
-    if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length) await repo.create({});
+    if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
+      await repo.create({});
   }
   return { resources, definitions: new Map(definitions.map((d) => [d.name, d])) };
 }
 
 function accessInfo(resources: Map<string, Resource>): Map<string, ResourceAccessInfo> {
   // Whatever a table, a filter or a form points to is a lookup everybody signed in may read.
-  const formReferences = (d: ResourceDefinition) => Object.values(d.form.uiSchema).map((u) => ((u as { 'ui:options'?: { resource?: string } } | null)?.['ui:options']?.resource));
-  const referenced = new Set([...resources.values()].flatMap((r) => [...[...r.definition.columns, ...r.definition.filters].map((c) => c.reference), ...formReferences(r.definition)].filter(Boolean)));
-  return new Map([...resources.entries()].map(([typeName, r]) => [typeName, { typeName, roles: r.definition.roles, isLookup: referenced.has(r.definition.name) }]));
+  const formReferences = (d: ResourceDefinition) =>
+    Object.values(d.form.uiSchema).map(
+      (u) => (u as { 'ui:options'?: { resource?: string } } | null)?.['ui:options']?.resource,
+    );
+  const referenced = new Set(
+    [...resources.values()].flatMap((r) =>
+      [
+        ...[...r.definition.columns, ...r.definition.filters].map((c) => c.reference),
+        ...formReferences(r.definition),
+      ].filter(Boolean),
+    ),
+  );
+  return new Map(
+    [...resources.entries()].map(([typeName, r]) => [
+      typeName,
+      { typeName, roles: r.definition.roles, isLookup: referenced.has(r.definition.name) },
+    ]),
+  );
 }
 
 function secretFor(options: AppOptions, dataDir: string): string {
@@ -102,7 +130,12 @@ function secretFor(options: AppOptions, dataDir: string): string {
 
 export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'crm-data-'));
-  const db = options.db ?? (await createDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined }));
+  const db =
+    options.db ??
+    (await createDb({
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
+    }));
   const contract = loadContract();
   const { resources, definitions } = await loadResources(db, contract);
   const config: ServerConfig = {
@@ -140,10 +173,17 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 1, arrayLimit: 200 }) as Record<string, unknown> },
+    routerOptions: {
+      querystringParser: (s: string) => qs.parse(s, { depth: 1, arrayLimit: 200 }) as Record<string, unknown>,
+    },
   });
   const validators = createValidators(contract);
-  app.setValidatorCompiler(({ schema, httpPart }) => validators.compile(httpPart === 'body' ? validators.strict : validators.coercing, schema as Record<string, unknown>));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    validators.compile(
+      httpPart === 'body' ? validators.strict : validators.coercing,
+      schema as Record<string, unknown>,
+    ),
+  );
   // Responses are checked against the contract before they leave: a mismatch is a server bug.
   app.setSerializerCompiler(({ schema, url, httpStatus }) => {
     const validate = validators.compile(validators.response, schema as Record<string, unknown>);
@@ -158,7 +198,14 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   app.setErrorHandler(errorHandler);
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
 
-  const handlers: Record<string, Handler> = { ...derivedHandlers, ...userHandlers, ...authHandlers, ...fileHandlers, ...hubHandlers, ...exportHandlers };
+  const handlers: Record<string, Handler> = {
+    ...derivedHandlers,
+    ...userHandlers,
+    ...authHandlers,
+    ...fileHandlers,
+    ...hubHandlers,
+    ...exportHandlers,
+  };
   const handlerFor = (op: ApiOperation) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx);
   ctx.handler = (operationId) => {
     const op = contract.operations.find((o) => o.operationId === operationId);
@@ -166,7 +213,9 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   };
   registerOperations(app, ctx, handlerFor, ctx.access);
   const runtime = {
-    apiBase: options.apiPublicUrl ?? '', msClientId: microsoft?.clientId ?? '', msTenantId: microsoft?.tenantId ?? '',
+    apiBase: options.apiPublicUrl ?? '',
+    msClientId: microsoft?.clientId ?? '',
+    msTenantId: microsoft?.tenantId ?? '',
     mapTileUrl: process.env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapGeocoderUrl: process.env.MAP_GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
   };

@@ -6,31 +6,125 @@ let admin: { authorization: string };
 beforeAll(async () => {
   t = await testApp();
   admin = await t.as(['ROLE_SUPER_ADMIN']);
-  await t.app.inject({ method: 'POST', url: '/api/agents', headers: admin, payload: { name: 'Luca Verdi', code: 'AG01' } });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/agents',
+    headers: admin,
+    payload: { name: 'Luca Verdi', code: 'AG01' },
+  });
 });
 afterAll(() => t.close());
 
-const count = async (table: string) => (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0]?.n;
+const count = async (table: string) =>
+  (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows[0]?.n;
 const send = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: method as 'POST', url, headers: { ...admin, ...headers }, ...(payload !== undefined ? { payload: payload as string } : {}) });
+  t.app.inject({
+    method: method as 'POST',
+    url,
+    headers: { ...admin, ...headers },
+    ...(payload !== undefined ? { payload: payload as string } : {}),
+  });
 
 describe('bad input gets a 4xx with an Italian message, never a 500, and stores nothing', () => {
   it.each<[string, string, string, unknown, number, { field: string; message: string } | null]>([
     ['malformed JSON', 'POST', '/api/fonti', '{"description": "Sito', 400, null],
-    ['a wrong type', 'POST', '/api/fonti', { description: 'Sito', ordinamento: 'primo' }, 400, { field: 'ordinamento', message: 'deve essere di tipo integer' }],
-    ['a missing required field', 'POST', '/api/fonti', { ordinamento: 1 }, 400, { field: 'description', message: 'campo obbligatorio' }],
-    ['an overlong string', 'POST', '/api/fonti', { description: 'x'.repeat(300) }, 400, { field: 'description', message: 'non deve essere più lungo di 255 caratteri' }],
-    ['an unknown enum value', 'POST', '/api/articoli', { description: 'Cestello', active: 'Forse' }, 400, { field: 'active', message: expect.any(String) as unknown as string }],
-    ['an unknown field', 'POST', '/api/fonti', { description: 'Sito', colore: 'rosso' }, 400, { field: 'colore', message: 'campo non previsto' }],
-    ['a bad colour', 'POST', '/api/fonti', { description: 'Sito', coloreSfondo: 'rosso' }, 400, { field: 'coloreSfondo', message: expect.stringContaining('^#') as unknown as string }],
-    ['an invalid partita IVA', 'POST', '/api/customers', { companyName: 'Rossi S.r.l.', vatNumber: '00743110158' }, 400, { field: 'vatNumber', message: 'La partita IVA non è valida' }],
-    ['an invalid codice fiscale', 'POST', '/api/customers', { companyName: 'Rossi S.r.l.', vatNumber: '00743110157', taxCode: 'RSSMRA85T10A562T' }, 400, { field: 'taxCode', message: 'Il formato del codice fiscale non è corretto' }],
-    ['a negative price', 'POST', '/api/transport-prices', { minFrom: 0, minTo: 30, price: -5 }, 400, { field: 'price', message: 'deve essere >= 0' }],
-    ['possible values with an empty entry', 'POST', '/api/tipi_controllo', { nome: 'x', tipo: 'select', valori: ',,' }, 400, { field: 'valori', message: expect.any(String) as unknown as string }],
+    [
+      'a wrong type',
+      'POST',
+      '/api/fonti',
+      { description: 'Sito', ordinamento: 'primo' },
+      400,
+      { field: 'ordinamento', message: 'deve essere di tipo integer' },
+    ],
+    [
+      'a missing required field',
+      'POST',
+      '/api/fonti',
+      { ordinamento: 1 },
+      400,
+      { field: 'description', message: 'campo obbligatorio' },
+    ],
+    [
+      'an overlong string',
+      'POST',
+      '/api/fonti',
+      { description: 'x'.repeat(300) },
+      400,
+      { field: 'description', message: 'non deve essere più lungo di 255 caratteri' },
+    ],
+    [
+      'an unknown enum value',
+      'POST',
+      '/api/articoli',
+      { description: 'Cestello', active: 'Forse' },
+      400,
+      { field: 'active', message: expect.any(String) as unknown as string },
+    ],
+    [
+      'an unknown field',
+      'POST',
+      '/api/fonti',
+      { description: 'Sito', colore: 'rosso' },
+      400,
+      { field: 'colore', message: 'campo non previsto' },
+    ],
+    [
+      'a bad colour',
+      'POST',
+      '/api/fonti',
+      { description: 'Sito', coloreSfondo: 'rosso' },
+      400,
+      { field: 'coloreSfondo', message: expect.stringContaining('^#') as unknown as string },
+    ],
+    [
+      'an invalid partita IVA',
+      'POST',
+      '/api/customers',
+      { companyName: 'Rossi S.r.l.', vatNumber: '00743110158' },
+      400,
+      { field: 'vatNumber', message: 'La partita IVA non è valida' },
+    ],
+    [
+      'an invalid codice fiscale',
+      'POST',
+      '/api/customers',
+      { companyName: 'Rossi S.r.l.', vatNumber: '00743110157', taxCode: 'RSSMRA85T10A562T' },
+      400,
+      { field: 'taxCode', message: 'Il formato del codice fiscale non è corretto' },
+    ],
+    [
+      'a negative price',
+      'POST',
+      '/api/transport-prices',
+      { minFrom: 0, minTo: 30, price: -5 },
+      400,
+      { field: 'price', message: 'deve essere >= 0' },
+    ],
+    [
+      'possible values with an empty entry',
+      'POST',
+      '/api/tipi_controllo',
+      { nome: 'x', tipo: 'select', valori: ',,' },
+      400,
+      { field: 'valori', message: expect.any(String) as unknown as string },
+    ],
   ])('%s', async (_name, method, url, payload, status, violation) => {
-    const table = url.includes('customers') ? 'customer' : url.includes('articoli') ? 'articolo' : url.includes('transport') ? 'transportPrice' : url.includes('tipi_') ? 'tipoControllo' : 'fonte';
+    const table = url.includes('customers')
+      ? 'customer'
+      : url.includes('articoli')
+        ? 'articolo'
+        : url.includes('transport')
+          ? 'transportPrice'
+          : url.includes('tipi_')
+            ? 'tipoControllo'
+            : 'fonte';
     const before = await count(table);
-    const res = await send(method, url, typeof payload === 'string' ? payload : payload, typeof payload === 'string' ? { 'content-type': 'application/json' } : {});
+    const res = await send(
+      method,
+      url,
+      typeof payload === 'string' ? payload : payload,
+      typeof payload === 'string' ? { 'content-type': 'application/json' } : {},
+    );
     expect(res.statusCode).toBe(status);
     const body = res.json();
     expect(body.message).toMatch(/^[A-Z]/);
@@ -45,8 +139,13 @@ describe('bad input gets a 4xx with an Italian message, never a 500, and stores 
 
   it('an update with bad data keeps what the database had', async () => {
     const id = (await send('POST', '/api/fonti', { description: 'Telefono', ordinamento: 1 })).json().data.id;
-    expect((await send('PUT', `/api/fonti/${id}`, { description: 'Telefono', ordinamento: 'due' })).statusCode).toBe(400);
-    expect((await send('GET', `/api/fonti/${id}`)).json().data).toMatchObject({ description: 'Telefono', ordinamento: 1 });
+    expect((await send('PUT', `/api/fonti/${id}`, { description: 'Telefono', ordinamento: 'due' })).statusCode).toBe(
+      400,
+    );
+    expect((await send('GET', `/api/fonti/${id}`)).json().data).toMatchObject({
+      description: 'Telefono',
+      ordinamento: 1,
+    });
   });
 
   it('treats SQL in filters as text and refuses it in sortBy', async () => {

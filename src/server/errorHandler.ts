@@ -14,7 +14,11 @@ const PG_ERRORS: Record<string, [number, string]> = {
 };
 
 /** Every failure leaves as the one Error shape: { code, message, violations? }, in Italian. */
-export function errorHandler(error: FastifyError & { validation?: ErrorObject[]; validationContext?: string; code?: string }, request: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(
+  error: FastifyError & { validation?: ErrorObject[]; validationContext?: string; code?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   let status = 500;
   let body: { code: number; message: string; violations?: { field: string; message: string }[] };
   if (error instanceof HttpError) {
@@ -24,17 +28,28 @@ export function errorHandler(error: FastifyError & { validation?: ErrorObject[];
     status = 400;
     const prefix = error.validationContext === 'body' ? '' : `${error.validationContext ?? ''}.`;
     body = { code: 400, message: MESSAGES.invalid, violations: italianViolations(error.validation, prefix) };
-  } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+  } else if (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  ) {
     status = 400;
     body = { code: 400, message: MESSAGES.invalidJson };
-  } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+  } else if (
+    error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ||
+    error.code === 'FST_REQ_FILE_TOO_LARGE' ||
+    error.statusCode === 413
+  ) {
     status = 413;
     body = { code: 413, message: MESSAGES.tooLarge };
   } else if (error.code && PG_ERRORS[error.code]) {
     const [s, message] = PG_ERRORS[error.code] ?? [500, MESSAGES.generic];
     status = s;
     // Unique indexes are named <table>_<field>_key, so the duplicate is shown next to its field.
-    const field = error.code === '23505' ? /^[^_]+_(.+)_key$/.exec(String((error as { constraint?: string }).constraint ?? ''))?.[1] : undefined;
+    const field =
+      error.code === '23505'
+        ? /^[^_]+_(.+)_key$/.exec(String((error as { constraint?: string }).constraint ?? ''))?.[1]
+        : undefined;
     body = { code: s, message, ...(field ? { violations: [{ field, message: MESSAGES.duplicateValue }] } : {}) };
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     status = 400;

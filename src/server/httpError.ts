@@ -2,7 +2,11 @@ import type { Violation } from './contract/italianErrors.ts';
 
 /** An error with its HTTP status and Italian message; the one Error shape of the API. */
 export class HttpError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly violations?: Violation[]) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly violations?: Violation[],
+  ) {
     super(message);
     this.name = 'HttpError';
   }

@@ -17,11 +17,17 @@ const { app, ctx } = await buildApp({
 const seeded = await seed(ctx, { adminPassword: process.env.ADMIN_PASSWORD, demoData: process.env.DEMO_DATA !== '0' });
 
 await app.listen({ port, host });
-console.log(`\nCRM Noleggi: http://${host}:${port}  (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dataDir}`})`);
-if (seeded.adminPassword) console.log(`Accesso: utente "admin", password "${seeded.adminPassword}" (salvata in ${seeded.passwordFile})`);
+console.log(
+  `\nCRM Noleggi: http://${host}:${port}  (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
+);
+if (seeded.adminPassword)
+  console.log(`Accesso: utente "admin", password "${seeded.adminPassword}" (salvata in ${seeded.passwordFile})`);
 else if (process.env.ADMIN_PASSWORD) console.log('Accesso: utente "admin" con la password di ADMIN_PASSWORD');
 else console.log(`Accesso: utente "admin", password in ${path.join(dataDir, 'admin-password.txt')}`);
-if (seeded.demoPassword) console.log(`Dati dimostrativi: un utente per ruolo (es. "crm", "utente.cp", "inventario"), password "${seeded.demoPassword}"`);
+if (seeded.demoPassword)
+  console.log(
+    `Dati dimostrativi: un utente per ruolo (es. "crm", "utente.cp", "inventario"), password "${seeded.demoPassword}"`,
+  );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

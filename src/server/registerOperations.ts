@@ -25,13 +25,22 @@ function successStatus(op: ApiOperation, result: unknown): number {
 }
 
 /** One route per operation of openapi.yaml: validated by its schemas, guarded by its access rule. */
-export function registerOperations(app: FastifyInstance, ctx: AppContext, handlerFor: (op: ApiOperation) => Handler | undefined, accessOf: (op: ApiOperation) => Access): string[] {
+export function registerOperations(
+  app: FastifyInstance,
+  ctx: AppContext,
+  handlerFor: (op: ApiOperation) => Handler | undefined,
+  accessOf: (op: ApiOperation) => Access,
+): string[] {
   const missing: string[] = [];
   for (const op of ctx.contract.operations) {
     const access = accessOf(op);
     const handler = handlerFor(op);
     if (!handler) missing.push(op.operationId);
-    const response = Object.fromEntries(Object.entries(op.responses).filter(([s, schema]) => s.startsWith('2') && schema).map(([s, schema]) => [s, schema]));
+    const response = Object.fromEntries(
+      Object.entries(op.responses)
+        .filter(([s, schema]) => s.startsWith('2') && schema)
+        .map(([s, schema]) => [s, schema]),
+    );
     const json = op.body?.contentType === 'application/json';
     app.route({
       method: op.method as 'GET',
@@ -53,15 +62,18 @@ export function registerOperations(app: FastifyInstance, ctx: AppContext, handle
       },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw new HttpError(501, MESSAGES.notImplemented);
-        const result = await handler({
-          op,
-          params: (req.params ?? {}) as Record<string, unknown>,
-          query: (req.query ?? {}) as Record<string, unknown>,
-          body: req.body,
-          user: (req as FastifyRequest & { claims?: Claims }).claims ?? null,
-          raw: req,
-          reply,
-        }, ctx);
+        const result = await handler(
+          {
+            op,
+            params: (req.params ?? {}) as Record<string, unknown>,
+            query: (req.query ?? {}) as Record<string, unknown>,
+            body: req.body,
+            user: (req as FastifyRequest & { claims?: Claims }).claims ?? null,
+            raw: req,
+            reply,
+          },
+          ctx,
+        );
         if (reply.sent) return reply;
         const status = successStatus(op, result);
         reply.code(status);

@@ -18,12 +18,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // Path values that exist nowhere, so allowed calls end in 404/400 without changing anything.
-const SAMPLE: Record<string, string> = { id: '99999', itemId: '99999', statusId: '1', customerId: '99999', vat: '00743110157', filename: 'nessuno.pdf', status: 'true' };
+const SAMPLE: Record<string, string> = {
+  id: '99999',
+  itemId: '99999',
+  statusId: '1',
+  customerId: '99999',
+  vat: '00743110157',
+  filename: 'nessuno.pdf',
+  status: 'true',
+};
 function request(op: ApiOperation, role: string) {
   const self = op.operationId === 'updateUser' || op.operationId === 'changePassword';
-  const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => (self && name === 'id' ? String(ownIds.get(role)) : (SAMPLE[name] ?? '1')));
-  const query = op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=${p.name === 'entity' ? 'customer' : '1'}`).join('&');
-  return { method: op.method as 'GET', url: query ? `${url}?${query}` : url, ...(op.body?.contentType === 'application/json' ? { payload: {} } : {}) };
+  const url = op.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+    self && name === 'id' ? String(ownIds.get(role)) : (SAMPLE[name] ?? '1'),
+  );
+  const query = op.parameters
+    .filter((p) => p.in === 'query' && p.required)
+    .map((p) => `${p.name}=${p.name === 'entity' ? 'customer' : '1'}`)
+    .join('&');
+  return {
+    method: op.method as 'GET',
+    url: query ? `${url}?${query}` : url,
+    ...(op.body?.contentType === 'application/json' ? { payload: {} } : {}),
+  };
 }
 
 describe('every operation × the 16 roles (SPEC.md sections 2 and 6)', () => {
@@ -34,7 +51,7 @@ describe('every operation × the 16 roles (SPEC.md sections 2 and 6)', () => {
       for (const role of ROLE_NAMES) {
         const res = await t.app.inject({ ...request(op, role), headers: headers.get(role) });
         const allowed = isAllowed(access(op), [role]);
-        if ((res.statusCode === 403) === allowed || res.statusCode >= 500 && res.statusCode !== 501) {
+        if ((res.statusCode === 403) === allowed || (res.statusCode >= 500 && res.statusCode !== 501)) {
           wrong.push(`${op.operationId} as ${role}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }
       }
@@ -44,7 +61,9 @@ describe('every operation × the 16 roles (SPEC.md sections 2 and 6)', () => {
 
   it('answers 401 to every non-public operation without a token', async () => {
     const open = t.ctx.contract.operations.filter((op) => !op.isPublic);
-    const statuses = await Promise.all(open.map(async (op) => [op.operationId, (await t.app.inject(request(op, 'ROLE_USER'))).statusCode] as const));
+    const statuses = await Promise.all(
+      open.map(async (op) => [op.operationId, (await t.app.inject(request(op, 'ROLE_USER'))).statusCode] as const),
+    );
     expect(statuses.filter(([, s]) => s !== 401)).toEqual([]);
   });
 
@@ -56,8 +75,17 @@ describe('every operation × the 16 roles (SPEC.md sections 2 and 6)', () => {
       expect(access(op('listEmail'))).toEqual(['ROLE_SUPER_ADMIN']);
       expect(access(op('listMissedCall'))).toEqual(['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_CONTACT_CENTER']);
       expect(access(op('createInsurance'))).toEqual(['ROLE_SUPER_ADMIN', 'ROLE_ADMIN']);
-      expect(access(op('listInventarioMezzi'))).toEqual(['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_SUPERVISOR_INVENTARIO_MEZZI', 'ROLE_USER_INVENTARIO_MEZZI']);
-      expect(access(op('createFilialeInventario'))).toEqual(['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_SUPERVISOR_INVENTARIO_MEZZI']);
+      expect(access(op('listInventarioMezzi'))).toEqual([
+        'ROLE_SUPER_ADMIN',
+        'ROLE_ADMIN',
+        'ROLE_SUPERVISOR_INVENTARIO_MEZZI',
+        'ROLE_USER_INVENTARIO_MEZZI',
+      ]);
+      expect(access(op('createFilialeInventario'))).toEqual([
+        'ROLE_SUPER_ADMIN',
+        'ROLE_ADMIN',
+        'ROLE_SUPERVISOR_INVENTARIO_MEZZI',
+      ]);
       expect(access(op('listAgent'))).toBe('authenticated');
       expect(access(op('login'))).toBe('public');
     }

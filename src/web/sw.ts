@@ -7,11 +7,20 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 declare const self: ServiceWorkerGlobalScope;
 
 // Hashed files never change: from the cache once fetched.
-registerRoute(({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
-  new CacheFirst({ cacheName: 'crm-assets', plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 })] }));
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'crm-assets',
+    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
 
 // Pages from the network first: the server writes runtime configuration into index.html.
-registerRoute(({ request }) => request.mode === 'navigate', new NetworkFirst({ cacheName: 'crm-pagine', networkTimeoutSeconds: 5 }));
+registerRoute(
+  ({ request }) => request.mode === 'navigate',
+  new NetworkFirst({ cacheName: 'crm-pagine', networkTimeoutSeconds: 5 }),
+);
 
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

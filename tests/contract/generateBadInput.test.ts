@@ -42,29 +42,96 @@ const agent = () => path.join(root, 'schemas/agent.json');
 
 describe('npm run generate refuses a broken contract, saying where and why', () => {
   it.each<[string, () => void, ContractProblem]>([
-    ['invalid JSON', () => fs.writeFileSync(agent(), '{ "title": "Agente", '), { file: 'schemas/agent.json', pointer: '', reason: expect.stringContaining('invalid JSON') as unknown as string }],
-    ['an unknown x-resource key', () => editJson(agent(), (s) => { (s['x-resource'] as Record<string, unknown>).colonne = ['name']; }),
-      { file: 'schemas/agent.json', pointer: '/x-resource', reason: 'must NOT have additional properties: unknown key "colonne"' }],
-    ['a column that is not a property', () => editJson(agent(), (s) => { (s['x-resource'] as Record<string, unknown>).columns = ['nome']; }),
-      { file: 'schemas/agent.json', pointer: '/x-resource/columns/0', reason: '"nome" is not a property of this schema' }],
-    ['a reference to no resource', () => editJson(agent(), (s) => { (s['x-resource'] as Record<string, unknown>).references = { code: 'nessuno' }; }),
-      { file: 'schemas/agent.json', pointer: '/x-resource/references/code', reason: 'no schema defines the resource "nessuno"' }],
-    ['an unknown role', () => editJson(agent(), (s) => { (s['x-resource'] as Record<string, unknown>).roles = ['ROLE_CAPO']; }),
-      { file: 'schemas/agent.json', pointer: '/x-resource/roles/0', reason: 'unknown role "ROLE_CAPO"' }],
-    ['a misspelt JSON Schema type', () => editJson(agent(), (s) => { ((s.properties as Record<string, Record<string, unknown>>).name ?? {}).type = 'strnig'; }),
-      { file: 'schemas/agent.json', pointer: '/properties/name/type', reason: expect.any(String) as unknown as string }],
-    ['a missing metadata block', () => editJson(agent(), (s) => { delete s['x-resource']; }),
-      { file: 'schemas/agent.json', pointer: '', reason: 'missing the "x-resource" metadata block' }],
-    ['a $ref to a missing file', () => editJson(agent(), (s) => { (s.properties as Record<string, unknown>).extra = { $ref: 'nessuno.json' }; }),
-      { file: 'schemas/agent.json', pointer: '', reason: expect.stringContaining('nessuno.json') as unknown as string }],
+    [
+      'invalid JSON',
+      () => fs.writeFileSync(agent(), '{ "title": "Agente", '),
+      { file: 'schemas/agent.json', pointer: '', reason: expect.stringContaining('invalid JSON') as unknown as string },
+    ],
+    [
+      'an unknown x-resource key',
+      () =>
+        editJson(agent(), (s) => {
+          (s['x-resource'] as Record<string, unknown>).colonne = ['name'];
+        }),
+      {
+        file: 'schemas/agent.json',
+        pointer: '/x-resource',
+        reason: 'must NOT have additional properties: unknown key "colonne"',
+      },
+    ],
+    [
+      'a column that is not a property',
+      () =>
+        editJson(agent(), (s) => {
+          (s['x-resource'] as Record<string, unknown>).columns = ['nome'];
+        }),
+      {
+        file: 'schemas/agent.json',
+        pointer: '/x-resource/columns/0',
+        reason: '"nome" is not a property of this schema',
+      },
+    ],
+    [
+      'a reference to no resource',
+      () =>
+        editJson(agent(), (s) => {
+          (s['x-resource'] as Record<string, unknown>).references = { code: 'nessuno' };
+        }),
+      {
+        file: 'schemas/agent.json',
+        pointer: '/x-resource/references/code',
+        reason: 'no schema defines the resource "nessuno"',
+      },
+    ],
+    [
+      'an unknown role',
+      () =>
+        editJson(agent(), (s) => {
+          (s['x-resource'] as Record<string, unknown>).roles = ['ROLE_CAPO'];
+        }),
+      { file: 'schemas/agent.json', pointer: '/x-resource/roles/0', reason: 'unknown role "ROLE_CAPO"' },
+    ],
+    [
+      'a misspelt JSON Schema type',
+      () =>
+        editJson(agent(), (s) => {
+          ((s.properties as Record<string, Record<string, unknown>>).name ?? {}).type = 'strnig';
+        }),
+      { file: 'schemas/agent.json', pointer: '/properties/name/type', reason: expect.any(String) as unknown as string },
+    ],
+    [
+      'a missing metadata block',
+      () =>
+        editJson(agent(), (s) => {
+          delete s['x-resource'];
+        }),
+      { file: 'schemas/agent.json', pointer: '', reason: 'missing the "x-resource" metadata block' },
+    ],
+    [
+      'a $ref to a missing file',
+      () =>
+        editJson(agent(), (s) => {
+          (s.properties as Record<string, unknown>).extra = { $ref: 'nessuno.json' };
+        }),
+      { file: 'schemas/agent.json', pointer: '', reason: expect.stringContaining('nessuno.json') as unknown as string },
+    ],
   ])('%s', async (_name, change, want) => {
     expect(await problemsAfter(change)).toContainEqual(want);
   });
 
   it('an openapi.yaml $ref that resolves nowhere', async () => {
     const file = path.join(root, 'openapi.yaml');
-    const problems = await problemsAfter(() => fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace("$ref: ./schemas/agent.json", '$ref: ./schemas/agente.json')));
-    expect(problems).toContainEqual({ file: 'openapi.yaml', pointer: '/components/schemas/Agent', reason: expect.stringContaining("Can't resolve $ref") });
+    const problems = await problemsAfter(() =>
+      fs.writeFileSync(
+        file,
+        fs.readFileSync(file, 'utf8').replace('$ref: ./schemas/agent.json', '$ref: ./schemas/agente.json'),
+      ),
+    );
+    expect(problems).toContainEqual({
+      file: 'openapi.yaml',
+      pointer: '/components/schemas/Agent',
+      reason: expect.stringContaining("Can't resolve $ref"),
+    });
   });
 
   it('an openapi.yaml that is not YAML', async () => {
@@ -75,12 +142,16 @@ describe('npm run generate refuses a broken contract, saying where and why', () 
   });
 
   it('the command exits non-zero, prints file#pointer: reason, and writes nothing', () => {
-    editJson(agent(), (s) => { (s['x-resource'] as Record<string, unknown>).colonne = ['name']; });
+    editJson(agent(), (s) => {
+      (s['x-resource'] as Record<string, unknown>).colonne = ['name'];
+    });
     fs.rmSync(path.join(root, 'generated/resources/agent.ts'));
     const before = snapshot(path.join(root, 'generated'));
     const r = run(root, 'tsx', ['scripts/generate.ts']);
     expect(r.code).toBe(1);
-    expect(r.out).toContain('schemas/agent.json#/x-resource: must NOT have additional properties: unknown key "colonne"');
+    expect(r.out).toContain(
+      'schemas/agent.json#/x-resource: must NOT have additional properties: unknown key "colonne"',
+    );
     expect(r.out).toContain('nothing was written');
     expect(snapshot(path.join(root, 'generated'))).toEqual(before);
   });
@@ -90,7 +161,9 @@ describe('npm run generate:check', () => {
   it('passes on the committed tree and fails, naming the files, when a schema changed without regenerating', () => {
     const first = run(root, 'tsx', ['scripts/generate.ts', '--check']);
     expect(first.out).toContain('up to date');
-    editJson(agent(), (s) => { (s.properties as Record<string, unknown>).telefono = { type: 'string', title: 'Telefono' }; });
+    editJson(agent(), (s) => {
+      (s.properties as Record<string, unknown>).telefono = { type: 'string', title: 'Telefono' };
+    });
     const r = run(root, 'tsx', ['scripts/generate.ts', '--check']);
     expect(r.code).toBe(1);
     expect(r.out).toContain('generated/entities.ts');

@@ -18,7 +18,10 @@ describe('adding a field to one schema', () => {
     before = snapshot(root);
     editJson(path.join(root, 'schemas/agent.json'), (s) => {
       (s.properties as Record<string, unknown>).cellulareAziendale = {
-        type: 'string', title: 'Cellulare aziendale', maxLength: 30, examples: ['335 765 4321'],
+        type: 'string',
+        title: 'Cellulare aziendale',
+        maxLength: 30,
+        examples: ['335 765 4321'],
       };
     });
     generate = run(root, 'tsx', ['scripts/generate.ts']);
@@ -46,9 +49,20 @@ describe('adding a field to one schema', () => {
   });
 
   it('puts the field in the column, filter-free list and form definitions', async () => {
-    const { resource } = (await import(path.join(root, 'generated/resources/agent.ts'))) as { resource: ResourceDefinition };
-    expect(resource.columns).toContainEqual({ accessorKey: 'cellulareAziendale', header: 'Cellulare aziendale', kind: 'text', enableSorting: true });
-    expect(resource.form.schema.properties).toHaveProperty('cellulareAziendale', { type: 'string', title: 'Cellulare aziendale', maxLength: 30 });
+    const { resource } = (await import(path.join(root, 'generated/resources/agent.ts'))) as {
+      resource: ResourceDefinition;
+    };
+    expect(resource.columns).toContainEqual({
+      accessorKey: 'cellulareAziendale',
+      header: 'Cellulare aziendale',
+      kind: 'text',
+      enableSorting: true,
+    });
+    expect(resource.form.schema.properties).toHaveProperty('cellulareAziendale', {
+      type: 'string',
+      title: 'Cellulare aziendale',
+      maxLength: 30,
+    });
     expect(resource.form.uiSchema['ui:order']).toContain('cellulareAziendale');
   });
 

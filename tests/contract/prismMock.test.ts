@@ -15,8 +15,20 @@ for (const k of ['x-resource', 'example', 'discriminator', 'xml', 'externalDocs'
 
 // Fields that only travel towards the server: Prism's static sampler fills them with "string".
 const writeOnly = new Set(
-  fs.readdirSync('schemas').filter((f) => f.endsWith('.json')).flatMap((f) => Object.entries((JSON.parse(fs.readFileSync(path.join('schemas', f), 'utf8')) as { properties?: Record<string, { writeOnly?: boolean }> }).properties ?? {}))
-    .filter(([, p]) => p.writeOnly).map(([n]) => n),
+  fs
+    .readdirSync('schemas')
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) =>
+      Object.entries(
+        (
+          JSON.parse(fs.readFileSync(path.join('schemas', f), 'utf8')) as {
+            properties?: Record<string, { writeOnly?: boolean }>;
+          }
+        ).properties ?? {},
+      ),
+    )
+    .filter(([, p]) => p.writeOnly)
+    .map(([n]) => n),
 );
 function placeholders(value: unknown, key = ''): string[] {
   if (typeof value === 'string') return /^string/.test(value) && !writeOnly.has(key) ? [key] : [];
@@ -31,7 +43,10 @@ function urlFor(p: string, op: Operation): string {
   for (const param of op.parameters ?? []) {
     if (param.in === 'path') url = url.replace(`{${param.name}}`, encodeURIComponent(String(param.example)));
     if (param.in === 'query' && param.required) query.set(param.name, String(param.example));
-    if (param.in === 'query' && param.name === 'rowsPerPage') { query.set('page', '1'); query.set('rowsPerPage', '10'); }
+    if (param.in === 'query' && param.name === 'rowsPerPage') {
+      query.set('page', '1');
+      query.set('rowsPerPage', '10');
+    }
   }
   const qs = query.toString();
   return `${BASE}${url}${qs ? `?${qs}` : ''}`;
@@ -41,7 +56,12 @@ let contract: Bundled;
 let prism: Awaited<ReturnType<typeof startProcess>>;
 beforeAll(async () => {
   contract = await bundledContract();
-  prism = await startProcess('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(PORT), '--errors'], /Prism is listening/, { timeoutMs: 90_000 });
+  prism = await startProcess(
+    'node_modules/.bin/prism',
+    ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', String(PORT), '--errors'],
+    /Prism is listening/,
+    { timeoutMs: 90_000 },
+  );
 }, 120_000);
 afterAll(async () => prism?.stop());
 

@@ -1,7 +1,11 @@
 import { expect, loginAs, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
-test('two people edit the same record: the second save is refused with a reload offer, nothing is lost silently', async ({ page, browser, stack }) => {
+test('two people edit the same record: the second save is refused with a reload offer, nothing is lost silently', async ({
+  page,
+  browser,
+  stack,
+}) => {
   const other = await browser.newContext({ baseURL: stack.baseURL, serviceWorkers: 'block', locale: 'it-IT' });
   const page2 = await other.newPage();
   try {

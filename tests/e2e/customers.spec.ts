@@ -3,7 +3,10 @@ import { EXE, PDF, PNG } from '../helpers/sampleFiles.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('customers: the customer page', () => {
-  test('a VAT number already used shows the exact warning and blocks saving; one known to the ERP says so', async ({ page, login }) => {
+  test('a VAT number already used shows the exact warning and blocks saving; one known to the ERP says so', async ({
+    page,
+    login,
+  }) => {
     await login('crm', 'Noleggio2025!');
     await page.goto('/customers/all');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
@@ -73,7 +76,9 @@ test.describe('customers: the customer page', () => {
 
     // Stored: after a reload, and reachable from the list.
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Contatti' }).getByRole('cell', { name: 'Colombo', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Contatti' }).getByRole('cell', { name: 'Colombo', exact: true }),
+    ).toBeVisible();
     await page.goto('/customers/all?f.companyName=Adda');
     await page.getByRole('cell', { name: 'Noleggi Adda S.r.l.', exact: true }).click();
     await expect(page).toHaveURL(/\/customers\/\d+$/);
@@ -87,7 +92,10 @@ test.describe('customers: the customer page', () => {
 });
 
 test.describe('customers: documents', () => {
-  test('upload several files to the customer and one to a contact, download, refuse a disguised file, delete', async ({ page, login }) => {
+  test('upload several files to the customer and one to a contact, download, refuse a disguised file, delete', async ({
+    page,
+    login,
+  }) => {
     await login('crm', 'Noleggio2025!');
     await page.goto('/customers/all?f.companyName=Brambilla');
     await page.getByRole('button', { name: 'Modifica Edilizia Brambilla S.r.l.' }).click();
@@ -103,14 +111,23 @@ test.describe('customers: documents', () => {
     await expect(dialog.getByRole('cell', { name: 'contratto.pdf', exact: true })).toBeVisible();
     await expect(dialog.getByRole('cell', { name: 'cantiere.png', exact: true })).toBeVisible();
     await expect(page.getByText('documento caricato correttamente').first()).toBeVisible();
-    await expect(dialog.getByRole('row', { name: /contratto\.pdf/ }).getByRole('cell', { name: 'Contratto quadro' })).toBeVisible();
+    await expect(
+      dialog.getByRole('row', { name: /contratto\.pdf/ }).getByRole('cell', { name: 'Contratto quadro' }),
+    ).toBeVisible();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Scarica contratto.pdf' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Scarica contratto.pdf' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('contratto.pdf');
     expect(fs.readFileSync(await download.path()).equals(PDF)).toBe(true);
 
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'fattura.pdf', mimeType: 'application/pdf', buffer: EXE });
-    await expect(dialog.getByText('fattura.pdf: Tipo di file non ammesso: sono accettati png, jpg, jpeg, mp4, mov e pdf')).toBeVisible();
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'fattura.pdf', mimeType: 'application/pdf', buffer: EXE });
+    await expect(
+      dialog.getByText('fattura.pdf: Tipo di file non ammesso: sono accettati png, jpg, jpeg, mp4, mov e pdf'),
+    ).toBeVisible();
     await expect(dialog.getByRole('cell', { name: 'fattura.pdf', exact: true })).toHaveCount(0);
 
     await dialog.getByRole('button', { name: 'Elimina cantiere.png' }).click();
@@ -135,7 +152,10 @@ test.describe('customers: documents', () => {
     await expect(own.getByRole('cell', { name: 'biglietto.png', exact: true })).toBeVisible();
     await expect(own.getByRole('cell', { name: 'offerta.pdf', exact: true })).toBeVisible();
     await expect(own.getByRole('cell', { name: 'contratto.pdf', exact: true })).toHaveCount(0);
-    const [image] = await Promise.all([page.waitForEvent('download'), own.getByRole('button', { name: 'Scarica biglietto.png' }).click()]);
+    const [image] = await Promise.all([
+      page.waitForEvent('download'),
+      own.getByRole('button', { name: 'Scarica biglietto.png' }).click(),
+    ]);
     expect(fs.readFileSync(await image.path()).equals(PNG)).toBe(true);
     // The download button's tooltip would sit over the next row's buttons.
     await page.mouse.move(0, 0);
@@ -148,7 +168,10 @@ test.describe('customers: documents', () => {
 });
 
 test.describe('customers: map', () => {
-  test('the customer on the map; without tiles the map says so and the marker still sets the coordinates', async ({ page, login }) => {
+  test('the customer on the map; without tiles the map says so and the marker still sets the coordinates', async ({
+    page,
+    login,
+  }) => {
     await login('crm', 'Noleggio2025!');
     await page.goto('/customers/all?f.companyName=Rota');
     await page.getByRole('button', { name: 'Modifica Impresa Rota Costruzioni S.p.A.' }).click();

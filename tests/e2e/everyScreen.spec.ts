@@ -14,9 +14,33 @@ interface Screen {
 
 // Every generated screen of the master-data issue, with the few values a generic marker cannot be.
 const SCREENS: Screen[] = [
-  ...['agents', 'applications', 'categories', 'commerciali', 'communications', 'competitors', 'competitorsTrattative', 'families', 'filiali', 'fonti',
-    'gruppiCrm', 'invioBrochure', 'materials', 'meetings', 'motiviPerse', 'nations', 'potentials', 'roles', 'sectors', 'sources', 'statiTrattative',
-    'technicians', 'tipiControllo', 'usersGruppiCrm', 'statiOfferte'].map((r) => ({ route: `/configurations/${r}` })),
+  ...[
+    'agents',
+    'applications',
+    'categories',
+    'commerciali',
+    'communications',
+    'competitors',
+    'competitorsTrattative',
+    'families',
+    'filiali',
+    'fonti',
+    'gruppiCrm',
+    'invioBrochure',
+    'materials',
+    'meetings',
+    'motiviPerse',
+    'nations',
+    'potentials',
+    'roles',
+    'sectors',
+    'sources',
+    'statiTrattative',
+    'technicians',
+    'tipiControllo',
+    'usersGruppiCrm',
+    'statiOfferte',
+  ].map((r) => ({ route: `/configurations/${r}` })),
   { route: '/famiglieGruppiRisorse/famiglieGruppiRisorse' },
   { route: '/gruppiRisorse/gruppiRisorse' },
   { route: '/famiglieMezzi/famiglieMezzi' },
@@ -24,12 +48,27 @@ const SCREENS: Screen[] = [
   { route: '/offers/branchesOffer' },
   { route: '/offers/insurances', values: { percentage: '3' } },
   { route: '/offers/transportPrices', values: { minFrom: '9000', minTo: '9100', price: '10' }, edit: 'price' },
-  { route: '/offers/transportIncreasesDuration', values: { durationFrom: '900', durationTo: '950', coefficient: '2' }, edit: 'coefficient' },
-  { route: '/offers/transportIncreasesScore', values: { scoreFrom: '900', scoreTo: '950', coefficient: '2' }, edit: 'coefficient' },
-  { route: '/utenti/users', values: { email: 'e2e.tabella@rossinoleggi.it', password: 'Collaudo2025!', confirmPassword: 'Collaudo2025!' } },
+  {
+    route: '/offers/transportIncreasesDuration',
+    values: { durationFrom: '900', durationTo: '950', coefficient: '2' },
+    edit: 'coefficient',
+  },
+  {
+    route: '/offers/transportIncreasesScore',
+    values: { scoreFrom: '900', scoreTo: '950', coefficient: '2' },
+    edit: 'coefficient',
+  },
+  {
+    route: '/utenti/users',
+    values: { email: 'e2e.tabella@rossinoleggi.it', password: 'Collaudo2025!', confirmPassword: 'Collaudo2025!' },
+  },
 ];
 
-const definitions = Promise.all(Object.values(resourceIndex).filter((r) => r.route).map((r) => r.load()));
+const definitions = Promise.all(
+  Object.values(resourceIndex)
+    .filter((r) => r.route)
+    .map((r) => r.load()),
+);
 const byRoute = async (route: string) => {
   const def = (await definitions).find((d) => d.route === route);
   if (!def) throw new Error(`no screen at ${route}`);
@@ -37,16 +76,22 @@ const byRoute = async (route: string) => {
 };
 
 type FormProps = Record<string, { title?: string; maxLength?: number; type?: unknown }>;
-const props = (def: ResourceDefinition) => ((def.form.schema as { properties?: FormProps }).properties ?? {});
-const required = (def: ResourceDefinition) => ((def.form.schema as { required?: string[] }).required ?? []);
+const props = (def: ResourceDefinition) => (def.form.schema as { properties?: FormProps }).properties ?? {};
+const required = (def: ResourceDefinition) => (def.form.schema as { required?: string[] }).required ?? [];
 const rows = (page: Page) => page.locator('tbody tr[data-row-id]');
 const field = (page: Page, def: ResourceDefinition, name: string) => {
   const label = { name: props(def)[name]?.title ?? name, exact: true };
-  return page.getByRole('dialog').getByRole('textbox', label).or(page.getByRole('dialog').getByRole('spinbutton', label));
+  return page
+    .getByRole('dialog')
+    .getByRole('textbox', label)
+    .or(page.getByRole('dialog').getByRole('spinbutton', label));
 };
 
 async function exportedRows(page: Page): Promise<number> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta in Excel' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Esporta in Excel' }).click(),
+  ]);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(await download.path());
   return (wb.worksheets[0]?.rowCount ?? 1) - 1;
@@ -64,7 +109,9 @@ test.describe('every generated screen, as super admin, against the real server',
   test.beforeEach(async ({ page, login }) => {
     if (session) {
       await page.context().addInitScript((origins) => {
-        for (const { localStorage: items } of origins) for (const { name, value } of items) if (window.localStorage.getItem(name) === null) window.localStorage.setItem(name, value);
+        for (const { localStorage: items } of origins)
+          for (const { name, value } of items)
+            if (window.localStorage.getItem(name) === null) window.localStorage.setItem(name, value);
       }, session.origins);
       return;
     }
@@ -119,18 +166,26 @@ test.describe('every generated screen, as super admin, against the real server',
       await expect(page).toHaveURL(new RegExp(`f\\.${filter.field}=`));
       await expect(rows(page)).toHaveCount(1);
       await page.reload();
-      await expect(page.getByRole('search', { name: 'Filtri' }).getByLabel(filter.label, { exact: true })).toHaveValue(values[filter.field] ?? '');
+      await expect(page.getByRole('search', { name: 'Filtri' }).getByLabel(filter.label, { exact: true })).toHaveValue(
+        values[filter.field] ?? '',
+      );
       await expect(rows(page)).toHaveCount(1);
 
       // Edit, then read the stored value back in the dialog.
       const edited = screen.edit ?? filter.field;
-      const newValue = screen.edit ? String(Number(values[edited]) + 1) : `${values[edited] ?? ''}M`.slice(0, props(def)[edited]?.maxLength ?? 255);
-      await rows(page).getByRole('button', { name: /^Modifica/ }).click();
+      const newValue = screen.edit
+        ? String(Number(values[edited]) + 1)
+        : `${values[edited] ?? ''}M`.slice(0, props(def)[edited]?.maxLength ?? 255);
+      await rows(page)
+        .getByRole('button', { name: /^Modifica/ })
+        .click();
       await field(page, def, edited).fill(newValue);
       await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
       await expect(page.getByRole('dialog')).toBeHidden();
       await expect(rows(page)).toHaveCount(1);
-      await rows(page).getByRole('button', { name: /^Modifica/ }).click();
+      await rows(page)
+        .getByRole('button', { name: /^Modifica/ })
+        .click();
       await expect(field(page, def, edited)).toHaveValue(newValue);
       await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
       await expect(page.getByRole('dialog')).toBeHidden();
@@ -139,7 +194,9 @@ test.describe('every generated screen, as super admin, against the real server',
       expect(await exportedRows(page)).toBe(1);
 
       // Delete after the confirmation.
-      await rows(page).getByRole('button', { name: /^Elimina/ }).click();
+      await rows(page)
+        .getByRole('button', { name: /^Elimina/ })
+        .click();
       await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
       await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();
       await expect(rows(page)).toHaveCount(0);

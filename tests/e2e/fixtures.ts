@@ -1,7 +1,10 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, Stack, type Database } from './stack.ts';
 
-export const test = base.extend<{ login: (username?: string, password?: string) => Promise<void> }, { database: Database; serverEnv: Record<string, string>; stack: Stack }>({
+export const test = base.extend<
+  { login: (username?: string, password?: string) => Promise<void> },
+  { database: Database; serverEnv: Record<string, string>; stack: Stack }
+>({
   database: ['pglite', { option: true, scope: 'worker' }],
   serverEnv: [{}, { option: true, scope: 'worker' }],
   stack: [

@@ -46,7 +46,9 @@ test.describe('a generated master-data screen against the real server', () => {
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Azzera filtri' }).click();
     await expect(page.getByRole('cell', { name: 'Fiera di Bologna', exact: true })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Fiera di Bologna/ }).getByRole('cell', { name: '7', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: /Fiera di Bologna/ }).getByRole('cell', { name: '7', exact: true }),
+    ).toBeVisible();
 
     // Delete after confirmation
     await page.getByRole('button', { name: 'Elimina Fiera di Bologna' }).click();
@@ -102,7 +104,9 @@ test.describe('a generated master-data screen against the real server', () => {
 
   test('a user without the screen roles gets "Non Autorizzato" and no menu entry', async ({ page, login }) => {
     await login('crm', 'Noleggio2025!');
-    await expect(page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Fonti' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Fonti' }),
+    ).toHaveCount(0);
     await page.goto('/configurations/fonti');
     await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
   });
@@ -115,12 +119,21 @@ test.describe('a generated master-data screen against the real server', () => {
     await expect(pager).toBeVisible();
     const total = Number((await pager.innerText()).match(/di (\d+)/)?.[1]);
     expect(total).toBeGreaterThan(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta in Excel' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Esporta in Excel' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^Fonti_\d{8}_\d{4}\.xlsx$/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await download.path());
     const sheet = wb.worksheets[0];
-    expect(sheet?.getRow(1).values).toEqual([undefined, 'Descrizione', 'Ordinamento', 'Colore di sfondo', 'Colore del carattere']);
+    expect(sheet?.getRow(1).values).toEqual([
+      undefined,
+      'Descrizione',
+      'Ordinamento',
+      'Colore di sfondo',
+      'Colore del carattere',
+    ]);
     expect((sheet?.rowCount ?? 0) - 1).toBe(total);
   });
 
@@ -183,7 +196,10 @@ test.describe('no lost form input', () => {
     await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
   });
 
-  test('a duplicate code is refused next to its field, and the dialog keeps what was typed', async ({ page, login }) => {
+  test('a duplicate code is refused next to its field, and the dialog keeps what was typed', async ({
+    page,
+    login,
+  }) => {
     await login();
     await page.goto('/configurations/nations');
     await page.getByRole('button', { name: 'Aggiungi' }).click();

@@ -2,7 +2,10 @@ import { PDF, PNG } from '../helpers/sampleFiles.ts';
 import { expect, test } from './fixtures.ts';
 
 test.describe('offer configuration: pictures and equipment of resource groups', () => {
-  test('the picture dialog uploads, previews and replaces a picture, and refuses other files', async ({ page, login }) => {
+  test('the picture dialog uploads, previews and replaces a picture, and refuses other files', async ({
+    page,
+    login,
+  }) => {
     await login();
     await page.goto('/gruppiRisorse/gruppiRisorse');
     const row = page.getByRole('row', { name: /Piattaforma verticale 12 m/ });
@@ -13,10 +16,14 @@ test.describe('offer configuration: pictures and equipment of resource groups', 
     const dialog = page.getByRole('dialog', { name: 'Immagine: Piattaforma verticale 12 m' });
     await expect(dialog.getByText('Nessuna immagine caricata')).toBeVisible();
 
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'documento.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'documento.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expect(dialog.getByText('Tipo di file non ammesso: sono accettate immagini png, jpg e jpeg')).toBeVisible();
 
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'piattaforma.png', mimeType: 'image/png', buffer: PNG });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'piattaforma.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('immagine salvata')).toBeVisible();
     const img = dialog.getByRole('img', { name: 'Immagine di Piattaforma verticale 12 m' });
     await expect(img).toBeVisible();
@@ -31,7 +38,10 @@ test.describe('offer configuration: pictures and equipment of resource groups', 
     await expect(page.getByRole('img', { name: 'Immagine di Piattaforma verticale 12 m' })).toBeVisible();
   });
 
-  test('equipment articles of a resource group are added, priced (at least 1) and removed in the dialog', async ({ page, login }) => {
+  test('equipment articles of a resource group are added, priced (at least 1) and removed in the dialog', async ({
+    page,
+    login,
+  }) => {
     await login();
     await page.goto('/gruppiRisorse/gruppiRisorse');
     await page.getByRole('button', { name: 'Modifica Piattaforma articolata 16 m' }).click();
@@ -47,7 +57,9 @@ test.describe('offer configuration: pictures and equipment of resource groups', 
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Modifica Piattaforma articolata 16 m' }).click();
-    await expect(dialog.getByRole('textbox', { name: 'Descrizione', exact: true }).last()).toHaveValue('Cestello doppio');
+    await expect(dialog.getByRole('textbox', { name: 'Descrizione', exact: true }).last()).toHaveValue(
+      'Cestello doppio',
+    );
     await expect(dialog.getByLabel('Prezzo')).toHaveValue('42,5');
     await dialog.getByRole('button', { name: 'Rimuovi' }).click();
     await expect(dialog.getByLabel('Prezzo')).toHaveCount(0);
@@ -59,9 +71,15 @@ test.describe('offer configuration: pictures and equipment of resource groups', 
 });
 
 test.describe('other configuration: one record, its screen is its form', () => {
-  test('shows the settings, refuses a bad value keeping the input, saves twice in a row and keeps them after a reload', async ({ page, login }) => {
+  test('shows the settings, refuses a bad value keeping the input, saves twice in a row and keeps them after a reload', async ({
+    page,
+    login,
+  }) => {
     await login();
-    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Altre configurazioni' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu principale' })
+      .getByRole('link', { name: 'Altre configurazioni' })
+      .click();
     await expect(page).toHaveURL(/\/configurations\/altreConfigurazioni$/);
     const discount = page.getByLabel('Sconto massimo in offerta (%)');
     await expect(discount).toHaveValue('5');

@@ -20,15 +20,25 @@ const test = base.extend<object, { copy: { baseURL: string } }>({
       let server: Started | undefined;
       try {
         editJson(path.join(root, 'schemas/agent.json'), (s) => {
-          (s.properties as Record<string, unknown>).cellulareAziendale = { type: 'string', title: 'Cellulare aziendale', maxLength: 30, examples: ['335 765 4321'] };
+          (s.properties as Record<string, unknown>).cellulareAziendale = {
+            type: 'string',
+            title: 'Cellulare aziendale',
+            maxLength: 30,
+            examples: ['335 765 4321'],
+          };
         });
-        for (const [cmd, args] of [['tsx', ['scripts/generate.ts']], ['vite', ['build', '--logLevel', 'warn']]] as const) {
+        for (const [cmd, args] of [
+          ['tsx', ['scripts/generate.ts']],
+          ['vite', ['build', '--logLevel', 'warn']],
+        ] as const) {
           const r = run(root, cmd, [...args]);
           expect(r.code, r.out).toBe(0);
         }
         const port = 30000 + Math.floor(Math.random() * 25000);
         server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
-          cwd: root, env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD }, timeoutMs: 90_000,
+          cwd: root,
+          env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD },
+          timeoutMs: 90_000,
         });
         await use({ baseURL: `http://127.0.0.1:${port}` });
       } finally {
@@ -53,7 +63,9 @@ test('a property added to one schema shows in the live screen and form, and the 
   await dialog.getByRole('button', { name: 'Salva' }).click();
   await expect(dialog).toBeHidden();
   await page.reload();
-  await expect(page.getByRole('row', { name: /Paola Neri/ }).getByRole('cell', { name: '335 765 4321', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /Paola Neri/ }).getByRole('cell', { name: '335 765 4321', exact: true }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Modifica Paola Neri' }).click();
   await expect(page.getByRole('dialog').getByLabel('Cellulare aziendale')).toHaveValue('335 765 4321');
 });

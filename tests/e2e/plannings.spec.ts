@@ -10,13 +10,18 @@ async function slot(page: Page, date: string, time: string) {
 }
 
 test.describe('planning: the activities calendar', () => {
-  test('plan an activity from a click, refuse an end before the start, move it by dragging, edit it in the list, delete it', async ({ page, login }) => {
+  test('plan an activity from a click, refuse an end before the start, move it by dragging, edit it in the list, delete it', async ({
+    page,
+    login,
+  }) => {
     await login('crm', 'Noleggio2025!');
     await page.goto('/plannings');
     await expect(page.getByRole('heading', { name: 'Pianificazione', level: 1 })).toBeVisible();
     const badge = page.getByRole('status').filter({ hasText: 'attività da completare' });
     const before = Number((await badge.innerText()).match(/\d+/)?.[0]);
-    const days = await page.locator('[role=columnheader][data-date]').evaluateAll((els) => els.map((e) => e.getAttribute('data-date') ?? ''));
+    const days = await page
+      .locator('[role=columnheader][data-date]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-date') ?? ''));
     const [first, second] = days;
     if (!first || !second) throw new Error('no week');
 
@@ -71,7 +76,12 @@ test.describe('planning: the activities calendar', () => {
 });
 
 test.describe('planning: whose activities', () => {
-  test("a user linked to an agent sees that agent's activities, and new ones are theirs", async ({ page, login, browser, baseURL }) => {
+  test("a user linked to an agent sees that agent's activities, and new ones are theirs", async ({
+    page,
+    login,
+    browser,
+    baseURL,
+  }) => {
     // The administrator links the user "utente.cp" to the agent Marco Ferri, and plans one activity for another agent.
     await login();
     await page.goto('/utenti/users?f.username=utente.cp');

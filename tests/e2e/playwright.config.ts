@@ -3,7 +3,14 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium, never a downloaded browser; flags that keep it off the network.
 export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({
@@ -17,11 +24,22 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   outputDir: '../../test-results/e2e',
-  use: { launchOptions: CHROMIUM, serviceWorkers: 'block', locale: 'it-IT', timezoneId: 'Europe/Rome', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: {
+    launchOptions: CHROMIUM,
+    serviceWorkers: 'block',
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
   projects: [
     { name: 'pglite', use: { database: 'pglite' } as never },
     // On PostgreSQL, the specs whose outcome depends on what the database stores; the frame, the guard,
     // accessibility and the walk through every screen run once (the server suites cover both databases).
-    { name: 'postgres', use: { database: 'postgres' } as never, testIgnore: ['**/everyScreen.spec.ts', '**/oneSchema.spec.ts', '**/shell.spec.ts', '**/screenAccess.spec.ts'] },
+    {
+      name: 'postgres',
+      use: { database: 'postgres' } as never,
+      testIgnore: ['**/everyScreen.spec.ts', '**/oneSchema.spec.ts', '**/shell.spec.ts', '**/screenAccess.spec.ts'],
+    },
   ],
 });

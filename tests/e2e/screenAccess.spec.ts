@@ -6,13 +6,19 @@ import { expect, loginAs, test } from './fixtures.ts';
 
 async function noSeriousViolations(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${what}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 const screens = Object.values(resourceIndex).filter((r) => r.route && r.menu);
 
 test.describe('who sees which screen', () => {
-  test('a user without a screen\'s roles gets "Non Autorizzato" and no menu entry, for every generated screen', async ({ page }) => {
+  test('a user without a screen\'s roles gets "Non Autorizzato" and no menu entry, for every generated screen', async ({
+    page,
+  }) => {
     // ROLE_USER_CRM: the customers' role, kept out of every configuration screen.
     await loginAs(page, 'crm', 'Noleggio2025!');
     const menu = page.getByRole('navigation', { name: 'Menu principale' });
@@ -34,7 +40,11 @@ test.describe('who sees which screen', () => {
 });
 
 test.describe('accessibility of the generated screens (axe-core: no serious or critical violations)', () => {
-  for (const [route, row] of [['/configurations/fonti', 'Sito web'], ['/gruppiRisorse/gruppiRisorse', 'Piattaforma verticale 12 m'], ['/utenti/users', 'crm']] as const) {
+  for (const [route, row] of [
+    ['/configurations/fonti', 'Sito web'],
+    ['/gruppiRisorse/gruppiRisorse', 'Piattaforma verticale 12 m'],
+    ['/utenti/users', 'crm'],
+  ] as const) {
     test(`${route}: list, new-record dialog, edit dialog, delete confirmation`, async ({ page, login }) => {
       await login();
       await page.goto(route);
@@ -44,11 +54,19 @@ test.describe('accessibility of the generated screens (axe-core: no serious or c
       await expect(page.getByRole('dialog')).toBeVisible();
       await noSeriousViolations(page, 'new');
       await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
-      await page.getByRole('row', { name: new RegExp(row) }).first().getByRole('button', { name: /^Modifica/ }).click();
+      await page
+        .getByRole('row', { name: new RegExp(row) })
+        .first()
+        .getByRole('button', { name: /^Modifica/ })
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await noSeriousViolations(page, 'edit');
       await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
-      await page.getByRole('row', { name: new RegExp(row) }).first().getByRole('button', { name: /^Elimina/ }).click();
+      await page
+        .getByRole('row', { name: new RegExp(row) })
+        .first()
+        .getByRole('button', { name: /^Elimina/ })
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await noSeriousViolations(page, 'delete');
     });

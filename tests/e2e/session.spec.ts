@@ -14,10 +14,14 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     await expire();
     const refreshes: string[] = [];
-    page.on('request', (r) => { if (r.url().endsWith('/token/refresh')) refreshes.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/token/refresh')) refreshes.push(r.url());
+    });
     const statuses = await page.evaluate(async () => {
       const { api } = (window as unknown as Crm).crm;
-      const results = await Promise.all(Array.from({ length: 20 }, () => api.GET('/api/agents', { params: { query: { page: 1, rowsPerPage: 10 } } })));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => api.GET('/api/agents', { params: { query: { page: 1, rowsPerPage: 10 } } })),
+      );
       return results.map((r) => r.response.status);
     });
     expect(statuses).toEqual(Array(20).fill(200));
@@ -31,7 +35,8 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(page.getByRole('heading', { name: 'Nazioni' })).toBeVisible();
     await expire();
     await page.evaluate(() => {
-      for (const k of Object.keys(localStorage)) if (k.startsWith('crm_refresh_token')) localStorage.setItem(k, 'f'.repeat(64));
+      for (const k of Object.keys(localStorage))
+        if (k.startsWith('crm_refresh_token')) localStorage.setItem(k, 'f'.repeat(64));
     });
     await page.evaluate(() => (window as unknown as Crm).crm.api.GET('/api/agents'));
     await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Fnations');
@@ -51,14 +56,22 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('crm_')))).toEqual([]);
   });
 
-  test('423: a user deactivated while signed in is sent to the login page at the next step', async ({ page, stack, request }) => {
+  test('423: a user deactivated while signed in is sent to the login page at the next step', async ({
+    page,
+    stack,
+    request,
+  }) => {
     // Without the push hub (which would log the user out at once), the next call meets the 423.
     await page.route('**/hub?**', (route) => route.abort());
     await loginAs(page, 'noleggio', DEMO);
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
-    const admin = await (await request.post(`${stack.baseURL}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } })).json() as { token: string };
+    const admin = (await (
+      await request.post(`${stack.baseURL}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } })
+    ).json()) as { token: string };
     const headers = { authorization: `Bearer ${admin.token}` };
-    const users = await (await request.get(`${stack.baseURL}/api/users?filters[username]=noleggio`, { headers })).json() as { data: { id: number }[] };
+    const users = (await (
+      await request.get(`${stack.baseURL}/api/users?filters[username]=noleggio`, { headers })
+    ).json()) as { data: { id: number }[] };
     const id = users.data[0]?.id;
     expect((await request.put(`${stack.baseURL}/api/users/${id}/active/false`, { headers })).status()).toBe(200);
     await page.getByRole('link', { name: 'Fabio Esposito' }).click();
@@ -77,7 +90,9 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await page.getByRole('button', { name: 'Aggiungi' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Ragione sociale').fill('Noleggi del Nord S.r.l.');
-    await page.route('**/api/competitors', (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+    await page.route('**/api/competitors', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Impossibile raggiungere il server.' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Attenzione' })).toBeVisible();
@@ -97,9 +112,13 @@ test.describe('the push hub', () => {
     await loginAs(page, 'master', DEMO);
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     expect((await subscribed).status()).toBe(200);
-    const admin = await (await request.post(`${stack.baseURL}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } })).json() as { token: string };
+    const admin = (await (
+      await request.post(`${stack.baseURL}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } })
+    ).json()) as { token: string };
     const headers = { authorization: `Bearer ${admin.token}` };
-    const users = await (await request.get(`${stack.baseURL}/api/users?filters[username]=master`, { headers })).json() as { data: { id: number }[] };
+    const users = (await (
+      await request.get(`${stack.baseURL}/api/users?filters[username]=master`, { headers })
+    ).json()) as { data: { id: number }[] };
     const res = await request.post(`${stack.baseURL}/api/users/${users.data[0]?.id}/force-logout`, { headers });
     expect(res.status()).toBe(200);
     await expect(page).toHaveURL(/\/login/, { timeout: 2000 });

@@ -8,7 +8,9 @@ type Crm = { crm: { api: { GET: (path: string, init?: object) => Promise<{ respo
 
 async function noSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 }
 
 test.describe('the frame and the guard', () => {
@@ -84,7 +86,16 @@ test.describe('the frame and the guard', () => {
   test('side panel: opened by its event, closed by Escape', async ({ page, login }) => {
     await login();
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
-    await page.evaluate(() => window.dispatchEvent(new CustomEvent('crm:side-panel', { detail: { visible: true, content: { title: 'Dettaglio', subtitle: 'Cliente', body: 'Contenuto del pannello' } } })));
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent('crm:side-panel', {
+          detail: {
+            visible: true,
+            content: { title: 'Dettaglio', subtitle: 'Cliente', body: 'Contenuto del pannello' },
+          },
+        }),
+      ),
+    );
     const panel = page.getByRole('dialog', { name: 'Dettaglio' });
     await expect(panel).toBeVisible();
     await expect(panel.getByText('Contenuto del pannello')).toBeVisible();
@@ -92,7 +103,11 @@ test.describe('the frame and the guard', () => {
     expect(height).toBe(await page.evaluate(() => window.innerHeight - 150));
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
-    await page.evaluate(() => window.dispatchEvent(new CustomEvent('crm:side-panel', { detail: { visible: true, content: { title: 'Dettaglio', body: 'x' } } })));
+    await page.evaluate(() =>
+      window.dispatchEvent(
+        new CustomEvent('crm:side-panel', { detail: { visible: true, content: { title: 'Dettaglio', body: 'x' } } }),
+      ),
+    );
     await page.getByRole('button', { name: 'Chiudi' }).last().click();
     await expect(panel).toBeHidden();
   });
@@ -111,7 +126,9 @@ test.describe('the frame and the guard', () => {
     await page.clock.runFor(1500);
     await expect(success).toBeHidden();
 
-    await page.evaluate(() => (window as unknown as Crm).crm.api.GET('/api/agents/{id}', { params: { path: { id: 99999 } } }));
+    await page.evaluate(() =>
+      (window as unknown as Crm).crm.api.GET('/api/agents/{id}', { params: { path: { id: 99999 } } }),
+    );
     const error = page.getByRole('alert').filter({ hasText: 'Risorsa non trovata' });
     await expect(error).toBeVisible();
     await page.clock.runFor(30_000);
@@ -160,18 +177,20 @@ test.describe('resilience', () => {
     // Blocked in the other tests so that page.route always sees the API calls.
     test.use({ serviceWorkers: 'allow' });
     test('a service worker at /sw.js with scope / takes the app shell', async ({ page, login }) => {
-    await login();
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-    expect(new URL(scope).pathname).toBe('/');
-    const sw = await page.request.get('/sw.js');
-    expect(sw.status()).toBe(200);
-    expect(sw.headers()['cache-control']).toBe('no-cache');
+      await login();
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      expect(new URL(scope).pathname).toBe('/');
+      const sw = await page.request.get('/sw.js');
+      expect(sw.status()).toBe(200);
+      expect(sw.headers()['cache-control']).toBe('no-cache');
     });
   });
 
   test('the rest of the app is prefetched while the login page idles', async ({ page }) => {
     const chunks: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/assets/AuthenticatedApp')) chunks.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/assets/AuthenticatedApp')) chunks.push(r.url());
+    });
     await page.goto('/login');
     await expect.poll(() => chunks.length, { timeout: 6000 }).toBeGreaterThan(0);
   });
@@ -181,7 +200,10 @@ test.describe('resilience', () => {
     await page.evaluate(() => sessionStorage.removeItem('crm_chunk_reload'));
     let reloads = 0;
     page.on('load', () => reloads++);
-    const chunkError = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true }))).catch(() => undefined);
+    const chunkError = () =>
+      page
+        .evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })))
+        .catch(() => undefined);
     await Promise.all([page.waitForEvent('load'), chunkError()]);
     await chunkError();
     await page.waitForTimeout(1000);
@@ -190,7 +212,10 @@ test.describe('resilience', () => {
 });
 
 test.describe('the plain layout: print views', () => {
-  test('a filtered list prints without the frame, with every matching row, and leads back to the same view', async ({ page, login }) => {
+  test('a filtered list prints without the frame, with every matching row, and leads back to the same view', async ({
+    page,
+    login,
+  }) => {
     await login();
     await page.goto('/configurations/fonti?f.description=e');
     const pager = page.getByText(/^\d+-\d+ di [1-9]\d*$/);
@@ -200,7 +225,9 @@ test.describe('the plain layout: print views', () => {
     await expect(page).toHaveURL(/\/stampa\/configurations\/fonti\?f\.description=e/);
     await expect(page.getByRole('heading', { name: 'Fonti', level: 1 })).toBeVisible();
     await expect(page.getByText(`Filtri: Descrizione: e · ${total === 1 ? '1 riga' : `${total} righe`}`)).toBeVisible();
-    await expect(page.getByText(/Stampato il \d{2}-\d{2}-\d{4} \d{2}:\d{2} da Amministratore di sistema/)).toBeVisible();
+    await expect(
+      page.getByText(/Stampato il \d{2}-\d{2}-\d{4} \d{2}:\d{2} da Amministratore di sistema/),
+    ).toBeVisible();
     await expect(page.locator('tbody tr')).toHaveCount(total);
     // Plain: no top bar, no drawer, no footer.
     await expect(page.getByRole('banner')).toHaveCount(0);
@@ -211,7 +238,7 @@ test.describe('the plain layout: print views', () => {
     await expect(page.getByRole('search', { name: 'Filtri' }).getByLabel('Descrizione')).toHaveValue('e');
   });
 
-  test('needs a session and the list\'s roles', async ({ page }) => {
+  test("needs a session and the list's roles", async ({ page }) => {
     await page.goto('/stampa/configurations/fonti');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fstampa%2Fconfigurations%2Ffonti/);
     await loginAs(page, 'crm', DEMO);

@@ -22,7 +22,10 @@ export class Stack {
   private proxy?: Started;
   private postgres?: PostgresServer;
 
-  constructor(readonly database: Database, private readonly extraEnv: Record<string, string> = {}) {}
+  constructor(
+    readonly database: Database,
+    private readonly extraEnv: Record<string, string> = {},
+  ) {}
 
   get baseURL() {
     return `http://127.0.0.1:${this.serverPort}`;
@@ -30,23 +33,44 @@ export class Stack {
 
   private env(): NodeJS.ProcessEnv {
     return {
-      PORT: String(this.serverPort), HOST: '127.0.0.1', DATA_DIR: this.dataDir, ADMIN_PASSWORD,
+      PORT: String(this.serverPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.dataDir,
+      ADMIN_PASSWORD,
       API_PUBLIC_URL: `http://127.0.0.1:${this.proxyPort}`,
       // Tests never leave the machine: map tiles and address search point at a closed loopback port.
-      MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png', MAP_GEOCODER_URL: 'http://127.0.0.1:9/search',
+      MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+      MAP_GEOCODER_URL: 'http://127.0.0.1:9/search',
       ...(this.postgres ? { DATABASE_URL: this.postgres.url } : {}),
       ...this.extraEnv,
     };
   }
 
   async startServer() {
-    this.server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, { env: this.env(), timeoutMs: 90_000 });
+    this.server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+      env: this.env(),
+      timeoutMs: 90_000,
+    });
   }
 
   async start() {
     if (this.database === 'postgres') this.postgres = startPostgres();
     await this.startServer();
-    this.proxy = await startProcess('node_modules/.bin/prism', ['proxy', 'openapi.yaml', `http://127.0.0.1:${this.serverPort}`, '--host', '127.0.0.1', '--port', String(this.proxyPort), '--errors'], /Prism is listening/, { timeoutMs: 90_000 });
+    this.proxy = await startProcess(
+      'node_modules/.bin/prism',
+      [
+        'proxy',
+        'openapi.yaml',
+        `http://127.0.0.1:${this.serverPort}`,
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(this.proxyPort),
+        '--errors',
+      ],
+      /Prism is listening/,
+      { timeoutMs: 90_000 },
+    );
   }
 
   /** Kill -9 and start again on the same data. */

@@ -41,7 +41,9 @@ test.describe('the users screen', () => {
     await page.getByRole('button', { name: 'Modifica paolo.riva' }).click();
     // Passwords are never sent back: the edit form starts them empty.
     await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
-    await expect(page.getByRole('dialog').getByLabel('Link di accreditamento')).toHaveValue('https://crm.rossinoleggi.it/accredito/paolo');
+    await expect(page.getByRole('dialog').getByLabel('Link di accreditamento')).toHaveValue(
+      'https://crm.rossinoleggi.it/accredito/paolo',
+    );
   });
 
   test('a super admin works as another user, sees it in the top bar, and goes back', async ({ page, login }) => {

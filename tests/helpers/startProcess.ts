@@ -10,14 +10,25 @@ export interface Started {
   kill9: () => Promise<void>;
 }
 
-export function startProcess(cmd: string, args: string[], ready: RegExp, opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Started> {
-  const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  const signal = (sig: NodeJS.Signals) => () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
-    child.once('exit', () => resolve());
-    process.kill(-child.pid, sig);
+export function startProcess(
+  cmd: string,
+  args: string[],
+  ready: RegExp,
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<Started> {
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  let output = '';
+  const signal = (sig: NodeJS.Signals) => () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
+      child.once('exit', () => resolve());
+      process.kill(-child.pid, sig);
+    });
   const stop = signal('SIGTERM');
   const kill9 = signal('SIGKILL');
   return new Promise((resolve, reject) => {

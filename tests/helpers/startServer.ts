@@ -15,7 +15,11 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer
 }
 
 export async function loginHeaders(url: string, username: string, password: string): Promise<Record<string, string>> {
-  const res = await fetch(`${url}/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const res = await fetch(`${url}/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
   return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

@@ -20,7 +20,9 @@ let cachedHash: string | undefined;
  * A fresh server on a fresh database: in-memory PGlite, or a new database in the
  * PostgreSQL of this run when the project provides one (vitest project "server-postgres").
  */
-export async function testApp(options: Pick<AppOptions, 'accessTokenTtl' | 'microsoft' | 'erp'> = {}): Promise<TestApp> {
+export async function testApp(
+  options: Pick<AppOptions, 'accessTokenTtl' | 'microsoft' | 'erp'> = {},
+): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
   const base = (inject as (key: 'postgresUrl') => string | undefined)('postgresUrl');
@@ -48,8 +50,22 @@ export async function testApp(options: Pick<AppOptions, 'accessTokenTtl' | 'micr
     async as(roles, username = `u_${roles.join('_').toLowerCase()}`.slice(0, 60)) {
       let token = tokens.get(username);
       if (!token) {
-        await ctx.resource('User').repo.create({ username, email: `${username.replace(/[^a-z0-9.]/g, '')}@prova.it`, name: 'Prova', surname: 'Test', roles, active: 'true' }, { passwordHash: cachedHash });
-        const res = await app.inject({ method: 'POST', url: '/login_check', payload: { username, password: TEST_PASSWORD } });
+        await ctx.resource('User').repo.create(
+          {
+            username,
+            email: `${username.replace(/[^a-z0-9.]/g, '')}@prova.it`,
+            name: 'Prova',
+            surname: 'Test',
+            roles,
+            active: 'true',
+          },
+          { passwordHash: cachedHash },
+        );
+        const res = await app.inject({
+          method: 'POST',
+          url: '/login_check',
+          payload: { username, password: TEST_PASSWORD },
+        });
         token = (res.json() as { token: string }).token;
         tokens.set(username, token);
       }

@@ -19,18 +19,28 @@ async function writeKillRestartRead(env: NodeJS.ProcessEnv) {
   let headers = await loginHeaders(server.url, 'admin', 'Durevole2025!');
   const acknowledged: { id: number; name: string }[] = [];
   for (let i = 1; i <= 25; i++) {
-    const res = await fetch(`${server.url}/api/agents`, { method: 'POST', headers, body: JSON.stringify({ name: `Agente ${i}`, code: `AG${i}` }) });
+    const res = await fetch(`${server.url}/api/agents`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Agente ${i}`, code: `AG${i}` }),
+    });
     expect(res.status).toBe(201);
     acknowledged.push(((await res.json()) as { data: { id: number; name: string } }).data);
   }
   const first = acknowledged[0];
-  const upd = await fetch(`${server.url}/api/agents/${first?.id}`, { method: 'PUT', headers, body: JSON.stringify({ name: 'Agente rinominato' }) });
+  const upd = await fetch(`${server.url}/api/agents/${first?.id}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ name: 'Agente rinominato' }),
+  });
   expect(upd.status).toBe(200);
   await server.kill9();
 
   server = await startServer(env);
   headers = await loginHeaders(server.url, 'admin', 'Durevole2025!');
-  const list = (await (await fetch(`${server.url}/api/agents?page=0&rowsPerPage=0`, { headers })).json()) as { data: { id: number; name: string }[] };
+  const list = (await (await fetch(`${server.url}/api/agents?page=0&rowsPerPage=0`, { headers })).json()) as {
+    data: { id: number; name: string }[];
+  };
   expect(list.data.map((a) => a.id).sort((a, b) => a - b)).toEqual(acknowledged.map((a) => a.id));
   expect(list.data.find((a) => a.id === first?.id)?.name).toBe('Agente rinominato');
   await server.stop();
@@ -43,6 +53,11 @@ describe('an acknowledged write survives kill -9 of the server', () => {
 
   it.runIf(postgresAvailable() || process.env.CI)('on PostgreSQL via DATABASE_URL', async () => {
     postgres = startPostgres({ durable: true });
-    await writeKillRestartRead({ DATA_DIR: path.join(dataDir, 'pg-files'), DATABASE_URL: postgres.url, ADMIN_PASSWORD: 'Durevole2025!', DEMO_DATA: '0' });
+    await writeKillRestartRead({
+      DATA_DIR: path.join(dataDir, 'pg-files'),
+      DATABASE_URL: postgres.url,
+      ADMIN_PASSWORD: 'Durevole2025!',
+      DEMO_DATA: '0',
+    });
   });
 });

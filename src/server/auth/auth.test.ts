@@ -10,7 +10,8 @@ afterAll(() => t.close());
 
 const login = (username: string, password: string, ip = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/login_check', payload: { username, password }, remoteAddress: ip });
-const refresh = (refresh_token: string) => t.app.inject({ method: 'POST', url: '/token/refresh', payload: { refresh_token } });
+const refresh = (refresh_token: string) =>
+  t.app.inject({ method: 'POST', url: '/token/refresh', payload: { refresh_token } });
 
 describe('POST /login_check', () => {
   it('answers token and refresh_token; the token carries id, username, name, surname and roles', async () => {
@@ -19,12 +20,20 @@ describe('POST /login_check', () => {
     const { token, refresh_token } = res.json();
     expect(typeof refresh_token).toBe('string');
     const claims = JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString());
-    expect(claims).toMatchObject({ username: 'silvia.marini', name: 'Prova', surname: 'Test', roles: ['ROLE_USER_CRM'] });
+    expect(claims).toMatchObject({
+      username: 'silvia.marini',
+      name: 'Prova',
+      surname: 'Test',
+      roles: ['ROLE_USER_CRM'],
+    });
     expect(claims.id).toBeGreaterThan(0);
   });
 
   it('refuses wrong credentials with "Credenziali invalide"', async () => {
-    for (const [u, p] of [['silvia.marini', 'sbagliata'], ['nessuno', TEST_PASSWORD]] as const) {
+    for (const [u, p] of [
+      ['silvia.marini', 'sbagliata'],
+      ['nessuno', TEST_PASSWORD],
+    ] as const) {
       const res = await login(u, p, '10.0.0.1');
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Credenziali invalide');
@@ -83,7 +92,11 @@ describe('bearer tokens', () => {
 
   it('answers 401 to a missing or forged token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me' })).statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.abc' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJpZCI6MX0.abc' },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().message).toBe('Token non valido');
   });
@@ -92,7 +105,9 @@ describe('bearer tokens', () => {
     const admin = await t.as(['ROLE_SUPER_ADMIN']);
     const victim = await t.as(['ROLE_USER_CRM'], 'da.disattivare');
     const me = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: victim })).json().data;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}/active/false`, headers: admin })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/users/${me.id}/active/false`, headers: admin })).statusCode,
+    ).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: victim });
     expect(res.statusCode).toBe(423);
     expect(res.json().message).toBe("Utente non attivo. Contattare l'amministratore di sistema");
@@ -101,8 +116,10 @@ describe('bearer tokens', () => {
 
 describe('POST /api/users/{id}/impersonate', () => {
   const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
-  const userId = async (username: string) => (await t.ctx.db.query<{ id: number }>(`SELECT id FROM "user" WHERE username = $1`, [username])).rows[0]?.id ?? 0;
-  const impersonate = (id: number, headers: { authorization: string }) => t.app.inject({ method: 'POST', url: `/api/users/${id}/impersonate`, headers });
+  const userId = async (username: string) =>
+    (await t.ctx.db.query<{ id: number }>(`SELECT id FROM "user" WHERE username = $1`, [username])).rows[0]?.id ?? 0;
+  const impersonate = (id: number, headers: { authorization: string }) =>
+    t.app.inject({ method: 'POST', url: `/api/users/${id}/impersonate`, headers });
 
   it('gives a super admin the tokens of another user, marked with who they really are, kept across refreshes', async () => {
     const boss = await t.as(['ROLE_SUPER_ADMIN'], 'capo.supporto');
@@ -110,7 +127,12 @@ describe('POST /api/users/{id}/impersonate', () => {
     const res = await impersonate(target, boss);
     expect(res.statusCode).toBe(200);
     const claims = claimsOf(res.json().token);
-    expect(claims).toMatchObject({ id: target, username: 'silvia.marini', roles: ['ROLE_USER_CRM'], impersonator: { id: await userId('capo.supporto'), name: 'Prova Test' } });
+    expect(claims).toMatchObject({
+      id: target,
+      username: 'silvia.marini',
+      roles: ['ROLE_USER_CRM'],
+      impersonator: { id: await userId('capo.supporto'), name: 'Prova Test' },
+    });
     // The session works as the user would: a super admin call is refused.
     const as = { authorization: `Bearer ${res.json().token}` };
     expect((await t.app.inject({ method: 'GET', url: '/api/users', headers: as })).statusCode).toBe(403);
@@ -127,7 +149,9 @@ describe('POST /api/users/{id}/impersonate', () => {
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe('Non è possibile impersonare se stessi');
     await t.as(['ROLE_USER'], 'disattivato');
-    expect((await impersonate(await userId('disattivato'), boss)).json().message).toBe('Non è possibile impersonare un utente non attivo');
+    expect((await impersonate(await userId('disattivato'), boss)).json().message).toBe(
+      'Non è possibile impersonare un utente non attivo',
+    );
     expect((await impersonate(99999, boss)).statusCode).toBe(404);
   });
 
@@ -135,7 +159,11 @@ describe('POST /api/users/{id}/impersonate', () => {
     const boss = await t.as(['ROLE_SUPER_ADMIN'], 'capo.temporaneo');
     const res = (await impersonate(await userId('silvia.marini'), boss)).json();
     const other = await t.as(['ROLE_SUPER_ADMIN'], 'altro.capo');
-    await t.app.inject({ method: 'PUT', url: `/api/users/${await userId('capo.temporaneo')}/active/false`, headers: other });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${await userId('capo.temporaneo')}/active/false`,
+      headers: other,
+    });
     expect((await refresh(res.refresh_token)).statusCode).toBe(401);
   });
 });

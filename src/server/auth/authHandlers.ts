@@ -14,7 +14,10 @@ interface UserRow {
 }
 
 async function findUser(ctx: AppContext, where: string, value: unknown): Promise<UserRow | undefined> {
-  const { rows } = await ctx.db.query<UserRow>(`SELECT id, username, name, surname, roles, active, "passwordHash" FROM "user" WHERE ${where} LIMIT 1`, [value]);
+  const { rows } = await ctx.db.query<UserRow>(
+    `SELECT id, username, name, surname, roles, active, "passwordHash" FROM "user" WHERE ${where} LIMIT 1`,
+    [value],
+  );
   return rows[0];
 }
 
@@ -22,7 +25,11 @@ const fullName = (u: UserRow) => [u.name, u.surname].filter(Boolean).join(' ') |
 
 async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: string, impersonator?: UserRow) {
   const token = await ctx.tokens.sign({
-    id: user.id, username: user.username, name: user.name ?? '', surname: user.surname ?? '', roles: user.roles ?? [],
+    id: user.id,
+    username: user.username,
+    name: user.name ?? '',
+    surname: user.surname ?? '',
+    roles: user.roles ?? [],
     ...(impersonator ? { impersonator: { id: impersonator.id, name: fullName(impersonator) } } : {}),
   });
   return { token, refresh_token: refreshToken ?? (await ctx.refreshTokens.issue(user.id, impersonator?.id ?? null)) };
@@ -30,7 +37,7 @@ async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: string, 
 
 const IMPERSONATION = {
   self: 'Non è possibile impersonare se stessi',
-  nested: "Tornare al proprio utente prima di impersonarne un altro",
+  nested: 'Tornare al proprio utente prima di impersonarne un altro',
   inactive: 'Non è possibile impersonare un utente non attivo',
 } as const;
 
@@ -62,7 +69,8 @@ export const authHandlers: Record<string, Handler> = {
     if (rotated.impersonatorId === null) return tokensFor(ctx, user, rotated.token);
     // An impersonation lasts only while its super admin still is one.
     const impersonator = await findUser(ctx, 'id = $1', rotated.impersonatorId);
-    if (!impersonator || impersonator.active !== 'true' || !impersonator.roles?.includes('ROLE_SUPER_ADMIN')) throw new HttpError(401, MESSAGES.tokenInvalid);
+    if (!impersonator || impersonator.active !== 'true' || !impersonator.roles?.includes('ROLE_SUPER_ADMIN'))
+      throw new HttpError(401, MESSAGES.tokenInvalid);
     return tokensFor(ctx, user, rotated.token, impersonator);
   },
 

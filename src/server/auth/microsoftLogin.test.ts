@@ -12,21 +12,40 @@ let key: CryptoKey;
 let otherKey: CryptoKey;
 let t: TestApp;
 
-async function msToken(claims: Record<string, unknown>, opts: { signWith?: CryptoKey; audience?: string; expires?: string } = {}) {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'chiave-1' }).setIssuer(ISSUER).setAudience(opts.audience ?? AUDIENCE)
-    .setIssuedAt().setExpirationTime(opts.expires ?? '5m').sign(opts.signWith ?? key);
+async function msToken(
+  claims: Record<string, unknown>,
+  opts: { signWith?: CryptoKey; audience?: string; expires?: string } = {},
+) {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'chiave-1' })
+    .setIssuer(ISSUER)
+    .setAudience(opts.audience ?? AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(opts.expires ?? '5m')
+    .sign(opts.signWith ?? key);
 }
-const login = (accessToken: string) => t.app.inject({ method: 'POST', url: '/login-microsoft', payload: { accessToken } });
+const login = (accessToken: string) =>
+  t.app.inject({ method: 'POST', url: '/login-microsoft', payload: { accessToken } });
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256', { extractable: true });
   ({ privateKey: otherKey } = await generateKeyPair('RS256'));
   key = pair.privateKey;
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'chiave-1', alg: 'RS256', use: 'sig' };
-  jwksServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+  jwksServer = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })),
+  );
   await new Promise<void>((r) => jwksServer.listen(0, '127.0.0.1', r));
   const { port } = jwksServer.address() as AddressInfo;
-  t = await testApp({ microsoft: { jwksUri: `http://127.0.0.1:${port}/keys`, issuer: ISSUER, audience: AUDIENCE, clientId: 'crm-di-prova', tenantId: 'tenant-di-prova' } });
+  t = await testApp({
+    microsoft: {
+      jwksUri: `http://127.0.0.1:${port}/keys`,
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      clientId: 'crm-di-prova',
+      tenantId: 'tenant-di-prova',
+    },
+  });
   await t.as(['ROLE_USER_CRM'], 'silvia.marini');
 });
 afterAll(async () => {
@@ -40,13 +59,23 @@ describe('POST /login-microsoft', () => {
     expect(res.statusCode).toBe(200);
     const { token, refresh_token } = res.json();
     expect(typeof refresh_token).toBe('string');
-    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: { authorization: `Bearer ${token}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.json().data.username).toBe('silvia.marini');
   });
 
   it.each([
-    ['a token signed by another key', () => msToken({ preferred_username: 'silvia.marini@prova.it' }, { signWith: otherKey })],
-    ['a token for another application', () => msToken({ preferred_username: 'silvia.marini@prova.it' }, { audience: 'api://altra-app' })],
+    [
+      'a token signed by another key',
+      () => msToken({ preferred_username: 'silvia.marini@prova.it' }, { signWith: otherKey }),
+    ],
+    [
+      'a token for another application',
+      () => msToken({ preferred_username: 'silvia.marini@prova.it' }, { audience: 'api://altra-app' }),
+    ],
     ['an expired token', () => msToken({ preferred_username: 'silvia.marini@prova.it' }, { expires: '-1m' })],
     ['a token of nobody we know', () => msToken({ preferred_username: 'sconosciuto@altrove.it' })],
     ['something that is not a token', async () => 'non-un-token'],

@@ -34,7 +34,11 @@ export function microsoftVerifier(config: MicrosoftConfig | null) {
   return async (accessToken: string): Promise<string> => {
     if (!config || !keys) throw new HttpError(401, MICROSOFT_MESSAGES.notConfigured);
     try {
-      const { payload } = await jwtVerify(accessToken, keys, { issuer: config.issuer, audience: config.audience, algorithms: ['RS256'] });
+      const { payload } = await jwtVerify(accessToken, keys, {
+        issuer: config.issuer,
+        audience: config.audience,
+        algorithms: ['RS256'],
+      });
       const email = payload.preferred_username ?? payload.email ?? payload.upn;
       if (typeof email !== 'string' || !email) throw new Error('no e-mail claim');
       return email;

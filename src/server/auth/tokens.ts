@@ -29,8 +29,20 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, { claims: Claims; exp: number }>();
   return {
-    sign: (claims) => new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(claims.id)).setIssuedAt().setExpirationTime(`${ttlSeconds}s`).sign(key),
-    signSubscriber: (topics, ttl) => new SignJWT({ subscribe: topics }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(`${ttl}s`).setAudience('hub').sign(key),
+    sign: (claims) =>
+      new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.id))
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    signSubscriber: (topics, ttl) =>
+      new SignJWT({ subscribe: topics })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(`${ttl}s`)
+        .setAudience('hub')
+        .sign(key),
     async verifySubscriber(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'hub' });
@@ -44,7 +56,13 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       if (hit && hit.exp * 1000 > Date.now()) return hit.claims;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const claims: Claims = { id: Number(payload.id), username: String(payload.username), name: String(payload.name ?? ''), surname: String(payload.surname ?? ''), roles: (payload.roles ?? []) as RoleName[] };
+        const claims: Claims = {
+          id: Number(payload.id),
+          username: String(payload.username),
+          name: String(payload.name ?? ''),
+          surname: String(payload.surname ?? ''),
+          roles: (payload.roles ?? []) as RoleName[],
+        };
         const imp = payload.impersonator as Claims['impersonator'] | undefined;
         if (imp && typeof imp.id === 'number') claims.impersonator = { id: imp.id, name: String(imp.name ?? '') };
         if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value ?? '');

@@ -42,7 +42,13 @@ export function loadContract(): Contract {
     let current = node as JsonSchema;
     while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
       const { $ref, ...siblings } = current;
-      const target = ($ref as string).slice(2).split('/').reduce<unknown>((o, k) => (o as JsonSchema)[k.replace(/~1/g, '/').replace(/~0/g, '~')], document) as JsonSchema;
+      const target = ($ref as string)
+        .slice(2)
+        .split('/')
+        .reduce<unknown>(
+          (o, k) => (o as JsonSchema)[k.replace(/~1/g, '/').replace(/~0/g, '~')],
+          document,
+        ) as JsonSchema;
       current = { ...target, ...siblings };
     }
     return current as T;
@@ -50,7 +56,9 @@ export function loadContract(): Contract {
   const operations: ApiOperation[] = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, JsonSchema>>)) {
     for (const [method, op] of Object.entries(item)) {
-      const requestBody = op.requestBody ? resolve<{ content: Record<string, { schema: JsonSchema }> }>(op.requestBody) : null;
+      const requestBody = op.requestBody
+        ? resolve<{ content: Record<string, { schema: JsonSchema }> }>(op.requestBody)
+        : null;
       const bodyType = requestBody ? Object.keys(requestBody.content)[0] : undefined;
       const responses: Record<string, JsonSchema | null> = {};
       for (const [status, r] of Object.entries((op.responses ?? {}) as Record<string, unknown>)) {
@@ -65,7 +73,10 @@ export function loadContract(): Contract {
         tag: String((op.tags as string[] | undefined)?.[0] ?? ''),
         isPublic: Array.isArray(op.security) && op.security.length === 0,
         parameters: ((op.parameters ?? []) as unknown[]).map((p) => resolve<Parameter>(p)),
-        body: requestBody && bodyType ? { contentType: bodyType, schema: requestBody.content[bodyType]?.schema ?? {} } : null,
+        body:
+          requestBody && bodyType
+            ? { contentType: bodyType, schema: requestBody.content[bodyType]?.schema ?? {} }
+            : null,
         responses,
       });
     }

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import localizeModule from 'ajv-i18n';
 import { italianFormatMessages, type ItalianFormat } from '../../domain/italianFormats.ts';
 
-const localize = ((localizeModule as unknown as { default?: typeof localizeModule }).default ?? localizeModule);
+const localize = (localizeModule as unknown as { default?: typeof localizeModule }).default ?? localizeModule;
 
 export interface Violation {
   field: string;

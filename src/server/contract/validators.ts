@@ -9,7 +9,12 @@ const DOC_ID = 'openapi.json';
 function absoluteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(absoluteRefs);
   if (!node || typeof node !== 'object') return node;
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : absoluteRefs(v)]));
+  return Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : absoluteRefs(v),
+    ]),
+  );
 }
 
 export interface Validators {
@@ -50,7 +55,9 @@ export function createValidators(contract: Contract): Validators {
 }
 
 /** The querystring schema of an operation, from its declared query parameters. */
-export function querySchema(params: { name: string; in: string; required?: boolean; schema: JsonSchema }[]): JsonSchema {
+export function querySchema(
+  params: { name: string; in: string; required?: boolean; schema: JsonSchema }[],
+): JsonSchema {
   const query = params.filter((p) => p.in === 'query');
   return {
     type: 'object',
@@ -62,7 +69,11 @@ export function querySchema(params: { name: string; in: string; required?: boole
 
 export function paramsSchema(params: { name: string; in: string; schema: JsonSchema }[]): JsonSchema {
   const path = params.filter((p) => p.in === 'path');
-  return { type: 'object', properties: Object.fromEntries(path.map((p) => [p.name, p.schema])), required: path.map((p) => p.name) };
+  return {
+    type: 'object',
+    properties: Object.fromEntries(path.map((p) => [p.name, p.schema])),
+    required: path.map((p) => p.name),
+  };
 }
 
 /**

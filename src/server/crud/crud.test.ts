@@ -10,18 +10,41 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const call = (method: string, url: string, payload?: unknown) =>
-  t.app.inject({ method: method as 'GET', url, headers: admin, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: admin,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 describe('generic CRUD, driven by the schemas', () => {
   it('creates ignoring the id, keeps codiceLingua, reads, updates and deletes', async () => {
-    const created = await call('POST', '/api/fonti', { id: 999, description: 'Sito web', ordinamento: 2, codiceLingua: 'en' });
+    const created = await call('POST', '/api/fonti', {
+      id: 999,
+      description: 'Sito web',
+      ordinamento: 2,
+      codiceLingua: 'en',
+    });
     expect(created.statusCode).toBe(201);
     const data = created.json().data;
-    expect(data).toMatchObject({ description: 'Sito web', ordinamento: 2, codiceLingua: 'en', coloreSfondo: '#FFFFFF', coloreCarattere: '#000000' });
+    expect(data).toMatchObject({
+      description: 'Sito web',
+      ordinamento: 2,
+      codiceLingua: 'en',
+      coloreSfondo: '#FFFFFF',
+      coloreCarattere: '#000000',
+    });
     expect(data.id).not.toBe(999);
     expect((await call('GET', `/api/fonti/${data.id}`)).json().data.description).toBe('Sito web');
-    const updated = await call('PUT', `/api/fonti/${data.id}`, { description: 'Sito internet', coloreSfondo: '#FFEEDD' });
-    expect(updated.json().data).toMatchObject({ description: 'Sito internet', coloreSfondo: '#FFEEDD', ordinamento: 2 });
+    const updated = await call('PUT', `/api/fonti/${data.id}`, {
+      description: 'Sito internet',
+      coloreSfondo: '#FFEEDD',
+    });
+    expect(updated.json().data).toMatchObject({
+      description: 'Sito internet',
+      coloreSfondo: '#FFEEDD',
+      ordinamento: 2,
+    });
     expect((await call('DELETE', `/api/fonti/${data.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/api/fonti/${data.id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/fonti/${data.id}`)).statusCode).toBe(404);
@@ -33,11 +56,18 @@ describe('generic CRUD, driven by the schemas', () => {
 
   describe('lists', () => {
     beforeAll(async () => {
-      for (const [name, code] of [['Luca Verdi', 'AG01'], ['Francesca Galli', 'AG02'], ['Marco Ferri', 'AG03'], ['Chiara Lombardi', 'AG04'], ['Luca Neri', 'AG05']]) {
+      for (const [name, code] of [
+        ['Luca Verdi', 'AG01'],
+        ['Francesca Galli', 'AG02'],
+        ['Marco Ferri', 'AG03'],
+        ['Chiara Lombardi', 'AG04'],
+        ['Luca Neri', 'AG05'],
+      ]) {
         await call('POST', '/api/agents', { name, code });
       }
     });
-    const list = async (qs: string) => (await call('GET', `/api/agents?${qs}`)).json() as { data: { name: string; code: string }[]; totalRows: number };
+    const list = async (qs: string) =>
+      (await call('GET', `/api/agents?${qs}`)).json() as { data: { name: string; code: string }[]; totalRows: number };
 
     it('filters by contained text, case-insensitively, ignoring empty values', async () => {
       const r = await list('filters[name]=LUCA&filters[code]=');
@@ -45,7 +75,13 @@ describe('generic CRUD, driven by the schemas', () => {
       expect(r.totalRows).toBe(2);
     });
     it('sorts by sortBy and descending (0/1), and by the schema default otherwise', async () => {
-      expect((await list('sortBy=code&descending=1')).data.map((a) => a.code)).toEqual(['AG05', 'AG04', 'AG03', 'AG02', 'AG01']);
+      expect((await list('sortBy=code&descending=1')).data.map((a) => a.code)).toEqual([
+        'AG05',
+        'AG04',
+        'AG03',
+        'AG02',
+        'AG01',
+      ]);
       expect((await list('sortBy=code&descending=0')).data[0]?.code).toBe('AG01');
       expect((await list('')).data.map((a) => a.name)[0]).toBe('Chiara Lombardi');
     });
@@ -67,11 +103,21 @@ describe('generic CRUD, driven by the schemas', () => {
 
   describe('the exceptions of SPEC.md section 7', () => {
     it('insurances: listed at /api/assicurazioni, written at /api/insurances', async () => {
-      const created = await call('POST', '/api/insurances', { code: 'BASE', name: 'Base', percentage: 8, defaultInsurance: true });
+      const created = await call('POST', '/api/insurances', {
+        code: 'BASE',
+        name: 'Base',
+        percentage: 8,
+        defaultInsurance: true,
+      });
       expect(created.statusCode).toBe(201);
       const id = created.json().data.id;
-      expect((await call('GET', '/api/assicurazioni?sortBy=code')).json().data).toEqual([expect.objectContaining({ code: 'BASE', defaultInsurance: true })]);
-      expect((await call('PUT', `/api/insurances/${id}`, { code: 'BASE', name: 'Base plus', percentage: 9 })).json().data.name).toBe('Base plus');
+      expect((await call('GET', '/api/assicurazioni?sortBy=code')).json().data).toEqual([
+        expect.objectContaining({ code: 'BASE', defaultInsurance: true }),
+      ]);
+      expect(
+        (await call('PUT', `/api/insurances/${id}`, { code: 'BASE', name: 'Base plus', percentage: 9 })).json().data
+          .name,
+      ).toBe('Base plus');
       expect((await call('DELETE', `/api/insurances/${id}`)).statusCode).toBe(204);
     });
 
@@ -79,8 +125,14 @@ describe('generic CRUD, driven by the schemas', () => {
       const { repo } = t.ctx.resource('StatoOfferta');
       await repo.create({ description: 'Inviata', active: true, ordinamento: 1 });
       await repo.create({ description: 'Vecchio stato', active: false, ordinamento: 2 });
-      expect((await call('GET', '/api/stati-offerte')).json().data.map((s: { description: string }) => s.description)).toEqual(['Inviata']);
-      expect((await call('GET', '/api/stati-offerte?filters[active]=false')).json().data.map((s: { description: string }) => s.description)).toEqual(['Vecchio stato']);
+      expect(
+        (await call('GET', '/api/stati-offerte')).json().data.map((s: { description: string }) => s.description),
+      ).toEqual(['Inviata']);
+      expect(
+        (await call('GET', '/api/stati-offerte?filters[active]=false'))
+          .json()
+          .data.map((s: { description: string }) => s.description),
+      ).toEqual(['Vecchio stato']);
       expect((await call('POST', '/api/stati-offerte', { description: 'x' })).statusCode).toBe(404);
     });
 
@@ -89,32 +141,60 @@ describe('generic CRUD, driven by the schemas', () => {
       const list = (await call('GET', '/api/altre-configurazioni')).json().data;
       expect(list).toEqual([expect.objectContaining({ maxScontoOfferta: 5, giorniValiditaOfferta: 30 })]);
       const row = list[0];
-      const updated = await call('PUT', `/api/altre-configurazioni/${String(row.id)}`, { maxScontoOfferta: 7.5, giorniValiditaOfferta: 15, codiceClienteListini: '111' });
-      expect(updated.json().data).toMatchObject({ maxScontoOfferta: 7.5, giorniValiditaOfferta: 15, codiceClienteListini: '111' });
-      expect((await call('PUT', `/api/altre-configurazioni/${String(row.id)}`, { maxScontoOfferta: 120, giorniValiditaOfferta: 15 })).statusCode).toBe(400);
-      expect((await call('POST', '/api/altre-configurazioni', { maxScontoOfferta: 1, giorniValiditaOfferta: 1 })).statusCode).toBe(404);
+      const updated = await call('PUT', `/api/altre-configurazioni/${String(row.id)}`, {
+        maxScontoOfferta: 7.5,
+        giorniValiditaOfferta: 15,
+        codiceClienteListini: '111',
+      });
+      expect(updated.json().data).toMatchObject({
+        maxScontoOfferta: 7.5,
+        giorniValiditaOfferta: 15,
+        codiceClienteListini: '111',
+      });
+      expect(
+        (
+          await call('PUT', `/api/altre-configurazioni/${String(row.id)}`, {
+            maxScontoOfferta: 120,
+            giorniValiditaOfferta: 15,
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (await call('POST', '/api/altre-configurazioni', { maxScontoOfferta: 1, giorniValiditaOfferta: 1 })).statusCode,
+      ).toBe(404);
       expect((await call('DELETE', `/api/altre-configurazioni/${String(row.id)}`)).statusCode).toBe(404);
     });
 
     it('filiali-inventari/{id} reads a filiale-inventario', async () => {
-      const id = (await call('POST', '/api/filiali-inventario', { nome: 'Milano Nord', codiceMago: 'MI01' })).json().data.id;
-      expect((await call('GET', `/api/filiali-inventari/${id}`)).json().data).toMatchObject({ nome: 'Milano Nord', codiceMago: 'MI01' });
+      const id = (await call('POST', '/api/filiali-inventario', { nome: 'Milano Nord', codiceMago: 'MI01' })).json()
+        .data.id;
+      expect((await call('GET', `/api/filiali-inventari/${id}`)).json().data).toMatchObject({
+        nome: 'Milano Nord',
+        codiceMago: 'MI01',
+      });
     });
   });
 });
 
 describe('no lost updates', () => {
   it('answers 409 to an update of a version that is no longer current, and keeps the newer data', async () => {
-    const created = (await call('POST', '/api/commerciali', { description: 'Francesca Galli', ordinamento: 1 })).json().data;
+    const created = (await call('POST', '/api/commerciali', { description: 'Francesca Galli', ordinamento: 1 })).json()
+      .data;
     expect(created.version).toBe(1);
-    const first = await call('PUT', `/api/commerciali/${created.id}`, { ...created, description: 'Francesca Galli (Milano)' });
+    const first = await call('PUT', `/api/commerciali/${created.id}`, {
+      ...created,
+      description: 'Francesca Galli (Milano)',
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().data.version).toBe(2);
     // A second user still holds version 1.
     const stale = await call('PUT', `/api/commerciali/${created.id}`, { ...created, description: 'Francesca G.' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('Il record è stato modificato da un altro utente: ricaricare i dati');
-    expect((await call('GET', `/api/commerciali/${created.id}`)).json().data).toMatchObject({ description: 'Francesca Galli (Milano)', version: 2 });
+    expect((await call('GET', `/api/commerciali/${created.id}`)).json().data).toMatchObject({
+      description: 'Francesca Galli (Milano)',
+      version: 2,
+    });
     expect((await call('PUT', '/api/commerciali/99999', { ...created })).statusCode).toBe(404);
   });
 });
@@ -125,7 +205,11 @@ describe('unique fields (x-resource.unique)', () => {
     expect(first.statusCode).toBe(201);
     const dup = await call('POST', '/api/tech-codes', { name: 'Altro tecnico', code: 'tc-uni' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ code: 409, message: 'Esiste già un record con questi dati', violations: [{ field: 'code', message: 'Valore già presente in un altro record' }] });
+    expect(dup.json()).toEqual({
+      code: 409,
+      message: 'Esiste già un record con questi dati',
+      violations: [{ field: 'code', message: 'Valore già presente in un altro record' }],
+    });
     const other = (await call('POST', '/api/tech-codes', { name: 'Altro tecnico', code: 'TC-UNI-2' })).json().data;
     const update = await call('PUT', `/api/tech-codes/${other.id}`, { ...other, code: 'TC-UNI' });
     expect(update.statusCode).toBe(409);

@@ -27,7 +27,8 @@ function writable(model: EntityModel, body: Row): [string, unknown][] {
 /** Body fields plus server-set ones (which win), jsonb values serialised. */
 function merge(fields: [string, unknown][], internal: Row): [string, unknown][] {
   const out = new Map(fields);
-  for (const [k, v] of Object.entries(internal)) out.set(k, v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
+  for (const [k, v] of Object.entries(internal))
+    out.set(k, v !== null && typeof v === 'object' ? JSON.stringify(v) : v);
   return [...out];
 }
 
@@ -39,7 +40,9 @@ export function crudRepository(db: Queryable, model: EntityModel) {
       const { rows } = await db.query<Row & { __total: number }>(q.sql, q.params);
       let totalRows = rows[0]?.__total ?? 0;
       // A page past the end has no rows to carry the total.
-      if (rows.length === 0 && q.paged) totalRows = (await db.query<{ total: number }>(q.countSql, q.params.slice(0, q.params.length - 2))).rows[0]?.total ?? 0;
+      if (rows.length === 0 && q.paged)
+        totalRows =
+          (await db.query<{ total: number }>(q.countSql, q.params.slice(0, q.params.length - 2))).rows[0]?.total ?? 0;
       return { data: rows.map((r) => toRecord(model, r)), totalRows };
     },
     async get(id: number): Promise<Row> {
@@ -48,12 +51,20 @@ export function crudRepository(db: Queryable, model: EntityModel) {
       return toRecord(model, rows[0]);
     },
     async create(body: Row, internal: Row = {}): Promise<Row> {
-      const defaults = Object.fromEntries(model.columns.filter((c) => c.default !== undefined && !c.readOnly && body[c.name] === undefined).map((c) => [c.name, c.default]));
+      const defaults = Object.fromEntries(
+        model.columns
+          .filter((c) => c.default !== undefined && !c.readOnly && body[c.name] === undefined)
+          .map((c) => [c.name, c.default]),
+      );
       const fields = merge(writable(model, { ...defaults, ...body }), internal);
-      const sql = fields.length === 0
-        ? `INSERT INTO ${table} DEFAULT VALUES RETURNING *`
-        : `INSERT INTO ${table} (${fields.map(([k]) => quote(k)).join(', ')}) VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
-      const { rows } = await db.query<Row>(sql, fields.map(([, v]) => v));
+      const sql =
+        fields.length === 0
+          ? `INSERT INTO ${table} DEFAULT VALUES RETURNING *`
+          : `INSERT INTO ${table} (${fields.map(([k]) => quote(k)).join(', ')}) VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
+      const { rows } = await db.query<Row>(
+        sql,
+        fields.map(([, v]) => v),
+      );
       return toRecord(model, rows[0] ?? {});
     },
     /**
@@ -65,7 +76,10 @@ export function crudRepository(db: Queryable, model: EntityModel) {
       const params = [id, ...fields.map(([, v]) => v)];
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];
       const guard = expectedVersion === undefined ? '' : ` AND version = $${params.push(expectedVersion)}`;
-      const { rows } = await db.query<Row>(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *`, params);
+      const { rows } = await db.query<Row>(
+        `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *`,
+        params,
+      );
       if (rows[0]) return toRecord(model, rows[0]);
       const exists = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
       throw exists.rows.length > 0 ? new HttpError(409, MESSAGES.conflict) : new HttpError(404, MESSAGES.notFound);

@@ -6,7 +6,8 @@ import { genericHandlerFor, idOf, listOptions } from './genericHandler.ts';
 
 /** Operations that are a generic operation with a twist: a fixed filter, another envelope, one field. */
 export const derivedHandlers: Record<string, Handler> = {
-  getFilialeInventari: (req, ctx) => genericHandlerFor(ctx.resource('FilialeInventario'), 'get')?.(req, ctx) ?? Promise.resolve(),
+  getFilialeInventari: (req, ctx) =>
+    genericHandlerFor(ctx.resource('FilialeInventario'), 'get')?.(req, ctx) ?? Promise.resolve(),
 
   // SPEC.md section 7: the offer statuses list shows only the active ones unless asked otherwise.
   listStatoOfferta: (req, ctx) => {
@@ -46,11 +47,15 @@ export const derivedHandlers: Record<string, Handler> = {
     const options = listOptions(req.query, definition.sort, model, { idInventarioMezzi: inventory });
     const page = await repo.list({
       ...options,
-      ...(typeof req.query.multiField === 'string' ? { search: { fields: ['resourceMago', 'status', 'note'], text: req.query.multiField } } : {}),
+      ...(typeof req.query.multiField === 'string'
+        ? { search: { fields: ['resourceMago', 'status', 'note'], text: req.query.multiField } }
+        : {}),
       ...(req.query.withoutStatus === 1 ? { isNull: ['statusId'] } : {}),
     });
     const { rows } = await ctx.db.query<{ all: number; without: number }>(
-      `SELECT count(*)::int AS "all", (count(*) FILTER (WHERE "statusId" IS NULL))::int AS without FROM "inventarioMezziItem" WHERE "idInventarioMezzi" = $1`, [inventory]);
+      `SELECT count(*)::int AS "all", (count(*) FILTER (WHERE "statusId" IS NULL))::int AS without FROM "inventarioMezziItem" WHERE "idInventarioMezzi" = $1`,
+      [inventory],
+    );
     return { ...page, totalRowsNoFiltered: rows[0]?.all ?? 0, totalRowsWithoutStatus: rows[0]?.without ?? 0 };
   },
 
@@ -62,11 +67,31 @@ export const derivedHandlers: Record<string, Handler> = {
 
   listUserGruppoCrm: async (req, ctx) => {
     const { model, repo } = ctx.resource('User');
-    const filters = { ...((req.query.filters ?? {}) as Record<string, unknown>), ...(req.query.categoria ? { category: req.query.categoria } : {}) };
+    const filters = {
+      ...((req.query.filters ?? {}) as Record<string, unknown>),
+      ...(req.query.categoria ? { category: req.query.categoria } : {}),
+    };
     const sortBy = typeof req.query.sortBy === 'string' ? req.query.sortBy : undefined;
-    const page = await repo.list(listOptions({ ...req.query, filters }, { field: 'username', descending: false }, model));
-    if (!sortBy) page.data.sort((a, b) => String(a.username).localeCompare(String(b.username)) || String(a.category ?? '').localeCompare(String(b.category ?? '')));
-    return { data: page.data.map(({ id, username, name, surname, category, gruppiCrmIds }) => ({ id, username, name, surname, ...(category ? { category } : {}), gruppiCrmIds: gruppiCrmIds ?? [] })), totalRows: page.totalRows };
+    const page = await repo.list(
+      listOptions({ ...req.query, filters }, { field: 'username', descending: false }, model),
+    );
+    if (!sortBy)
+      page.data.sort(
+        (a, b) =>
+          String(a.username).localeCompare(String(b.username)) ||
+          String(a.category ?? '').localeCompare(String(b.category ?? '')),
+      );
+    return {
+      data: page.data.map(({ id, username, name, surname, category, gruppiCrmIds }) => ({
+        id,
+        username,
+        name,
+        surname,
+        ...(category ? { category } : {}),
+        gruppiCrmIds: gruppiCrmIds ?? [],
+      })),
+      totalRows: page.totalRows,
+    };
   },
 
   // The ERP's customers come through its connector (the demo one reads seeded rows).
@@ -76,8 +101,8 @@ export const derivedHandlers: Record<string, Handler> = {
   },
 
   // The generic create (with its write rules), answering only the new id in these calls' own envelopes.
-  createPlanning: async (req, ctx) => ({ data: { planningId: (await createdId('Planning', req, ctx)) } }),
-  createTrattativaCp: async (req, ctx) => ({ data: { id: (await createdId('TrattativaCp', req, ctx)) } }),
+  createPlanning: async (req, ctx) => ({ data: { planningId: await createdId('Planning', req, ctx) } }),
+  createTrattativaCp: async (req, ctx) => ({ data: { id: await createdId('TrattativaCp', req, ctx) } }),
 
   updateBranchOffice: (req, ctx) => updateOneField('BranchOffice', req.params, req.body, ctx),
   updateMissedCall: (req, ctx) => updateOneField('MissedCall', req.params, req.body, ctx),
@@ -90,11 +115,17 @@ export const derivedHandlers: Record<string, Handler> = {
   },
 };
 
-async function updateOneField(typeName: string, params: Record<string, unknown>, body: unknown, ctx: Parameters<Handler>[1]) {
+async function updateOneField(
+  typeName: string,
+  params: Record<string, unknown>,
+  body: unknown,
+  ctx: Parameters<Handler>[1],
+) {
   const { field, value } = body as { field: string; value: unknown };
   const { model, repo } = ctx.resource(typeName);
   const column = model.byName.get(field);
-  if (!column || column.readOnly) throw new HttpError(400, MESSAGES.invalid, [{ field: 'field', message: `campo non modificabile: ${field}` }]);
+  if (!column || column.readOnly)
+    throw new HttpError(400, MESSAGES.invalid, [{ field: 'field', message: `campo non modificabile: ${field}` }]);
   return { data: await repo.update(idOf(params), { [field]: value }) };
 }
 

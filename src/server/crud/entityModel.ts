@@ -1,6 +1,7 @@
 import type { Contract, JsonSchema } from '../contract/contract.ts';
 
-export type SqlType = 'text' | 'integer' | 'double precision' | 'numeric(14,2)' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
+export type SqlType =
+  'text' | 'integer' | 'double precision' | 'numeric(14,2)' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
 
 export interface Column {
   name: string;
@@ -20,14 +21,21 @@ export interface EntityModel {
 
 function sqlType(s: JsonSchema): SqlType {
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string | undefined];
-  const main = types.find((t) => t && t !== 'null') ?? (Array.isArray(s.oneOf) ? typeof (s.oneOf as { const: unknown }[])[0]?.const : 'string');
+  const main =
+    types.find((t) => t && t !== 'null') ??
+    (Array.isArray(s.oneOf) ? typeof (s.oneOf as { const: unknown }[])[0]?.const : 'string');
   switch (main) {
-    case 'integer': return 'integer';
-    case 'number': return s.multipleOf === 0.01 ? 'numeric(14,2)' : 'double precision';
-    case 'boolean': return 'boolean';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return s.multipleOf === 0.01 ? 'numeric(14,2)' : 'double precision';
+    case 'boolean':
+      return 'boolean';
     case 'array':
-    case 'object': return 'jsonb';
-    default: return s.format === 'date' ? 'date' : s.format === 'date-time' ? 'timestamptz' : 'text';
+    case 'object':
+      return 'jsonb';
+    default:
+      return s.format === 'date' ? 'date' : s.format === 'date-time' ? 'timestamptz' : 'text';
   }
 }
 
@@ -39,7 +47,13 @@ export function entityModel(contract: Contract, typeName: string, table: string)
     const prop = contract.resolve(raw);
     if (name === 'id' || prop.writeOnly) continue;
     const types = Array.isArray(prop.type) ? (prop.type as string[]) : [];
-    columns.push({ name, sqlType: sqlType(prop), readOnly: prop.readOnly === true, nullable: types.includes('null'), ...('default' in prop ? { default: prop.default } : {}) });
+    columns.push({
+      name,
+      sqlType: sqlType(prop),
+      readOnly: prop.readOnly === true,
+      nullable: types.includes('null'),
+      ...('default' in prop ? { default: prop.default } : {}),
+    });
   }
   return { typeName, table, columns, byName: new Map(columns.map((c) => [c.name, c])) };
 }

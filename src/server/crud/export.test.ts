@@ -12,7 +12,14 @@ beforeAll(async () => {
   const customers = t.ctx.resource('Customer').repo;
   for (let i = 1; i <= 1205; i++) {
     const prefix = `0${String(i).padStart(6, '0')}001`;
-    await customers.create({ companyName: `Cliente ${String(i).padStart(4, '0')} S.r.l.`, vatNumber: prefix + partitaIvaCheckDigit(prefix), city: i % 2 ? 'Milano' : 'Bergamo', agentId: agent.id, reseller: i % 3 === 0, date: '2025-09-24' });
+    await customers.create({
+      companyName: `Cliente ${String(i).padStart(4, '0')} S.r.l.`,
+      vatNumber: prefix + partitaIvaCheckDigit(prefix),
+      city: i % 2 ? 'Milano' : 'Bergamo',
+      agentId: agent.id,
+      reseller: i % 3 === 0,
+      date: '2025-09-24',
+    });
   }
 });
 afterAll(() => t.close());
@@ -27,31 +34,62 @@ async function rowsOf(body: Buffer): Promise<unknown[][]> {
 
 describe('GET /api/export/{resource}', () => {
   it('streams every matching row, past any page size, with headers and names instead of ids', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/export/customer?filters[city]=Milano&sortBy=companyName', headers: admin });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/export/customer?filters[city]=Milano&sortBy=companyName',
+      headers: admin,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Clienti_\d{8}_\d{4}\.xlsx"$/);
     const rows = await rowsOf(res.rawPayload);
-    expect(rows[0]).toEqual(['Codice', 'Ragione sociale', 'Partita IVA', 'Città', 'Provincia', 'Agente', 'Sorgente', 'Rivenditore']);
+    expect(rows[0]).toEqual([
+      'Codice',
+      'Ragione sociale',
+      'Partita IVA',
+      'Città',
+      'Provincia',
+      'Agente',
+      'Sorgente',
+      'Rivenditore',
+    ]);
     expect(rows).toHaveLength(603 + 1);
-    expect(rows[1]).toEqual([null, 'Cliente 0001 S.r.l.', `0000001001${partitaIvaCheckDigit('0000001001')}`, 'Milano', null, 'Luca Verdi', null, 'No'].map((v) => v ?? undefined));
+    expect(rows[1]).toEqual(
+      [
+        null,
+        'Cliente 0001 S.r.l.',
+        `0000001001${partitaIvaCheckDigit('0000001001')}`,
+        'Milano',
+        null,
+        'Luca Verdi',
+        null,
+        'No',
+      ].map((v) => v ?? undefined),
+    );
   });
 
   it('refuses what the user may not list, unknown resources and bad filters', async () => {
     const adminOnly = await t.as(['ROLE_ADMIN']);
     expect((await t.app.inject({ method: 'GET', url: '/api/export/email', headers: adminOnly })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/export/nessuna', headers: admin })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/export/customer?filters[nome]=x', headers: admin })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/export/customer?filters[nome]=x', headers: admin })).statusCode,
+    ).toBe(400);
   });
 
   it('exports what the list call lists: projections (users by CRM group) and lists with a default filter (active offer statuses)', async () => {
     await t.as(['ROLE_USER_CRM'], 'zeta.crm');
-    const users = await rowsOf((await t.app.inject({ method: 'GET', url: '/api/export/userGruppoCrm?filters[username]=zeta', headers: admin })).rawPayload);
+    const users = await rowsOf(
+      (await t.app.inject({ method: 'GET', url: '/api/export/userGruppoCrm?filters[username]=zeta', headers: admin }))
+        .rawPayload,
+    );
     expect(users.slice(1).map((r) => r[0])).toEqual(['zeta.crm']);
     const states = t.ctx.resource('StatoOfferta').repo;
     await states.create({ description: 'Attiva', active: true });
     await states.create({ description: 'Dismessa', active: false });
-    const listed = await rowsOf((await t.app.inject({ method: 'GET', url: '/api/export/statoOfferta', headers: admin })).rawPayload);
+    const listed = await rowsOf(
+      (await t.app.inject({ method: 'GET', url: '/api/export/statoOfferta', headers: admin })).rawPayload,
+    );
     expect(listed.slice(1).map((r) => r[0])).toEqual(['Attiva']);
   });
 });

@@ -9,9 +9,15 @@ import { writeRules } from './writeRules.ts';
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
 
 /** List options from a request: `filters[...]`, plus the list's own query parameters that name a column. */
-export function listOptions(query: Record<string, unknown>, defaultSort: ResourceDefinition['sort'], model: EntityModel, fixed: Record<string, FilterValue> = {}): ListOptions {
+export function listOptions(
+  query: Record<string, unknown>,
+  defaultSort: ResourceDefinition['sort'],
+  model: EntityModel,
+  fixed: Record<string, FilterValue> = {},
+): ListOptions {
   const filters: Record<string, FilterValue> = { ...((query.filters ?? {}) as Record<string, FilterValue>) };
-  for (const [k, v] of Object.entries(query)) if (!LIST_PARAMS.has(k) && model.byName.has(k)) filters[k] = v as FilterValue;
+  for (const [k, v] of Object.entries(query))
+    if (!LIST_PARAMS.has(k) && model.byName.has(k)) filters[k] = v as FilterValue;
   return {
     filters: { ...filters, ...fixed },
     sortBy: typeof query.sortBy === 'string' && query.sortBy !== '' ? query.sortBy : undefined,
@@ -33,24 +39,37 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
   const { definition, model, repo } = resource;
   const rule = writeRules[model.typeName];
   switch (verb) {
-    case 'list': return async (req) => repo.list(listOptions(req.query, definition.sort, model));
-    case 'get': return async (req) => ({ data: await repo.get(idOf(req.params)) });
-    case 'create': return async (req, ctx) => {
-      const body = withLanguage(model, req.body as Row);
-      await rule?.before?.(ctx, body, null);
-      const data = await repo.create(body);
-      await rule?.after?.(ctx, data);
-      return { data };
-    };
-    case 'update': return async (req, ctx) => {
-      const body = req.body as Row;
-      await rule?.before?.(ctx, body, idOf(req.params));
-      const data = await repo.update(idOf(req.params), body, {}, typeof body.version === 'number' ? body.version : undefined);
-      await rule?.after?.(ctx, data);
-      return { data };
-    };
-    case 'delete': return async (req) => { await repo.remove(idOf(req.params)); };
-    default: return undefined;
+    case 'list':
+      return async (req) => repo.list(listOptions(req.query, definition.sort, model));
+    case 'get':
+      return async (req) => ({ data: await repo.get(idOf(req.params)) });
+    case 'create':
+      return async (req, ctx) => {
+        const body = withLanguage(model, req.body as Row);
+        await rule?.before?.(ctx, body, null);
+        const data = await repo.create(body);
+        await rule?.after?.(ctx, data);
+        return { data };
+      };
+    case 'update':
+      return async (req, ctx) => {
+        const body = req.body as Row;
+        await rule?.before?.(ctx, body, idOf(req.params));
+        const data = await repo.update(
+          idOf(req.params),
+          body,
+          {},
+          typeof body.version === 'number' ? body.version : undefined,
+        );
+        await rule?.after?.(ctx, data);
+        return { data };
+      };
+    case 'delete':
+      return async (req) => {
+        await repo.remove(idOf(req.params));
+      };
+    default:
+      return undefined;
   }
 }
 

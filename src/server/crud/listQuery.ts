@@ -21,10 +21,16 @@ const isEmpty = (v: FilterValue) => v === undefined || v === null || v === '' ||
 const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function condition(column: Column, value: Exclude<FilterValue, null | undefined>, param: (v: unknown) => string): string {
+function condition(
+  column: Column,
+  value: Exclude<FilterValue, null | undefined>,
+  param: (v: unknown) => string,
+): string {
   const col = quote(column.name);
   if (Array.isArray(value)) {
-    return column.sqlType === 'jsonb' ? `${col} ?| ${param(value.map(String))}::text[]` : `${col} = ANY(${param(value)}::${column.sqlType === 'text' ? 'text' : column.sqlType}[])`;
+    return column.sqlType === 'jsonb'
+      ? `${col} ?| ${param(value.map(String))}::text[]`
+      : `${col} = ANY(${param(value)}::${column.sqlType === 'text' ? 'text' : column.sqlType}[])`;
   }
   switch (column.sqlType) {
     case 'text':
@@ -39,19 +45,32 @@ function condition(column: Column, value: Exclude<FilterValue, null | undefined>
       return `${col} = ${param(value)}::timestamptz`;
     case 'boolean': {
       const text = String(value).toLowerCase();
-      if (!['true', 'false', '1', '0'].includes(text)) throw new HttpError(400, MESSAGES.invalid, [{ field: `filters.${column.name}`, message: 'deve essere vero o falso' }]);
+      if (!['true', 'false', '1', '0'].includes(text))
+        throw new HttpError(400, MESSAGES.invalid, [
+          { field: `filters.${column.name}`, message: 'deve essere vero o falso' },
+        ]);
       return `${col} = ${param(text === 'true' || text === '1')}`;
     }
     default: {
-      if (column.sqlType !== 'date' && Number.isNaN(Number(value))) throw new HttpError(400, MESSAGES.invalid, [{ field: `filters.${column.name}`, message: 'deve essere un numero' }]);
-      if (column.sqlType === 'date' && !ISO_DAY.test(String(value))) throw new HttpError(400, MESSAGES.invalid, [{ field: `filters.${column.name}`, message: 'deve essere una data AAAA-MM-GG' }]);
+      if (column.sqlType !== 'date' && Number.isNaN(Number(value)))
+        throw new HttpError(400, MESSAGES.invalid, [
+          { field: `filters.${column.name}`, message: 'deve essere un numero' },
+        ]);
+      if (column.sqlType === 'date' && !ISO_DAY.test(String(value)))
+        throw new HttpError(400, MESSAGES.invalid, [
+          { field: `filters.${column.name}`, message: 'deve essere una data AAAA-MM-GG' },
+        ]);
       return `${col} = ${param(value)}::${column.sqlType}`;
     }
   }
 }
 
 /** SQL for one page of a filtered, sorted list and its total, from known columns only. */
-export function listQuery(model: EntityModel, options: ListOptions, select = '*'): { sql: string; params: unknown[]; countSql: string; paged: boolean } {
+export function listQuery(
+  model: EntityModel,
+  options: ListOptions,
+  select = '*',
+): { sql: string; params: unknown[]; countSql: string; paged: boolean } {
   const params: unknown[] = [];
   const param = (v: unknown) => {
     params.push(v);
@@ -60,8 +79,12 @@ export function listQuery(model: EntityModel, options: ListOptions, select = '*'
   const where: string[] = [];
   for (const [field, value] of Object.entries(options.filters)) {
     if (isEmpty(value)) continue;
-    const column = field === 'id' ? ({ name: 'id', sqlType: 'integer', readOnly: true, nullable: false } as Column) : model.byName.get(field);
-    if (!column) throw new HttpError(400, MESSAGES.invalid, [{ field: `filters.${field}`, message: 'filtro non previsto' }]);
+    const column =
+      field === 'id'
+        ? ({ name: 'id', sqlType: 'integer', readOnly: true, nullable: false } as Column)
+        : model.byName.get(field);
+    if (!column)
+      throw new HttpError(400, MESSAGES.invalid, [{ field: `filters.${field}`, message: 'filtro non previsto' }]);
     where.push(condition(column, value as Exclude<FilterValue, null | undefined>, param));
   }
   if (options.search && options.search.text !== '') {
@@ -72,7 +95,9 @@ export function listQuery(model: EntityModel, options: ListOptions, select = '*'
   const sortField = options.sortBy ?? options.defaultSort?.field;
   const descending = options.sortBy ? options.descending === true : (options.defaultSort?.descending ?? false);
   if (sortField && sortField !== 'id' && !model.byName.has(sortField)) {
-    throw new HttpError(400, MESSAGES.invalid, [{ field: 'sortBy', message: `campo di ordinamento non previsto: ${sortField}` }]);
+    throw new HttpError(400, MESSAGES.invalid, [
+      { field: 'sortBy', message: `campo di ordinamento non previsto: ${sortField}` },
+    ]);
   }
   const dir = descending ? 'DESC' : 'ASC';
   const order = sortField && sortField !== 'id' ? `${quote(sortField)} ${dir} NULLS LAST, id ${dir}` : `id ${dir}`;

@@ -21,7 +21,8 @@ export const writeRules: Record<string, WriteRule> = {
       const stored = id ? await ctx.resource('Planning').repo.raw(id) : undefined;
       const start = String(body.startTime ?? stored?.startTime ?? '');
       const end = String(body.endTime ?? stored?.endTime ?? '');
-      if (!endsAfterStart(start, end)) throw new HttpError(400, MESSAGES.invalid, [{ field: 'endTime', message: END_BEFORE_START }]);
+      if (!endsAfterStart(start, end))
+        throw new HttpError(400, MESSAGES.invalid, [{ field: 'endTime', message: END_BEFORE_START }]);
     },
   },
 };

@@ -26,19 +26,24 @@ async function createPglite(dataDir?: string): Promise<Db> {
   return {
     kind: 'pglite',
     query,
-    transaction: (fn) => pg.transaction((tx) => fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) })),
+    transaction: (fn) =>
+      pg.transaction((tx) =>
+        fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) }),
+      ),
     close: () => pg.close(),
   };
 }
 
 async function createPostgres(url: string): Promise<Db> {
   const { default: pg } = await import('pg');
-  const types = { getTypeParser: (oid: number, format?: string) => {
-    if (oid === DATE) return (v: string) => v;
-    if (oid === TIMESTAMPTZ) return toIso;
-    if (oid === INT8 || oid === NUMERIC) return Number;
-    return pg.types.getTypeParser(oid, format as 'text');
-  } };
+  const types = {
+    getTypeParser: (oid: number, format?: string) => {
+      if (oid === DATE) return (v: string) => v;
+      if (oid === TIMESTAMPTZ) return toIso;
+      if (oid === INT8 || oid === NUMERIC) return Number;
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  };
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 20), types });
   const query = async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] });
   return {
@@ -48,7 +53,11 @@ async function createPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const tx: Queryable = { query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as T[] }) };
+        const tx: Queryable = {
+          query: async <T>(sql: string, params?: unknown[]) => ({
+            rows: (await client.query(sql, params)).rows as T[],
+          }),
+        };
         const result = await fn(tx);
         await client.query('COMMIT');
         return result;

@@ -10,11 +10,15 @@ describe('the ERP adapter', () => {
   afterAll(() => t.close());
 
   it('serves /api/clienti and the VAT check from the demo ERP (seeded rows)', async () => {
-    await t.ctx.resource('ClienteErp').repo.create({ code: '111', companyName: 'Costruzioni Ferrari S.p.A.', vatNumber: '01114601006', city: 'Roma' });
+    await t.ctx
+      .resource('ClienteErp')
+      .repo.create({ code: '111', companyName: 'Costruzioni Ferrari S.p.A.', vatNumber: '01114601006', city: 'Roma' });
     const crm = await t.as(['ROLE_USER_CRM']);
     const list = (await t.app.inject({ method: 'GET', url: '/api/clienti?filters[city]=rom', headers: crm })).json();
     expect(list).toMatchObject({ totalRows: 1, data: [{ code: '111', companyName: 'Costruzioni Ferrari S.p.A.' }] });
-    const vat = (await t.app.inject({ method: 'GET', url: '/api/customers/vat-number/01114601006', headers: crm })).json();
+    const vat = (
+      await t.app.inject({ method: 'GET', url: '/api/customers/vat-number/01114601006', headers: crm })
+    ).json();
     expect(vat.data).toMatchObject({ exists: false, inErp: true });
   });
 
@@ -24,7 +28,10 @@ describe('the ERP adapter', () => {
       name: 'prova',
       listCustomers: async (options) => {
         calls.push(`list ${JSON.stringify(options.filters)}`);
-        return { data: [{ id: 7, code: 'M7', companyName: 'Dal gestionale S.r.l.', vatNumber: '12345678903' }], totalRows: 1 };
+        return {
+          data: [{ id: 7, code: 'M7', companyName: 'Dal gestionale S.r.l.', vatNumber: '12345678903' }],
+          totalRows: 1,
+        };
       },
       knowsVatNumber: async (vat) => {
         calls.push(`vat ${vat}`);
@@ -34,8 +41,14 @@ describe('the ERP adapter', () => {
     const other = await testApp({ erp });
     try {
       const headers = await other.as(['ROLE_USER_CRM']);
-      expect((await other.app.inject({ method: 'GET', url: '/api/clienti?filters[companyName]=gest', headers })).json().data[0].companyName).toBe('Dal gestionale S.r.l.');
-      expect((await other.app.inject({ method: 'GET', url: '/api/customers/vat-number/12345678903', headers })).json().data.inErp).toBe(true);
+      expect(
+        (await other.app.inject({ method: 'GET', url: '/api/clienti?filters[companyName]=gest', headers })).json()
+          .data[0].companyName,
+      ).toBe('Dal gestionale S.r.l.');
+      expect(
+        (await other.app.inject({ method: 'GET', url: '/api/customers/vat-number/12345678903', headers })).json().data
+          .inErp,
+      ).toBe(true);
       expect(calls).toEqual(['list {"companyName":"gest"}', 'vat 12345678903']);
     } finally {
       await other.close();

@@ -18,9 +18,16 @@ export const hubHandlers: Record<string, Handler> = {
     const reply = req.reply;
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     res.write(': connesso\n\n');
-    const unsubscribe = ctx.hub.subscribe(topics, (event) => res.write(`event: message\ndata: ${JSON.stringify(event)}\n\n`));
+    const unsubscribe = ctx.hub.subscribe(topics, (event) =>
+      res.write(`event: message\ndata: ${JSON.stringify(event)}\n\n`),
+    );
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     req.raw.raw.on('close', () => {
       clearInterval(heartbeat);

@@ -16,9 +16,14 @@ export interface RuntimeConfig {
 }
 
 const META: Record<keyof RuntimeConfig, string> = {
-  apiBase: 'api-base', msClientId: 'ms-client-id', msTenantId: 'ms-tenant-id', mapTileUrl: 'map-tile-url', mapGeocoderUrl: 'map-geocoder-url',
+  apiBase: 'api-base',
+  msClientId: 'ms-client-id',
+  msTenantId: 'ms-tenant-id',
+  mapTileUrl: 'map-tile-url',
+  mapGeocoderUrl: 'map-geocoder-url',
 };
-const attribute = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attribute = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Serves the built web app from dist/: hashed assets cached for a year, every other GET
@@ -29,7 +34,10 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
   if (!fs.existsSync(indexFile)) return false;
   let index = fs.readFileSync(indexFile, 'utf8');
   for (const [key, name] of Object.entries(META) as [keyof RuntimeConfig, string][]) {
-    index = index.replace(`<meta name="${name}" content="">`, `<meta name="${name}" content="${attribute(runtime[key])}">`);
+    index = index.replace(
+      `<meta name="${name}" content="">`,
+      `<meta name="${name}" content="${attribute(runtime[key])}">`,
+    );
   }
   await app.register(fastifyStatic, {
     root: dist,
@@ -37,10 +45,15 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
     wildcard: false,
     cacheControl: false,
     // Hashed assets never change; the service worker and everything else must be revalidated.
-    setHeaders: (res, file) => res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    setHeaders: (res, file) =>
+      res.header(
+        'Cache-Control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ),
   });
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.type('text/html').header('Cache-Control', 'no-cache').send(index);
+    if (req.method === 'GET' && !req.url.startsWith('/api/'))
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(index);
     return reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound });
   });
   return true;

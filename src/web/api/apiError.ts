@@ -4,14 +4,19 @@ export type ApiErrorBody = components['schemas']['Error'];
 
 /** A failed call: its status and the server's Italian message and field violations. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: ApiErrorBody) {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
     super(body.message);
     this.name = 'ApiError';
   }
 }
 
 export function toApiError(status: number, body: unknown): ApiError {
-  const b = (body && typeof body === 'object' && 'message' in body ? body : { message: 'Errore Generico' }) as ApiErrorBody;
+  const b = (
+    body && typeof body === 'object' && 'message' in body ? body : { message: 'Errore Generico' }
+  ) as ApiErrorBody;
   return new ApiError(status, b);
 }
 

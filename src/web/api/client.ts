@@ -3,7 +3,8 @@ import type { paths } from '../../../generated/api.ts';
 import { sessionMiddleware } from './sessionMiddleware.ts';
 
 /** The server can tell the app where the API is (e.g. behind the contract proxy in tests). */
-const baseUrl = document.querySelector<HTMLMetaElement>('meta[name="api-base"]')?.content || import.meta.env.VITE_API_BASE_URL || '';
+const baseUrl =
+  document.querySelector<HTMLMetaElement>('meta[name="api-base"]')?.content || import.meta.env.VITE_API_BASE_URL || '';
 
 /**
  * The one typed client of the API: paths, parameters, bodies and responses all

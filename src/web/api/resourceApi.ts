@@ -2,11 +2,20 @@ import type { ApiCall, FilterDefinition, ResourceDefinition } from '../../domain
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
 
-type Init = { params?: { path?: Record<string, unknown>; query?: Record<string, unknown> }; body?: unknown; parseAs?: 'json' | 'blob'; baseUrl?: string; bodySerializer?: (body: unknown) => unknown };
+type Init = {
+  params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  body?: unknown;
+  parseAs?: 'json' | 'blob';
+  baseUrl?: string;
+  bodySerializer?: (body: unknown) => unknown;
+};
 type Result = { data?: unknown; error?: unknown; response: Response };
 // Generic screens call paths known only at run time (from the resource definitions, themselves
 // generated from openapi.yaml); this is the one place where the typed client is used untyped.
-const loose = api as unknown as Record<'GET' | 'POST' | 'PUT' | 'DELETE', (path: string, init?: Init) => Promise<Result>>;
+const loose = api as unknown as Record<
+  'GET' | 'POST' | 'PUT' | 'DELETE',
+  (path: string, init?: Init) => Promise<Result>
+>;
 
 async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, init?: Init): Promise<T> {
   const { data, error, response } = await loose[method](path, init);
@@ -47,7 +56,9 @@ export const resourceApi = {
   list(def: ResourceDefinition, state: ListState) {
     const op = def.api.list;
     if (!op) throw new Error(`${def.name} has no list`);
-    return request<{ data: Row[]; totalRows: number }>('GET', op.path, { params: { query: listQuery(def.filters, state) } });
+    return request<{ data: Row[]; totalRows: number }>('GET', op.path, {
+      params: { query: listQuery(def.filters, state) },
+    });
   },
   listAll(path: string) {
     return request<{ data: Row[] }>('GET', path, { params: { query: { page: 0, rowsPerPage: 0 } } });
@@ -55,7 +66,9 @@ export const resourceApi = {
   /** The record as it is now on the server. */
   async current(def: ResourceDefinition, id: number): Promise<Row | undefined> {
     if (def.api.get) return (await request<{ data: Row }>('GET', def.api.get.path, { params: { path: { id } } })).data;
-    const all = await request<{ data: Row[] }>('GET', def.api.list?.path ?? '', { params: { query: { page: 0, rowsPerPage: 0 } } });
+    const all = await request<{ data: Row[] }>('GET', def.api.list?.path ?? '', {
+      params: { query: { page: 0, rowsPerPage: 0 } },
+    });
     return all.data.find((r) => r.id === id);
   },
   /** The whole filtered, sorted list as an .xlsx file, with the name the server gave it. */
@@ -66,13 +79,20 @@ export const resourceApi = {
     delete allFilters.sortBy;
     delete allFilters.descending;
     const { data, error, response } = await loose.GET('/api/export/{resource}', {
-      params: { path: { resource: def.name }, query: { ...(Object.keys(allFilters).length > 0 ? { filters: allFilters } : {}), ...(query.sortBy ? { sortBy: query.sortBy, descending: query.descending } : {}) } },
+      params: {
+        path: { resource: def.name },
+        query: {
+          ...(Object.keys(allFilters).length > 0 ? { filters: allFilters } : {}),
+          ...(query.sortBy ? { sortBy: query.sortBy, descending: query.descending } : {}),
+        },
+      },
       parseAs: 'blob',
       // Files come from the server that served the app (a contract proxy in between only speaks JSON).
       baseUrl: window.location.origin,
     });
     if (!response.ok) throw toApiError(response.status, error);
-    const filename = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${def.name}.xlsx`;
+    const filename =
+      /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${def.name}.xlsx`;
     return { blob: data as Blob, filename };
   },
   create(def: ResourceDefinition, body: Row) {
@@ -83,7 +103,11 @@ export const resourceApi = {
   },
   /** The record's picture, or null when it has none. Files come from the app's own server. */
   async image(def: ResourceDefinition, id: number): Promise<Blob | null> {
-    const { data, error, response } = await loose.GET(def.api.downloadImage?.path ?? '', { params: { path: { id } }, parseAs: 'blob', baseUrl: window.location.origin });
+    const { data, error, response } = await loose.GET(def.api.downloadImage?.path ?? '', {
+      params: { path: { id } },
+      parseAs: 'blob',
+      baseUrl: window.location.origin,
+    });
     if (response.status === 404) return null;
     if (!response.ok) throw toApiError(response.status, error);
     return data as Blob;
@@ -91,7 +115,12 @@ export const resourceApi = {
   uploadImage(def: ResourceDefinition, id: number, file: File) {
     const form = new FormData();
     form.append('file', file);
-    return request<{ data: Row }>('PUT', def.api.uploadImage?.path ?? '', { params: { path: { id } }, body: form, bodySerializer: (b) => b, baseUrl: window.location.origin });
+    return request<{ data: Row }>('PUT', def.api.uploadImage?.path ?? '', {
+      params: { path: { id } },
+      body: form,
+      bodySerializer: (b) => b,
+      baseUrl: window.location.origin,
+    });
   },
   /** A yes/no field switched by its own call (x-resource.toggles). */
   toggle(call: ApiCall, id: number, on: boolean) {

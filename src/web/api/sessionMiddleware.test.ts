@@ -4,8 +4,13 @@ import type { Middleware } from 'openapi-fetch';
 // Just enough of a browser for the middleware: local storage and a location.
 const store = new Map<string, string>();
 vi.stubGlobal('localStorage', {
-  getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v),
-  removeItem: (k: string) => void store.delete(k), key: (i: number) => [...store.keys()][i] ?? null, get length() { return store.size; },
+  getItem: (k: string) => store.get(k) ?? null,
+  setItem: (k: string, v: string) => void store.set(k, v),
+  removeItem: (k: string) => void store.delete(k),
+  key: (i: number) => [...store.keys()][i] ?? null,
+  get length() {
+    return store.size;
+  },
 });
 vi.stubGlobal('window', { location: { pathname: '/configurations/fonti', search: '', assign: vi.fn() } });
 
@@ -32,7 +37,10 @@ async function answer(status: number, message: string) {
   const request = new Request('http://127.0.0.1:9/api/agents');
   const args = { request, id, schemaPath: '/api/agents', params: {}, options: {} } as never;
   await mw.onRequest?.(args);
-  return mw.onResponse?.({ ...(args as object), response: new Response(JSON.stringify({ code: status, message }), { status }) } as never);
+  return mw.onResponse?.({
+    ...(args as object),
+    response: new Response(JSON.stringify({ code: status, message }), { status }),
+  } as never);
 }
 
 describe('sessionMiddleware (SPEC.md section 8)', () => {

@@ -21,7 +21,11 @@ export function logout(rememberPath = true) {
 async function refreshTokens(baseUrl: string): Promise<string> {
   const refreshToken = tokenStore.refreshToken();
   if (!refreshToken) throw new Error('no refresh token');
-  const res = await fetch(`${baseUrl}/token/refresh`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ refresh_token: refreshToken }) });
+  const res = await fetch(`${baseUrl}/token/refresh`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+  });
   if (!res.ok) throw new Error(`refresh failed: ${res.status}`);
   const { token, refresh_token } = (await res.json()) as { token: string; refresh_token: string };
   tokenStore.set(token, refresh_token);
@@ -79,7 +83,10 @@ export function sessionMiddleware(baseUrl: string): Middleware {
         try {
           // Sent with a token that has been replaced since: only the retry is needed, not another refresh.
           const current = tokenStore.token();
-          const token = original && current && original.token !== current && !coordinator.isRefreshing() ? current : await coordinator.refresh();
+          const token =
+            original && current && original.token !== current && !coordinator.isRefreshing()
+              ? current
+              : await coordinator.refresh();
           const retry = original?.request ?? request;
           retry.headers.set('Authorization', `Bearer ${token}`);
           return await fetch(retry);

@@ -17,10 +17,14 @@ import { messages } from './messages.ts';
 
 // Large libraries load with their pages: the calendar, and the form library of the customer page.
 const CustomerPage = lazy(() => import('../customers/CustomerPage.tsx').then((mod) => ({ default: mod.CustomerPage })));
-const PlanningCalendar = lazy(() => import('../plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })));
+const PlanningCalendar = lazy(() =>
+  import('../plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })),
+);
 
 const theme = createTheme({ palette: { primary: { main: '#1565c0' } } }, itIT);
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } });
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
 const screens = Object.values(resourceIndex).filter((r) => r.route);
 
 export function AuthenticatedApp() {
@@ -37,8 +41,22 @@ export function AuthenticatedApp() {
               <Route element={<Guard />}>
                 <Route index element={<HomePage />} />
                 <Route path="/profile" element={<ProfilePage />} />
-                <Route path="/customers/:id?" element={<Suspense fallback={null}><CustomerPage /></Suspense>} />
-                <Route path="/plannings" element={<Suspense fallback={null}><PlanningCalendar /></Suspense>} />
+                <Route
+                  path="/customers/:id?"
+                  element={
+                    <Suspense fallback={null}>
+                      <CustomerPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="/plannings"
+                  element={
+                    <Suspense fallback={null}>
+                      <PlanningCalendar />
+                    </Suspense>
+                  }
+                />
                 {screens.map((r) => (
                   <Route key={r.name} path={r.route ?? ''} element={<ResourcePage name={r.name} />} />
                 ))}

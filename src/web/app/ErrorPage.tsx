@@ -5,9 +5,15 @@ import { messages } from './messages.ts';
 export function ErrorPage({ status = 500, message = messages.genericError }: { status?: number; message?: string }) {
   return (
     <Box sx={{ textAlign: 'center', mt: 8 }}>
-      <Typography variant="h2" component="p" color="text.secondary">{status}</Typography>
-      <Typography variant="h5" component="h1" sx={{ mb: 3 }}>{message}</Typography>
-      <Button component={Link} to="/" variant="contained">{messages.backHome}</Button>
+      <Typography variant="h2" component="p" color="text.secondary">
+        {status}
+      </Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
+        {message}
+      </Typography>
+      <Button component={Link} to="/" variant="contained">
+        {messages.backHome}
+      </Button>
     </Box>
   );
 }

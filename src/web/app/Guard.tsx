@@ -5,7 +5,6 @@ import { useSessionUser } from '../session/useSessionUser.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { messages } from './messages.ts';
 
-
 /**
  * SPEC.md section 6, on every navigation: the security state is reloaded from the server
  * (an expired or deactivated session ends there), then the path must be permitted for the user's roles.

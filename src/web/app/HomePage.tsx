@@ -6,7 +6,9 @@ export function HomePage() {
   const user = useSessionUser();
   return (
     <>
-      <Typography variant="h5" component="h1" gutterBottom>{messages.homeWelcome(`${user?.name ?? ''} ${user?.surname ?? ''}`.trim())}</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {messages.homeWelcome(`${user?.name ?? ''} ${user?.surname ?? ''}`.trim())}
+      </Typography>
       <Typography color="text.secondary">{messages.homeHint}</Typography>
     </>
   );

@@ -76,7 +76,17 @@ export const messages = {
     imageSaved: 'immagine salvata',
     signatureSaved: 'firma salvata',
   },
-  actions: { add: 'Aggiungi', edit: 'Modifica', delete: 'Elimina', save: 'Salva', cancel: 'Annulla', close: 'Chiudi', confirm: 'Conferma', search: 'Cerca', reset: 'Azzera filtri' },
+  actions: {
+    add: 'Aggiungi',
+    edit: 'Modifica',
+    delete: 'Elimina',
+    save: 'Salva',
+    cancel: 'Annulla',
+    close: 'Chiudi',
+    confirm: 'Conferma',
+    search: 'Cerca',
+    reset: 'Azzera filtri',
+  },
   conflict: {
     title: 'Il record è stato modificato da un altro utente',
     text: 'Le tue modifiche non sono state salvate. Ricarica i dati attuali e, se serve, ripeti le modifiche.',
@@ -95,7 +105,8 @@ export const messages = {
   customer: {
     newTitle: 'Nuovo cliente',
     back: 'Torna ai clienti',
-    vatTaken: (vat: string, agent: string) => `Il cliente con partita iva ${vat} è già presente. Si prega di contattare l'agente ${agent}`,
+    vatTaken: (vat: string, agent: string) =>
+      `Il cliente con partita iva ${vat} è già presente. Si prega di contattare l'agente ${agent}`,
     vatInErp: 'Partita iva già presente in Mago',
     noAgent: 'non assegnato',
     saveFirst: 'Salvare il cliente per aggiungere contatti e dettagli.',
@@ -110,10 +121,11 @@ export const messages = {
     title: 'Posizione',
     notConfigured: 'Non configurato',
     marker: 'Posizione del cliente',
-    unavailable: 'Mappa non disponibile: le immagini della mappa non si caricano (rete o servizio assenti). Il segnaposto si può comunque spostare per impostare le coordinate.',
+    unavailable:
+      'Mappa non disponibile: le immagini della mappa non si caricano (rete o servizio assenti). Il segnaposto si può comunque spostare per impostare le coordinate.',
     hint: 'Clicca sulla mappa o trascina il segnaposto per impostare latitudine e longitudine.',
     geocode: "Trova dall'indirizzo",
-    geocodeFailed: "Indirizzo non trovato o servizio di ricerca non raggiungibile",
+    geocodeFailed: 'Indirizzo non trovato o servizio di ricerca non raggiungibile',
   },
   documents: {
     title: (what: string) => `Documenti: ${what}`,
@@ -154,9 +166,16 @@ export const messages = {
   yes: 'Si',
   no: 'No',
   menuGroups: {
-    contactCenter: 'Contact center', trattative: 'Trattative', configurazioneTrattative: 'Configurazione trattative',
-    offerte: 'Offerte', configurazioneOfferte: 'Configurazione offerte', service: 'Service',
-    configurazioneAccettazione: 'Configurazione accettazione', inventarioMezzi: 'Inventario mezzi', utenti: 'Utenti',
-    configurazioneCrm: 'Configurazione CRM', crm: 'Clienti',
+    contactCenter: 'Contact center',
+    trattative: 'Trattative',
+    configurazioneTrattative: 'Configurazione trattative',
+    offerte: 'Offerte',
+    configurazioneOfferte: 'Configurazione offerte',
+    service: 'Service',
+    configurazioneAccettazione: 'Configurazione accettazione',
+    inventarioMezzi: 'Inventario mezzi',
+    utenti: 'Utenti',
+    configurazioneCrm: 'Configurazione CRM',
+    crm: 'Clienti',
   },
 } as const;

@@ -35,12 +35,18 @@ export function ChildList({ def, parent, load, rowExtra }: Props) {
   const name = (row: Row) => String(row[def.displayField] ?? row.id);
   const remove = useMutation({
     mutationFn: (id: number) => resourceApi.remove(def, id),
-    onSuccess: async () => { notify.success(messages.deleted); setMode({ kind: 'closed' }); await refresh(); },
+    onSuccess: async () => {
+      notify.success(messages.deleted);
+      setMode({ kind: 'closed' });
+      await refresh();
+    },
   });
 
   async function save(row: Row): Promise<Row> {
     const editing = mode.kind === 'edit' ? mode.record : null;
-    const { data } = editing?.id ? await resourceApi.update(def, editing.id, { ...row, ...parent }) : await resourceApi.create(def, { ...row, ...parent });
+    const { data } = editing?.id
+      ? await resourceApi.update(def, editing.id, { ...row, ...parent })
+      : await resourceApi.create(def, { ...row, ...parent });
     notify.success(messages.saved);
     setMode({ kind: 'closed' });
     await refresh();
@@ -50,31 +56,65 @@ export function ChildList({ def, parent, load, rowExtra }: Props) {
   return (
     <Paper component="section" aria-label={def.label} sx={{ p: 2, mb: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>{def.label}</Typography>
-        {def.api.create && <Button startIcon={<AddIcon />} onClick={() => setMode({ kind: 'edit', record: null })}>{messages.actions.add}</Button>}
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {def.label}
+        </Typography>
+        {def.api.create && (
+          <Button startIcon={<AddIcon />} onClick={() => setMode({ kind: 'edit', record: null })}>
+            {messages.actions.add}
+          </Button>
+        )}
       </Box>
       <Table size="small">
         <TableHead>
           <TableRow>
-            {def.columns.map((c) => <TableCell key={c.accessorKey}>{c.header}</TableCell>)}
+            {def.columns.map((c) => (
+              <TableCell key={c.accessorKey}>{c.header}</TableCell>
+            ))}
             <TableCell align="right">Azioni</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {(rows.data ?? []).map((row) => (
             <TableRow key={String(row.id)}>
-              {def.columns.map((c) => <TableCell key={c.accessorKey}>{cellRegistry[c.kind](row[c.accessorKey], c, lookupMap(c.reference ? lookups[c.reference] : undefined))}</TableCell>)}
+              {def.columns.map((c) => (
+                <TableCell key={c.accessorKey}>
+                  {cellRegistry[c.kind](
+                    row[c.accessorKey],
+                    c,
+                    lookupMap(c.reference ? lookups[c.reference] : undefined),
+                  )}
+                </TableCell>
+              ))}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {rowExtra?.(row)}
-                {def.api.update && <Icon name="edit" label={`${messages.actions.edit} ${name(row)}`} onClick={() => setMode({ kind: 'edit', record: row })} />}
-                {def.api.delete && <Icon name="trash" label={`${messages.actions.delete} ${name(row)}`} onClick={() => setMode({ kind: 'remove', record: row })} />}
+                {def.api.update && (
+                  <Icon
+                    name="edit"
+                    label={`${messages.actions.edit} ${name(row)}`}
+                    onClick={() => setMode({ kind: 'edit', record: row })}
+                  />
+                )}
+                {def.api.delete && (
+                  <Icon
+                    name="trash"
+                    label={`${messages.actions.delete} ${name(row)}`}
+                    onClick={() => setMode({ kind: 'remove', record: row })}
+                  />
+                )}
               </TableCell>
             </TableRow>
           ))}
-          {rows.data?.length === 0 && <TableRow><TableCell colSpan={def.columns.length + 1}>{messages.customer.empty}</TableCell></TableRow>}
+          {rows.data?.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={def.columns.length + 1}>{messages.customer.empty}</TableCell>
+            </TableRow>
+          )}
         </TableBody>
       </Table>
-      {mode.kind === 'edit' && <RecordDialog def={def} record={mode.record} onSave={save} onClose={() => setMode({ kind: 'closed' })} />}
+      {mode.kind === 'edit' && (
+        <RecordDialog def={def} record={mode.record} onSave={save} onClose={() => setMode({ kind: 'closed' })} />
+      )}
       <ConfirmDialog
         open={mode.kind === 'remove'}
         title={messages.actions.delete}

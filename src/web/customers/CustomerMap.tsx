@@ -47,7 +47,10 @@ export default function CustomerMap({ latitude, longitude, label, address, onMov
     setSearchFailed(false);
     try {
       const url = `${meta('map-geocoder-url')}?format=json&limit=1&q=${encodeURIComponent(address)}`;
-      const found = (await (await fetch(url, { headers: { Accept: 'application/json' } })).json()) as { lat: string; lon: string }[];
+      const found = (await (await fetch(url, { headers: { Accept: 'application/json' } })).json()) as {
+        lat: string;
+        lon: string;
+      }[];
       if (!found[0]) throw new Error('not found');
       onMove(Number(found[0].lat), Number(found[0].lon));
     } catch {
@@ -58,22 +61,45 @@ export default function CustomerMap({ latitude, longitude, label, address, onMov
   return (
     <Paper component="section" aria-label={m.title} sx={{ p: 2, mb: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 2 }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>{m.title}</Typography>
-        <Button onClick={() => void geocode()} disabled={!address.trim()}>{m.geocode}</Button>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {m.title}
+        </Typography>
+        <Button onClick={() => void geocode()} disabled={!address.trim()}>
+          {m.geocode}
+        </Button>
       </Box>
-      {unavailable && <Alert severity="warning" sx={{ mb: 1 }}>{m.unavailable}</Alert>}
-      {searchFailed && <Alert severity="error" sx={{ mb: 1 }}>{m.geocodeFailed}</Alert>}
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{m.hint}</Typography>
+      {unavailable && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {m.unavailable}
+        </Alert>
+      )}
+      {searchFailed && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {m.geocodeFailed}
+        </Alert>
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {m.hint}
+      </Typography>
       <Box sx={{ height: 360 }}>
         <MapContainer center={at} zoom={placed ? 13 : 2} style={{ height: '100%' }}>
-          <TileLayer url={meta('map-tile-url')} attribution="&copy; OpenStreetMap" eventHandlers={{ tileerror: () => setUnavailable(true) }} />
+          <TileLayer
+            url={meta('map-tile-url')}
+            attribution="&copy; OpenStreetMap"
+            eventHandlers={{ tileerror: () => setUnavailable(true) }}
+          />
           <Follow latitude={at[0]} longitude={at[1]} />
           <ClickToPlace onMove={onMove} />
           <Marker
             position={at}
             alt={m.marker}
             draggable
-            eventHandlers={{ dragend: (e) => { const p = (e.target as L.Marker).getLatLng(); onMove(Number(p.lat.toFixed(6)), Number(p.lng.toFixed(6))); } }}
+            eventHandlers={{
+              dragend: (e) => {
+                const p = (e.target as L.Marker).getLatLng();
+                onMove(Number(p.lat.toFixed(6)), Number(p.lng.toFixed(6)));
+              },
+            }}
           >
             <Popup>{placed ? label.filter(Boolean).map((l) => <div key={l}>{l}</div>) : m.notConfigured}</Popup>
           </Marker>

@@ -27,11 +27,20 @@ function useVatCheck(vat: unknown, enabled: boolean) {
   return useQuery({
     queryKey: ['vat', vat],
     enabled: enabled && valid,
-    queryFn: async () => (await unwrap(api.GET('/api/customers/vat-number/{vat}', { params: { path: { vat: String(vat) } } }))).data,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/customers/vat-number/{vat}', { params: { path: { vat: String(vat) } } }))).data,
   });
 }
 
-function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: Row | null; defs: { contact: ResourceDefinition; detail: ResourceDefinition } }) {
+function CustomerForm({
+  def,
+  record,
+  defs,
+}: {
+  def: ResourceDefinition;
+  record: Row | null;
+  defs: { contact: ResourceDefinition; detail: ResourceDefinition };
+}) {
   const notify = useNotify();
   const navigate = useNavigate();
   const isNew = !record?.id;
@@ -41,7 +50,9 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
     record,
     ...(vatWarning ? { fieldErrors: { vatNumber: vatWarning } } : {}),
     onSave: async (row) => {
-      const { data } = isNew ? await resourceApi.create(def, row) : await resourceApi.update(def, Number(record?.id), row);
+      const { data } = isNew
+        ? await resourceApi.create(def, row)
+        : await resourceApi.update(def, Number(record?.id), row);
       notify.success(messages.saved);
       if (isNew) void navigate(`/customers/${String(data.id)}`, { replace: true });
       return data;
@@ -53,20 +64,41 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
   // The warning also marks the field itself.
   if (warning !== vatWarning) setVatWarning(warning);
   const customerId = Number(record?.id);
-  const [documents, setDocuments] = useState<{ entity: 'customer' | 'contact'; entityId: number; what: string } | null>(null);
+  const [documents, setDocuments] = useState<{ entity: 'customer' | 'contact'; entityId: number; what: string } | null>(
+    null,
+  );
   const companyName = String(record?.companyName ?? '');
 
   return (
     <>
       <Paper sx={{ p: 3, mb: 3 }}>
         {conflictAlert}
-        {warning && <Alert severity="error" sx={{ mb: 2 }}>{warning}</Alert>}
-        {!taken && vat.data?.inErp && <Alert severity="info" sx={{ mb: 2 }}>{m.vatInErp}</Alert>}
+        {warning && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {warning}
+          </Alert>
+        )}
+        {!taken && vat.data?.inErp && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {m.vatInErp}
+          </Alert>
+        )}
         {form}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
-          {!isNew && <Button startIcon={<FolderIcon />} onClick={() => setDocuments({ entity: 'customer', entityId: customerId, what: companyName })}>{messages.documents.open(companyName)}</Button>}
-          <Button component={Link} to="/customers/all">{m.back}</Button>
-          <Button type="submit" form={formId} variant="contained" disabled={busy || taken}>{messages.actions.save}</Button>
+          {!isNew && (
+            <Button
+              startIcon={<FolderIcon />}
+              onClick={() => setDocuments({ entity: 'customer', entityId: customerId, what: companyName })}
+            >
+              {messages.documents.open(companyName)}
+            </Button>
+          )}
+          <Button component={Link} to="/customers/all">
+            {m.back}
+          </Button>
+          <Button type="submit" form={formId} variant="contained" disabled={busy || taken}>
+            {messages.actions.save}
+          </Button>
         </Box>
       </Paper>
       <Suspense fallback={<CircularProgress aria-label="Caricamento" />}>
@@ -78,17 +110,46 @@ function CustomerForm({ def, record, defs }: { def: ResourceDefinition; record: 
           onMove={(latitude, longitude) => setFields({ latitude, longitude })}
         />
       </Suspense>
-      {isNew ? <Typography color="text.secondary">{m.saveFirst}</Typography> : (
+      {isNew ? (
+        <Typography color="text.secondary">{m.saveFirst}</Typography>
+      ) : (
         <>
           <ChildList
             def={defs.contact}
             parent={{ customerId }}
             rowExtra={(row) => {
               const who = [row.name, row.surname].filter(Boolean).join(' ');
-              return <Icon name="folder" label={messages.documents.open(who)} onClick={() => setDocuments({ entity: 'contact', entityId: Number(row.id), what: who })} />;
+              return (
+                <Icon
+                  name="folder"
+                  label={messages.documents.open(who)}
+                  onClick={() => setDocuments({ entity: 'contact', entityId: Number(row.id), what: who })}
+                />
+              );
             }}
-            load={async () => (await unwrap(api.GET('/api/customers/{customerId}/contacts', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
-          <ChildList def={defs.detail} parent={{ customerId }} load={async () => (await unwrap(api.GET('/api/customers/{customerId}/details', { params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } } }))).data as Row[]} />
+            load={async () =>
+              (
+                await unwrap(
+                  api.GET('/api/customers/{customerId}/contacts', {
+                    params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
+                  }),
+                )
+              ).data as Row[]
+            }
+          />
+          <ChildList
+            def={defs.detail}
+            parent={{ customerId }}
+            load={async () =>
+              (
+                await unwrap(
+                  api.GET('/api/customers/{customerId}/details', {
+                    params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
+                  }),
+                )
+              ).data as Row[]
+            }
+          />
         </>
       )}
       {documents && <DocumentsDialog {...documents} onClose={() => setDocuments(null)} />}
@@ -103,7 +164,11 @@ export function CustomerPage() {
     queryKey: ['definitions', 'customer'],
     staleTime: Infinity,
     queryFn: async () => {
-      const [customer, contact, detail] = await Promise.all([resourceIndex.customer.load(), resourceIndex.contact.load(), resourceIndex.customerDetail.load()]);
+      const [customer, contact, detail] = await Promise.all([
+        resourceIndex.customer.load(),
+        resourceIndex.contact.load(),
+        resourceIndex.customerDetail.load(),
+      ]);
       return { customer, contact, detail };
     },
   });
@@ -116,8 +181,15 @@ export function CustomerPage() {
   const title = id ? String(record.data?.companyName ?? '') : m.newTitle;
   return (
     <>
-      <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
-      <CustomerForm key={`${id ?? 'new'}-${String(record.data?.version ?? '')}`} def={defs.data.customer} record={id ? (record.data ?? null) : null} defs={defs.data} />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <CustomerForm
+        key={`${id ?? 'new'}-${String(record.data?.version ?? '')}`}
+        def={defs.data.customer}
+        record={id ? (record.data ?? null) : null}
+        defs={defs.data}
+      />
     </>
   );
 }

@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { components } from '../../../generated/api.ts';
@@ -18,7 +33,17 @@ const m = messages.documents;
 const files = { baseUrl: window.location.origin };
 
 /** The documents of a customer or of one contact: list, upload (drag and drop, several at once), download, delete. */
-export function DocumentsDialog({ entity, entityId, what, onClose }: { entity: Entity; entityId: number; what: string; onClose(): void }) {
+export function DocumentsDialog({
+  entity,
+  entityId,
+  what,
+  onClose,
+}: {
+  entity: Entity;
+  entityId: number;
+  what: string;
+  onClose(): void;
+}) {
   const id = useId();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -74,7 +99,13 @@ export function DocumentsDialog({ entity, entityId, what, onClose }: { entity: E
   });
 
   async function download(doc: Doc) {
-    const data = await unwrap(api.GET('/api/files/downloads/{filename}', { ...files, params: { path: { filename: doc.filename ?? '' } }, parseAs: 'blob' }));
+    const data = await unwrap(
+      api.GET('/api/files/downloads/{filename}', {
+        ...files,
+        params: { path: { filename: doc.filename ?? '' } },
+        parseAs: 'blob',
+      }),
+    );
     const url = URL.createObjectURL(data as Blob);
     Object.assign(document.createElement('a'), { href: url, download: doc.originalFilename ?? doc.filename }).click();
     URL.revokeObjectURL(url);
@@ -88,23 +119,63 @@ export function DocumentsDialog({ entity, entityId, what, onClose }: { entity: E
       <DialogContent dividers>
         <Box
           onDragOver={(e) => e.preventDefault()}
-          onDrop={(e) => { e.preventDefault(); choose(e.dataTransfer.files); }}
-          sx={{ border: '2px dashed', borderColor: 'divider', borderRadius: 1, p: 2, mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}
+          onDrop={(e) => {
+            e.preventDefault();
+            choose(e.dataTransfer.files);
+          }}
+          sx={{
+            border: '2px dashed',
+            borderColor: 'divider',
+            borderRadius: 1,
+            p: 2,
+            mb: 2,
+            display: 'flex',
+            gap: 2,
+            alignItems: 'center',
+            flexWrap: 'wrap',
+          }}
         >
           <Typography>{m.drop}</Typography>
           <Button variant="contained" component="label" disabled={upload.isPending}>
             {m.choose}
-            <input hidden multiple type="file" accept=".png,.jpg,.jpeg,.mp4,.mov,.pdf" onChange={(e) => { choose(e.target.files); e.target.value = ''; }} />
+            <input
+              hidden
+              multiple
+              type="file"
+              accept=".png,.jpg,.jpeg,.mp4,.mov,.pdf"
+              onChange={(e) => {
+                choose(e.target.files);
+                e.target.value = '';
+              }}
+            />
           </Button>
-          <Typography variant="caption" color="text.secondary">{m.hint}</Typography>
-          <TextField size="small" label={m.description} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: 255 } }} sx={{ flexGrow: 1, minWidth: 220 }} />
+          <Typography variant="caption" color="text.secondary">
+            {m.hint}
+          </Typography>
+          <TextField
+            size="small"
+            label={m.description}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: 255 } }}
+            sx={{ flexGrow: 1, minWidth: 220 }}
+          />
         </Box>
-        {refused.length > 0 && <Alert severity="error" sx={{ mb: 2 }}>{refused.map((r) => <div key={r}>{r}</div>)}</Alert>}
+        {refused.length > 0 && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {refused.map((r) => (
+              <div key={r}>{r}</div>
+            ))}
+          </Alert>
+        )}
         <Table size="small">
           <TableHead>
             <TableRow>
-              <TableCell>{m.columns.name}</TableCell><TableCell>{m.columns.description}</TableCell>
-              <TableCell>{m.columns.size}</TableCell><TableCell>{m.columns.date}</TableCell><TableCell align="right">Azioni</TableCell>
+              <TableCell>{m.columns.name}</TableCell>
+              <TableCell>{m.columns.description}</TableCell>
+              <TableCell>{m.columns.size}</TableCell>
+              <TableCell>{m.columns.date}</TableCell>
+              <TableCell align="right">Azioni</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -115,12 +186,24 @@ export function DocumentsDialog({ entity, entityId, what, onClose }: { entity: E
                 <TableCell>{formatFileSize(doc.size ?? 0)}</TableCell>
                 <TableCell>{formatters.dateTime(doc.created)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Icon name="download" label={m.download(doc.originalFilename ?? '')} onClick={() => void download(doc).catch((e: unknown) => notify.error(e instanceof ApiError ? e.message : messages.networkError))} />
+                  <Icon
+                    name="download"
+                    label={m.download(doc.originalFilename ?? '')}
+                    onClick={() =>
+                      void download(doc).catch((e: unknown) =>
+                        notify.error(e instanceof ApiError ? e.message : messages.networkError),
+                      )
+                    }
+                  />
                   <Icon name="trash" label={m.remove(doc.originalFilename ?? '')} onClick={() => setRemoving(doc)} />
                 </TableCell>
               </TableRow>
             ))}
-            {list.data?.length === 0 && <TableRow><TableCell colSpan={5}>{m.none}</TableCell></TableRow>}
+            {list.data?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={5}>{m.none}</TableCell>
+              </TableRow>
+            )}
           </TableBody>
         </Table>
       </DialogContent>

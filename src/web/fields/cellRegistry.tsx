@@ -12,7 +12,13 @@ const text: Cell = (v) => (v === null || v === undefined ? '' : String(v));
 
 /** One table cell renderer per field kind; the kind comes from the schema through the generator. */
 export const cellRegistry: Record<FieldKind, Cell> = {
-  text, longText: text, email: text, url: text, partitaIva: text, codiceFiscale: text, time: text,
+  text,
+  longText: text,
+  email: text,
+  url: text,
+  partitaIva: text,
+  codiceFiscale: text,
+  time: text,
   // The stored name means nothing to a person: whether there is a picture does.
   image: (v) => (typeof v === 'string' && v !== '' ? messages.yes : messages.no),
   integer: (v) => formatters.number(v),
@@ -24,18 +30,45 @@ export const cellRegistry: Record<FieldKind, Cell> = {
   enum: optionLabel,
   date: (v) => formatters.date(v),
   dateTime: (v) => formatters.dateTime(v),
-  color: (v) => (typeof v === 'string' && v ? (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-      <Box component="span" aria-hidden sx={{ width: 16, height: 16, borderRadius: '3px', border: '1px solid #999', bgcolor: v }} />
-      {v}
-    </Box>
-  ) : ''),
+  color: (v) =>
+    typeof v === 'string' && v ? (
+      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+        <Box
+          component="span"
+          aria-hidden
+          sx={{ width: 16, height: 16, borderRadius: '3px', border: '1px solid #999', bgcolor: v }}
+        />
+        {v}
+      </Box>
+    ) : (
+      ''
+    ),
   reference: (v, _c, lookup) => (typeof v === 'number' ? (lookup.get(v) ?? `#${v}`) : ''),
-  references: (v, _c, lookup) => (Array.isArray(v) ? v.map((id) => <Chip key={String(id)} size="small" label={lookup.get(Number(id)) ?? `#${String(id)}`} sx={{ mr: 0.5 }} />) : ''),
-  list: (v, c) => (!Array.isArray(v) ? '' : c.options
-    ? v.map((x) => <Chip key={String(x)} size="small" label={c.options?.find((o) => o.value === x)?.label ?? String(x)} sx={{ mr: 0.5 }} />)
-    : String(v.length)),
-  object: (v) => (v && typeof v === 'object' ? Object.values(v).filter((x) => typeof x === 'string').join(' ') : ''),
+  references: (v, _c, lookup) =>
+    Array.isArray(v)
+      ? v.map((id) => (
+          <Chip key={String(id)} size="small" label={lookup.get(Number(id)) ?? `#${String(id)}`} sx={{ mr: 0.5 }} />
+        ))
+      : '',
+  list: (v, c) =>
+    !Array.isArray(v)
+      ? ''
+      : c.options
+        ? v.map((x) => (
+            <Chip
+              key={String(x)}
+              size="small"
+              label={c.options?.find((o) => o.value === x)?.label ?? String(x)}
+              sx={{ mr: 0.5 }}
+            />
+          ))
+        : String(v.length),
+  object: (v) =>
+    v && typeof v === 'object'
+      ? Object.values(v)
+          .filter((x) => typeof x === 'string')
+          .join(' ')
+      : '',
 };
 
 export const lookupMap = (options: LookupOption[] | undefined) => new Map((options ?? []).map((o) => [o.id, o.label]));

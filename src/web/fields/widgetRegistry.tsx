@@ -49,7 +49,15 @@ function ReferencesWidget(props: WidgetProps) {
 /** A boolean shown and edited as Si/No (e.g. the default insurance). */
 function YesNoWidget({ id, label, value, onChange, disabled, readonly }: WidgetProps) {
   return (
-    <TextField id={id} select fullWidth label={label} value={value === true ? 'Y' : value === false ? 'N' : ''} disabled={disabled || readonly} onChange={(e) => onChange(e.target.value === 'Y')}>
+    <TextField
+      id={id}
+      select
+      fullWidth
+      label={label}
+      value={value === true ? 'Y' : value === false ? 'N' : ''}
+      disabled={disabled || readonly}
+      onChange={(e) => onChange(e.target.value === 'Y')}
+    >
       <MenuItem value="Y">{messages.yes}</MenuItem>
       <MenuItem value="N">{messages.no}</MenuItem>
     </TextField>
@@ -58,12 +66,36 @@ function YesNoWidget({ id, label, value, onChange, disabled, readonly }: WidgetP
 
 /** A list of values typed comma separated (control-type possible values). */
 function CommaListWidget({ id, label, value, onChange, disabled, readonly, required, rawErrors }: WidgetProps) {
-  return <TextField id={id} fullWidth label={label} value={typeof value === 'string' ? value : ''} required={required} error={!!rawErrors?.length} helperText="Valori separati da virgola" disabled={disabled || readonly} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)} />;
+  return (
+    <TextField
+      id={id}
+      fullWidth
+      label={label}
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      error={!!rawErrors?.length}
+      helperText="Valori separati da virgola"
+      disabled={disabled || readonly}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+    />
+  );
 }
 
 /** Several values of an enumeration (e.g. a user's roles), with their Italian labels. */
-function MultiSelectWidget({ id, label, value, onChange, disabled, readonly, required, rawErrors, schema }: WidgetProps) {
-  const items = ((schema.items as { oneOf?: { const: string; title?: string }[] } | undefined)?.oneOf ?? []).map((o) => ({ value: o.const, label: o.title ?? o.const }));
+function MultiSelectWidget({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+  schema,
+}: WidgetProps) {
+  const items = ((schema.items as { oneOf?: { const: string; title?: string }[] } | undefined)?.oneOf ?? []).map(
+    (o) => ({ value: o.const, label: o.title ?? o.const }),
+  );
   const values = Array.isArray(value) ? (value as string[]) : [];
   return (
     <Autocomplete
@@ -81,7 +113,18 @@ function MultiSelectWidget({ id, label, value, onChange, disabled, readonly, req
 }
 
 /** An HH:MM time of day; RJSF's own time widget would add seconds the schema does not allow. */
-function TimeWidget({ id, label, value, onChange, disabled, readonly, required, rawErrors, onBlur, onFocus }: WidgetProps) {
+function TimeWidget({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+  onBlur,
+  onFocus,
+}: WidgetProps) {
   return (
     <TextField
       id={id}

@@ -30,7 +30,11 @@ const when = (start: Date, end: Date) => ({ date: day(start), startTime: time(st
 export function PlanningCalendar() {
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const def = useQuery({ queryKey: ['definition', 'planning'], queryFn: () => resourceIndex.planning.load(), staleTime: Infinity });
+  const def = useQuery({
+    queryKey: ['definition', 'planning'],
+    queryFn: () => resourceIndex.planning.load(),
+    staleTime: Infinity,
+  });
   // The user's own activities: those of the agent their account is linked to (everybody's when it is none).
   const me = useQuery({
     queryKey: ['me'],
@@ -40,7 +44,16 @@ export function PlanningCalendar() {
   const all = useQuery({
     queryKey: ['list', 'planning', 'calendar', agentId],
     enabled: !!def.data && me.isFetched,
-    queryFn: () => (def.data ? resourceApi.list(def.data, { filters: agentId ? { agentId: String(agentId) } : {}, sortBy: null, descending: false, page: 0, rowsPerPage: 0 }) : null),
+    queryFn: () =>
+      def.data
+        ? resourceApi.list(def.data, {
+            filters: agentId ? { agentId: String(agentId) } : {},
+            sortBy: null,
+            descending: false,
+            page: 0,
+            rowsPerPage: 0,
+          })
+        : null,
   });
   const open = all.data?.data.filter((r) => r.completed !== true).length ?? 0;
   const [editing, setEditing] = useState<Row | null>(null);
@@ -61,7 +74,10 @@ export function PlanningCalendar() {
     const row = all.data?.data.find((r) => String(r.id) === id);
     if (!row || !start) return revert();
     try {
-      await resourceApi.update(planning, Number(row.id), { ...row, ...when(start, end ?? dayjs(start).add(1, 'hour').toDate()) });
+      await resourceApi.update(planning, Number(row.id), {
+        ...row,
+        ...when(start, end ?? dayjs(start).add(1, 'hour').toDate()),
+      });
       notify.success(messages.saved);
     } catch {
       // The message is already shown; the activity goes back where it was.
@@ -81,9 +97,17 @@ export function PlanningCalendar() {
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>{m.title}</Typography>
-        <Chip role="status" color={open > 0 ? 'warning' : 'default'} label={messages.labels.incompleteActivities(open)} />
-        <Button component={Link} to="/listPlannings">{m.list}</Button>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          {m.title}
+        </Typography>
+        <Chip
+          role="status"
+          color={open > 0 ? 'warning' : 'default'}
+          label={messages.labels.incompleteActivities(open)}
+        />
+        <Button component={Link} to="/listPlannings">
+          {m.list}
+        </Button>
       </Box>
       <FullCalendar
         plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
@@ -100,7 +124,9 @@ export function PlanningCalendar() {
         selectMinDistance={5}
         height="auto"
         events={events}
-        dateClick={(info) => setEditing({ ...when(info.date, dayjs(info.date).add(1, 'hour').toDate()), ...(agentId ? { agentId } : {}) })}
+        dateClick={(info) =>
+          setEditing({ ...when(info.date, dayjs(info.date).add(1, 'hour').toDate()), ...(agentId ? { agentId } : {}) })
+        }
         select={(info) => setEditing({ ...when(info.start, info.end), ...(agentId ? { agentId } : {}) })}
         eventClick={(info) => setEditing(all.data?.data.find((r) => String(r.id) === info.event.id) ?? null)}
         eventDrop={(info) => void move(info.event.id, info.event.start, info.event.end, info.revert)}

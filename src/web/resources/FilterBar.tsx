@@ -10,12 +10,31 @@ interface Props {
   onApply(values: Record<string, string>): void;
 }
 
-function ReferenceFilter({ def, value, onChange }: { def: FilterDefinition; value: string; onChange(v: string): void }) {
+function ReferenceFilter({
+  def,
+  value,
+  onChange,
+}: {
+  def: FilterDefinition;
+  value: string;
+  onChange(v: string): void;
+}) {
   const lookup = useLookup(def.reference);
   return (
-    <TextField select size="small" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 180 }}>
+    <TextField
+      select
+      size="small"
+      label={def.label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 180 }}
+    >
       <MenuItem value="">{messages.triState.all}</MenuItem>
-      {(lookup.data ?? []).map((o) => <MenuItem key={o.id} value={String(o.id)}>{o.label}</MenuItem>)}
+      {(lookup.data ?? []).map((o) => (
+        <MenuItem key={o.id} value={String(o.id)}>
+          {o.label}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }
@@ -27,20 +46,53 @@ function FilterField({ def, value, onChange }: { def: FilterDefinition; value: s
     case 'triState':
     case 'boolean':
     case 'select': {
-      const options = def.widget === 'boolean'
-        ? [{ value: 'true', label: messages.triState.yes }, { value: 'false', label: messages.triState.no }]
-        : (def.options ?? []).filter((o) => o.value !== '').map((o) => ({ value: String(o.value), label: o.label }));
+      const options =
+        def.widget === 'boolean'
+          ? [
+              { value: 'true', label: messages.triState.yes },
+              { value: 'false', label: messages.triState.no },
+            ]
+          : (def.options ?? []).filter((o) => o.value !== '').map((o) => ({ value: String(o.value), label: o.label }));
       return (
-        <TextField select size="small" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 140 }}>
+        <TextField
+          select
+          size="small"
+          label={def.label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          sx={{ minWidth: 140 }}
+        >
           <MenuItem value="">{messages.triState.all}</MenuItem>
-          {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
         </TextField>
       );
     }
     case 'date':
-      return <TextField size="small" type="date" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />;
+      return (
+        <TextField
+          size="small"
+          type="date"
+          label={def.label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      );
     case 'number':
-      return <TextField size="small" type="number" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ width: 140 }} />;
+      return (
+        <TextField
+          size="small"
+          type="number"
+          label={def.label}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          sx={{ width: 140 }}
+        />
+      );
     default:
       return <TextField size="small" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} />;
   }
@@ -54,11 +106,27 @@ export function FilterBar({ filters, values, onApply }: Props) {
   const [draft, setDraft] = useState(values);
   if (filters.length === 0) return null;
   return (
-    <Box component="form" role="search" aria-label="Filtri" onSubmit={(e) => { e.preventDefault(); onApply(draft); }} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label="Filtri"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(draft);
+      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}
+    >
       {filters.map((f) => (
-        <FilterField key={f.field} def={f} value={draft[f.field] ?? ''} onChange={(v) => setDraft((d) => ({ ...d, [f.field]: v }))} />
+        <FilterField
+          key={f.field}
+          def={f}
+          value={draft[f.field] ?? ''}
+          onChange={(v) => setDraft((d) => ({ ...d, [f.field]: v }))}
+        />
       ))}
-      <Button type="submit" variant="contained">{messages.actions.search}</Button>
+      <Button type="submit" variant="contained">
+        {messages.actions.search}
+      </Button>
       <Button onClick={() => onApply({})}>{messages.actions.reset}</Button>
     </Box>
   );

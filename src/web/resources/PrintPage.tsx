@@ -1,4 +1,14 @@
-import { Box, Button, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -23,36 +33,71 @@ export function PrintPage() {
   const route = pathname.slice(PRINT_PREFIX.length);
   const entry = Object.values(resourceIndex).find((r) => r.route === route && r.list);
   const allowed = !!entry && pathPermitted(route, user?.roles ?? []);
-  const def = useQuery({ queryKey: ['definition', entry?.name], queryFn: () => entry?.load(), enabled: allowed, staleTime: Infinity });
-  const state = useMemo(() => (def.data ? { ...readListState(def.data, params), page: 1, rowsPerPage: 0 } : null), [def.data, params]);
-  const rows = useQuery({ queryKey: ['print', entry?.name, state], queryFn: () => (def.data && state ? resourceApi.list(def.data, state) : null), enabled: !!state });
+  const def = useQuery({
+    queryKey: ['definition', entry?.name],
+    queryFn: () => entry?.load(),
+    enabled: allowed,
+    staleTime: Infinity,
+  });
+  const state = useMemo(
+    () => (def.data ? { ...readListState(def.data, params), page: 1, rowsPerPage: 0 } : null),
+    [def.data, params],
+  );
+  const rows = useQuery({
+    queryKey: ['print', entry?.name, state],
+    queryFn: () => (def.data && state ? resourceApi.list(def.data, state) : null),
+    enabled: !!state,
+  });
   const lookups = useLookups(def.data?.columns.map((c) => c.reference) ?? []);
 
   if (!entry) return <ErrorPage status={404} message={messages.notFound} />;
   if (!allowed) return <ErrorPage status={403} message={messages.unauthorized} />;
   if (!def.data || !rows.data) return <CircularProgress aria-label="Caricamento" />;
   const columns = def.data.columns;
-  const filters = def.data.filters.filter((f) => state?.filters[f.field]).map((f) => `${f.label}: ${state?.filters[f.field] ?? ''}`);
+  const filters = def.data.filters
+    .filter((f) => state?.filters[f.field])
+    .map((f) => `${f.label}: ${state?.filters[f.field] ?? ''}`);
   const who = `${user?.name ?? ''} ${user?.surname ?? ''}`.trim() || (user?.username ?? '');
 
   return (
     <>
       <Box sx={{ display: 'flex', gap: 2, mb: 2, '@media print': { display: 'none' } }}>
-        <Button variant="contained" onClick={() => window.print()}>{messages.print.action}</Button>
-        <Button component={Link} to={`${route}?${params.toString()}`}>{messages.print.back}</Button>
+        <Button variant="contained" onClick={() => window.print()}>
+          {messages.print.action}
+        </Button>
+        <Button component={Link} to={`${route}?${params.toString()}`}>
+          {messages.print.back}
+        </Button>
       </Box>
-      <Typography variant="h5" component="h1">{def.data.label}</Typography>
+      <Typography variant="h5" component="h1">
+        {def.data.label}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
-        {messages.print.printedAt(dayjs().format('DD-MM-YYYY HH:mm'), who)} · {messages.print.filters}: {filters.length ? filters.join(', ') : messages.print.none} · {messages.print.rows(rows.data.totalRows)}
+        {messages.print.printedAt(dayjs().format('DD-MM-YYYY HH:mm'), who)} · {messages.print.filters}:{' '}
+        {filters.length ? filters.join(', ') : messages.print.none} · {messages.print.rows(rows.data.totalRows)}
       </Typography>
       <Table size="small" sx={{ mt: 2, '& td, & th': { border: '1px solid', borderColor: 'divider' } }}>
         <TableHead>
-          <TableRow>{columns.map((c) => <TableCell key={c.accessorKey} component="th" sx={{ fontWeight: 700 }}>{c.header}</TableCell>)}</TableRow>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.accessorKey} component="th" sx={{ fontWeight: 700 }}>
+                {c.header}
+              </TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {rows.data.data.map((row) => (
             <TableRow key={String(row.id)}>
-              {columns.map((c) => <TableCell key={c.accessorKey}>{cellRegistry[c.kind](row[c.accessorKey], c, lookupMap(c.reference ? lookups[c.reference] : undefined))}</TableCell>)}
+              {columns.map((c) => (
+                <TableCell key={c.accessorKey}>
+                  {cellRegistry[c.kind](
+                    row[c.accessorKey],
+                    c,
+                    lookupMap(c.reference ? lookups[c.reference] : undefined),
+                  )}
+                </TableCell>
+              ))}
             </TableRow>
           ))}
         </TableBody>

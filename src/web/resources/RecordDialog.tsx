@@ -24,15 +24,23 @@ export function RecordDialog({ def, record, onSave, onClose, onDelete }: Props) 
 
   return (
     <Dialog open onClose={requestClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
-      <DialogTitle id={`${formId}-title`}>{editing ? messages.editRecord(def.title) : messages.newRecord(def.title)}</DialogTitle>
+      <DialogTitle id={`${formId}-title`}>
+        {editing ? messages.editRecord(def.title) : messages.newRecord(def.title)}
+      </DialogTitle>
       <DialogContent dividers>
         {conflictAlert}
         {form}
       </DialogContent>
       <DialogActions>
-        {onDelete && editing && <Button color="error" sx={{ mr: 'auto' }} onClick={() => setConfirmDelete(true)}>{messages.actions.delete}</Button>}
+        {onDelete && editing && (
+          <Button color="error" sx={{ mr: 'auto' }} onClick={() => setConfirmDelete(true)}>
+            {messages.actions.delete}
+          </Button>
+        )}
         <Button onClick={requestClose}>{messages.actions.cancel}</Button>
-        <Button type="submit" form={formId} variant="contained" disabled={busy}>{messages.actions.save}</Button>
+        <Button type="submit" form={formId} variant="contained" disabled={busy}>
+          {messages.actions.save}
+        </Button>
       </DialogActions>
       <ConfirmDialog
         open={confirmClose}

@@ -4,12 +4,20 @@ import { resourceIndex, type ResourceName } from '../../../generated/resourceInd
 import { ResourceScreen } from './ResourceScreen.tsx';
 import { lazy, Suspense } from 'react';
 
-const SingleRecordScreen = lazy(() => import('./SingleRecordScreen.tsx').then((mod) => ({ default: mod.SingleRecordScreen })));
+const SingleRecordScreen = lazy(() =>
+  import('./SingleRecordScreen.tsx').then((mod) => ({ default: mod.SingleRecordScreen })),
+);
 
 /** The generic screen of a resource: its definition is loaded on demand, then everything follows it (the Guard checked the roles). */
 export function ResourcePage({ name }: { name: string }) {
   const entry = resourceIndex[name as ResourceName];
   const def = useQuery({ queryKey: ['definition', name], queryFn: () => entry.load(), staleTime: Infinity });
   if (!def.data) return <CircularProgress aria-label="Caricamento" />;
-  return def.data.single ? <Suspense fallback={null}><SingleRecordScreen key={name} def={def.data} /></Suspense> : <ResourceScreen key={name} def={def.data} />;
+  return def.data.single ? (
+    <Suspense fallback={null}>
+      <SingleRecordScreen key={name} def={def.data} />
+    </Suspense>
+  ) : (
+    <ResourceScreen key={name} def={def.data} />
+  );
 }

@@ -24,8 +24,14 @@ function SettingsForm({ def, record }: { def: ResourceDefinition; record: Row })
       {conflictAlert}
       {form}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, mt: 2, alignItems: 'center' }}>
-        {dirty && <Typography variant="body2" color="warning.main">{messages.unsaved.title}</Typography>}
-        <Button type="submit" form={formId} variant="contained" disabled={busy || !dirty}>{messages.actions.save}</Button>
+        {dirty && (
+          <Typography variant="body2" color="warning.main">
+            {messages.unsaved.title}
+          </Typography>
+        )}
+        <Button type="submit" form={formId} variant="contained" disabled={busy || !dirty}>
+          {messages.actions.save}
+        </Button>
       </Box>
     </Paper>
   );
@@ -33,10 +39,15 @@ function SettingsForm({ def, record }: { def: ResourceDefinition; record: Row })
 
 /** A resource that is one record (x-resource.single): the screen is its form, saved in place. */
 export function SingleRecordScreen({ def }: { def: ResourceDefinition }) {
-  const record = useQuery({ queryKey: ['single', def.name], queryFn: async () => (await resourceApi.listAll(def.api.list?.path ?? '')).data[0] ?? null });
+  const record = useQuery({
+    queryKey: ['single', def.name],
+    queryFn: async () => (await resourceApi.listAll(def.api.list?.path ?? '')).data[0] ?? null,
+  });
   return (
     <>
-      <Typography variant="h5" component="h1" gutterBottom>{def.label}</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {def.label}
+      </Typography>
       {record.isLoading && <CircularProgress aria-label="Caricamento" />}
       {record.data && <SettingsForm key={String(record.data.version)} def={def} record={record.data} />}
     </>

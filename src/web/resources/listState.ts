@@ -13,7 +13,8 @@ export function readListState(def: ResourceDefinition, params: URLSearchParams):
   for (const f of def.filters) {
     const v = params.get(`f.${f.field}`);
     if (v !== null) filters[f.field] = v;
-    else if (!anyFilter && f.default !== undefined) filters[f.field] = f.default === 'today' ? new Date().toISOString().slice(0, 10) : String(f.default);
+    else if (!anyFilter && f.default !== undefined)
+      filters[f.field] = f.default === 'today' ? new Date().toISOString().slice(0, 10) : String(f.default);
   }
   const size = Number(params.get('size') ?? def.pageSize);
   return {

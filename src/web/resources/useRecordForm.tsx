@@ -34,10 +34,15 @@ interface Options {
 export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
   const notify = useNotify();
   const schema = useMemo(() => ({ ...(def.form.schema as RJSFSchema), title: '' }), [def]);
-  const uiSchema = useMemo(() => ({ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }), [def]);
+  const uiSchema = useMemo(
+    () => ({ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }),
+    [def],
+  );
   const validateConfirmations = useMemo(() => crossFieldChecks(Object.keys(schema.properties ?? {})), [schema]);
   // What the form shows before any edit, defaults included: "dirty" means different from this.
-  const [pristine, setPristine] = useState<Row>(() => getDefaultFormState(formValidator, schema, { ...(record ?? {}) }) as Row);
+  const [pristine, setPristine] = useState<Row>(
+    () => getDefaultFormState(formValidator, schema, { ...(record ?? {}) }) as Row,
+  );
   const [formData, setFormData] = useState<Row>(pristine);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [busy, setBusy] = useState(false);
@@ -80,7 +85,15 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
   }, [dirty]);
 
   const conflictAlert = conflict && (
-    <Alert severity="warning" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void reload()}>{messages.conflict.reload}</Button>}>
+    <Alert
+      severity="warning"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" onClick={() => void reload()}>
+          {messages.conflict.reload}
+        </Button>
+      }
+    >
       <AlertTitle>{messages.conflict.title}</AlertTitle>
       {messages.conflict.text}
     </Alert>
@@ -99,9 +112,14 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
       transformErrors={transformErrors}
       customValidate={validateConfirmations}
       translateString={translateString}
-      extraErrors={fieldErrors && Object.keys(fieldErrors).length > 0
-        ? ({ ...extraErrors, ...Object.fromEntries(Object.entries(fieldErrors).map(([f, message]) => [f, { __errors: [message] }])) } as ErrorSchema)
-        : extraErrors}
+      extraErrors={
+        fieldErrors && Object.keys(fieldErrors).length > 0
+          ? ({
+              ...extraErrors,
+              ...Object.fromEntries(Object.entries(fieldErrors).map(([f, message]) => [f, { __errors: [message] }])),
+            } as ErrorSchema)
+          : extraErrors
+      }
       showErrorList={false}
       noHtml5Validate
       onChange={(e) => setFormData(e.formData as Row)}

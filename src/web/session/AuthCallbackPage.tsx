@@ -17,7 +17,9 @@ export function AuthCallbackPage() {
       try {
         const result = await finishMicrosoftLogin();
         if (!result) return navigate('/login', { replace: true });
-        const { data, error: failure } = await api.POST('/login-microsoft', { body: { accessToken: result.accessToken } });
+        const { data, error: failure } = await api.POST('/login-microsoft', {
+          body: { accessToken: result.accessToken },
+        });
         if (!data) throw new Error(failure?.message ?? messages.login.failed);
         tokenStore.set(data.token, data.refresh_token);
         sessionState.set('authenticated');
@@ -34,8 +36,12 @@ export function AuthCallbackPage() {
         <h1>{messages.appTitle}</h1>
         {error ? (
           <>
-            <div className="login-error" role="alert">{error}</div>
-            <p><Link to="/login">{messages.login.back}</Link></p>
+            <div className="login-error" role="alert">
+              {error}
+            </div>
+            <p>
+              <Link to="/login">{messages.login.back}</Link>
+            </p>
           </>
         ) : (
           <p role="status">{messages.login.microsoftWaiting}</p>

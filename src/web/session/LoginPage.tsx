@@ -44,22 +44,52 @@ export function LoginPage() {
 
   return (
     <main className="login-page">
-      <div className="staging-banner" role="status">{messages.stagingBanner}</div>
+      <div className="staging-banner" role="status">
+        {messages.stagingBanner}
+      </div>
       <form className="login-card" onSubmit={(e) => void submit(e)} aria-labelledby="login-title">
         <h1 id="login-title">{messages.appTitle}</h1>
         <p className="subtitle">{messages.appSubtitle}</p>
         <label htmlFor="username">{m.username}</label>
-        <input id="username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} autoFocus />
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          autoFocus
+        />
         <label htmlFor="password">{m.password}</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <button type="submit" disabled={busy}>{busy ? m.submitting : m.submit}</button>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" disabled={busy}>
+          {busy ? m.submitting : m.submit}
+        </button>
         {microsoftConfig.enabled && (
           <>
             <p className="login-or">{m.or}</p>
-            <button type="button" className="login-microsoft" onClick={() => void startMicrosoftLogin(params.get('redirect'))}>{m.microsoft}</button>
+            <button
+              type="button"
+              className="login-microsoft"
+              onClick={() => void startMicrosoftLogin(params.get('redirect'))}
+            >
+              {m.microsoft}
+            </button>
           </>
         )}
-        {error && <div className="login-error" role="alert">{error}</div>}
+        {error && (
+          <div className="login-error" role="alert">
+            {error}
+          </div>
+        )}
       </form>
     </main>
   );

@@ -9,7 +9,12 @@ import { useSessionUser } from './useSessionUser.ts';
 const m = messages.profile;
 type Violations = Record<string, string>;
 const violationsOf = (error: unknown): Violations =>
-  Object.fromEntries(((error as { violations?: { field: string; message: string }[] } | undefined)?.violations ?? []).map((v) => [v.field, v.message]));
+  Object.fromEntries(
+    ((error as { violations?: { field: string; message: string }[] } | undefined)?.violations ?? []).map((v) => [
+      v.field,
+      v.message,
+    ]),
+  );
 
 function AccountForm({ id, initial }: { id: number; initial: { username: string; email: string } }) {
   const queryClient = useQueryClient();
@@ -25,9 +30,28 @@ function AccountForm({ id, initial }: { id: number; initial: { username: string;
   }
   return (
     <Box component="form" onSubmit={(e) => void save(e)} noValidate sx={{ display: 'grid', gap: 2 }}>
-      <TextField label={m.username} value={values.username} required error={!!errors.username} helperText={errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
-      <TextField label={m.email} type="email" value={values.email} required error={!!errors.email} helperText={errors.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
-      <Box><Button type="submit" variant="contained">{messages.actions.save}</Button></Box>
+      <TextField
+        label={m.username}
+        value={values.username}
+        required
+        error={!!errors.username}
+        helperText={errors.username}
+        onChange={(e) => setValues({ ...values, username: e.target.value })}
+      />
+      <TextField
+        label={m.email}
+        type="email"
+        value={values.email}
+        required
+        error={!!errors.email}
+        helperText={errors.email}
+        onChange={(e) => setValues({ ...values, email: e.target.value })}
+      />
+      <Box>
+        <Button type="submit" variant="contained">
+          {messages.actions.save}
+        </Button>
+      </Box>
     </Box>
   );
 }
@@ -51,14 +75,26 @@ function PasswordForm({ id }: { id: number }) {
     notify.success(m.done);
   }
   const field = (name: keyof typeof empty, label: string, autoComplete: string) => (
-    <TextField label={label} type="password" autoComplete={autoComplete} value={values[name]} error={!!errors[name]} helperText={errors[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={!!errors[name]}
+      helperText={errors[name]}
+      onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+    />
   );
   return (
     <Box component="form" onSubmit={(e) => void save(e)} noValidate sx={{ display: 'grid', gap: 2 }}>
       {field('oldPassword', m.oldPassword, 'current-password')}
       {field('password', m.newPassword, 'new-password')}
       {field('confirmPassword', m.confirmPassword, 'new-password')}
-      <Box><Button type="submit" variant="contained">{m.changePassword}</Button></Box>
+      <Box>
+        <Button type="submit" variant="contained">
+          {m.changePassword}
+        </Button>
+      </Box>
     </Box>
   );
 }
@@ -66,18 +102,27 @@ function PasswordForm({ id }: { id: number }) {
 /** /profile: the user's own username and email, and the password change. */
 export function ProfilePage() {
   const user = useSessionUser();
-  const profile = useQuery({ queryKey: ['profile'], queryFn: async () => (await api.GET('/api/user/profile/')).data?.data ?? null });
+  const profile = useQuery({
+    queryKey: ['profile'],
+    queryFn: async () => (await api.GET('/api/user/profile/')).data?.data ?? null,
+  });
   if (!user || !profile.data) return null;
   return (
     <>
-      <Typography variant="h5" component="h1" gutterBottom>{m.title}</Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {m.title}
+      </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '1fr 1fr' }, maxWidth: 1000 }}>
         <Paper sx={{ p: 3 }}>
-          <Typography variant="h6" component="h2" gutterBottom>{m.account}</Typography>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {m.account}
+          </Typography>
           <AccountForm id={user.id} initial={profile.data} />
         </Paper>
         <Paper sx={{ p: 3 }}>
-          <Typography variant="h6" component="h2" gutterBottom>{m.password}</Typography>
+          <Typography variant="h6" component="h2" gutterBottom>
+            {m.password}
+          </Typography>
           <PasswordForm id={user.id} />
         </Paper>
       </Box>

@@ -4,13 +4,26 @@ import { dispatchHubEvent } from './hubEvents.ts';
 describe('dispatchHubEvent', () => {
   it('gives an event to the handler of its entity', () => {
     const user = vi.fn();
-    dispatchHubEvent(JSON.stringify({ entity: 'user', event: 'forced-logout', userId: 3, at: '2025-09-24T10:00:00Z' }), { user });
-    expect(user).toHaveBeenCalledWith({ entity: 'user', event: 'forced-logout', userId: 3, at: '2025-09-24T10:00:00Z' });
+    dispatchHubEvent(
+      JSON.stringify({ entity: 'user', event: 'forced-logout', userId: 3, at: '2025-09-24T10:00:00Z' }),
+      { user },
+    );
+    expect(user).toHaveBeenCalledWith({
+      entity: 'user',
+      event: 'forced-logout',
+      userId: 3,
+      at: '2025-09-24T10:00:00Z',
+    });
   });
   it('logs a console warning for an entity nobody handles', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    dispatchHubEvent(JSON.stringify({ entity: 'trattativa', event: 'updated', at: '2025-09-24T10:00:00Z' }), { user: vi.fn() });
-    expect(warn).toHaveBeenCalledWith("Evento dell'hub non gestito: trattativa", expect.objectContaining({ entity: 'trattativa' }));
+    dispatchHubEvent(JSON.stringify({ entity: 'trattativa', event: 'updated', at: '2025-09-24T10:00:00Z' }), {
+      user: vi.fn(),
+    });
+    expect(warn).toHaveBeenCalledWith(
+      "Evento dell'hub non gestito: trattativa",
+      expect.objectContaining({ entity: 'trattativa' }),
+    );
     warn.mockRestore();
   });
 });

@@ -13,7 +13,11 @@ export const microsoftConfig = {
 async function msal() {
   const { PublicClientApplication } = await import('@azure/msal-browser');
   const app = new PublicClientApplication({
-    auth: { clientId: microsoftConfig.clientId, authority: `https://login.microsoftonline.com/${microsoftConfig.tenantId}`, redirectUri: `${window.location.origin}/auth/callback` },
+    auth: {
+      clientId: microsoftConfig.clientId,
+      authority: `https://login.microsoftonline.com/${microsoftConfig.tenantId}`,
+      redirectUri: `${window.location.origin}/auth/callback`,
+    },
     cache: { cacheLocation: 'sessionStorage' },
   });
   await app.initialize();

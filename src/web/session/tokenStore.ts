@@ -25,7 +25,14 @@ function decode(token: string | null): SessionUser | null {
   if (!token) return null;
   try {
     const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as SessionUser;
-    return { id: payload.id, username: payload.username, name: payload.name, surname: payload.surname, roles: payload.roles ?? [], ...(payload.impersonator ? { impersonator: payload.impersonator } : {}) };
+    return {
+      id: payload.id,
+      username: payload.username,
+      name: payload.name,
+      surname: payload.surname,
+      roles: payload.roles ?? [],
+      ...(payload.impersonator ? { impersonator: payload.impersonator } : {}),
+    };
   } catch {
     return null;
   }

@@ -16,7 +16,17 @@ interface Props {
 }
 
 /** Every "are you sure?" of the product: delete, discard changes, send, archive. */
-export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel = messages.actions.cancel, danger, busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel = messages.actions.cancel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: Props) {
   const id = useId();
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
@@ -26,7 +36,9 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel = m
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{cancelLabel}</Button>
-        <Button color={danger ? 'error' : 'primary'} variant="contained" disabled={busy} onClick={onConfirm}>{confirmLabel}</Button>
+        <Button color={danger ? 'error' : 'primary'} variant="contained" disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
       </DialogActions>
     </Dialog>
   );

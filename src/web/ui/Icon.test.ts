@@ -2,8 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { ICONS } from './Icon.tsx';
 
 // SPEC.md section 2, the icon set.
-const SPEC_ICONS = ['edit', 'trash', 'add', 'search', 'close', 'refresh', 'back', 'right', 'check', 'circle-close', 'info', 'circle-add', 'move', 'detail',
-  'download', 'fullscreen', 'undo', 'change-user', 'show', 'pdf', 'folder', 'attachment', 'map', 'next', 'previous', 'excel', 'note'];
+const SPEC_ICONS = [
+  'edit',
+  'trash',
+  'add',
+  'search',
+  'close',
+  'refresh',
+  'back',
+  'right',
+  'check',
+  'circle-close',
+  'info',
+  'circle-add',
+  'move',
+  'detail',
+  'download',
+  'fullscreen',
+  'undo',
+  'change-user',
+  'show',
+  'pdf',
+  'folder',
+  'attachment',
+  'map',
+  'next',
+  'previous',
+  'excel',
+  'note',
+];
 
 describe('ICONS', () => {
   it('has every icon of SPEC.md with an Italian tooltip', () => {

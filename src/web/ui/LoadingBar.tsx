@@ -4,5 +4,17 @@ import { loadingBar } from '../api/loadingBar.ts';
 
 export function LoadingBar() {
   const pending = useSyncExternalStore(loadingBar.subscribe, loadingBar.pending);
-  return <LinearProgress aria-label="Caricamento" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1500, visibility: pending > 0 ? 'visible' : 'hidden' }} />;
+  return (
+    <LinearProgress
+      aria-label="Caricamento"
+      sx={{
+        position: 'fixed',
+        top: 0,
+        left: 0,
+        right: 0,
+        zIndex: 1500,
+        visibility: pending > 0 ? 'visible' : 'hidden',
+      }}
+    />
+  );
 }

@@ -23,30 +23,62 @@ export function SidePanel() {
   const [open, setOpen] = useState(false);
   const [guide, setGuide] = useState(false);
   const height = useWindowHeight();
-  useEffect(() => sidePanel.listen((d) => {
-    if (d.visible) {
-      setContent(d.content);
-      setGuide(false);
-    }
-    setOpen(d.visible);
-  }), []);
+  useEffect(
+    () =>
+      sidePanel.listen((d) => {
+        if (d.visible) {
+          setContent(d.content);
+          setGuide(false);
+        }
+        setOpen(d.visible);
+      }),
+    [],
+  );
   return (
-    <Drawer anchor="right" open={open} onClose={() => sidePanel.close()} transitionDuration={SLIDE_MS}
-      slotProps={{ paper: { sx: { width: '100%', maxWidth: content?.maxWidth ?? '33%', minWidth: 320 }, role: 'dialog', 'aria-labelledby': 'side-panel-title' } as object }}>
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={() => sidePanel.close()}
+      transitionDuration={SLIDE_MS}
+      slotProps={{
+        paper: {
+          sx: { width: '100%', maxWidth: content?.maxWidth ?? '33%', minWidth: 320 },
+          role: 'dialog',
+          'aria-labelledby': 'side-panel-title',
+        } as object,
+      }}
+    >
       {content && (
         <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', p: 2, borderBottom: 1, borderColor: 'divider' }}>
             <Box sx={{ flexGrow: 1 }}>
-              <Typography id="side-panel-title" variant="h6" component="h2">{content.title}</Typography>
-              {content.subtitle && <Typography variant="body2" color="text.secondary">{content.subtitle}</Typography>}
+              <Typography id="side-panel-title" variant="h6" component="h2">
+                {content.title}
+              </Typography>
+              {content.subtitle && (
+                <Typography variant="body2" color="text.secondary">
+                  {content.subtitle}
+                </Typography>
+              )}
             </Box>
             {content.guide && <Icon name="info" onClick={() => setGuide((g) => !g)} />}
             <Icon name="close" onClick={() => sidePanel.close()} />
           </Box>
-          {content.guide && <Collapse in={guide}><Box sx={{ p: 2, bgcolor: 'action.hover' }}>{content.guide}</Box></Collapse>}
-          <Box data-testid="side-panel-content" sx={{ p: 2, overflowY: 'auto', height: height - CHROME_PX, flexShrink: 0, boxSizing: 'border-box' }}>{content.body}</Box>
+          {content.guide && (
+            <Collapse in={guide}>
+              <Box sx={{ p: 2, bgcolor: 'action.hover' }}>{content.guide}</Box>
+            </Collapse>
+          )}
+          <Box
+            data-testid="side-panel-content"
+            sx={{ p: 2, overflowY: 'auto', height: height - CHROME_PX, flexShrink: 0, boxSizing: 'border-box' }}
+          >
+            {content.body}
+          </Box>
           <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}>
-            <Button variant="outlined" onClick={() => sidePanel.close()}>{messages.actions.close}</Button>
+            <Button variant="outlined" onClick={() => sidePanel.close()}>
+              {messages.actions.close}
+            </Button>
           </Box>
         </Box>
       )}

@@ -6,7 +6,9 @@ describe('notificationBus', () => {
     const listener = vi.fn();
     const off = notificationBus.subscribe(listener);
     notify.success('Salvataggio avvenuto correttamente');
-    expect(listener).toHaveBeenCalledWith(expect.objectContaining({ severity: 'success', message: 'Salvataggio avvenuto correttamente' }));
+    expect(listener).toHaveBeenCalledWith(
+      expect.objectContaining({ severity: 'success', message: 'Salvataggio avvenuto correttamente' }),
+    );
     off();
   });
   it('never shows "Sessione scaduta"', () => {

@@ -16,8 +16,20 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
       {/* Mounted on body when shown, so an open dialog's aria-hidden does not silence it. */}
       {notice && (
         <Portal>
-          <Snackbar key={notice.key} open anchorOrigin={{ vertical: 'top', horizontal: 'center' }} autoHideDuration={NOTIFICATION_TIMEOUTS[notice.severity]} onClose={(_e, reason) => reason !== 'clickaway' && close()}>
-            <Alert severity={notice.severity} variant="filled" onClose={notice.severity === 'error' ? close : undefined} role="alert" closeText={messages.actions.close}>
+          <Snackbar
+            key={notice.key}
+            open
+            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+            autoHideDuration={NOTIFICATION_TIMEOUTS[notice.severity]}
+            onClose={(_e, reason) => reason !== 'clickaway' && close()}
+          >
+            <Alert
+              severity={notice.severity}
+              variant="filled"
+              onClose={notice.severity === 'error' ? close : undefined}
+              role="alert"
+              closeText={messages.actions.close}
+            >
               {notice.severity === 'warning' && <AlertTitle>{messages.warningTitle}</AlertTitle>}
               {notice.message}
             </Alert>

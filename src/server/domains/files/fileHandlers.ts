@@ -13,8 +13,14 @@ export const fileHandlers: Record<string, Handler> = {
     const { file, data } = await readUpload(req, ctx);
     if (!file || file.buffer.length === 0) throw invalid('file', FILE_MESSAGES.missing);
     const meta = (data ?? {}) as { entity?: unknown; entityId?: unknown; description?: unknown };
-    if ((meta.entity !== 'customer' && meta.entity !== 'contact') || !Number.isInteger(meta.entityId) || Number(meta.entityId) < 1) throw invalid('data', FILE_MESSAGES.data);
-    if (meta.description !== undefined && (typeof meta.description !== 'string' || meta.description.length > 255)) throw invalid('data.description', 'al massimo 255 caratteri');
+    if (
+      (meta.entity !== 'customer' && meta.entity !== 'contact') ||
+      !Number.isInteger(meta.entityId) ||
+      Number(meta.entityId) < 1
+    )
+      throw invalid('data', FILE_MESSAGES.data);
+    if (meta.description !== undefined && (typeof meta.description !== 'string' || meta.description.length > 255))
+      throw invalid('data.description', 'al massimo 255 caratteri');
     const owner = meta.entity === 'customer' ? 'Customer' : 'Contact';
     if (!(await ctx.resource(owner).repo.raw(Number(meta.entityId)))) throw new HttpError(404, FILE_MESSAGES.owner);
     const type = await fileTypeFromBuffer(file.buffer);
@@ -24,7 +30,14 @@ export const fileHandlers: Record<string, Handler> = {
     const stored = writeSynced(filesDir(ctx), file.buffer, ext);
     const data2 = await ctx.resource('Document').repo.create(
       { entity: meta.entity, entityId: meta.entityId, description: meta.description ?? '' },
-      { file: stored, filename: stored, originalFilename: path.basename(file.name || `documento.${ext}`).slice(0, 255), mimeType: type.mime, size: file.buffer.length, created: new Date().toISOString() },
+      {
+        file: stored,
+        filename: stored,
+        originalFilename: path.basename(file.name || `documento.${ext}`).slice(0, 255),
+        mimeType: type.mime,
+        size: file.buffer.length,
+        created: new Date().toISOString(),
+      },
     );
     return { data: data2 };
   },
@@ -40,10 +53,13 @@ export const fileHandlers: Record<string, Handler> = {
   downloadDocument: async (req, ctx) => {
     const filename = String(req.params.filename);
     const { rows } = await ctx.db.query<{ filename: string; originalFilename: string; mimeType: string }>(
-      `SELECT filename, "originalFilename", "mimeType" FROM "document" WHERE filename = $1`, [filename]);
+      `SELECT filename, "originalFilename", "mimeType" FROM "document" WHERE filename = $1`,
+      [filename],
+    );
     const row = rows[0];
     const full = path.join(filesDir(ctx), filename);
-    if (!row || path.dirname(full) !== filesDir(ctx) || !fs.existsSync(full)) throw new HttpError(404, MESSAGES.notFound);
+    if (!row || path.dirname(full) !== filesDir(ctx) || !fs.existsSync(full))
+      throw new HttpError(404, MESSAGES.notFound);
     req.reply
       .type(row.mimeType)
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.originalFilename)}`)

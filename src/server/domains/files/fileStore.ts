@@ -7,7 +7,11 @@ import { HttpError, MESSAGES } from '../../httpError.ts';
 
 // SPEC.md section 3: images png/jpg/jpeg, videos mp4/mov, pdf. Checked on the content, not the name.
 export const ALLOWED: Record<string, string> = {
-  'image/png': 'png', 'image/jpeg': 'jpg', 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'application/pdf': 'pdf',
 };
 export const FILE_MESSAGES = {
   type: 'Tipo di file non ammesso: sono accettati png, jpg, jpeg, mp4, mov e pdf',

@@ -38,7 +38,8 @@ export function imageHandler(op: ApiOperation, ctx: AppContext): Handler | undef
         fs.rmSync(path.join(imagesDir(ctx), stored), { force: true });
         throw err;
       }
-      if (typeof before.image === 'string' && before.image !== '') fs.rmSync(path.join(imagesDir(ctx), path.basename(before.image)), { force: true });
+      if (typeof before.image === 'string' && before.image !== '')
+        fs.rmSync(path.join(imagesDir(ctx), path.basename(before.image)), { force: true });
       return { data };
     };
   }

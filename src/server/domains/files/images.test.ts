@@ -10,12 +10,16 @@ let id = 0;
 beforeAll(async () => {
   t = await testApp();
   admin = await t.as(['ROLE_ADMIN']);
-  id = Number((await t.ctx.resource('GruppoRisorse').repo.create({ resourceGroup: 'PLT-IMG', description: 'Piattaforma 12 m' })).id);
+  id = Number(
+    (await t.ctx.resource('GruppoRisorse').repo.create({ resourceGroup: 'PLT-IMG', description: 'Piattaforma 12 m' }))
+      .id,
+  );
 });
 afterAll(() => t.close());
 
 const images = () => fs.readdirSync(path.join(t.ctx.config.dataDir, 'images'));
-const put = (form: FormData, headers = admin, target = id) => t.app.inject({ method: 'PUT', url: `/api/gruppi-risorse/${target}/image`, headers, payload: form });
+const put = (form: FormData, headers = admin, target = id) =>
+  t.app.inject({ method: 'PUT', url: `/api/gruppi-risorse/${target}/image`, headers, payload: form });
 
 describe('the picture of a resource group', () => {
   it('uploads, shows, replaces (removing the old file) and needs the right roles', async () => {
@@ -41,7 +45,9 @@ describe('the picture of a resource group', () => {
     const before = (await t.ctx.resource('GruppoRisorse').repo.raw(id))?.image;
     const pdf = await put(uploadForm(PDF, 'foto.png'));
     expect(pdf.statusCode).toBe(400);
-    expect(pdf.json().violations).toEqual([{ field: 'file', message: 'Tipo di file non ammesso: sono accettate immagini png, jpg e jpeg' }]);
+    expect(pdf.json().violations).toEqual([
+      { field: 'file', message: 'Tipo di file non ammesso: sono accettate immagini png, jpg e jpeg' },
+    ]);
     expect((await put(uploadForm(PNG, 'a.png'), admin, 99999)).statusCode).toBe(404);
     expect((await t.ctx.resource('GruppoRisorse').repo.raw(id))?.image).toBe(before);
     expect(images()).toEqual([before]);
@@ -49,6 +55,9 @@ describe('the picture of a resource group', () => {
 
   it('answers 404 when a record has no picture', async () => {
     const other = (await t.ctx.resource('FamigliaGruppoRisorse').repo.create({ description: 'Piattaforme' })).id;
-    expect((await t.app.inject({ method: 'GET', url: `/api/famiglie-gruppi-risorse/${other}/image`, headers: admin })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/famiglie-gruppi-risorse/${other}/image`, headers: admin }))
+        .statusCode,
+    ).toBe(404);
   });
 });

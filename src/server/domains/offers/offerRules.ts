@@ -9,10 +9,15 @@ function noOverlap(typeName: string, fromField: string, toField: string): WriteR
     async before(ctx, body, id) {
       const from = Number(body[fromField]);
       const to = Number(body[toField]);
-      if (to < from) throw new HttpError(400, MESSAGES.invalid, [{ field: toField, message: `deve essere maggiore o uguale a ${from}` }]);
+      if (to < from)
+        throw new HttpError(400, MESSAGES.invalid, [
+          { field: toField, message: `deve essere maggiore o uguale a ${from}` },
+        ]);
       const { table } = ctx.resource(typeName).model;
       const { rows } = await ctx.db.query<{ id: number; from: number; to: number }>(
-        `SELECT id, ${quote(fromField)} AS "from", ${quote(toField)} AS "to" FROM ${quote(table)} WHERE id <> $1`, [id ?? 0]);
+        `SELECT id, ${quote(fromField)} AS "from", ${quote(toField)} AS "to" FROM ${quote(table)} WHERE id <> $1`,
+        [id ?? 0],
+      );
       const clash = rows.find((r) => rangesOverlap({ from, to }, r));
       if (clash) throw new HttpError(409, `L'intervallo si sovrappone a quello da ${clash.from} a ${clash.to}`);
     },
@@ -27,7 +32,11 @@ export const offerRules: Record<string, WriteRule> = {
   // Only one insurance is the default one: choosing another takes the flag away from the old.
   Insurance: {
     async after(ctx, saved) {
-      if (saved.defaultInsurance === true) await ctx.db.query(`UPDATE "insurance" SET "defaultInsurance" = false, version = version + 1 WHERE id <> $1 AND "defaultInsurance"`, [saved.id]);
+      if (saved.defaultInsurance === true)
+        await ctx.db.query(
+          `UPDATE "insurance" SET "defaultInsurance" = false, version = version + 1 WHERE id <> $1 AND "defaultInsurance"`,
+          [saved.id],
+        );
     },
   },
 };

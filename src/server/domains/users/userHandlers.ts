@@ -54,7 +54,12 @@ export const userHandlers: Record<string, Handler> = {
       return { data: await repo.update(id, { username: body.username, email: body.email }) };
     }
     if (req.user?.id === id && body.active === 'false') throw invalid('active', PASSWORD_MESSAGES.self);
-    const data = await repo.update(id, body, await passwordHash(body, false), typeof body.version === 'number' ? body.version : undefined);
+    const data = await repo.update(
+      id,
+      body,
+      await passwordHash(body, false),
+      typeof body.version === 'number' ? body.version : undefined,
+    );
     forget(ctx, id);
     return { data };
   },
@@ -97,7 +102,8 @@ export const userHandlers: Record<string, Handler> = {
     if (password !== confirmPassword) throw invalid('confirmPassword', PASSWORD_MESSAGES.mismatch);
     if (password.length < 8) throw invalid('password', PASSWORD_MESSAGES.tooShort);
     const row = await ctx.resource('User').repo.raw(id);
-    if (!(await verifyPassword(oldPassword, row?.passwordHash as string | undefined))) throw invalid('oldPassword', PASSWORD_MESSAGES.oldWrong);
+    if (!(await verifyPassword(oldPassword, row?.passwordHash as string | undefined)))
+      throw invalid('oldPassword', PASSWORD_MESSAGES.oldWrong);
     await ctx.resource('User').repo.update(id, {}, { passwordHash: await hashPassword(password) });
     return { message: 'Operazione completata con successo' };
   },

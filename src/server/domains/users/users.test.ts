@@ -9,7 +9,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const newUser = { username: 'giulia.bianchi', email: 'giulia.bianchi@rossinoleggi.it', name: 'Giulia', surname: 'Bianchi', roles: ['ROLE_CONTACT_CENTER'], password: 'Centralino2025!', confirmPassword: 'Centralino2025!' };
+const newUser = {
+  username: 'giulia.bianchi',
+  email: 'giulia.bianchi@rossinoleggi.it',
+  name: 'Giulia',
+  surname: 'Bianchi',
+  roles: ['ROLE_CONTACT_CENTER'],
+  password: 'Centralino2025!',
+  confirmPassword: 'Centralino2025!',
+};
 
 describe('users', () => {
   it('creates a user with a hashed password; confirmPassword is never stored or shown', async () => {
@@ -24,35 +32,70 @@ describe('users', () => {
     expect(rows[0]).not.toHaveProperty('password');
     expect(String(rows[0]?.passwordHash)).toMatch(/^scrypt\$/);
     expect(JSON.stringify(rows[0])).not.toContain('Centralino2025!');
-    expect((await t.app.inject({ method: 'POST', url: '/login_check', payload: { username: 'giulia.bianchi', password: 'Centralino2025!' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/login_check',
+          payload: { username: 'giulia.bianchi', password: 'Centralino2025!' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('defaults roles to ROLE_USER when none is given', async () => {
     const { roles: _r, ...rest } = newUser;
-    const res = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin, payload: { ...rest, username: 'senza.ruoli' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: { ...rest, username: 'senza.ruoli' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.roles).toEqual(['ROLE_USER']);
   });
 
   it('refuses mismatched passwords and a duplicate username, storing nothing', async () => {
-    const mismatch = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin, payload: { ...newUser, username: 'altro', confirmPassword: 'diversa' } });
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: { ...newUser, username: 'altro', confirmPassword: 'diversa' },
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().violations).toEqual([{ field: 'confirmPassword', message: 'Le password non coincidono' }]);
-    const dup = await t.app.inject({ method: 'POST', url: '/api/users', headers: admin, payload: { ...newUser, username: 'Giulia.Bianchi' } });
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: { ...newUser, username: 'Giulia.Bianchi' },
+    });
     expect(dup.statusCode).toBe(409);
-    const { rows } = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "user" WHERE lower(username) IN ('altro', 'giulia.bianchi')`);
+    const { rows } = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "user" WHERE lower(username) IN ('altro', 'giulia.bianchi')`,
+    );
     expect(rows[0]?.n).toBe(1);
   });
 
   it('switches a user active and inactive', async () => {
-    const id = (await t.app.inject({ method: 'GET', url: '/api/users?filters[username]=giulia', headers: admin })).json().data[0].id;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}/active/false`, headers: admin })).json().data.active).toBe('false');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}/active/true`, headers: admin })).json().data.active).toBe('true');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${id}/active/forse`, headers: admin })).statusCode).toBe(400);
+    const id = (
+      await t.app.inject({ method: 'GET', url: '/api/users?filters[username]=giulia', headers: admin })
+    ).json().data[0].id;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/users/${id}/active/false`, headers: admin })).json().data.active,
+    ).toBe('false');
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/users/${id}/active/true`, headers: admin })).json().data.active,
+    ).toBe('true');
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/users/${id}/active/forse`, headers: admin })).statusCode,
+    ).toBe(400);
   });
 
   it('lists users sorted by username by default', async () => {
-    const names = (await t.app.inject({ method: 'GET', url: '/api/users', headers: admin })).json().data.map((u: { username: string }) => u.username);
+    const names = (await t.app.inject({ method: 'GET', url: '/api/users', headers: admin }))
+      .json()
+      .data.map((u: { username: string }) => u.username);
     expect(names).toEqual([...names].sort());
   });
 });
@@ -66,26 +109,70 @@ describe('me, profile and password', () => {
   });
 
   it('GET /api/user/profile/ answers username and email', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile/', headers: me })).json()).toEqual({ data: { username: 'mario.rossi', email: 'mario.rossi@prova.it' } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile/', headers: me })).json()).toEqual({
+      data: { username: 'mario.rossi', email: 'mario.rossi@prova.it' },
+    });
   });
 
-  it('a user changes their own username and email, and no one else\'s', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: me, payload: { username: 'mario.rossi', email: 'm.rossi@rossinoleggi.it' } });
+  it("a user changes their own username and email, and no one else's", async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      headers: me,
+      payload: { username: 'mario.rossi', email: 'm.rossi@rossinoleggi.it' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.email).toBe('m.rossi@rossinoleggi.it');
     const adminId = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: admin })).json().data.id;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/users/${adminId}`, headers: me, payload: { username: 'preso', email: 'x@y.it' } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/users/${adminId}`,
+          headers: me,
+          payload: { username: 'preso', email: 'x@y.it' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('change password: every check of SPEC.md section 5, then the new password works', async () => {
-    const change = (payload: object) => t.app.inject({ method: 'PUT', url: `/api/users/${id}/change-password`, headers: me, payload });
+    const change = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/users/${id}/change-password`, headers: me, payload });
     const messageOf = async (payload: object) => (await change(payload)).json().violations?.[0]?.message;
-    expect(await messageOf({ oldPassword: '', password: 'NuovaPass1!', confirmPassword: 'NuovaPass1!' })).toBe('La vecchia password è obbligatoria');
-    expect(await messageOf({ oldPassword: 'sbagliata', password: 'NuovaPass1!', confirmPassword: 'NuovaPass1!' })).toBe('La vecchia password non è corretta');
-    expect(await messageOf({ oldPassword: TEST_PASSWORD, password: 'NuovaPass1!', confirmPassword: 'Altra1234!' })).toBe('Le password non coincidono');
-    expect(await messageOf({ oldPassword: TEST_PASSWORD, password: '', confirmPassword: '' })).toBe('La password è obbligatoria');
-    expect((await change({ oldPassword: TEST_PASSWORD, password: 'NuovaPass1!', confirmPassword: 'NuovaPass1!' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/login_check', payload: { username: 'mario.rossi', password: 'NuovaPass1!' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/login_check', payload: { username: 'mario.rossi', password: TEST_PASSWORD } })).statusCode).toBe(401);
+    expect(await messageOf({ oldPassword: '', password: 'NuovaPass1!', confirmPassword: 'NuovaPass1!' })).toBe(
+      'La vecchia password è obbligatoria',
+    );
+    expect(await messageOf({ oldPassword: 'sbagliata', password: 'NuovaPass1!', confirmPassword: 'NuovaPass1!' })).toBe(
+      'La vecchia password non è corretta',
+    );
+    expect(
+      await messageOf({ oldPassword: TEST_PASSWORD, password: 'NuovaPass1!', confirmPassword: 'Altra1234!' }),
+    ).toBe('Le password non coincidono');
+    expect(await messageOf({ oldPassword: TEST_PASSWORD, password: '', confirmPassword: '' })).toBe(
+      'La password è obbligatoria',
+    );
+    expect(
+      (await change({ oldPassword: TEST_PASSWORD, password: 'NuovaPass1!', confirmPassword: 'NuovaPass1!' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/login_check',
+          payload: { username: 'mario.rossi', password: 'NuovaPass1!' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/login_check',
+          payload: { username: 'mario.rossi', password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
