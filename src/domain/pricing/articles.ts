@@ -39,6 +39,16 @@ export function priceArticles(lists: Readonly<Record<string, readonly ArticoloGr
         return;
       }
       const percent = article.discountPercentage ?? 0;
+      if (!(percent >= 0) || !((article.discountAmount ?? 0) >= 0)) {
+        errors.push(
+          pricingError(
+            'NEGATIVE_VALUE',
+            `${field}.${percent >= 0 ? 'discountAmount' : 'discountPercentage'}`,
+            `Sconto dell'articolo «${article.description}»: il valore non può essere negativo`,
+          ),
+        );
+        return;
+      }
       const amountCents = eurosToCents(article.discountAmount ?? 0);
       const afterPercent = roundHalfUp(
         times(exact(article.price), exact(100), minus(exact(100), exact(percent)), exact(0.01)),

@@ -182,6 +182,27 @@ describe('priceOffer: typed errors with Italian messages', () => {
       'scontoImporto',
       "Lo sconto supera il totale dell'offerta",
     ],
+    [
+      'a negative discount',
+      { discount: { percent: -5, maxPercent: 5 } },
+      'NEGATIVE_VALUE',
+      'sconto',
+      'Sconto %: il valore non può essere negativo',
+    ],
+    [
+      'a negative return transport share',
+      { transport: { ...exampleA().transport, returnPercent: -50 } },
+      'NEGATIVE_VALUE',
+      'trasportoRitorno',
+      'Trasporto ritorno: il valore non può essere negativo',
+    ],
+    [
+      'a negative article discount',
+      { articles: { articoli: [{ description: 'Tanica', price: 5, selezionato: true, discountPercentage: -10 }] } },
+      'NEGATIVE_VALUE',
+      'articoli.0.discountPercentage',
+      "Sconto dell'articolo «Tanica»: il valore non può essere negativo",
+    ],
   ])('%s', (_name, change, code, field, message) => {
     const result = priceOffer({ ...exampleA(), ...change });
     expect(result.errors.map((e) => ({ ...e, message: plain(e.message) }))).toEqual([{ code, field, message }]);

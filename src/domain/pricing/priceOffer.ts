@@ -116,10 +116,27 @@ function discountOf(total: Cents, discount: OfferDiscount) {
   return { cents, errors, approvalRequired, formula: (parts || 'nessuno') + approved };
 }
 
+/** Percentages, km and discounts below zero would raise or invert a price: each is refused by name. */
+function negativeInputs(input: OfferPricingInput): PricingError[] {
+  const checks: [number | null | undefined, string, string][] = [
+    [input.insurance?.percentage, 'assicurazione', 'Assicurazione'],
+    [input.environmental?.percentage, 'contributoAmbientale', 'Contributo ambientale'],
+    [input.transport.outboundPercent, 'trasporto', 'Trasporto andata'],
+    [input.transport.returnPercent, 'trasportoRitorno', 'Trasporto ritorno'],
+    [input.transport.typedKm, 'km', 'Km'],
+    [input.discount.percent, 'sconto', 'Sconto %'],
+    [input.discount.amount, 'scontoImporto', 'Sconto €'],
+  ];
+  return checks
+    .filter(([value]) => typeof value === 'number' && !(value >= 0))
+    .map(([, field, label]) => pricingError('NEGATIVE_VALUE', field, `${label}: il valore non può essere negativo`));
+}
+
 /** The one pricing engine: every figure of an offer, its breakdown, and why it cannot be saved if so. */
 export function priceOffer(input: OfferPricingInput): OfferPricing {
-  const errors: PricingError[] = [];
+  const errors: PricingError[] = negativeInputs(input);
   const breakdown: BreakdownLine[] = [];
+  if (errors.length) return { figures: null, cents: null, breakdown, errors, approvalRequired: false, duration: null };
   const resolved = resolveDuration(input.duration);
   const duration = 'duration' in resolved ? resolved.duration : null;
   if ('error' in resolved) errors.push(resolved.error);

@@ -8,7 +8,8 @@ export type PricingErrorCode =
   | 'ARTICLE_PRICE_TOO_LOW'
   | 'ARTICLE_DISCOUNT_TOO_HIGH'
   | 'DISCOUNT_ABOVE_MAXIMUM'
-  | 'DISCOUNT_ABOVE_TOTAL';
+  | 'DISCOUNT_ABOVE_TOTAL'
+  | 'NEGATIVE_VALUE';
 
 export interface PricingError {
   code: PricingErrorCode;
