@@ -1,0 +1,36 @@
+import type { AccettazioneMezzo } from '../../../generated/entities.ts';
+import type { CheckInput } from './checkValues.ts';
+import { emptyNotches, type Notches } from './fuelGauge.ts';
+
+/**
+ * What the wizard holds while the operator fills it: the acceptance's own fields (from its schema), the
+ * operator still to choose, the gauge's notches, each check's answer by control id, and the reason for a
+ * reading lower than the previous one.
+ */
+export type AcceptanceDraft = Omit<
+  AccettazioneMezzo,
+  'id' | 'operatore' | 'tacche' | 'controlli' | 'foto' | 'firma'
+> & {
+  operatore: number | null;
+  tacche: Notches;
+  controlli: Record<number, CheckInput>;
+  /** Why km or hours are lower than the machine's previous acceptance (issue 17, point 3). */
+  motivoLetturaInferiore?: string;
+};
+
+/** Reset (SPEC.md section 4): today's date, fuel 0, no checks, the current user as operator. */
+export function newAcceptanceDraft(currentUserId: number | null, today: string): AcceptanceDraft {
+  return {
+    operatore: currentUserId,
+    dataAccettazione: today,
+    danni: false,
+    carburante: 0,
+    tacche: emptyNotches(),
+    controlli: {},
+    km: null,
+    ore: null,
+    matricole: '',
+    noteCliente: '',
+    noteInterne: '',
+  };
+}

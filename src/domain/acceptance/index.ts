@@ -1,0 +1,19 @@
+export { toggleNotch, fuelOf, notchesFor, emptyNotches, NOTCHES, MAX_FUEL, type Notches } from './fuelGauge.ts';
+export {
+  checkKind,
+  checkOptions,
+  possibleValues,
+  checkValueText,
+  isEmptyCheck,
+  type CheckKind,
+  type CheckInput,
+} from './checkValues.ts';
+export { newAcceptanceDraft, type AcceptanceDraft } from './acceptanceDraft.ts';
+export { acceptanceFormFields, SENT_FIELDS } from './acceptancePayload.ts';
+export {
+  validateAcceptanceStep,
+  validateAcceptance,
+  type AcceptanceError,
+  type PreviousReading,
+  type WizardStep,
+} from './validateAcceptance.ts';

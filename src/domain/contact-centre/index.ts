@@ -1,0 +1,32 @@
+export {
+  classifyNumber,
+  isMissedInbound,
+  wasAnswered,
+  parsePbxTime,
+  EXTENSION_MAX_DIGITS,
+  DISPOSITIONS,
+  type CallRecord,
+  type CallRecordError,
+  type Direction,
+  type Disposition,
+  type NormalizedCall,
+  type PbxSource,
+} from './callRecord.ts';
+export {
+  normalizeAsteriskCdr,
+  normalizeTwilioCall,
+  normalizeThreeCxCdr,
+  NAIVE_TIME_ZONE,
+  type AsteriskCdr,
+  type TwilioCall,
+  type ThreeCxCdr,
+} from './normalizeCallRecord.ts';
+export { toReportCall, toMissedCall, callStatus, romeDateTime } from './callRecordViews.ts';
+export { callbackCases, type CallbackCase, type CaseClosure } from './callbackCases.ts';
+export {
+  businessMinutesBetween,
+  caseWait,
+  formatWait,
+  DEFAULT_OPENING_HOURS,
+  type WeeklyHours,
+} from './businessHours.ts';

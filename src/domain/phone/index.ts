@@ -1,0 +1,1 @@
+export { toE164, phoneKey, formatPhoneDisplay, DEFAULT_REGION } from './phoneNumber.ts';

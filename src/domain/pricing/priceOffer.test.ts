@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { priceOffer, type OfferPricingInput } from './priceOffer.ts';
+import { exampleA, plt12Lines } from './workedExamples.ts';
+
+const plain = (s: string) => s.replace(/\u00a0/g, ' ');
+const texts = (input: OfferPricingInput) => priceOffer(input).breakdown.map((l) => plain(l.text));
+
+describe('priceOffer: worked example A (README)', () => {
+  const result = priceOffer(exampleA());
+
+  it('gives every figure to the cent', () => {
+    expect(result.errors).toEqual([]);
+    expect(result.figures).toEqual({
+      prezzoNoleggio: 1140,
+      prezzoAssicurazione: 96.9,
+      prezzoOneri: 22.8,
+      prezzoTrasporto: 140.25,
+      prezzoVarie: 49.5,
+      prezzoTotale: 1449.45,
+      prezzoTotaleScontato: 1376.98,
+    });
+    expect(result.approvalRequired).toBe(false);
+  });
+
+  it('explains each figure line by line, in Italian', () => {
+    expect(texts(exampleA())).toEqual([
+      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
+      'Assicurazione Base: 8,50% di 1140,00 € = 96,90 €',
+      'Contributo ambientale (Base): 2,00% di 1140,00 € = 22,80 €',
+      'Distanza: 42,0 km, 51 minuti (km inseriti a mano, minuti a 50 km/h)',
+      'Trasporto andata: 85,00 € (fascia 0–60 minuti) × 1,1 (durata 12 giorni) × 1 (punteggio 70) × 100,00% = 93,50 €',
+      'Trasporto ritorno: 85,00 € (fascia 0–60 minuti) × 1,1 (durata 12 giorni) × 1 (punteggio 70) × 50,00% = 46,75 €',
+      'Cestello portapersone: 35,00 € − 10,00% = 31,50 €',
+      'Forche pallet: 20,00 € − 2,00 € = 18,00 €',
+      'Varie: somma degli articoli = 49,50 €',
+      'Totale: 1140,00 € + 96,90 € + 22,80 € + 140,25 € + 49,50 € = 1449,45 €',
+      'Sconto: 5,00% di 1449,45 € = 72,47 €',
+      'Totale scontato: 1449,45 € − 72,47 € = 1376,98 €',
+    ]);
+  });
+});
+
+describe('priceOffer: worked examples', () => {
+  it.each<[string, Partial<OfferPricingInput>, Record<string, number>]>([
+    [
+      'B: 3 days, Full insurance rounded half-up, all inclusive, no transport, 10 € off',
+      {
+        duration: { value: 3, unit: 'G' },
+        insurance: { code: 'FULL', name: 'Full', percentage: 12.35 },
+        environmental: { option: 'all-inclusive', percentage: 3.5 },
+        transport: { ...exampleA().transport, enabled: false },
+        articles: {},
+        discount: { amount: 10, maxPercent: 5 },
+      },
+      // 330 × 12,35% = 40,755 → 40,76; 330 × 3,5% = 11,55
+      {
+        prezzoNoleggio: 330,
+        prezzoAssicurazione: 40.76,
+        prezzoOneri: 11.55,
+        prezzoTrasporto: 0,
+        prezzoTotale: 382.31,
+        prezzoTotaleScontato: 372.31,
+      },
+    ],
+    [
+      'C: 2 months by the month rate, low score, short-rental increase does not apply',
+      {
+        duration: { value: 2, unit: 'M' },
+        insurance: null,
+        environmental: null,
+        transport: { ...exampleA().transport, typedKm: 90, score: 30 },
+        articles: {},
+        discount: { maxPercent: 5 },
+      },
+      // 90 km → 108 minutes → band 61–120 (140 €); 60 days → 1; score 30 → 1,15; 140 × 1,15 = 161; return 50% = 80,50
+      {
+        prezzoNoleggio: 3000,
+        prezzoAssicurazione: 0,
+        prezzoOneri: 0,
+        prezzoTrasporto: 241.5,
+        prezzoTotale: 3241.5,
+        prezzoTotaleScontato: 3241.5,
+      },
+    ],
+    [
+      'D: dates count both ends (1–10 October = 10 days at 95 €)',
+      {
+        duration: { from: '2025-10-01', to: '2025-10-10' },
+        transport: { ...exampleA().transport, enabled: false },
+        articles: {},
+      },
+      { prezzoNoleggio: 950, prezzoAssicurazione: 80.75, prezzoOneri: 19 },
+    ],
+  ])('%s', (_name, change, want) => {
+    const result = priceOffer({ ...exampleA(), ...change });
+    expect(result.errors).toEqual([]);
+    expect(result.figures).toMatchObject(want);
+  });
+
+  it('uses only the lines of the chosen resource group', () => {
+    const result = priceOffer({ ...exampleA(), resourceGroup: 'PLT18' });
+    expect(result.figures?.prezzoNoleggio).toBe(1800);
+  });
+});
+
+describe('priceOffer: typed errors with Italian messages', () => {
+  it.each<[string, Partial<OfferPricingInput>, string, string, string]>([
+    [
+      'no price lines',
+      { priceLines: [] },
+      'NO_PRICE_LINES',
+      'listiniOfferta',
+      'Il gruppo risorse PLT12 non ha righe di listino: impossibile calcolare il noleggio',
+    ],
+    [
+      'a duration outside every slot',
+      { duration: { value: 45, unit: 'G' } },
+      'DURATION_OUTSIDE_SLOTS',
+      'durata',
+      'La durata di 45 giorni non rientra in nessuna fascia del listino (fasce disponibili: 1–5 giorni, 6–15 giorni, 16–30 giorni)',
+    ],
+    [
+      'a unit the price list lacks',
+      { duration: { value: 1, unit: 'A' } },
+      'DURATION_OUTSIDE_SLOTS',
+      'durata',
+      'La durata di 1 anno non rientra in nessuna fascia del listino (il listino non ha fasce in anni)',
+    ],
+    [
+      'a duration of zero',
+      { duration: { value: 0, unit: 'G' } },
+      'DURATION_INVALID',
+      'durata',
+      'La durata deve essere un numero intero di almeno 1',
+    ],
+    [
+      'dates in the wrong order',
+      { duration: { from: '2025-10-10', to: '2025-10-01' } },
+      'DURATION_INVALID',
+      'al',
+      'La data di fine noleggio deve essere uguale o successiva a quella di inizio',
+    ],
+    [
+      'a site with no distance and no typed km',
+      { transport: { ...exampleA().transport, typedKm: null, distance: null } },
+      'DISTANCE_MISSING',
+      'km',
+      'Il cantiere non ha una distanza dalla filiale: indicare la posizione del cantiere o inserire i km',
+    ],
+    [
+      'a site farther than every transport band',
+      { transport: { ...exampleA().transport, typedKm: 200 } },
+      'TRANSPORT_BAND_MISSING',
+      'km',
+      'Nessuna fascia dei prezzi di trasporto comprende 240 minuti di viaggio',
+    ],
+    [
+      'an article price below 1',
+      { articles: { articoliAggiuntivi: [{ description: 'Tanica', price: 0.5, selezionato: true }] } },
+      'ARTICLE_PRICE_TOO_LOW',
+      'articoliAggiuntivi.0.price',
+      "Il prezzo dell'articolo «Tanica» deve essere almeno 1,00 €",
+    ],
+    [
+      'an article discount above its price',
+      { articles: { articoli: [{ description: 'Tanica', price: 5, selezionato: true, discountAmount: 6 }] } },
+      'ARTICLE_DISCOUNT_TOO_HIGH',
+      'articoli.0.discountAmount',
+      "Lo sconto dell'articolo «Tanica» supera il suo prezzo di 5,00 €",
+    ],
+    [
+      'a discount above the allowed maximum',
+      { discount: { percent: 6, maxPercent: 5 } },
+      'DISCOUNT_ABOVE_MAXIMUM',
+      'sconto',
+      "Lo sconto del 6,00% supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+    ],
+    [
+      'a discount amount above the total',
+      { discount: { amount: 5000, maxPercent: 100 } },
+      'DISCOUNT_ABOVE_TOTAL',
+      'scontoImporto',
+      "Lo sconto supera il totale dell'offerta",
+    ],
+    [
+      'a negative discount',
+      { discount: { percent: -5, maxPercent: 5 } },
+      'NEGATIVE_VALUE',
+      'sconto',
+      'Sconto %: il valore non può essere negativo',
+    ],
+    [
+      'a negative return transport share',
+      { transport: { ...exampleA().transport, returnPercent: -50 } },
+      'NEGATIVE_VALUE',
+      'trasportoRitorno',
+      'Trasporto ritorno: il valore non può essere negativo',
+    ],
+    [
+      'a negative article discount',
+      { articles: { articoli: [{ description: 'Tanica', price: 5, selezionato: true, discountPercentage: -10 }] } },
+      'NEGATIVE_VALUE',
+      'articoli.0.discountPercentage',
+      "Sconto dell'articolo «Tanica»: il valore non può essere negativo",
+    ],
+  ])('%s', (_name, change, code, field, message) => {
+    const result = priceOffer({ ...exampleA(), ...change });
+    expect(result.errors.map((e) => ({ ...e, message: plain(e.message) }))).toEqual([{ code, field, message }]);
+  });
+
+  it('still shows the figures of a discount awaiting approval, and asks for it', () => {
+    const result = priceOffer({ ...exampleA(), discount: { percent: 6, maxPercent: 5 } });
+    expect(result.approvalRequired).toBe(true);
+    expect(result.figures?.prezzoTotaleScontato).toBe(1362.48);
+  });
+
+  it('accepts a larger discount once a supervisor approved it, and says who', () => {
+    const result = priceOffer({ ...exampleA(), discount: { percent: 6, maxPercent: 5, approvedBy: 'Laura Verdi' } });
+    expect(result.errors).toEqual([]);
+    expect(result.approvalRequired).toBe(true);
+    expect(plain(result.breakdown.find((l) => l.key === 'sconto')?.text ?? '')).toBe(
+      'Sconto: 6,00% di 1449,45 € (approvato da Laura Verdi) = 86,97 €',
+    );
+  });
+
+  it('reports every independent error at once', () => {
+    const result = priceOffer({
+      ...exampleA(),
+      priceLines: [],
+      transport: { ...exampleA().transport, typedKm: null },
+      articles: { articoli: [{ description: 'Tanica', price: 0, selezionato: true }] },
+    });
+    expect(result.errors.map((e) => e.code)).toEqual(['NO_PRICE_LINES', 'DISTANCE_MISSING', 'ARTICLE_PRICE_TOO_LOW']);
+    expect(result.figures).toBeNull();
+  });
+
+  it('ignores articles that are not selected, whatever their price', () => {
+    const result = priceOffer({ ...exampleA(), articles: { articoli: [{ description: 'X', price: 0 }] } });
+    expect(result.errors).toEqual([]);
+    expect(result.figures?.prezzoVarie).toBe(0);
+  });
+
+  it('prices a long rental by months with the month lines', () => {
+    expect(
+      priceOffer({ ...exampleA(), priceLines: plt12Lines, duration: { value: 6, unit: 'M' } }).figures?.prezzoNoleggio,
+    ).toBe(7800);
+  });
+});
