@@ -60,8 +60,10 @@ export const resourceApi = {
       params: { query: listQuery(def.filters, state) },
     });
   },
-  listAll(path: string) {
-    return request<{ data: Row[] }>('GET', path, { params: { query: { page: 0, rowsPerPage: 0 } } });
+  /** Every record of a list call, in the given order when there is one. */
+  listAll(path: string, sort: ResourceDefinition['sort'] = null) {
+    const order = sort ? { sortBy: sort.field, descending: sort.descending ? 1 : 0 } : {};
+    return request<{ data: Row[] }>('GET', path, { params: { query: { ...order, page: 0, rowsPerPage: 0 } } });
   },
   /** The record as it is now on the server. */
   async current(def: ResourceDefinition, id: number): Promise<Row | undefined> {

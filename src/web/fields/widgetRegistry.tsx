@@ -1,6 +1,6 @@
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { useLookup } from './useLookup.ts';
 
 function ReferenceWidget(props: WidgetProps) {
@@ -46,7 +46,7 @@ function ReferencesWidget(props: WidgetProps) {
   );
 }
 
-/** A boolean shown and edited as Si/No (e.g. the default insurance). */
+/** A boolean shown and edited as Si/No. */
 function YesNoWidget({ id, label, value, onChange, disabled, readonly }: WidgetProps) {
   return (
     <TextField
@@ -81,7 +81,7 @@ function CommaListWidget({ id, label, value, onChange, disabled, readonly, requi
   );
 }
 
-/** Several values of an enumeration (e.g. a user's roles), with their Italian labels. */
+/** Several values of an enumeration, with their Italian labels. */
 function MultiSelectWidget({
   id,
   label,

@@ -1,7 +1,7 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { useLookup } from '../fields/useLookup.ts';
 
 interface Props {

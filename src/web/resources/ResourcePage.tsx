@@ -1,12 +1,19 @@
 import { CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { resourceIndex, type ResourceName } from '../../../generated/resourceIndex.ts';
-import { ResourceScreen } from './ResourceScreen.tsx';
 import { lazy, Suspense } from 'react';
+import { resourceIndex, type ResourceName } from '../../../generated/resourceIndex.ts';
+import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { ListView } from './ListView.tsx';
+import { useListController } from './useListController.ts';
 
 const SingleRecordScreen = lazy(() =>
   import('./SingleRecordScreen.tsx').then((mod) => ({ default: mod.SingleRecordScreen })),
 );
+
+/** One list for every resource: its controller, drawn by the one view. */
+function ListScreen({ def }: { def: ResourceDefinition }) {
+  return <ListView controller={useListController(def)} />;
+}
 
 /** The generic screen of a resource: its definition is loaded on demand, then everything follows it (the Guard checked the roles). */
 export function ResourcePage({ name }: { name: string }) {
@@ -18,6 +25,6 @@ export function ResourcePage({ name }: { name: string }) {
       <SingleRecordScreen key={name} def={def.data} />
     </Suspense>
   ) : (
-    <ResourceScreen key={name} def={def.data} />
+    <ListScreen key={name} def={def.data} />
   );
 }
