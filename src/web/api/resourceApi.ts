@@ -1,6 +1,7 @@
-import type { ApiCall, FilterDefinition, ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
+import { listQuery, type ListState } from './listQuery.ts';
 
 type Init = {
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
@@ -24,34 +25,6 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
 }
 
 export type Row = Record<string, unknown> & { id?: number };
-export interface ListState {
-  filters: Record<string, string>;
-  sortBy: string | null;
-  descending: boolean;
-  page: number;
-  rowsPerPage: number;
-}
-
-/** Query parameters of a list call: empty filters are not sent; noPagination sends page 0 and rows 0. */
-export function listQuery(filters: FilterDefinition[], state: ListState): Record<string, unknown> {
-  const query: Record<string, unknown> = {};
-  const inside: Record<string, string> = {};
-  for (const f of filters) {
-    const value = state.filters[f.field];
-    if (value === undefined || value === '') continue;
-    if (f.param === 'query') query[f.field] = value;
-    else inside[f.field] = value;
-  }
-  if (Object.keys(inside).length > 0) query.filters = inside;
-  if (state.sortBy) {
-    query.sortBy = state.sortBy;
-    query.descending = state.descending ? 1 : 0;
-  }
-  query.page = state.rowsPerPage === 0 ? 0 : state.page;
-  query.rowsPerPage = state.rowsPerPage;
-  return query;
-}
-
 export const resourceApi = {
   list(def: ResourceDefinition, state: ListState) {
     const op = def.api.list;

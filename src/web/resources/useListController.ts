@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import { resourceApi, type ListState, type Row } from '../api/resourceApi.ts';
+import type { ListState } from '../api/listQuery.ts';
+import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { useLookups } from '../fields/useLookup.ts';
 import { messages } from '../i18n/messages.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
