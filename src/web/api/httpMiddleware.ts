@@ -29,6 +29,9 @@ const AUTH_CALLS = ['/login_check', '/token/refresh', '/login-microsoft'];
 const TOKEN_EXPIRED = 'Token scaduto';
 const FORBIDDEN_QUIET_MS = 1000;
 
+/** A request as it was sent, kept to send again after a refresh (the body of the sent one is used up). */
+type Sent = { request: Request; token: string | null };
+
 const messageOf = async (response: Response): Promise<string | null> => {
   try {
     const body = (await response.clone().json()) as { message?: unknown };
@@ -45,10 +48,9 @@ const messageOf = async (response: Response): Promise<string | null> => {
  */
 export function httpMiddleware(session: SessionHooks): Middleware {
   const coordinator = createRefreshCoordinator(() => session.refresh());
-  const originals = new Map<string, { request: Request; token: string | null }>();
+  const originals = new Map<string, Sent>();
   let lastForbidden = 0;
 
-  type Sent = { request: Request; token: string | null };
   async function unauthorized(request: Request, response: Response, original: Sent | undefined) {
     const message = await messageOf(response);
     if ((session.isSigningIn() || coordinator.isRefreshing()) && message !== TOKEN_EXPIRED) {
@@ -81,7 +83,6 @@ export function httpMiddleware(session: SessionHooks): Middleware {
       loadingBar.start();
       const token = session.getToken();
       if (token) request.headers.set('Authorization', `Bearer ${token}`);
-      // Kept to send again after a refresh: the body of the sent request is used up.
       originals.set(id, { request: request.clone(), token });
       return request;
     },

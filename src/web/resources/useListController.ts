@@ -42,7 +42,7 @@ export function useListController(def: ResourceDefinition) {
   const dialogs = useRecordDialogs({ def, onChanged: refresh });
   const { openNew, openEdit } = dialogs;
 
-  const toggle = useMutation({
+  const switching = useMutation({
     mutationFn: ({ call, id, on }: { call: ApiCall; id: number; on: boolean }) => resourceApi.toggle(call, id, on),
     onSuccess: async () => {
       notify.success(messages.saved);
@@ -100,8 +100,8 @@ export function useListController(def: ResourceDefinition) {
     dialogs,
     open,
     /** Switches a yes/no field by its own call (x-resource.toggles). */
-    toggle: (call: ApiCall, id: number, on: boolean) => toggle.mutate({ call, id, on }),
-    toggling: toggle.isPending,
+    toggle: (call: ApiCall, id: number, on: boolean) => switching.mutate({ call, id, on }),
+    toggling: switching.isPending,
     actions,
     actionContext,
     exportXlsx: () => void exportXlsx().catch(() => undefined),
