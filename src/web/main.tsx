@@ -9,6 +9,7 @@ import { LoginPage } from './session/LoginPage.tsx';
 import { setNavigator } from './session/navigation.ts';
 import { sessionState } from './session/sessionState.ts';
 import { useSessionUser } from './session/useSessionUser.ts';
+import { messages } from './i18n/messages.ts';
 
 // Everything behind the login loads on demand: the login route stays small.
 const loadAuthenticatedApp = () => import('./app/AuthenticatedApp.tsx');
@@ -31,7 +32,7 @@ function RequireAuth() {
     return <Navigate to={plain ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
   return (
-    <Suspense fallback={<div role="progressbar" aria-label="Caricamento" />}>
+    <Suspense fallback={<div role="progressbar" aria-label={messages.loading} />}>
       <AuthenticatedApp />
     </Suspense>
   );

@@ -154,7 +154,7 @@ export function Layout() {
             '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box', top: TOP, height: `calc(100% - ${TOP}px)` },
           }}
         >
-          <nav aria-label="Menu principale">
+          <nav aria-label={messages.mainMenu}>
             {sections.map((s) => (
               <Fragment key={s.group.id}>
                 <Section section={s} />

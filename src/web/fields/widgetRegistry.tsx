@@ -18,8 +18,8 @@ function ReferenceWidget(props: WidgetProps) {
       getOptionLabel={(o) => o.label}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, o) => onChange(o ? o.id : undefined)}
-      noOptionsText="Nessun risultato"
-      loadingText="Caricamento…"
+      noOptionsText={messages.noResults}
+      loadingText={messages.loadingMore}
       renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
     />
   );
@@ -40,7 +40,7 @@ function ReferencesWidget(props: WidgetProps) {
       getOptionLabel={(o) => o.label}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, os) => onChange(os.map((o) => o.id))}
-      noOptionsText="Nessun risultato"
+      noOptionsText={messages.noResults}
       renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
     />
   );
@@ -74,7 +74,7 @@ function CommaListWidget({ id, label, value, onChange, disabled, readonly, requi
       value={typeof value === 'string' ? value : ''}
       required={required}
       error={!!rawErrors?.length}
-      helperText="Valori separati da virgola"
+      helperText={messages.commaSeparated}
       disabled={disabled || readonly}
       onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
     />

@@ -77,6 +77,13 @@ export const messages = {
     signatureSaved: 'firma salvata',
   },
   empty: 'Nessun elemento',
+  loading: 'Caricamento',
+  loadingMore: 'Caricamento…',
+  noResults: 'Nessun risultato',
+  required: 'campo obbligatorio',
+  commaSeparated: 'Valori separati da virgola',
+  filters: 'Filtri',
+  mainMenu: 'Menu principale',
   /** A `confirmX` field that does not repeat `X` (only passwords have one). */
   confirmationMismatch: MISMATCH,
   actionsColumn: 'Azioni',

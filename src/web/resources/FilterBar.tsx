@@ -109,7 +109,7 @@ export function FilterBar({ filters, values, onApply }: Props) {
     <Box
       component="form"
       role="search"
-      aria-label="Filtri"
+      aria-label={messages.filters}
       onSubmit={(e) => {
         e.preventDefault();
         onApply(draft);

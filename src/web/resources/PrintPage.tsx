@@ -52,7 +52,7 @@ export function PrintPage() {
 
   if (!entry) return <ErrorPage status={404} message={messages.notFound} />;
   if (!allowed) return <ErrorPage status={403} message={messages.unauthorized} />;
-  if (!def.data || !rows.data) return <CircularProgress aria-label="Caricamento" />;
+  if (!def.data || !rows.data) return <CircularProgress aria-label={messages.loading} />;
   const columns = def.data.columns;
   const filters = def.data.filters
     .filter((f) => state?.filters[f.field])

@@ -5,6 +5,7 @@ import { resourceIndex, type ResourceName } from '../../../generated/resourceInd
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ListView } from './ListView.tsx';
 import { useListController } from './useListController.ts';
+import { messages } from '../i18n/messages.ts';
 
 const SingleRecordScreen = lazy(() =>
   import('./SingleRecordScreen.tsx').then((mod) => ({ default: mod.SingleRecordScreen })),
@@ -19,7 +20,7 @@ function ListScreen({ def }: { def: ResourceDefinition }) {
 export function ResourcePage({ name }: { name: string }) {
   const entry = resourceIndex[name as ResourceName];
   const def = useQuery({ queryKey: ['definition', name], queryFn: () => entry.load(), staleTime: Infinity });
-  if (!def.data) return <CircularProgress aria-label="Caricamento" />;
+  if (!def.data) return <CircularProgress aria-label={messages.loading} />;
   return def.data.single ? (
     <Suspense fallback={null}>
       <SingleRecordScreen key={name} def={def.data} />

@@ -48,7 +48,7 @@ export function SingleRecordScreen({ def }: { def: ResourceDefinition }) {
       <Typography variant="h5" component="h1" gutterBottom>
         {def.label}
       </Typography>
-      {record.isLoading && <CircularProgress aria-label="Caricamento" />}
+      {record.isLoading && <CircularProgress aria-label={messages.loading} />}
       {record.data && <SettingsForm key={String(record.data.version)} def={def} record={record.data} />}
     </>
   );

@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import localizeIt from 'ajv-i18n/localize/it/index.js';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { italianFormatMessages, italianFormats, type ItalianFormat } from '../../domain/italianFormats.ts';
+import { messages } from '../i18n/messages.ts';
 
 /** The same formats as the server, with ajv's Italian messages. */
 export const formValidator = customizeValidator(
@@ -16,7 +17,7 @@ export function transformErrors(errors: RJSFValidationError[]): RJSFValidationEr
       const format = (e.params as { format?: string } | undefined)?.format as ItalianFormat | undefined;
       if (format && italianFormatMessages[format]) return { ...e, message: italianFormatMessages[format] };
     }
-    if (e.name === 'required') return { ...e, message: 'campo obbligatorio' };
+    if (e.name === 'required') return { ...e, message: messages.required };
     return e;
   });
 }

@@ -101,7 +101,7 @@ function CustomerForm({
           </Button>
         </Box>
       </Paper>
-      <Suspense fallback={<CircularProgress aria-label="Caricamento" />}>
+      <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
         <CustomerMap
           latitude={typeof formData.latitude === 'number' ? formData.latitude : null}
           longitude={typeof formData.longitude === 'number' ? formData.longitude : null}
@@ -177,7 +177,8 @@ export function CustomerPage() {
     enabled: !!id && !!defs.data,
     queryFn: async () => (defs.data ? ((await resourceApi.current(defs.data.customer, Number(id))) ?? null) : null),
   });
-  if (!defs.data || (id && !record.data)) return record.error ? null : <CircularProgress aria-label="Caricamento" />;
+  if (!defs.data || (id && !record.data))
+    return record.error ? null : <CircularProgress aria-label={messages.loading} />;
   const title = id ? String(record.data?.companyName ?? '') : m.newTitle;
   return (
     <>

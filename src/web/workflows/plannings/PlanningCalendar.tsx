@@ -59,7 +59,7 @@ export function PlanningCalendar() {
   const [editing, setEditing] = useState<Row | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', 'planning'] });
 
-  if (!def.data) return <CircularProgress aria-label="Caricamento" />;
+  if (!def.data) return <CircularProgress aria-label={messages.loading} />;
   const planning = def.data;
 
   async function save(row: Row): Promise<Row> {
