@@ -15,6 +15,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "dataAccettazione",
+      "descending": true
+    },
     "list": "/api/accettazioni_mezzi",
     "load": () => import('./resources/accettazione-mezzo.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -30,6 +34,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/agents",
     "load": () => import('./resources/agent.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -45,6 +53,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "sort": null,
     "list": "/api/altre-configurazioni",
     "load": () => import('./resources/altra-configurazione.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -60,6 +69,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/applications",
     "load": () => import('./resources/application.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -75,6 +88,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "description",
+      "descending": false
+    },
     "list": "/api/articoli",
     "load": () => import('./resources/articolo.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -87,6 +104,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "description",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/articolo-gruppo.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -102,6 +120,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/branches-offer",
     "load": () => import('./resources/branch-offer.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -117,6 +139,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "nome",
+    "sort": {
+      "field": "nome",
+      "descending": false
+    },
     "list": "/api/branch-offices",
     "load": () => import('./resources/branch-office.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -132,6 +158,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "sort": null,
     "list": "/api/branch-office-users",
     "load": () => import('./resources/branch-office-user.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -147,6 +174,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/categories",
     "load": () => import('./resources/category.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -167,6 +198,10 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "companyName",
+    "sort": {
+      "field": "companyName",
+      "descending": false
+    },
     "list": "/api/clienti",
     "load": () => import('./resources/cliente-erp.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -183,6 +218,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "ordinamento",
+      "descending": false
+    },
     "list": "/api/commerciali",
     "load": () => import('./resources/commerciale.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -198,6 +237,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "description",
+      "descending": false
+    },
     "list": "/api/communications",
     "load": () => import('./resources/communication.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -213,6 +256,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "companyName",
+    "sort": {
+      "field": "companyName",
+      "descending": false
+    },
     "list": "/api/competitors",
     "load": () => import('./resources/competitor.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -229,6 +276,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "description",
+      "descending": false
+    },
     "list": "/api/competitors-trattative",
     "load": () => import('./resources/competitor-trattativa.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -241,6 +292,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/confirm-offer.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -261,6 +313,7 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "name",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/contact.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -273,6 +326,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/controllo-accettazione.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -293,6 +347,10 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "companyName",
+    "sort": {
+      "field": "companyName",
+      "descending": false
+    },
     "list": "/api/customers",
     "load": () => import('./resources/customer.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -313,6 +371,7 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "id",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/customer-detail.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -333,6 +392,7 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "description",
+    "sort": null,
     "list": "/api/files",
     "load": () => import('./resources/document.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -347,6 +407,10 @@ export const resourceIndex = {
       "ROLE_SUPER_ADMIN"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "sentAt",
+      "descending": true
+    },
     "list": "/api/emails",
     "load": () => import('./resources/email.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -362,6 +426,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "description",
+      "descending": false
+    },
     "list": "/api/famiglie-gruppi-risorse",
     "load": () => import('./resources/famiglia-gruppo-risorse.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -378,6 +446,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/famiglie-mezzi",
     "load": () => import('./resources/famiglia-mezzo.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -393,6 +465,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/families",
     "load": () => import('./resources/family.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -409,6 +485,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "ordinamento",
+      "descending": false
+    },
     "list": "/api/filiali",
     "load": () => import('./resources/filiale.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -425,6 +505,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_INVENTARIO_MEZZI"
     ],
     "displayField": "nome",
+    "sort": {
+      "field": "nome",
+      "descending": false
+    },
     "list": "/api/filiali-inventario",
     "load": () => import('./resources/filiale-inventario.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -441,6 +525,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "ordinamento",
+      "descending": false
+    },
     "list": "/api/fonti",
     "load": () => import('./resources/fonte.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -457,6 +545,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "description",
+      "descending": false
+    },
     "list": "/api/gruppi_crm",
     "load": () => import('./resources/gruppo-crm.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -472,6 +564,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "resourceGroup",
+      "descending": false
+    },
     "list": "/api/gruppi-risorse",
     "load": () => import('./resources/gruppo-risorse.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -484,6 +580,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/hub-event.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -499,6 +596,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "code",
+      "descending": false
+    },
     "list": "/api/assicurazioni",
     "load": () => import('./resources/insurance.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -516,6 +617,10 @@ export const resourceIndex = {
       "ROLE_USER_INVENTARIO_MEZZI"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "created",
+      "descending": true
+    },
     "list": "/api/inventari_mezzi",
     "load": () => import('./resources/inventario-mezzi.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -533,6 +638,10 @@ export const resourceIndex = {
       "ROLE_USER_INVENTARIO_MEZZI"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "resourceMago",
+      "descending": false
+    },
     "list": "/api/inventario-mezzi-items",
     "load": () => import('./resources/inventario-mezzi-item.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -550,6 +659,10 @@ export const resourceIndex = {
       "ROLE_USER_INVENTARIO_MEZZI"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "id",
+      "descending": false
+    },
     "list": "/api/inventario_mezzi_item_stati",
     "load": () => import('./resources/inventario-mezzi-item-stato.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -566,6 +679,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "description",
+      "descending": false
+    },
     "list": "/api/invio-brochure",
     "load": () => import('./resources/invio-brochure.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -581,6 +698,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/materials",
     "load": () => import('./resources/material.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -596,6 +717,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "description",
+      "descending": false
+    },
     "list": "/api/meetings",
     "load": () => import('./resources/meeting.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -612,6 +737,10 @@ export const resourceIndex = {
       "ROLE_CONTACT_CENTER"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "receivedAt",
+      "descending": true
+    },
     "list": "/api/missed-calls",
     "load": () => import('./resources/missed-call.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -628,6 +757,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "ordinamento",
+      "descending": false
+    },
     "list": "/api/motivi_perse",
     "load": () => import('./resources/motivo-perso.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -643,6 +776,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/nations",
     "load": () => import('./resources/nation.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -658,6 +795,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "ragioneSociale",
+    "sort": {
+      "field": "created",
+      "descending": true
+    },
     "list": "/api/offers",
     "load": () => import('./resources/offer.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -678,6 +819,10 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "subject",
+    "sort": {
+      "field": "date",
+      "descending": true
+    },
     "list": "/api/plannings",
     "load": () => import('./resources/planning.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -693,6 +838,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "description",
+      "descending": false
+    },
     "list": "/api/potentials",
     "load": () => import('./resources/potential.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -705,6 +854,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/price-list-line.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -717,6 +867,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/price-list-request.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -729,6 +880,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "username",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/profile.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -744,6 +896,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "callDateTime",
+      "descending": false
+    },
     "list": "/api/report-calls",
     "load": () => import('./resources/report-call.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -759,6 +915,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "role",
+    "sort": {
+      "field": "role",
+      "descending": false
+    },
     "list": "/api/roles",
     "load": () => import('./resources/role.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -771,6 +931,10 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/sales-people",
     "load": () => import('./resources/sales-person.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -783,6 +947,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/send-mail-offer.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -795,6 +960,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "name",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/session.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -811,6 +977,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/settori",
     "load": () => import('./resources/settore.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -826,6 +996,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "ordinamento",
+      "descending": false
+    },
     "list": "/api/sources",
     "load": () => import('./resources/source.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -845,6 +1019,10 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "ordinamento",
+      "descending": false
+    },
     "list": "/api/stati-offerte",
     "load": () => import('./resources/stato-offerta.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -861,6 +1039,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "sort": {
+      "field": "ordinamento",
+      "descending": false
+    },
     "list": "/api/stati_trattative",
     "load": () => import('./resources/stato-trattativa.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -876,6 +1058,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "name",
+      "descending": false
+    },
     "list": "/api/tech-codes",
     "load": () => import('./resources/tech-code.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -892,6 +1078,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI"
     ],
     "displayField": "nome",
+    "sort": {
+      "field": "nome",
+      "descending": false
+    },
     "list": "/api/tipi_controllo",
     "load": () => import('./resources/tipo-controllo.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -907,6 +1097,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "durationFrom",
+      "descending": false
+    },
     "list": "/api/transport-increases-duration",
     "load": () => import('./resources/transport-increase-duration.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -922,6 +1116,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "scoreFrom",
+      "descending": false
+    },
     "list": "/api/transport-increases-score",
     "load": () => import('./resources/transport-increase-score.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -937,6 +1135,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "sort": {
+      "field": "minFrom",
+      "descending": false
+    },
     "list": "/api/transport-prices",
     "load": () => import('./resources/transport-price.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -956,6 +1158,7 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "ragioneSociale",
+    "sort": null,
     "list": "/api/trattative_cp",
     "load": () => import('./resources/trattativa-cp.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -968,6 +1171,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "descrizione",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/trattativa-cp-allegato.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -980,6 +1184,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "resourceGroup",
+    "sort": null,
     "list": null,
     "load": () => import('./resources/trattativa-cp-price-list.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -995,6 +1200,10 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "username",
+    "sort": {
+      "field": "username",
+      "descending": false
+    },
     "list": "/api/users",
     "load": () => import('./resources/user.ts').then((m) => m.resource as ResourceDefinition)
   },
@@ -1011,6 +1220,10 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "name",
+    "sort": {
+      "field": "username",
+      "descending": false
+    },
     "list": "/api/users/gruppicrm",
     "load": () => import('./resources/user-gruppo-crm.ts').then((m) => m.resource as ResourceDefinition)
   }

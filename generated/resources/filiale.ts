@@ -45,8 +45,12 @@ export const resource = {
     {
       "accessorKey": "description",
       "header": "Descrizione",
-      "kind": "text",
-      "enableSorting": true
+      "kind": "colorChip",
+      "enableSorting": true,
+      "colors": {
+        "background": "coloreSfondo",
+        "text": "coloreCarattere"
+      }
     },
     {
       "accessorKey": "ordinamento",

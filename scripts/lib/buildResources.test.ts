@@ -188,3 +188,60 @@ describe('buildResources: operations, parameters and defaults', () => {
     expect(voce?.displayField).toBe('name');
   });
 });
+
+describe('buildResources: a colour chip (x-resource.colorChip)', () => {
+  const colour = { $ref: 'common.json#/$defs/Colour', title: 'Colore' };
+  /** A lookup whose display field is `name`, with two colour fields (or whatever `extra` puts there). */
+  function chipContract(x: Schema, extra: Schema = {}): Contract {
+    const c = contractWith({ type: 'string', title: 'Campo' });
+    const sample = c.entities[0]?.schema as Schema;
+    Object.assign(
+      sample.properties as Schema,
+      { name: { type: 'string', title: 'Nome' }, sfondo: colour, testo: colour },
+      extra,
+    );
+    Object.assign(sample['x-resource'] as Schema, x);
+    return c;
+  }
+  const problemsOf = (c: Contract) => {
+    try {
+      buildResources(c);
+      return [];
+    } catch (err) {
+      return (err as ContractError).problems;
+    }
+  };
+
+  it('turns the display column into a chip naming its colour fields; other columns keep their kind', () => {
+    const r = buildResources(chipContract({ colorChip: { background: 'sfondo', text: 'testo' } }))[0];
+    expect(r?.columns.find((c) => c.accessorKey === 'name')).toMatchObject({
+      kind: 'colorChip',
+      enableSorting: true,
+      colors: { background: 'sfondo', text: 'testo' },
+    });
+    expect(r?.columns.find((c) => c.accessorKey === 'sfondo')?.kind).toBe('color');
+    expect(r?.columns.find((c) => c.accessorKey === 'campo')?.colors).toBeUndefined();
+    // The form still edits the name as text.
+    expect(r?.form.uiSchema.name).toBeUndefined();
+  });
+
+  it.each<[string, Schema, Schema, { pointer: string; reason: string }]>([
+    [
+      'the display field is not a column',
+      { colorChip: { background: 'sfondo', text: 'testo' }, columns: ['campo', 'sfondo', 'testo'] },
+      {},
+      {
+        pointer: '/x-resource/colorChip',
+        reason: 'the display field "name" is not a column, so no chip can show it',
+      },
+    ],
+    [
+      'a colour field that is not a colour',
+      { colorChip: { background: 'sfondo', text: 'testo' } },
+      { testo: { type: 'integer', title: 'Testo' } },
+      { pointer: '/x-resource/colorChip/text', reason: '"testo" is not a colour field' },
+    ],
+  ])('refuses a chip when %s', (_name, x, extra, want) => {
+    expect(problemsOf(chipContract(x, extra))).toEqual([{ file: 'schemas/sample.json', ...want }]);
+  });
+});

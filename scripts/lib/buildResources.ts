@@ -19,6 +19,7 @@ interface XResource {
   label: string;
   collection?: string;
   display?: string;
+  colorChip?: { background: string; text: string };
   single?: boolean;
   page?: string;
   operations?: Operation[];
@@ -92,6 +93,27 @@ export function indexOperations(openapi: Schema): Map<string, ApiOperation> {
   return index;
 }
 
+/** A colour chip needs its display field among the columns and two colour fields beside it. */
+function checkColorChip(
+  chip: { background: string; text: string },
+  displayField: string,
+  columns: ColumnDefinition[],
+  field: (name: string) => { kind: FieldKind },
+  file: string,
+  problems: ContractProblem[],
+): void {
+  if (!columns.some((c) => c.accessorKey === displayField))
+    problems.push({
+      file,
+      pointer: '/x-resource/colorChip',
+      reason: `the display field "${displayField}" is not a column, so no chip can show it`,
+    });
+  for (const key of ['background', 'text'] as const) {
+    if (field(chip[key]).kind !== 'color')
+      problems.push({ file, pointer: `/x-resource/colorChip/${key}`, reason: `"${chip[key]}" is not a colour field` });
+  }
+}
+
 function buildOne(
   entity: EntitySchema,
   ctx: ResolveContext,
@@ -132,19 +154,23 @@ function buildOne(
   const actions = (x.actions ?? []).map((operationId, i) => call(operationId, `/x-resource/actions/${i}`));
   const listQuery = new Set(api.list ? (ops.get(api.list.operationId)?.queryParams ?? []) : []);
 
+  const displayField = x.display ?? DISPLAY_CANDIDATES.find((c) => c in props) ?? 'id';
   const visible = Object.keys(props).filter((n) => !HIDDEN.has(n) && !props[n]?.writeOnly);
   const columns: ColumnDefinition[] = (x.columns ?? visible).map((name) => {
     const f = field(name);
     const options = enumOptions(f.resolved.schema);
+    const chip = x.colorChip && name === displayField ? x.colorChip : undefined;
     return {
       accessorKey: name,
       header: String(f.resolved.schema.title ?? name),
-      kind: f.kind,
+      kind: chip ? 'colorChip' : f.kind,
       enableSorting: !UNSORTABLE.has(f.kind),
       ...(options ? { options } : {}),
       ...(references[name] ? { reference: references[name] } : {}),
+      ...(chip ? { colors: { background: chip.background, text: chip.text } } : {}),
     };
   });
+  if (x.colorChip) checkColorChip(x.colorChip, displayField, columns, field, file, problems);
   const filters: FilterDefinition[] = (x.filters ?? []).map((def) => {
     const f = field(def.field);
     const options = enumOptions(f.resolved.schema);
@@ -172,7 +198,7 @@ function buildOne(
     route: x.route ?? null,
     menu: x.menu ?? null,
     roles: x.roles ?? [],
-    displayField: x.display ?? DISPLAY_CANDIDATES.find((c) => c in props) ?? 'id',
+    displayField,
     columns,
     filters,
     sort: x.sort ?? null,

@@ -23,6 +23,7 @@ export function emitResources(defs: ResourceDefinition[], banner: string): Map<s
       menu: d.menu,
       roles: d.roles,
       displayField: d.displayField,
+      sort: d.sort,
       list: d.api.list?.path ?? null,
     };
     const body = JSON.stringify(light, null, 2).replace(

@@ -85,6 +85,11 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
   const sort = x.sort as { field?: unknown } | undefined;
   if (sort) check('/sort/field', sort.field);
   check('/display', x.display);
+  const chip = x.colorChip as { background?: unknown; text?: unknown } | undefined;
+  if (chip) {
+    check('/colorChip/background', chip.background);
+    check('/colorChip/text', chip.text);
+  }
   for (const key of ['widgets', 'references', 'toggles'] as const) {
     for (const f of Object.keys((x[key] ?? {}) as Schema)) check(`/${key}/${f}`, f);
   }

@@ -12,6 +12,12 @@ export const xResourceVocabulary = {
     label: { type: 'string', minLength: 1 },
     collection: { type: 'string', pattern: '^/' },
     display: { type: 'string' },
+    colorChip: {
+      type: 'object',
+      required: ['background', 'text'],
+      additionalProperties: false,
+      properties: { background: { type: 'string' }, text: { type: 'string' } },
+    },
     single: { type: 'boolean' },
     page: { type: 'string', pattern: '^/' },
     operations: { type: 'array', items: { enum: [...OPERATIONS] }, uniqueItems: true },

@@ -17,6 +17,8 @@ export type FieldKind =
   | 'dateTime'
   | 'time'
   | 'color'
+  /** The display field of a record with its own colours (x-resource.colorChip): its name in a chip of those colours. */
+  | 'colorChip'
   | 'image'
   | 'reference'
   | 'references'
@@ -81,6 +83,8 @@ export interface ColumnDefinition {
   options?: EnumOption[];
   /** The resource a foreign key points to, shown by its display field. */
   reference?: string;
+  /** For a colorChip: the fields of the same record holding its background and text colours. */
+  colors?: { background: string; text: string };
 }
 
 export interface FilterDefinition {
@@ -131,7 +135,7 @@ export interface ResourceDefinition {
   page: string | null;
   /** Yes/no fields switched from the table by a call of their own (PUT path with {id} and {status} "true"/"false"). */
   toggles: { field: string; call: ApiCall }[];
-  /** Further row actions, each a call with a registered button (src/web/resources/rowActions.tsx). */
+  /** Further row actions, each a call whose button a workflow registers (src/web/resources/resourceExtensions.ts). */
   actions: ApiCall[];
   form: { schema: JsonObject; uiSchema: JsonObject };
 }
@@ -139,7 +143,7 @@ export interface ResourceDefinition {
 /** What the menu, the router and the role checks need, without the heavy definition. */
 export interface ResourceIndexEntry extends Pick<
   ResourceDefinition,
-  'name' | 'title' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField'
+  'name' | 'title' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField' | 'sort'
 > {
   /** Path of the list call, when there is one. */
   list: string | null;

@@ -1,13 +1,15 @@
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
-import { api } from './api/client.ts';
-import { setNavigator } from './app/navigation.ts';
+import { api, apiBaseUrl } from './api/client.ts';
 import { installResilience, reloadAfterChunkError } from './app/resilience.ts';
 import { AuthCallbackPage } from './session/AuthCallbackPage.tsx';
+import { sessionMiddleware } from './session/authProvider.ts';
 import { LoginPage } from './session/LoginPage.tsx';
+import { setNavigator } from './session/navigation.ts';
 import { sessionState } from './session/sessionState.ts';
 import { useSessionUser } from './session/useSessionUser.ts';
+import { messages } from './i18n/messages.ts';
 
 // Everything behind the login loads on demand: the login route stays small.
 const loadAuthenticatedApp = () => import('./app/AuthenticatedApp.tsx');
@@ -30,7 +32,7 @@ function RequireAuth() {
     return <Navigate to={plain ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
   return (
-    <Suspense fallback={<div role="progressbar" aria-label="Caricamento" />}>
+    <Suspense fallback={<div role="progressbar" aria-label={messages.loading} />}>
       <AuthenticatedApp />
     </Suspense>
   );
@@ -43,6 +45,8 @@ const router = createBrowserRouter([
 ]);
 
 setNavigator((to, options) => router.navigate(to, options));
+// Every call of the typed client carries the session's token and reports its failures to the session.
+api.use(sessionMiddleware(apiBaseUrl));
 installResilience(loadAuthenticatedApp);
 // A diagnostic handle: the same typed client the screens use, middleware and all (used by the browser tests).
 (window as unknown as { crm: { api: typeof api } }).crm = { api };

@@ -84,6 +84,18 @@ describe('npm run generate refuses a broken contract, saying where and why', () 
       },
     ],
     [
+      'a colour chip naming a field that is not a property',
+      () =>
+        editJson(agent(), (s) => {
+          (s['x-resource'] as Record<string, unknown>).colorChip = { background: 'sfondo', text: 'name' };
+        }),
+      {
+        file: 'schemas/agent.json',
+        pointer: '/x-resource/colorChip/background',
+        reason: '"sfondo" is not a property of this schema',
+      },
+    ],
+    [
       'an unknown role',
       () =>
         editJson(agent(), (s) => {

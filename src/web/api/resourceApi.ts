@@ -1,6 +1,7 @@
-import type { ApiCall, FilterDefinition, ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
+import { listQuery, type ListState } from './listQuery.ts';
 
 type Init = {
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
@@ -24,34 +25,6 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
 }
 
 export type Row = Record<string, unknown> & { id?: number };
-export interface ListState {
-  filters: Record<string, string>;
-  sortBy: string | null;
-  descending: boolean;
-  page: number;
-  rowsPerPage: number;
-}
-
-/** Query parameters of a list call: empty filters are not sent; noPagination sends page 0 and rows 0. */
-export function listQuery(filters: FilterDefinition[], state: ListState): Record<string, unknown> {
-  const query: Record<string, unknown> = {};
-  const inside: Record<string, string> = {};
-  for (const f of filters) {
-    const value = state.filters[f.field];
-    if (value === undefined || value === '') continue;
-    if (f.param === 'query') query[f.field] = value;
-    else inside[f.field] = value;
-  }
-  if (Object.keys(inside).length > 0) query.filters = inside;
-  if (state.sortBy) {
-    query.sortBy = state.sortBy;
-    query.descending = state.descending ? 1 : 0;
-  }
-  query.page = state.rowsPerPage === 0 ? 0 : state.page;
-  query.rowsPerPage = state.rowsPerPage;
-  return query;
-}
-
 export const resourceApi = {
   list(def: ResourceDefinition, state: ListState) {
     const op = def.api.list;
@@ -60,8 +33,10 @@ export const resourceApi = {
       params: { query: listQuery(def.filters, state) },
     });
   },
-  listAll(path: string) {
-    return request<{ data: Row[] }>('GET', path, { params: { query: { page: 0, rowsPerPage: 0 } } });
+  /** Every record of a list call, in the given order when there is one. */
+  listAll(path: string, sort: ResourceDefinition['sort'] = null) {
+    const order = sort ? { sortBy: sort.field, descending: sort.descending ? 1 : 0 } : {};
+    return request<{ data: Row[] }>('GET', path, { params: { query: { ...order, page: 0, rowsPerPage: 0 } } });
   },
   /** The record as it is now on the server. */
   async current(def: ResourceDefinition, id: number): Promise<Row | undefined> {

@@ -8,18 +8,23 @@ import { PRINT_PREFIX, PrintPage } from '../resources/PrintPage.tsx';
 import { ResourcePage } from '../resources/ResourcePage.tsx';
 import { ProfilePage } from '../session/ProfilePage.tsx';
 import { NotificationsProvider } from '../ui/notifications.tsx';
-import { ErrorPage } from './ErrorPage.tsx';
+import { registerWorkflows } from '../workflows/registerWorkflows.ts';
+import { ErrorPage } from '../ui/ErrorPage.tsx';
 import { Guard } from './Guard.tsx';
 import { HomePage } from './HomePage.tsx';
 import { Layout } from './Layout.tsx';
 import { PlainLayout } from './PlainLayout.tsx';
-import { messages } from './messages.ts';
+import { messages } from '../i18n/messages.ts';
 
 // Large libraries load with their pages: the calendar, and the form library of the customer page.
-const CustomerPage = lazy(() => import('../customers/CustomerPage.tsx').then((mod) => ({ default: mod.CustomerPage })));
-const PlanningCalendar = lazy(() =>
-  import('../plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })),
+const CustomerPage = lazy(() =>
+  import('../workflows/customers/CustomerPage.tsx').then((mod) => ({ default: mod.CustomerPage })),
 );
+const PlanningCalendar = lazy(() =>
+  import('../workflows/plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })),
+);
+
+registerWorkflows();
 
 const theme = createTheme({ palette: { primary: { main: '#1565c0' } } }, itIT);
 const queryClient = new QueryClient({

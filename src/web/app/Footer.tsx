@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { appInfo } from './appInfo.ts';
-import { messages } from './messages.ts';
+import { messages } from '../i18n/messages.ts';
 
 export function Footer() {
   return (

@@ -2,8 +2,8 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { pathPermitted } from '../../domain/menu.ts';
 import { useSecurityReload } from './useSecurityReload.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
-import { ErrorPage } from './ErrorPage.tsx';
-import { messages } from './messages.ts';
+import { ErrorPage } from '../ui/ErrorPage.tsx';
+import { messages } from '../i18n/messages.ts';
 
 /**
  * SPEC.md section 6, on every navigation: the security state is reloaded from the server

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useSessionUser } from '../session/useSessionUser.ts';
-import { messages } from './messages.ts';
+import { messages } from '../i18n/messages.ts';
 
 export function HomePage() {
   const user = useSessionUser();

@@ -16,14 +16,13 @@ import { Fragment, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { drawerFor, type DrawerSection } from '../../domain/menu.ts';
-import { logout } from '../api/sessionMiddleware.ts';
+import { authProvider } from '../session/authProvider.ts';
 import { useHub } from '../session/useHub.ts';
-import { tokenStore } from '../session/tokenStore.ts';
-import { useSessionUser } from '../session/useSessionUser.ts';
+import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { SidePanel } from '../ui/SidePanel.tsx';
 import { Footer } from './Footer.tsx';
-import { messages } from './messages.ts';
+import { messages } from '../i18n/messages.ts';
 
 const DRAWER = 280;
 // SPEC.md section 2: a path containing "lang" has it replaced by the current language.
@@ -70,9 +69,9 @@ export function Layout() {
     return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
   // SPEC.md section 2: no top bar on the customer's public offer page.
   const publicOffer = location.pathname.startsWith('/trattativeCp/offers/');
-  const fullName = `${user?.name ?? ''} ${user?.surname ?? ''}`.trim() || (user?.username ?? '');
+  const fullName = sessionUserName(user);
   const endImpersonation = () => {
-    if (!tokenStore.endImpersonation()) return logout(false);
+    if (!authProvider.endImpersonation()) return;
     queryClient.clear();
     void navigate('/utenti/users');
   };
@@ -140,7 +139,7 @@ export function Layout() {
             <Button color="inherit" component={Link} to="/profile" sx={{ textTransform: 'none', mr: 1 }}>
               {fullName}
             </Button>
-            <Button color="inherit" onClick={() => logout(false)}>
+            <Button color="inherit" onClick={() => authProvider.logout(false)}>
               {messages.logout}
             </Button>
           </Toolbar>
@@ -155,7 +154,7 @@ export function Layout() {
             '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box', top: TOP, height: `calc(100% - ${TOP}px)` },
           }}
         >
-          <nav aria-label="Menu principale">
+          <nav aria-label={messages.mainMenu}>
             {sections.map((s) => (
               <Fragment key={s.group.id}>
                 <Section section={s} />

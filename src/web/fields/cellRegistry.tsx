@@ -1,13 +1,21 @@
 import { Box, Chip } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { ColumnDefinition, FieldKind } from '../../domain/resourceDefinition.ts';
-import { messages } from '../app/messages.ts';
+import type { Row } from '../api/resourceApi.ts';
+import { messages } from '../i18n/messages.ts';
 import { formatters } from './formatters.ts';
-import type { LookupOption } from './useLookup.ts';
 
-type Cell = (value: unknown, column: ColumnDefinition, lookup: Map<number, string>) => ReactNode;
+export interface CellContext {
+  column: ColumnDefinition;
+  /** The whole record: a chip takes its colours from fields beside the value. */
+  row: Row;
+  /** Names of the referenced records by id, for reference columns. */
+  lookup: Map<number, string>;
+}
+type Cell = (value: unknown, ctx: CellContext) => ReactNode;
 
-const optionLabel: Cell = (v, c) => c.options?.find((o) => o.value === v)?.label ?? (v === '' ? '' : String(v ?? ''));
+const optionLabel: Cell = (v, { column: c }) =>
+  c.options?.find((o) => o.value === v)?.label ?? (v === '' ? '' : String(v ?? ''));
 const text: Cell = (v) => (v === null || v === undefined ? '' : String(v));
 
 /** One table cell renderer per field kind; the kind comes from the schema through the generator. */
@@ -43,14 +51,25 @@ export const cellRegistry: Record<FieldKind, Cell> = {
     ) : (
       ''
     ),
-  reference: (v, _c, lookup) => (typeof v === 'number' ? (lookup.get(v) ?? `#${v}`) : ''),
-  references: (v, _c, lookup) =>
+  colorChip: (v, { column, row }) => (
+    <Chip
+      size="small"
+      label={String(v ?? '')}
+      sx={{
+        bgcolor: String(row[column.colors?.background ?? ''] ?? '#FFFFFF'),
+        color: String(row[column.colors?.text ?? ''] ?? '#000000'),
+        border: '1px solid #ccc',
+      }}
+    />
+  ),
+  reference: (v, { lookup }) => (typeof v === 'number' ? (lookup.get(v) ?? `#${v}`) : ''),
+  references: (v, { lookup }) =>
     Array.isArray(v)
       ? v.map((id) => (
           <Chip key={String(id)} size="small" label={lookup.get(Number(id)) ?? `#${String(id)}`} sx={{ mr: 0.5 }} />
         ))
       : '',
-  list: (v, c) =>
+  list: (v, { column: c }) =>
     !Array.isArray(v)
       ? ''
       : c.options
@@ -70,5 +89,3 @@ export const cellRegistry: Record<FieldKind, Cell> = {
           .join(' ')
       : '',
 };
-
-export const lookupMap = (options: LookupOption[] | undefined) => new Map((options ?? []).map((o) => [o.id, o.label]));

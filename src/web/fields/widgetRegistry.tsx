@@ -1,6 +1,6 @@
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { useLookup } from './useLookup.ts';
 
 function ReferenceWidget(props: WidgetProps) {
@@ -18,8 +18,8 @@ function ReferenceWidget(props: WidgetProps) {
       getOptionLabel={(o) => o.label}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, o) => onChange(o ? o.id : undefined)}
-      noOptionsText="Nessun risultato"
-      loadingText="Caricamento…"
+      noOptionsText={messages.noResults}
+      loadingText={messages.loadingMore}
       renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
     />
   );
@@ -40,13 +40,13 @@ function ReferencesWidget(props: WidgetProps) {
       getOptionLabel={(o) => o.label}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, os) => onChange(os.map((o) => o.id))}
-      noOptionsText="Nessun risultato"
+      noOptionsText={messages.noResults}
       renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
     />
   );
 }
 
-/** A boolean shown and edited as Si/No (e.g. the default insurance). */
+/** A boolean shown and edited as Si/No. */
 function YesNoWidget({ id, label, value, onChange, disabled, readonly }: WidgetProps) {
   return (
     <TextField
@@ -74,14 +74,14 @@ function CommaListWidget({ id, label, value, onChange, disabled, readonly, requi
       value={typeof value === 'string' ? value : ''}
       required={required}
       error={!!rawErrors?.length}
-      helperText="Valori separati da virgola"
+      helperText={messages.commaSeparated}
       disabled={disabled || readonly}
       onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
     />
   );
 }
 
-/** Several values of an enumeration (e.g. a user's roles), with their Italian labels. */
+/** Several values of an enumeration, with their Italian labels. */
 function MultiSelectWidget({
   id,
   label,

@@ -1,7 +1,7 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { useLookup } from '../fields/useLookup.ts';
 
 interface Props {
@@ -109,7 +109,7 @@ export function FilterBar({ filters, values, onApply }: Props) {
     <Box
       component="form"
       role="search"
-      aria-label="Filtri"
+      aria-label={messages.filters}
       onSubmit={(e) => {
         e.preventDefault();
         onApply(draft);

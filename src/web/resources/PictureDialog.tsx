@@ -14,7 +14,7 @@ import { useId, useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { useNotify } from '../ui/notifications.tsx';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg'];

@@ -16,11 +16,11 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
 import { pathPermitted } from '../../domain/menu.ts';
 import { resourceApi } from '../api/resourceApi.ts';
-import { ErrorPage } from '../app/ErrorPage.tsx';
-import { messages } from '../app/messages.ts';
-import { cellRegistry, lookupMap } from '../fields/cellRegistry.tsx';
+import { ErrorPage } from '../ui/ErrorPage.tsx';
+import { messages } from '../i18n/messages.ts';
+import { renderCell } from '../fields/renderCell.tsx';
 import { useLookups } from '../fields/useLookup.ts';
-import { useSessionUser } from '../session/useSessionUser.ts';
+import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
 import { readListState } from './listState.ts';
 
 export const PRINT_PREFIX = '/stampa';
@@ -52,12 +52,12 @@ export function PrintPage() {
 
   if (!entry) return <ErrorPage status={404} message={messages.notFound} />;
   if (!allowed) return <ErrorPage status={403} message={messages.unauthorized} />;
-  if (!def.data || !rows.data) return <CircularProgress aria-label="Caricamento" />;
+  if (!def.data || !rows.data) return <CircularProgress aria-label={messages.loading} />;
   const columns = def.data.columns;
   const filters = def.data.filters
     .filter((f) => state?.filters[f.field])
     .map((f) => `${f.label}: ${state?.filters[f.field] ?? ''}`);
-  const who = `${user?.name ?? ''} ${user?.surname ?? ''}`.trim() || (user?.username ?? '');
+  const who = sessionUserName(user);
 
   return (
     <>
@@ -90,13 +90,7 @@ export function PrintPage() {
           {rows.data.data.map((row) => (
             <TableRow key={String(row.id)}>
               {columns.map((c) => (
-                <TableCell key={c.accessorKey}>
-                  {cellRegistry[c.kind](
-                    row[c.accessorKey],
-                    c,
-                    lookupMap(c.reference ? lookups[c.reference] : undefined),
-                  )}
-                </TableCell>
+                <TableCell key={c.accessorKey}>{renderCell(c, row, lookups)}</TableCell>
               ))}
             </TableRow>
           ))}

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useRecordForm } from './useRecordForm.tsx';
 
@@ -11,7 +11,7 @@ interface Props {
   record: Row | null;
   onSave(row: Row): Promise<Row>;
   onClose(): void;
-  /** Offers "Elimina" (after a confirmation) on an existing record, e.g. an activity opened from the calendar. */
+  /** Offers "Elimina" (after a confirmation) on an existing record, for pages that open the dialog themselves. */
   onDelete?(): Promise<void>;
 }
 

@@ -1,23 +1,31 @@
 import { CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { resourceIndex, type ResourceName } from '../../../generated/resourceIndex.ts';
-import { ResourceScreen } from './ResourceScreen.tsx';
 import { lazy, Suspense } from 'react';
+import { resourceIndex, type ResourceName } from '../../../generated/resourceIndex.ts';
+import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { ListView } from './ListView.tsx';
+import { useListController } from './useListController.ts';
+import { messages } from '../i18n/messages.ts';
 
 const SingleRecordScreen = lazy(() =>
   import('./SingleRecordScreen.tsx').then((mod) => ({ default: mod.SingleRecordScreen })),
 );
 
+/** One list for every resource: its controller, drawn by the one view. */
+function ListScreen({ def }: { def: ResourceDefinition }) {
+  return <ListView controller={useListController(def)} />;
+}
+
 /** The generic screen of a resource: its definition is loaded on demand, then everything follows it (the Guard checked the roles). */
 export function ResourcePage({ name }: { name: string }) {
   const entry = resourceIndex[name as ResourceName];
   const def = useQuery({ queryKey: ['definition', name], queryFn: () => entry.load(), staleTime: Infinity });
-  if (!def.data) return <CircularProgress aria-label="Caricamento" />;
+  if (!def.data) return <CircularProgress aria-label={messages.loading} />;
   return def.data.single ? (
     <Suspense fallback={null}>
       <SingleRecordScreen key={name} def={def.data} />
     </Suspense>
   ) : (
-    <ResourceScreen key={name} def={def.data} />
+    <ListScreen key={name} def={def.data} />
   );
 }

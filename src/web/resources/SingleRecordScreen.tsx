@@ -2,7 +2,7 @@ import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { useNotify } from '../ui/notifications.tsx';
 import { useRecordForm } from './useRecordForm.tsx';
 
@@ -48,7 +48,7 @@ export function SingleRecordScreen({ def }: { def: ResourceDefinition }) {
       <Typography variant="h5" component="h1" gutterBottom>
         {def.label}
       </Typography>
-      {record.isLoading && <CircularProgress aria-label="Caricamento" />}
+      {record.isLoading && <CircularProgress aria-label={messages.loading} />}
       {record.data && <SettingsForm key={String(record.data.version)} def={def} record={record.data} />}
     </>
   );

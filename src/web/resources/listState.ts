@@ -1,5 +1,5 @@
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import type { ListState } from '../api/resourceApi.ts';
+import type { ListState } from '../api/listQuery.ts';
 
 export const PAGE_SIZES = [30, 50, 100];
 

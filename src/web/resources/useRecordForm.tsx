@@ -5,10 +5,12 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { widgetRegistry } from '../fields/widgetRegistry.tsx';
 import { useNotify } from '../ui/notifications.tsx';
-import { crossFieldChecks, formValidator, transformErrors } from './formValidator.ts';
+import { crossFieldValidation } from './crossFieldChecks.ts';
+import { formValidator, transformErrors } from './formValidator.ts';
+import { resourceExtension } from './resourceExtensions.ts';
 import { translateString } from './translateString.ts';
 
 /** Server violations next to their fields; the form keeps everything typed. */
@@ -38,7 +40,10 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
     () => ({ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }),
     [def],
   );
-  const validateConfirmations = useMemo(() => crossFieldChecks(Object.keys(schema.properties ?? {})), [schema]);
+  const crossFieldChecks = useMemo(
+    () => crossFieldValidation(Object.keys(schema.properties ?? {}), resourceExtension(def.name).formChecks ?? []),
+    [schema, def.name],
+  );
   // What the form shows before any edit, defaults included: "dirty" means different from this.
   const [pristine, setPristine] = useState<Row>(
     () => getDefaultFormState(formValidator, schema, { ...(record ?? {}) }) as Row,
@@ -102,7 +107,7 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
   const form = (
     <Form
       id={formId}
-      // Field ids unique on the page: a customer's form and a contact's dialog both have an e-mail.
+      // Field ids unique on the page: a page's own form and a related record's dialog may share field names.
       idPrefix={def.name}
       schema={schema}
       uiSchema={uiSchema}
@@ -110,7 +115,7 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
       validator={formValidator}
       widgets={widgetRegistry}
       transformErrors={transformErrors}
-      customValidate={validateConfirmations}
+      customValidate={crossFieldChecks}
       translateString={translateString}
       extraErrors={
         fieldErrors && Object.keys(fieldErrors).length > 0

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api } from '../api/client.ts';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
+import { authProvider } from './authProvider.ts';
 import { microsoftConfig, startMicrosoftLogin } from './microsoft.ts';
-import { sessionState } from './sessionState.ts';
-import { tokenStore } from './tokenStore.ts';
 import './login.css';
 
 const m = messages.login;
@@ -22,24 +20,10 @@ export function LoginPage() {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    sessionState.set('authenticating');
-    try {
-      const { data, error: failure, response } = await api.POST('/login_check', { body: { username, password } });
-      if (data) {
-        tokenStore.set(data.token, data.refresh_token);
-        sessionState.set('authenticated');
-        navigate(params.get('redirect') || '/', { replace: true });
-        return;
-      }
-      sessionState.set('notAuthenticated');
-      const message = failure?.message;
-      setError(message === m.inactive ? m.inactive : response.status === 429 ? m.tooMany : m.failed);
-    } catch {
-      sessionState.set('notAuthenticated');
-      setError(messages.networkError);
-    } finally {
-      setBusy(false);
-    }
+    const problem = await authProvider.login(username, password);
+    if (problem) setError(problem);
+    else navigate(params.get('redirect') || '/', { replace: true });
+    setBusy(false);
   }
 
   return (

@@ -2,7 +2,7 @@ import { Box, Button, Paper, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../api/client.ts';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { notify } from '../ui/notificationBus.ts';
 import { useSessionUser } from './useSessionUser.ts';
 

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { api } from '../api/client.ts';
-import { logout } from '../api/sessionMiddleware.ts';
+import { authProvider } from './authProvider.ts';
 import { dispatchHubEvent, type HubHandlers } from './hubEvents.ts';
 import { tokenStore } from './tokenStore.ts';
 
 /** What the app does with each kind of hub event. */
 const HANDLERS: HubHandlers = {
   user: (event) => {
-    if (event.event === 'forced-logout' && event.userId === tokenStore.user()?.id) logout();
+    if (event.event === 'forced-logout' && event.userId === tokenStore.user()?.id) authProvider.logout();
   },
 };
 

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useId } from 'react';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 
 interface Props {
   open: boolean;

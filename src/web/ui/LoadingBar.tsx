@@ -1,12 +1,13 @@
 import { LinearProgress } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { loadingBar } from '../api/loadingBar.ts';
+import { messages } from '../i18n/messages.ts';
 
 export function LoadingBar() {
   const pending = useSyncExternalStore(loadingBar.subscribe, loadingBar.pending);
   return (
     <LinearProgress
-      aria-label="Caricamento"
+      aria-label={messages.loading}
       sx={{
         position: 'fixed',
         top: 0,

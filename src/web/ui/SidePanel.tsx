@@ -1,6 +1,6 @@
 import { Box, Button, Collapse, Drawer, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { Icon } from './Icon.tsx';
 import { sidePanel, type SidePanelContent } from './sidePanelEvents.ts';
 

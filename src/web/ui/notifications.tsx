@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Portal, Snackbar } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { messages } from '../app/messages.ts';
+import { messages } from '../i18n/messages.ts';
 import { notificationBus, notify, type Notice } from './notificationBus.ts';
 
 // SPEC.md sections 8 and 9: success closes after 5 s, a warning ("Attenzione") after 5 s; an error stays until closed.

@@ -16,15 +16,15 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { components } from '../../../generated/api.ts';
-import { formatFileSize } from '../../domain/fileSize.ts';
-import { ApiError, toApiError, unwrap } from '../api/apiError.ts';
-import { api } from '../api/client.ts';
-import { messages } from '../app/messages.ts';
-import { formatters } from '../fields/formatters.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { Icon } from '../ui/Icon.tsx';
-import { useNotify } from '../ui/notifications.tsx';
+import type { components } from '../../../../generated/api.ts';
+import { formatFileSize } from '../../../domain/fileSize.ts';
+import { ApiError, toApiError, unwrap } from '../../api/apiError.ts';
+import { api } from '../../api/client.ts';
+import { messages } from '../../i18n/messages.ts';
+import { formatters } from '../../fields/formatters.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { useNotify } from '../../ui/notifications.tsx';
 
 type Doc = components['schemas']['Document'];
 type Entity = components['parameters']['Entity'];
@@ -175,7 +175,7 @@ export function DocumentsDialog({
               <TableCell>{m.columns.description}</TableCell>
               <TableCell>{m.columns.size}</TableCell>
               <TableCell>{m.columns.date}</TableCell>
-              <TableCell align="right">Azioni</TableCell>
+              <TableCell align="right">{messages.actionsColumn}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -12,13 +12,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { resourceIndex } from '../../../generated/resourceIndex.ts';
-import { unwrap } from '../api/apiError.ts';
-import { api } from '../api/client.ts';
-import { resourceApi, type Row } from '../api/resourceApi.ts';
-import { messages } from '../app/messages.ts';
-import { RecordDialog } from '../resources/RecordDialog.tsx';
-import { useNotify } from '../ui/notifications.tsx';
+import { resourceIndex } from '../../../../generated/resourceIndex.ts';
+import { unwrap } from '../../api/apiError.ts';
+import { api } from '../../api/client.ts';
+import { resourceApi, type Row } from '../../api/resourceApi.ts';
+import { messages } from '../../i18n/messages.ts';
+import { RecordDialog } from '../../resources/RecordDialog.tsx';
+import { useNotify } from '../../ui/notifications.tsx';
 
 const m = messages.calendar;
 const day = (d: Date) => dayjs(d).format('YYYY-MM-DD');
@@ -59,7 +59,7 @@ export function PlanningCalendar() {
   const [editing, setEditing] = useState<Row | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', 'planning'] });
 
-  if (!def.data) return <CircularProgress aria-label="Caricamento" />;
+  if (!def.data) return <CircularProgress aria-label={messages.loading} />;
   const planning = def.data;
 
   async function save(row: Row): Promise<Row> {

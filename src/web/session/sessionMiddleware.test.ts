@@ -13,14 +13,16 @@ vi.stubGlobal('localStorage', {
   },
 });
 vi.stubGlobal('window', { location: { pathname: '/configurations/fonti', search: '', assign: vi.fn() } });
+// The typed client reads where the API is from the page.
+vi.stubGlobal('document', { querySelector: () => null });
 
 let mw: Middleware;
 const navigations: string[] = [];
 const notices: string[] = [];
 beforeAll(async () => {
-  const { setNavigator } = await import('../app/navigation.ts');
+  const { setNavigator } = await import('./navigation.ts');
   const { notificationBus } = await import('../ui/notificationBus.ts');
-  const { sessionMiddleware } = await import('./sessionMiddleware.ts');
+  const { sessionMiddleware } = await import('./authProvider.ts');
   setNavigator((to) => void navigations.push(to));
   notificationBus.subscribe((n) => notices.push(`${n.severity}: ${n.message}`));
   mw = sessionMiddleware('http://127.0.0.1:9');

@@ -6,7 +6,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { messages } from '../app/messages.ts';
+import { messages } from '../../i18n/messages.ts';
 
 // Leaflet looks for its marker images next to its script; the bundler gives them their own URLs.
 L.Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });

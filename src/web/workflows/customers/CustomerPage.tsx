@@ -2,18 +2,18 @@ import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/ma
 import FolderIcon from '@mui/icons-material/Folder';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { resourceIndex } from '../../../generated/resourceIndex.ts';
-import { isPartitaIva } from '../../domain/partitaIva.ts';
-import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import { unwrap } from '../api/apiError.ts';
-import { api } from '../api/client.ts';
-import { resourceApi, type Row } from '../api/resourceApi.ts';
-import { messages } from '../app/messages.ts';
-import { useRecordForm } from '../resources/useRecordForm.tsx';
-import { useNotify } from '../ui/notifications.tsx';
-import { ChildList } from './ChildList.tsx';
+import { resourceIndex } from '../../../../generated/resourceIndex.ts';
+import { isPartitaIva } from '../../../domain/partitaIva.ts';
+import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
+import { unwrap } from '../../api/apiError.ts';
+import { api } from '../../api/client.ts';
+import { resourceApi, type Row } from '../../api/resourceApi.ts';
+import { messages } from '../../i18n/messages.ts';
+import { RelatedList } from '../../resources/RelatedList.tsx';
+import { useRecordForm } from '../../resources/useRecordForm.tsx';
+import { useNotify } from '../../ui/notifications.tsx';
 import { DocumentsDialog } from './DocumentsDialog.tsx';
-import { Icon } from '../ui/Icon.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { lazy, Suspense, useState } from 'react';
 
 // Leaflet is heavy: it loads with the customer page's map, not with the app.
@@ -101,7 +101,7 @@ function CustomerForm({
           </Button>
         </Box>
       </Paper>
-      <Suspense fallback={<CircularProgress aria-label="Caricamento" />}>
+      <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
         <CustomerMap
           latitude={typeof formData.latitude === 'number' ? formData.latitude : null}
           longitude={typeof formData.longitude === 'number' ? formData.longitude : null}
@@ -114,7 +114,7 @@ function CustomerForm({
         <Typography color="text.secondary">{m.saveFirst}</Typography>
       ) : (
         <>
-          <ChildList
+          <RelatedList
             def={defs.contact}
             parent={{ customerId }}
             rowExtra={(row) => {
@@ -137,7 +137,7 @@ function CustomerForm({
               ).data as Row[]
             }
           />
-          <ChildList
+          <RelatedList
             def={defs.detail}
             parent={{ customerId }}
             load={async () =>
@@ -177,7 +177,8 @@ export function CustomerPage() {
     enabled: !!id && !!defs.data,
     queryFn: async () => (defs.data ? ((await resourceApi.current(defs.data.customer, Number(id))) ?? null) : null),
   });
-  if (!defs.data || (id && !record.data)) return record.error ? null : <CircularProgress aria-label="Caricamento" />;
+  if (!defs.data || (id && !record.data))
+    return record.error ? null : <CircularProgress aria-label={messages.loading} />;
   const title = id ? String(record.data?.companyName ?? '') : m.newTitle;
   return (
     <>

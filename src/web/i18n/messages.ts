@@ -1,6 +1,7 @@
-/** Every Italian string of the shell and the generic screens that does not come from a schema title. */
+/** Every Italian string of the app that does not come from a schema title: one catalogue, Italian only. */
 const INVALID_CREDENTIALS = 'Username e/o password non validi';
 const INACTIVE = "Utente non attivo. Contattare l'amministratore di sistema";
+const MISMATCH = 'Le password non coincidono';
 
 export const messages = {
   appTitle: 'CRM',
@@ -32,7 +33,7 @@ export const messages = {
     confirmPassword: 'Conferma password',
     oldRequired: 'La vecchia password è obbligatoria',
     required: 'La password è obbligatoria',
-    mismatch: 'Le password non coincidono',
+    mismatch: MISMATCH,
     changePassword: 'Cambia password',
     done: 'Operazione completata con successo',
   },
@@ -45,7 +46,6 @@ export const messages = {
   backHome: 'Torna alla Home',
   networkError: 'Impossibile raggiungere il server.',
   warningTitle: 'Attenzione',
-  tokenExpired: 'Token scaduto',
   invalidFields: 'Verificare la validità dei campi',
   fieldErrors: 'Attenzione. Ci sono errori in alcuni campi',
   saved: 'Salvataggio avvenuto correttamente',
@@ -76,6 +76,17 @@ export const messages = {
     imageSaved: 'immagine salvata',
     signatureSaved: 'firma salvata',
   },
+  empty: 'Nessun elemento',
+  loading: 'Caricamento',
+  loadingMore: 'Caricamento…',
+  noResults: 'Nessun risultato',
+  required: 'campo obbligatorio',
+  commaSeparated: 'Valori separati da virgola',
+  filters: 'Filtri',
+  mainMenu: 'Menu principale',
+  /** A `confirmX` field that does not repeat `X` (only passwords have one). */
+  confirmationMismatch: MISMATCH,
+  actionsColumn: 'Azioni',
   actions: {
     add: 'Aggiungi',
     edit: 'Modifica',
@@ -110,7 +121,6 @@ export const messages = {
     vatInErp: 'Partita iva già presente in Mago',
     noAgent: 'non assegnato',
     saveFirst: 'Salvare il cliente per aggiungere contatti e dettagli.',
-    empty: 'Nessun elemento',
   },
   calendar: {
     title: 'Pianificazione',

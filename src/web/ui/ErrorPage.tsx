@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { messages } from './messages.ts';
+import { messages } from '../i18n/messages.ts';
 
 export function ErrorPage({ status = 500, message = messages.genericError }: { status?: number; message?: string }) {
   return (

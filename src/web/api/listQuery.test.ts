@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
+import { listQuery, type ListState } from './listQuery.ts';
+
+const filters: FilterDefinition[] = [
+  { field: 'description', label: 'Descrizione', widget: 'text', param: 'filters' },
+  { field: 'active', label: 'Attivo', widget: 'boolean', param: 'filters' },
+  { field: 'receivedAt', label: 'Data', widget: 'date', param: 'query' },
+];
+const state = (over: Partial<ListState>): ListState => ({
+  filters: {},
+  sortBy: null,
+  descending: false,
+  page: 1,
+  rowsPerPage: 30,
+  ...over,
+});
+
+describe('listQuery: the query parameters of a list call (SPEC.md section 7)', () => {
+  it.each<[string, Partial<ListState>, Record<string, unknown>]>([
+    ['nothing chosen: first page only', {}, { page: 1, rowsPerPage: 30 }],
+    [
+      'filters inside `filters`, empty ones left out',
+      { filters: { description: 'nord', active: '' } },
+      { filters: { description: 'nord' }, page: 1, rowsPerPage: 30 },
+    ],
+    [
+      'a filter the call declares as its own parameter goes top-level',
+      { filters: { receivedAt: '2025-09-24', description: 'x' } },
+      { receivedAt: '2025-09-24', filters: { description: 'x' }, page: 1, rowsPerPage: 30 },
+    ],
+    ['a value for a field with no filter is not sent', { filters: { nessuno: 'x' } }, { page: 1, rowsPerPage: 30 }],
+    [
+      'sort ascending as descending=0',
+      { sortBy: 'description' },
+      { sortBy: 'description', descending: 0, page: 1, rowsPerPage: 30 },
+    ],
+    [
+      'sort descending as descending=1',
+      { sortBy: 'ordine', descending: true, page: 3, rowsPerPage: 50 },
+      { sortBy: 'ordine', descending: 1, page: 3, rowsPerPage: 50 },
+    ],
+    ['descending without a sort field is not sent', { descending: true }, { page: 1, rowsPerPage: 30 }],
+    ['no pagination: page 0 and rows 0', { page: 4, rowsPerPage: 0 }, { page: 0, rowsPerPage: 0 }],
+  ])('%s', (_name, given, want) => {
+    expect(listQuery(filters, state(given))).toEqual(want);
+  });
+});

@@ -1,0 +1,30 @@
+import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
+
+/** What a list shows: filters by field, sort, page (from 1) and rows per page (0: all). */
+export interface ListState {
+  filters: Record<string, string>;
+  sortBy: string | null;
+  descending: boolean;
+  page: number;
+  rowsPerPage: number;
+}
+
+/** Query parameters of a list call: empty filters are not sent; noPagination sends page 0 and rows 0. */
+export function listQuery(filters: FilterDefinition[], state: ListState): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  const inside: Record<string, string> = {};
+  for (const f of filters) {
+    const value = state.filters[f.field];
+    if (value === undefined || value === '') continue;
+    if (f.param === 'query') query[f.field] = value;
+    else inside[f.field] = value;
+  }
+  if (Object.keys(inside).length > 0) query.filters = inside;
+  if (state.sortBy) {
+    query.sortBy = state.sortBy;
+    query.descending = state.descending ? 1 : 0;
+  }
+  query.page = state.rowsPerPage === 0 ? 0 : state.page;
+  query.rowsPerPage = state.rowsPerPage;
+  return query;
+}

@@ -1,0 +1,52 @@
+import type { operations } from '../../../generated/api.ts';
+import { isAllowed, OPERATION_ACCESS } from '../../domain/accessRules.ts';
+import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import type { Row } from '../api/resourceApi.ts';
+import { PAGE_SIZES } from './listState.ts';
+import type { RowAction } from './resourceExtensions.ts';
+
+/** How a record is named in buttons and confirmations: its display field, else its id. */
+export const recordName = (def: ResourceDefinition, row: Row): string => String(row[def.displayField] ?? row.id);
+
+/** A resource's own page size (10 for some) is offered beside the standard ones. */
+export const rowsPerPageOptions = (pageSize: number): number[] =>
+  [...new Set([pageSize, ...PAGE_SIZES])].filter((n) => n > 0).sort((a, b) => a - b);
+
+/** Yes/no fields switched from the table arrive as booleans, "true"/"false" or "Y"/"N". */
+export const isSwitchedOn = (value: unknown): boolean => value === true || value === 'true' || value === 'Y';
+
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}
+
+/**
+ * The list's keyboard: N opens a new record, Enter opens the focused row. Never while typing in a
+ * field or while a dialog is open (Escape there is the dialog's own).
+ */
+export function keyIntent(
+  press: KeyPress,
+  where: { typing: boolean; dialogOpen: boolean },
+  can: { create: boolean; update: boolean },
+): 'new' | 'open' | null {
+  if (where.typing || where.dialogOpen) return null;
+  if ((press.key === 'n' || press.key === 'N') && !press.ctrlKey && !press.metaKey && !press.altKey && can.create)
+    return 'new';
+  if (press.key === 'Enter' && can.update) return 'open';
+  return null;
+}
+
+/** The row actions of a resource that have a registered button and that the user's roles may call (the server checks again). */
+export function availableRowActions(
+  def: ResourceDefinition,
+  registered: Partial<Record<string, RowAction>>,
+  roles: readonly string[] | null,
+): { call: ApiCall; action: RowAction }[] {
+  return def.actions.flatMap((call) => {
+    const action = registered[call.operationId];
+    const access = OPERATION_ACCESS[call.operationId as keyof operations] ?? def.roles;
+    return action && isAllowed(access, roles) ? [{ call, action }] : [];
+  });
+}

@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { NavigateFunction } from 'react-router-dom';
+import type { operations } from '../../../generated/api.ts';
+import type { ResourceName } from '../../../generated/resourceIndex.ts';
+import type { ApiCall } from '../../domain/resourceDefinition.ts';
+import type { Row } from '../api/resourceApi.ts';
+import type { SessionUser } from '../session/tokenStore.ts';
+import type { IconName } from '../ui/Icon.tsx';
+import type { FormCheck } from './crossFieldChecks.ts';
+
+export interface RowActionContext {
+  user: SessionUser | null;
+  queryClient: QueryClient;
+  navigate: NavigateFunction;
+}
+
+/** The button of one x-resource.actions call on each row. */
+export interface RowAction {
+  icon: IconName;
+  label(row: Row): string;
+  /** Whether this row offers the action at all (the call's roles are checked apart). */
+  applies(row: Row, ctx: RowActionContext): boolean;
+  run(call: ApiCall, row: Row, ctx: RowActionContext): Promise<void>;
+}
+
+/** What a workflow adds to the generic screens of one of its resources. */
+export interface ResourceExtension {
+  /** Buttons of the resource's x-resource.actions, by operationId. */
+  rowActions?: Partial<Record<keyof operations, RowAction>>;
+  /** Checks across fields of the resource's form, beside the generic ones. */
+  formChecks?: FormCheck[];
+}
+
+const extensions = new Map<string, ResourceExtension>();
+
+/**
+ * The generic screens name no resource: a workflow registers here what its resources need
+ * (src/web/workflows/registerWorkflows.ts), and the list, the dialog and the form ask for it by name.
+ */
+export function registerResourceExtension(name: ResourceName, extension: ResourceExtension): void {
+  const known = extensions.get(name) ?? {};
+  extensions.set(name, {
+    rowActions: { ...known.rowActions, ...extension.rowActions },
+    formChecks: [...(known.formChecks ?? []), ...(extension.formChecks ?? [])],
+  });
+}
+
+export const resourceExtension = (name: string): ResourceExtension => extensions.get(name) ?? {};
