@@ -155,9 +155,13 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     tokens: createTokenService(secretFor(options, dataDir), config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl),
     hub: createHub(),
-    mail: createMail(db, { ...mailOptionsFromEnv(process.env), ...options.mail }, {
-      maxAttachmentBytes: config.maxUploadBytes,
-    }),
+    mail: createMail(
+      db,
+      { ...mailOptionsFromEnv(process.env), ...options.mail },
+      {
+        maxAttachmentBytes: config.maxUploadBytes,
+      },
+    ),
     erp: options.erp ?? demoErp(resources.get('ClienteErp') as Resource),
     verifyMicrosoft: microsoftVerifier(microsoft),
     loginLimiter: createLoginLimiter(),

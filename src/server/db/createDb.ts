@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Client } from 'pg';
 import type { Db, Queryable } from './Db.ts';
 
 // Wire formats the API promises: dates as YYYY-MM-DD, instants as ISO 8601, numbers as numbers.
@@ -81,16 +82,16 @@ const RECONNECT_MS = 2000;
  * opened again and onNotify runs once, since notifications sent meanwhile are lost.
  */
 async function listenPostgres(
-  Client: typeof import('pg').Client,
+  PgClient: typeof Client,
   url: string,
   channel: string,
   onNotify: () => void,
 ): Promise<() => Promise<void>> {
-  let client: InstanceType<typeof Client> | undefined;
+  let client: Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const c = new Client({ connectionString: url });
+    const c = new PgClient({ connectionString: url });
     c.on('error', () => {
       if (client !== c) return;
       client = undefined;

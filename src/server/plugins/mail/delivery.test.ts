@@ -127,7 +127,9 @@ describe('delivery through a real SMTP server', () => {
   it('gives up after the last attempt and keeps the last error, without the SMTP password', async () => {
     const previous = smtp.reply;
     smtp.reply = (e) =>
-      e.to.includes('sempre.occupato@ediliziabrambilla.it') ? { code: 451, message: '4.7.1 Casella occupata' } : previous(e);
+      e.to.includes('sempre.occupato@ediliziabrambilla.it')
+        ? { code: 451, message: '4.7.1 Casella occupata' }
+        : previous(e);
     try {
       const stored = await settled(t, await enqueue(t, brochureTo('sempre.occupato@ediliziabrambilla.it')));
       expect(stored).toMatchObject({ status: 'failed', attempts: 3, nextAttemptAt: null, sentAt: null });
@@ -140,7 +142,9 @@ describe('delivery through a real SMTP server', () => {
   it('does not retry a permanent refusal (5xx)', async () => {
     const previous = smtp.reply;
     smtp.reply = (e) =>
-      e.to.includes('inesistente@ediliziabrambilla.it') ? { code: 550, message: '5.1.1 Casella inesistente' } : previous(e);
+      e.to.includes('inesistente@ediliziabrambilla.it')
+        ? { code: 550, message: '5.1.1 Casella inesistente' }
+        : previous(e);
     try {
       const stored = await settled(t, await enqueue(t, brochureTo('inesistente@ediliziabrambilla.it')));
       expect(stored).toMatchObject({ status: 'failed', attempts: 1 });
@@ -173,7 +177,10 @@ describe('delivery through a real SMTP server', () => {
       t.ctx.db.transaction(async (tx) => {
         await t.ctx.mail.enqueue(tx, {
           to: 'annullata@ediliziabrambilla.it',
-          ...t.ctx.mail.render.brochureMarketing({ oggetto: 'Mai partita', testo: 'Questo messaggio non deve partire.' }),
+          ...t.ctx.mail.render.brochureMarketing({
+            oggetto: 'Mai partita',
+            testo: 'Questo messaggio non deve partire.',
+          }),
         });
         throw new Error('salvataggio della trattativa non riuscito');
       }),

@@ -47,7 +47,8 @@ export interface Logger {
 }
 
 const MAX_RECIPIENTS = 50;
-export const NOT_CONFIGURED = 'Server SMTP non configurato (SMTP_URL): il messaggio è conservato, usare Reinvia dopo averlo configurato';
+export const NOT_CONFIGURED =
+  'Server SMTP non configurato (SMTP_URL): il messaggio è conservato, usare Reinvia dopo averlo configurato';
 const isEmail = createAjv().compile({ type: 'string', format: 'email', maxLength: 254 });
 
 function addressList(value: string | string[] | undefined, field: string, required: boolean): string | null {
@@ -69,7 +70,9 @@ function subjectOf(subject: string): string {
   const s = subject.replace(/\s+/g, ' ').trim();
   if (!s) throw new HttpError(400, MESSAGES.invalid, [{ field: 'subject', message: "l'oggetto è obbligatorio" }]);
   if (s.length > 255)
-    throw new HttpError(400, MESSAGES.invalid, [{ field: 'subject', message: "l'oggetto può avere al massimo 255 caratteri" }]);
+    throw new HttpError(400, MESSAGES.invalid, [
+      { field: 'subject', message: "l'oggetto può avere al massimo 255 caratteri" },
+    ]);
   return s;
 }
 
@@ -103,7 +106,9 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
     if (!from) return config.from;
     const address = parseSender(from).address;
     if (!isEmail(address))
-      throw new HttpError(400, MESSAGES.invalid, [{ field: 'from', message: `indirizzo email non valido: ${address}` }]);
+      throw new HttpError(400, MESSAGES.invalid, [
+        { field: 'from', message: `indirizzo email non valido: ${address}` },
+      ]);
     return `"${config.company.replace(/["\\]/g, '')}" <${address}>`;
   }
 
@@ -217,12 +222,15 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
       return { id, status };
     },
 
-    /** "Reinvia": back in the queue if it failed or was kept undelivered; 404 or 409 (Italian) otherwise. */
-    async resend(id: number): Promise<void> {
+    /**
+     * "Reinvia": back in the queue if it failed or was kept undelivered, and the stored row as it is then;
+     * 404 or 409 (Italian) otherwise.
+     */
+    async resend(id: number): Promise<Record<string, unknown>> {
       if (!config.smtpUrl)
         throw new HttpError(409, 'Impossibile reinviare: il server SMTP non è configurato (SMTP_URL)');
       const result = await requeue(db, id);
-      if (result.requeued) return;
+      if (result.row) return result.row;
       if (!result.status) throw new HttpError(404, MESSAGES.notFound);
       throw new HttpError(
         409,

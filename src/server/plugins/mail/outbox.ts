@@ -175,22 +175,25 @@ export async function msUntilNextDue(db: Queryable): Promise<number | null> {
 }
 
 /**
- * Puts a failed or undelivered message back in the queue with its attempts from zero; answers the status
- * it had when that was not possible (undefined: no such message).
+ * Puts a failed or undelivered message back in the queue with its attempts from zero: the row as it is
+ * then, or, when that was not possible, the status that prevented it (none: no such message).
  */
-export async function requeue(db: Db, id: number): Promise<{ requeued: boolean; status?: EmailStatus }> {
+export async function requeue(
+  db: Db,
+  id: number,
+): Promise<{ row: Record<string, unknown> } | { row: null; status: EmailStatus | undefined }> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ status: EmailStatus }>(
+    const { rows } = await tx.query(
       `UPDATE email SET status = 'queued', attempts = 0, "nextAttemptAt" = now(), "leaseUntil" = NULL,
          version = version + 1
-       WHERE id = $1 AND status IN ('failed', 'notConfigured') RETURNING status`,
+       WHERE id = $1 AND status IN ('failed', 'notConfigured') RETURNING *`,
       [id],
     );
     if (rows[0]) {
       await notifyWorkers(tx);
-      return { requeued: true };
+      return { row: rows[0] };
     }
     const current = await tx.query<{ status: EmailStatus }>(`SELECT status FROM email WHERE id = $1`, [id]);
-    return { requeued: false, status: current.rows[0]?.status };
+    return { row: null, status: current.rows[0]?.status };
   });
 }

@@ -135,7 +135,9 @@ export const mailTemplates = {
     subject: `Accreditamento come cliente - ${b.company}`,
     greeting: greet(d),
     blocks: [
-      { paragraph: `per completare l'accreditamento come cliente di ${b.company} le chiediamo di inserire i suoi dati nella pagina qui sotto.` },
+      {
+        paragraph: `per completare l'accreditamento come cliente di ${b.company} le chiediamo di inserire i suoi dati nella pagina qui sotto.`,
+      },
       { button: { label: "Completa l'accreditamento", href: d.link } },
       fallbackLink(d.link),
     ],
@@ -178,7 +180,10 @@ export const mailTemplates = {
     subject: `Offerta firmata${numbered(d.numeroOfferta)} - ${b.company}`,
     greeting: greet(d),
     blocks: [
-      { paragraph: "grazie per aver confermato la nostra offerta. In allegato trova il documento firmato, da conservare." },
+      {
+        paragraph:
+          'grazie per aver confermato la nostra offerta. In allegato trova il documento firmato, da conservare.',
+      },
       { paragraph: 'Il nostro ufficio noleggi la contatterà a breve per concordare la consegna.' },
     ],
     signature: sign(d),

@@ -37,7 +37,7 @@ export function safeHref(href: string): string {
   return url.toString();
 }
 
-const FONT = "font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:22px;color:#1f2933";
+const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:22px;color:#1f2933';
 const BRAND = '#0b5394';
 
 function blockHtml(block: Block): string {
