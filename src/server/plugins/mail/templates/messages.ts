@@ -38,6 +38,8 @@ const sign = (p: Personal) => p.firma?.trim() || undefined;
 const numbered = (numero: Maybe<string>) => (numero ? ` ${numero}` : '');
 const fallbackLink = (href: string): Block => ({
   note: `Se il pulsante non funziona, copi questo indirizzo nel browser: ${href}`,
+  // The text part already shows the address next to the button's words.
+  htmlOnly: true,
 });
 const openNegotiation = (link: Maybe<string>): Block[] =>
   link ? [{ button: { label: 'Apri la trattativa', href: link } }] : [];

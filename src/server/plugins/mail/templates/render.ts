@@ -7,7 +7,7 @@ export type Block =
   | { paragraph: string }
   | { button: { label: string; href: string } }
   | { fields: [label: string, value: string | number | null | undefined][] }
-  | { note: string };
+  | { note: string; htmlOnly?: boolean };
 
 export interface MailContent {
   subject: string;
@@ -71,12 +71,14 @@ function blockText(block: Block): string {
 export function renderMail(content: MailContent, company: string): Rendered {
   const signature = content.signature ?? company;
   const footer = content.toStaff
-    ? `Messaggio automatico del CRM di ${company}.`
-    : `${company}. Riceve questa email in seguito al suo contatto con il nostro servizio noleggi.`;
+    ? `Messaggio automatico del CRM – ${company}`
+    : `Questa email le è stata inviata da ${company} in seguito al suo contatto con il nostro servizio noleggi.`;
+  // A colleague gets a notice, not a letter: no sign-off.
+  const closing = content.toStaff ? null : `Cordiali saluti,\n${signature}`;
   const body = [
     ...(content.greeting ? [`<p style="margin:0 0 16px;${FONT}">${escapeHtml(content.greeting)}</p>`] : []),
     ...content.blocks.map(blockHtml),
-    `<p style="margin:0;${FONT}">Cordiali saluti,<br>${paragraphHtml(signature)}</p>`,
+    ...(closing ? [`<p style="margin:0;${FONT}">${paragraphHtml(closing)}</p>`] : []),
   ].join('\n');
   const html = `<!DOCTYPE html>
 <html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(content.subject)}</title></head>
@@ -96,9 +98,8 @@ ${body}
     company,
     '',
     ...(content.greeting ? [content.greeting, ''] : []),
-    ...content.blocks.flatMap((b) => [blockText(b), '']),
-    `Cordiali saluti,\n${signature}`,
-    '',
+    ...content.blocks.filter((b) => !('htmlOnly' in b && b.htmlOnly)).flatMap((b) => [blockText(b), '']),
+    ...(closing ? [closing, ''] : []),
     '--',
     footer,
     '',

@@ -50,7 +50,7 @@ describe('mail templates', () => {
     expect(html).toContain('Rossi Noleggi S.r.l.');
     expect(html).toContain('<table role="presentation"');
     expect(text).toContain('Rossi Noleggi S.r.l.');
-    expect(text).toContain('Cordiali saluti,');
+    expect(text).not.toContain('S.r.l..');
     if (kind !== 'brochureMarketing') expect(`${subject}${text}`).toContain(EVIL);
   });
 
@@ -69,6 +69,16 @@ describe('mail templates', () => {
     expect(text).toContain("L'offerta è valida fino al 24 ottobre 2025.");
     const link = renderMail(samples.linkAccreditamento(), brand.company);
     expect(link.html).toContain('href="https://portale.rossinoleggi.it/accredita?c=1&amp;t=2"');
+  });
+
+  it('signs a customer letter, not a notice to a colleague', () => {
+    expect(renderMail(samples.offertaFirmata(), brand.company).text).toContain(
+      'Cordiali saluti,\nRossi Noleggi S.r.l.',
+    );
+    const notice = renderMail(samples.offertaAccettata(), brand.company);
+    expect(notice.text).not.toContain('Cordiali saluti');
+    expect(notice.text).toContain('Messaggio automatico del CRM – Rossi Noleggi S.r.l.');
+    expect(notice.text).toContain("ha accettato l'offerta OFF-1 il 24 settembre 2025 alle 10:05.");
   });
 
   it('refuses a link that is not a web address', () => {
