@@ -55,6 +55,18 @@ export const resource = {
       ]
     },
     {
+      "accessorKey": "attempts",
+      "header": "Tentativi",
+      "kind": "integer",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "lastError",
+      "header": "Ultimo errore",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
       "accessorKey": "recipient",
       "header": "Destinatario",
       "kind": "text",
@@ -109,18 +121,6 @@ export const resource = {
           "label": "Richiesta di nuova offerta"
         }
       ]
-    },
-    {
-      "accessorKey": "attempts",
-      "header": "Tentativi",
-      "kind": "integer",
-      "enableSorting": true
-    },
-    {
-      "accessorKey": "lastError",
-      "header": "Ultimo errore",
-      "kind": "text",
-      "enableSorting": true
     },
     {
       "accessorKey": "nextAttemptAt",

@@ -47,8 +47,7 @@ export interface Logger {
 }
 
 const MAX_RECIPIENTS = 50;
-export const NOT_CONFIGURED =
-  'Server SMTP non configurato (SMTP_URL): il messaggio è conservato, usare Reinvia dopo averlo configurato';
+export const NOT_CONFIGURED = 'SMTP_URL non impostato: configurarlo e usare Reinvia';
 const isEmail = createAjv().compile({ type: 'string', format: 'email', maxLength: 254 });
 
 function addressList(value: string | string[] | undefined, field: string, required: boolean): string | null {
@@ -169,7 +168,13 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
       return;
     }
     running = drain()
-      .catch((err: unknown) => log?.error({ err }, 'coda email: errore del worker'))
+      .catch((err: unknown) => {
+        // The database went away for a moment: look again later rather than wait for a notification.
+        log?.error({ err }, 'coda email: errore del worker');
+        clearTimeout(timer);
+        timer = setTimeout(wake, config.pollIntervalMs);
+        timer.unref();
+      })
       .finally(() => {
         running = undefined;
         if (again) {
