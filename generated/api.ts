@@ -2023,6 +2023,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emails/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rimette in coda un'email non riuscita o non recapitata (Reinvia)
+         * @description Solo per un messaggio con esito `failed` o `notConfigured`: torna `queued` con i tentativi azzerati e parte appena il server SMTP risponde. Un messaggio già inviato, in coda o in invio risponde 409; se il server non ha un SMTP configurato (SMTP_URL) risponde 409 e il messaggio resta com'è.
+         */
+        post: operations["resendEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/missed-calls": {
         parameters: {
             query?: never;
@@ -4558,8 +4578,18 @@ export interface components {
             branchOfficeId: number;
         };
         /**
+         * Tipo di messaggio email
+         * @example offerta
+         */
+        EmailKind: string & ("anagrafica" | "brochure" | "brochureMarketing" | "linkAccreditamento" | "offerta" | "offertaAccettata" | "offertaFirmata" | "promemoriaOfferta" | "richiestaNuovaOfferta");
+        /**
+         * Esito di un messaggio email
+         * @example sent
+         */
+        EmailStatus: string & ("queued" | "sending" | "sent" | "failed" | "notConfigured");
+        /**
          * Email
-         * @description Email inviata dal sistema.
+         * @description Un messaggio della coda di invio (outbox): scritto nella stessa transazione della modifica che lo causa, poi consegnato al server SMTP con nuovi tentativi.
          */
         email: {
             /**
@@ -4568,31 +4598,83 @@ export interface components {
              */
             readonly id?: number;
             /**
+             * Creata il
+             * Format: date-time
+             * @example 2025-09-24T09:59:58+02:00
+             */
+            readonly createdAt: string;
+            /** Tipo */
+            readonly kind?: components["schemas"]["EmailKind"];
+            /** Esito */
+            readonly status: components["schemas"]["EmailStatus"];
+            /**
              * Inviata il
              * Format: date-time
              * @example 2025-09-24T10:00:00+02:00
              */
-            sentAt: string;
+            readonly sentAt?: string | null;
             /**
              * Mittente
-             * @example noreply@rossinoleggi.it
+             * @example Rossi Noleggi S.r.l. <noleggio@rossinoleggi.it>
              */
-            sender?: string;
+            readonly sender?: string;
             /**
              * Destinatario
+             * @description Gli indirizzi A:, separati da virgola.
              * @example paolo.brambilla@ediliziabrambilla.it
              */
-            recipient: string;
+            readonly recipient: string;
+            /**
+             * Copia a
+             * @description Gli indirizzi Cc:, separati da virgola.
+             * @example ufficio.acquisti@ediliziabrambilla.it
+             */
+            readonly cc?: string | null;
             /**
              * Oggetto
-             * @example Offerta di noleggio n. 2025/112
+             * @example Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.
              */
-            subject: string;
+            readonly subject: string;
             /**
-             * Esito
-             * @example Inviata
+             * Tentativi
+             * @example 1
              */
-            status?: string;
+            readonly attempts: number;
+            /**
+             * Ultimo errore
+             * @example Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi
+             */
+            readonly lastError?: string | null;
+            /**
+             * Prossimo tentativo
+             * Format: date-time
+             * @example 2025-09-24T10:01:00+02:00
+             */
+            readonly nextAttemptAt?: string | null;
+            /**
+             * Allegati
+             * @example [
+             *       "Offerta_OFF-2025-000112.pdf"
+             *     ]
+             */
+            readonly attachmentNames: string[];
+            /**
+             * Origine
+             * @description La risorsa la cui modifica ha causato il messaggio (es. trattativaCp).
+             * @example trattativaCp
+             */
+            readonly causeEntity?: string | null;
+            /**
+             * ID origine
+             * @example 42
+             */
+            readonly causeId?: number | null;
+            /**
+             * Richiesta da
+             * @description L'utente che ha causato l'invio; vuoto per gli invii automatici.
+             * @example utente.cp
+             */
+            readonly requestedBy?: string | null;
         };
         /**
          * Chiamata persa
@@ -6156,15 +6238,95 @@ export interface components {
                 };
             };
         };
-        /** @description Elenco: email */
+        /** @description Elenco: email della coda di invio, dalla più recente */
         EmailPage: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "totalRows": 2,
+                 *       "data": [
+                 *         {
+                 *           "id": 2,
+                 *           "createdAt": "2025-09-24T10:05:00+02:00",
+                 *           "kind": "offerta",
+                 *           "status": "failed",
+                 *           "sentAt": null,
+                 *           "sender": "Rossi Noleggi S.r.l. <noleggio@rossinoleggi.it>",
+                 *           "recipient": "paolo.brambilla@ediliziabrambilla.it, acquisti@ediliziabrambilla.it",
+                 *           "cc": null,
+                 *           "subject": "Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.",
+                 *           "attempts": 8,
+                 *           "lastError": "Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi",
+                 *           "nextAttemptAt": null,
+                 *           "attachmentNames": [
+                 *             "Offerta_OFF-2025-000112.pdf"
+                 *           ],
+                 *           "causeEntity": "trattativaCp",
+                 *           "causeId": 42,
+                 *           "requestedBy": "utente.cp"
+                 *         },
+                 *         {
+                 *           "id": 1,
+                 *           "createdAt": "2025-09-24T09:59:58+02:00",
+                 *           "kind": "brochure",
+                 *           "status": "sent",
+                 *           "sentAt": "2025-09-24T10:00:00+02:00",
+                 *           "sender": "Rossi Noleggi S.r.l. <noleggio@rossinoleggi.it>",
+                 *           "recipient": "paolo.brambilla@ediliziabrambilla.it",
+                 *           "cc": null,
+                 *           "subject": "Brochure piattaforme - Rossi Noleggi S.r.l.",
+                 *           "attempts": 1,
+                 *           "lastError": null,
+                 *           "nextAttemptAt": null,
+                 *           "attachmentNames": [],
+                 *           "causeEntity": "trattativaCp",
+                 *           "causeId": 42,
+                 *           "requestedBy": "utente.cp"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     data: components["schemas"]["email"][];
                     totalRows: components["schemas"]["TotalRows"];
+                };
+            };
+        };
+        /** @description Email della coda di invio */
+        EmailItem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "id": 2,
+                 *         "createdAt": "2025-09-24T10:05:00+02:00",
+                 *         "kind": "offerta",
+                 *         "status": "queued",
+                 *         "sentAt": null,
+                 *         "sender": "Rossi Noleggi S.r.l. <noleggio@rossinoleggi.it>",
+                 *         "recipient": "paolo.brambilla@ediliziabrambilla.it",
+                 *         "cc": null,
+                 *         "subject": "Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.",
+                 *         "attempts": 0,
+                 *         "lastError": "Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi",
+                 *         "nextAttemptAt": "2025-09-24T10:30:00+02:00",
+                 *         "attachmentNames": [
+                 *           "Offerta_OFF-2025-000112.pdf"
+                 *         ],
+                 *         "causeEntity": "trattativaCp",
+                 *         "causeId": 42,
+                 *         "requestedBy": "utente.cp"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: components["schemas"]["email"];
                 };
             };
         };
@@ -13229,6 +13391,45 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resendEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmailItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Il messaggio non si può reinviare nel suo stato attuale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "message": "Email già inviata: non si può reinviare"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

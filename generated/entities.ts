@@ -98,6 +98,25 @@ export type Money = number;
  * via the `definition` "Version".
  */
 export type Version = number;
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "EmailStatus".
+ */
+export type EmailStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'notConfigured';
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "EmailKind".
+ */
+export type EmailKind =
+  | 'anagrafica'
+  | 'brochure'
+  | 'brochureMarketing'
+  | 'linkAccreditamento'
+  | 'offerta'
+  | 'offertaAccettata'
+  | 'offertaFirmata'
+  | 'promemoriaOfferta'
+  | 'richiestaNuovaOfferta';
 
 /**
  * Accettazione di un mezzo rientrato: carburante, danni, controlli, foto e firma.
@@ -763,7 +782,7 @@ export interface Document {
   created?: string | null;
 }
 /**
- * Email inviata dal sistema.
+ * Un messaggio della coda di invio (outbox): scritto nella stessa transazione della modifica che lo causa, poi consegnato al server SMTP con nuovi tentativi.
  *
  * This interface was referenced by `Entities`'s JSON-Schema
  * via the `definition` "Email".
@@ -774,25 +793,59 @@ export interface Email {
    */
   id?: number;
   /**
+   * Creata il
+   */
+  createdAt: string;
+  kind?: EmailKind;
+  status: EmailStatus;
+  /**
    * Inviata il
    */
-  sentAt: string;
+  sentAt?: string | null;
   /**
    * Mittente
    */
   sender?: string;
   /**
-   * Destinatario
+   * Destinatario: Gli indirizzi A:, separati da virgola.
    */
   recipient: string;
+  /**
+   * Copia a: Gli indirizzi Cc:, separati da virgola.
+   */
+  cc?: string | null;
   /**
    * Oggetto
    */
   subject: string;
   /**
-   * Esito
+   * Tentativi
    */
-  status?: string;
+  attempts: number;
+  /**
+   * Ultimo errore
+   */
+  lastError?: string | null;
+  /**
+   * Prossimo tentativo
+   */
+  nextAttemptAt?: string | null;
+  /**
+   * Allegati
+   */
+  attachmentNames: string[];
+  /**
+   * Origine: La risorsa la cui modifica ha causato il messaggio (es. trattativaCp).
+   */
+  causeEntity?: string | null;
+  /**
+   * ID origine
+   */
+  causeId?: number | null;
+  /**
+   * Richiesta da: L'utente che ha causato l'invio; vuoto per gli invii automatici.
+   */
+  requestedBy?: string | null;
 }
 /**
  * Famiglia gruppi risorse: voce della tabella di configurazione Famiglie gruppi risorse.

@@ -197,3 +197,69 @@ export const DocumentEntityOptions = [
   }
 ] as const;
 export const DocumentEntityValues = DocumentEntityOptions.map((o) => o.value);
+
+/** Esito di un messaggio email */
+export const EmailStatusOptions = [
+  {
+    "value": "queued",
+    "label": "In coda"
+  },
+  {
+    "value": "sending",
+    "label": "In invio"
+  },
+  {
+    "value": "sent",
+    "label": "Inviata"
+  },
+  {
+    "value": "failed",
+    "label": "Non riuscita"
+  },
+  {
+    "value": "notConfigured",
+    "label": "Non recapitata: SMTP non configurato"
+  }
+] as const;
+export const EmailStatusValues = EmailStatusOptions.map((o) => o.value);
+
+/** Tipo di messaggio email */
+export const EmailKindOptions = [
+  {
+    "value": "anagrafica",
+    "label": "Dati anagrafici"
+  },
+  {
+    "value": "brochure",
+    "label": "Brochure"
+  },
+  {
+    "value": "brochureMarketing",
+    "label": "Brochure marketing"
+  },
+  {
+    "value": "linkAccreditamento",
+    "label": "Link di accreditamento"
+  },
+  {
+    "value": "offerta",
+    "label": "Offerta"
+  },
+  {
+    "value": "offertaAccettata",
+    "label": "Offerta accettata"
+  },
+  {
+    "value": "offertaFirmata",
+    "label": "Offerta firmata"
+  },
+  {
+    "value": "promemoriaOfferta",
+    "label": "Promemoria scadenza offerta"
+  },
+  {
+    "value": "richiestaNuovaOfferta",
+    "label": "Richiesta di nuova offerta"
+  }
+] as const;
+export const EmailKindValues = EmailKindOptions.map((o) => o.value);

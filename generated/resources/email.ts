@@ -21,14 +21,48 @@ export const resource = {
   "displayField": "id",
   "columns": [
     {
-      "accessorKey": "sentAt",
-      "header": "Inviata il",
+      "accessorKey": "createdAt",
+      "header": "Creata il",
       "kind": "dateTime",
       "enableSorting": true
     },
     {
-      "accessorKey": "sender",
-      "header": "Mittente",
+      "accessorKey": "status",
+      "header": "Esito",
+      "kind": "enum",
+      "enableSorting": true,
+      "options": [
+        {
+          "value": "queued",
+          "label": "In coda"
+        },
+        {
+          "value": "sending",
+          "label": "In invio"
+        },
+        {
+          "value": "sent",
+          "label": "Inviata"
+        },
+        {
+          "value": "failed",
+          "label": "Non riuscita"
+        },
+        {
+          "value": "notConfigured",
+          "label": "Non recapitata: SMTP non configurato"
+        }
+      ]
+    },
+    {
+      "accessorKey": "attempts",
+      "header": "Tentativi",
+      "kind": "integer",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "lastError",
+      "header": "Ultimo errore",
       "kind": "text",
       "enableSorting": true
     },
@@ -45,13 +79,127 @@ export const resource = {
       "enableSorting": true
     },
     {
-      "accessorKey": "status",
-      "header": "Esito",
+      "accessorKey": "kind",
+      "header": "Tipo",
+      "kind": "enum",
+      "enableSorting": true,
+      "options": [
+        {
+          "value": "anagrafica",
+          "label": "Dati anagrafici"
+        },
+        {
+          "value": "brochure",
+          "label": "Brochure"
+        },
+        {
+          "value": "brochureMarketing",
+          "label": "Brochure marketing"
+        },
+        {
+          "value": "linkAccreditamento",
+          "label": "Link di accreditamento"
+        },
+        {
+          "value": "offerta",
+          "label": "Offerta"
+        },
+        {
+          "value": "offertaAccettata",
+          "label": "Offerta accettata"
+        },
+        {
+          "value": "offertaFirmata",
+          "label": "Offerta firmata"
+        },
+        {
+          "value": "promemoriaOfferta",
+          "label": "Promemoria scadenza offerta"
+        },
+        {
+          "value": "richiestaNuovaOfferta",
+          "label": "Richiesta di nuova offerta"
+        }
+      ]
+    },
+    {
+      "accessorKey": "nextAttemptAt",
+      "header": "Prossimo tentativo",
+      "kind": "dateTime",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "sentAt",
+      "header": "Inviata il",
+      "kind": "dateTime",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "attachmentNames",
+      "header": "Allegati",
+      "kind": "list",
+      "enableSorting": false
+    },
+    {
+      "accessorKey": "causeEntity",
+      "header": "Origine",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "causeId",
+      "header": "ID origine",
+      "kind": "integer",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "requestedBy",
+      "header": "Richiesta da",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "sender",
+      "header": "Mittente",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "cc",
+      "header": "Copia a",
       "kind": "text",
       "enableSorting": true
     }
   ],
   "filters": [
+    {
+      "field": "status",
+      "label": "Esito",
+      "widget": "select",
+      "param": "filters",
+      "options": [
+        {
+          "value": "queued",
+          "label": "In coda"
+        },
+        {
+          "value": "sending",
+          "label": "In invio"
+        },
+        {
+          "value": "sent",
+          "label": "Inviata"
+        },
+        {
+          "value": "failed",
+          "label": "Non riuscita"
+        },
+        {
+          "value": "notConfigured",
+          "label": "Non recapitata: SMTP non configurato"
+        }
+      ]
+    },
     {
       "field": "recipient",
       "label": "Destinatario",
@@ -63,10 +211,72 @@ export const resource = {
       "label": "Oggetto",
       "widget": "text",
       "param": "filters"
+    },
+    {
+      "field": "kind",
+      "label": "Tipo",
+      "widget": "select",
+      "param": "filters",
+      "options": [
+        {
+          "value": "anagrafica",
+          "label": "Dati anagrafici"
+        },
+        {
+          "value": "brochure",
+          "label": "Brochure"
+        },
+        {
+          "value": "brochureMarketing",
+          "label": "Brochure marketing"
+        },
+        {
+          "value": "linkAccreditamento",
+          "label": "Link di accreditamento"
+        },
+        {
+          "value": "offerta",
+          "label": "Offerta"
+        },
+        {
+          "value": "offertaAccettata",
+          "label": "Offerta accettata"
+        },
+        {
+          "value": "offertaFirmata",
+          "label": "Offerta firmata"
+        },
+        {
+          "value": "promemoriaOfferta",
+          "label": "Promemoria scadenza offerta"
+        },
+        {
+          "value": "richiestaNuovaOfferta",
+          "label": "Richiesta di nuova offerta"
+        }
+      ]
+    },
+    {
+      "field": "createdAt",
+      "label": "Creata il",
+      "widget": "date",
+      "param": "filters"
+    },
+    {
+      "field": "causeEntity",
+      "label": "Origine",
+      "widget": "text",
+      "param": "filters"
+    },
+    {
+      "field": "causeId",
+      "label": "ID origine",
+      "widget": "number",
+      "param": "filters"
     }
   ],
   "sort": {
-    "field": "sentAt",
+    "field": "createdAt",
     "descending": true
   },
   "pageSize": 30,
@@ -79,47 +289,11 @@ export const resource = {
     "schema": {
       "type": "object",
       "title": "Email",
-      "properties": {
-        "sentAt": {
-          "type": "string",
-          "format": "date-time",
-          "title": "Inviata il"
-        },
-        "sender": {
-          "type": "string",
-          "title": "Mittente",
-          "maxLength": 255
-        },
-        "recipient": {
-          "type": "string",
-          "title": "Destinatario",
-          "maxLength": 255
-        },
-        "subject": {
-          "type": "string",
-          "title": "Oggetto",
-          "maxLength": 255
-        },
-        "status": {
-          "type": "string",
-          "title": "Esito",
-          "maxLength": 255
-        }
-      },
-      "required": [
-        "sentAt",
-        "recipient",
-        "subject"
-      ]
+      "properties": {},
+      "required": []
     },
     "uiSchema": {
-      "ui:order": [
-        "sentAt",
-        "sender",
-        "recipient",
-        "subject",
-        "status"
-      ]
+      "ui:order": []
     }
   }
 } satisfies ResourceDefinition;

@@ -61,6 +61,8 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   downloadDocument: G.crm,
   updateBranchOffice: G.admin,
   updateMissedCall: G.contactCenter,
+  // The e-mail outbox is the super admin's alone (SPEC.md section 2); listEmail takes it from schemas/email.json.
+  resendEmail: [SA],
   concludeInventarioMezzi: G.inventario,
   setInventarioMezziItemStato: G.inventario,
   exportInventarioMezziItems: G.inventario,

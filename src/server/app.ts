@@ -30,6 +30,7 @@ import { errorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
 import { createHub } from './plugins/hub.ts';
+import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
 import { hubHandlers } from './plugins/hubHandlers.ts';
 import { registerOperations } from './registerOperations.ts';
@@ -53,6 +54,8 @@ export interface AppOptions {
   microsoft?: MicrosoftConfig | null;
   /** The ERP connector; by default the demo ERP on seeded rows. */
   erp?: ErpConnector;
+  /** E-mail delivery; each option left out comes from SMTP_URL, MAIL_FROM, PUBLIC_URL or its default. */
+  mail?: MailOptions;
 }
 
 // Resources without a table of their own: the profile is the user, this view is a projection of users.
@@ -152,6 +155,13 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     tokens: createTokenService(secretFor(options, dataDir), config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl),
     hub: createHub(),
+    mail: createMail(
+      db,
+      { ...mailOptionsFromEnv(process.env), ...options.mail },
+      {
+        maxAttachmentBytes: config.maxUploadBytes,
+      },
+    ),
     erp: options.erp ?? demoErp(resources.get('ClienteErp') as Resource),
     verifyMicrosoft: microsoftVerifier(microsoft),
     loginLimiter: createLoginLimiter(),
@@ -205,6 +215,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     ...fileHandlers,
     ...hubHandlers,
     ...exportHandlers,
+    ...mailHandlers,
   };
   const handlerFor = (op: ApiOperation) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx);
   ctx.handler = (operationId) => {
@@ -222,7 +233,10 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }
+  await ctx.mail.init();
+  await ctx.mail.start(app.log);
   app.addHook('onClose', async () => {
+    await ctx.mail.stop();
     if (!options.db) await db.close();
   });
   return { app, ctx };

@@ -10,6 +10,7 @@ import type { CrudRepository } from './crud/crudRepository.ts';
 import type { EntityModel } from './crud/entityModel.ts';
 import type { Db } from './db/Db.ts';
 import type { Hub } from './plugins/hub.ts';
+import type { Mail } from './plugins/mail/index.ts';
 
 export interface ServerConfig {
   dataDir: string;
@@ -31,6 +32,8 @@ export interface AppContext {
   tokens: TokenService;
   refreshTokens: RefreshTokens;
   hub: Hub;
+  /** The e-mail outbox: `mail.enqueue(tx, { to, ...mail.render.offerta({...}) })` (plugins/mail/README.md). */
+  mail: Mail;
   /** The company's ERP (Mago): its customers and VAT numbers. */
   erp: ErpConnector;
   /** The e-mail of a valid Microsoft access token (401 otherwise). */

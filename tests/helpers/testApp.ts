@@ -10,19 +10,30 @@ export interface TestApp {
   ctx: AppContext;
   /** Creates (once) a user with these roles and returns its Authorization header. */
   as(roles: string[], username?: string): Promise<{ authorization: string }>;
+  /**
+   * Another server process on the same database, with the same signing secret (two workers of one
+   * outbox). Close it before the app it came from.
+   */
+  sibling(options?: TestAppOptions): Promise<TestApp>;
   close(): Promise<void>;
 }
 
+export type TestAppOptions = Pick<AppOptions, 'accessTokenTtl' | 'microsoft' | 'erp' | 'mail'>;
+
 export const TEST_PASSWORD = 'Password123!';
 let cachedHash: string | undefined;
+
+// Tests never take SMTP_URL from the environment: a test that delivers passes its in-process server.
+const withTestMail = (options: TestAppOptions): TestAppOptions => ({
+  ...options,
+  mail: { smtpUrl: null, ...options.mail },
+});
 
 /**
  * A fresh server on a fresh database: in-memory PGlite, or a new database in the
  * PostgreSQL of this run when the project provides one (vitest project "server-postgres").
  */
-export async function testApp(
-  options: Pick<AppOptions, 'accessTokenTtl' | 'microsoft' | 'erp'> = {},
-): Promise<TestApp> {
+export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
   const base = (inject as (key: 'postgresUrl') => string | undefined)('postgresUrl');
@@ -41,39 +52,58 @@ export async function testApp(
       await c.end();
     };
   }
-  const { app, ctx } = await buildApp({ databaseUrl, jwtSecret: randomBytes(32).toString('hex'), ...options });
-  cachedHash ??= await hashPassword(TEST_PASSWORD);
-  const tokens = new Map<string, string>();
-  return {
-    app,
-    ctx,
-    async as(roles, username = `u_${roles.join('_').toLowerCase()}`.slice(0, 60)) {
-      let token = tokens.get(username);
-      if (!token) {
-        await ctx.resource('User').repo.create(
-          {
-            username,
-            email: `${username.replace(/[^a-z0-9.]/g, '')}@prova.it`,
-            name: 'Prova',
-            surname: 'Test',
-            roles,
-            active: 'true',
-          },
-          { passwordHash: cachedHash },
-        );
-        const res = await app.inject({
-          method: 'POST',
-          url: '/login_check',
-          payload: { username, password: TEST_PASSWORD },
+  const jwtSecret = randomBytes(32).toString('hex');
+  const first = await buildApp({ databaseUrl, jwtSecret, ...withTestMail(options) });
+
+  function wrap({ app, ctx }: Awaited<ReturnType<typeof buildApp>>, close: () => Promise<void>): TestApp {
+    return {
+      app,
+      ctx,
+      as: signIn(app, ctx),
+      async sibling(more = {}) {
+        // PGlite lives in this process, so the sibling shares the object; PostgreSQL: the same database.
+        const other = await buildApp({
+          ...(databaseUrl ? { databaseUrl } : { db: first.ctx.db }),
+          jwtSecret,
+          ...withTestMail(more),
         });
-        token = (res.json() as { token: string }).token;
-        tokens.set(username, token);
-      }
-      return { authorization: `Bearer ${token}` };
-    },
-    async close() {
-      await app.close();
-      await dropDb();
-    },
+        return wrap(other, () => other.app.close());
+      },
+      close,
+    };
+  }
+
+  return wrap(first, async () => {
+    await first.app.close();
+    await dropDb();
+  });
+}
+
+function signIn(app: FastifyInstance, ctx: AppContext): TestApp['as'] {
+  const tokens = new Map<string, string>();
+  return async (roles, username = `u_${roles.join('_').toLowerCase()}`.slice(0, 60)) => {
+    let token = tokens.get(username);
+    if (!token) {
+      cachedHash ??= await hashPassword(TEST_PASSWORD);
+      await ctx.resource('User').repo.create(
+        {
+          username,
+          email: `${username.replace(/[^a-z0-9.]/g, '')}@prova.it`,
+          name: 'Prova',
+          surname: 'Test',
+          roles,
+          active: 'true',
+        },
+        { passwordHash: cachedHash },
+      );
+      const res = await app.inject({
+        method: 'POST',
+        url: '/login_check',
+        payload: { username, password: TEST_PASSWORD },
+      });
+      token = (res.json() as { token: string }).token;
+      tokens.set(username, token);
+    }
+    return { authorization: `Bearer ${token}` };
   };
 }

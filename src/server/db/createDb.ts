@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Client } from 'pg';
 import type { Db, Queryable } from './Db.ts';
 
 // Wire formats the API promises: dates as YYYY-MM-DD, instants as ISO 8601, numbers as numbers.
@@ -30,6 +31,7 @@ async function createPglite(dataDir?: string): Promise<Db> {
       pg.transaction((tx) =>
         fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) }),
       ),
+    listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
     close: () => pg.close(),
   };
 }
@@ -68,7 +70,61 @@ async function createPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, onNotify) => listenPostgres(pg.Client, url, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_MS = 2000;
+
+/**
+ * LISTEN needs a connection of its own, outside the pool. When it drops (server restart), it is
+ * opened again and onNotify runs once, since notifications sent meanwhile are lost.
+ */
+async function listenPostgres(
+  PgClient: typeof Client,
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
+  let client: Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new PgClient({ connectionString: url });
+    c.on('error', () => {
+      if (client !== c) return;
+      client = undefined;
+      void c.end().catch(() => {});
+      reconnect();
+    });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      await c.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) await c.end();
+    else client = c;
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    retry = setTimeout(() => {
+      connect().then(onNotify, reconnect);
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end();
   };
 }
 

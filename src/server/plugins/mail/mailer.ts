@@ -1,0 +1,273 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { EmailStatus } from '../../../../generated/entities.ts';
+import { createAjv } from '../../../domain/createAjv.ts';
+import type { Db, Queryable } from '../../db/Db.ts';
+import { HttpError, MESSAGES } from '../../httpError.ts';
+import { mailConfig, parseSender, type MailConfig, type MailOptions } from './mailConfig.ts';
+import {
+  attachmentsOf,
+  claimNext,
+  ensureOutbox,
+  insertOutboxRow,
+  markAttemptFailed,
+  markSent,
+  msUntilNextDue,
+  OUTBOX_CHANNEL,
+  requeue,
+  type ClaimedRow,
+  type OutboxAttachment,
+} from './outbox.ts';
+import { describeSmtpError, isPermanent, smtpSecrets } from './smtpError.ts';
+import { mailTemplates, type Brand, type MailTemplates } from './templates/messages.ts';
+import { renderMail, type Rendered } from './templates/render.ts';
+
+/** A rendered message of one kind: what `mail.render.<kind>(data)` returns. */
+export type RenderedMail = Rendered & { kind: keyof MailTemplates };
+
+export type Render = {
+  [K in keyof MailTemplates]: (data: Parameters<MailTemplates[K]>[0]) => Rendered & { kind: K };
+};
+
+export interface OutgoingMail extends RenderedMail {
+  to: string | string[];
+  cc?: string | string[];
+  /** Where replies go (the salesperson), when not the sender. */
+  replyTo?: string | null;
+  /** Sender address; the company name is put in front. Default MAIL_FROM. */
+  from?: string | null;
+  attachments?: OutboxAttachment[];
+  /** What caused the message: the record whose change sends it, and the user who made the change. */
+  cause?: { entity: string; id?: number | null; user?: string | null };
+}
+
+export interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const MAX_RECIPIENTS = 50;
+export const NOT_CONFIGURED = 'SMTP_URL non impostato: configurarlo e usare Reinvia';
+const isEmail = createAjv().compile({ type: 'string', format: 'email', maxLength: 254 });
+
+function addressList(value: string | string[] | undefined, field: string, required: boolean): string | null {
+  const list = (Array.isArray(value) ? value : (value ?? '').split(/[,;]/)).map((a) => a.trim()).filter(Boolean);
+  const bad = list.find((a) => !isEmail(a));
+  if (bad !== undefined)
+    throw new HttpError(400, MESSAGES.invalid, [{ field, message: `indirizzo email non valido: ${bad}` }]);
+  if (required && list.length === 0)
+    throw new HttpError(400, MESSAGES.invalid, [{ field, message: 'Selezionare almeno un destinatario' }]);
+  if (list.length > MAX_RECIPIENTS)
+    throw new HttpError(400, MESSAGES.invalid, [{ field, message: `al massimo ${MAX_RECIPIENTS} destinatari` }]);
+  const joined = [...new Set(list.map((a) => a.toLowerCase()))].join(', ');
+  if (joined.length > 1000)
+    throw new HttpError(400, MESSAGES.invalid, [{ field, message: 'troppi destinatari per un messaggio' }]);
+  return joined || null;
+}
+
+function subjectOf(subject: string): string {
+  const s = subject.replace(/\s+/g, ' ').trim();
+  if (!s) throw new HttpError(400, MESSAGES.invalid, [{ field: 'subject', message: "l'oggetto è obbligatorio" }]);
+  if (s.length > 255)
+    throw new HttpError(400, MESSAGES.invalid, [
+      { field: 'subject', message: "l'oggetto può avere al massimo 255 caratteri" },
+    ]);
+  return s;
+}
+
+/**
+ * The outbox and its worker. Messages are written with `enqueue(tx, …)` in the transaction of the change
+ * that causes them, and delivered after it commits by the worker of whichever server process takes them
+ * first, with retries and exponential backoff.
+ */
+export function createMail(db: Db, options: MailOptions, limits: { maxAttachmentBytes: number }) {
+  const config: MailConfig = mailConfig(options);
+  const brand: Brand = { company: config.company, publicUrl: config.publicUrl };
+  const secrets = smtpSecrets(config.smtpUrl);
+  const domain = parseSender(config.from).address.split('@')[1] ?? 'localhost';
+  let transport: Transporter | undefined;
+  let log: Logger | undefined;
+  let stopped = true;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+  const stats = { sent: 0, failedAttempts: 0 };
+
+  const render = Object.fromEntries(
+    Object.entries(mailTemplates).map(([kind, template]) => [
+      kind,
+      (data: never) => ({ kind, ...renderMail(template(data, brand), config.company) }),
+    ]),
+  ) as Render;
+
+  function senderOf(from: string | null | undefined): string {
+    if (!from) return config.from;
+    const address = parseSender(from).address;
+    if (!isEmail(address))
+      throw new HttpError(400, MESSAGES.invalid, [
+        { field: 'from', message: `indirizzo email non valido: ${address}` },
+      ]);
+    return `"${config.company.replace(/["\\]/g, '')}" <${address}>`;
+  }
+
+  async function deliver(row: ClaimedRow): Promise<void> {
+    // The same Message-ID on every attempt lets a receiving server drop a copy sent twice after a crash.
+    const messageId = row.messageId ?? `<crm-email-${row.id}-${Date.parse(row.createdAt)}@${domain}>`;
+    const attachments = await attachmentsOf(db, row.id);
+    let rejected: string[];
+    try {
+      const info = await (transport as Transporter).sendMail({
+        from: row.sender,
+        to: row.recipient,
+        cc: row.cc ?? undefined,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        messageId,
+        attachments: attachments.map((a) => ({
+          filename: a.filename,
+          content: Buffer.from(a.content),
+          ...(a.contentType ? { contentType: a.contentType } : {}),
+        })),
+      });
+      rejected = (info.rejected ?? []).map(String);
+    } catch (err) {
+      const error = describeSmtpError(err, secrets);
+      const last = isPermanent(err) || row.attempts >= config.maxAttempts;
+      const retryMs = last ? null : Math.min(config.retryBaseMs * 2 ** (row.attempts - 1), config.retryMaxMs);
+      await markAttemptFailed(db, row.id, messageId, error, retryMs);
+      stats.failedAttempts++;
+      log?.warn({ emailId: row.id, attempt: row.attempts, retryMs }, error);
+      return;
+    }
+    await markSent(db, row.id, messageId, rejected.length ? `Destinatari rifiutati: ${rejected.join(', ')}` : null);
+    stats.sent++;
+  }
+
+  async function drain(): Promise<void> {
+    // A message once taken is always attempted: stop() waits for it rather than leave it "sending".
+    while (!stopped) {
+      const row = await claimNext(db, config.leaseMs);
+      if (!row) break;
+      await deliver(row);
+    }
+    if (stopped) return;
+    const due = await msUntilNextDue(db);
+    clearTimeout(timer);
+    timer = setTimeout(wake, Math.min(due ?? config.pollIntervalMs, config.pollIntervalMs));
+    timer.unref();
+  }
+
+  /** Runs the worker now, or once more right after the run in progress. */
+  function wake(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((err: unknown) => {
+        // The database went away for a moment: look again later rather than wait for a notification.
+        log?.error({ err }, 'coda email: errore del worker');
+        clearTimeout(timer);
+        timer = setTimeout(wake, config.pollIntervalMs);
+        timer.unref();
+      })
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  }
+
+  return {
+    config,
+    /** The templates with the company name and public URL filled in: `mail.render.offerta({ documentToken })`. */
+    render,
+    /** Counters of this process's worker, for tests and diagnostics. */
+    stats,
+
+    /** Creates the outbox's own columns and tables (the "email" table itself comes from schemas/email.json). */
+    init: () => ensureOutbox(db),
+
+    /**
+     * Writes a message in the outbox inside tx: it exists only if tx commits, and only then is it sent.
+     * Without SMTP_URL it is kept as notConfigured. Bad addresses or oversized attachments: HttpError 400/413.
+     */
+    async enqueue(tx: Queryable, mail: OutgoingMail): Promise<{ id: number; status: EmailStatus }> {
+      const attachments = mail.attachments ?? [];
+      const badName = attachments.find((a) => !a.filename.trim() || a.filename.length > 255);
+      if (badName)
+        throw new HttpError(400, MESSAGES.invalid, [
+          { field: 'attachments', message: `nome del file non valido (da 1 a 255 caratteri): ${badName.filename}` },
+        ]);
+      if (attachments.reduce((n, a) => n + a.content.byteLength, 0) > limits.maxAttachmentBytes)
+        throw new HttpError(413, MESSAGES.tooLarge);
+      const status = config.smtpUrl ? 'queued' : 'notConfigured';
+      const id = await insertOutboxRow(tx, {
+        kind: mail.kind,
+        status,
+        lastError: status === 'notConfigured' ? NOT_CONFIGURED : null,
+        sender: senderOf(mail.from),
+        recipient: addressList(mail.to, 'to', true) as string,
+        cc: addressList(mail.cc, 'cc', false),
+        replyTo: mail.replyTo ? addressList(mail.replyTo, 'replyTo', false) : null,
+        subject: subjectOf(mail.subject),
+        htmlBody: mail.html,
+        textBody: mail.text,
+        attachments,
+        causeEntity: mail.cause?.entity ?? null,
+        causeId: mail.cause?.id ?? null,
+        requestedBy: mail.cause?.user ?? null,
+      });
+      return { id, status };
+    },
+
+    /**
+     * "Reinvia": back in the queue if it failed or was kept undelivered, and the stored row as it is then;
+     * 404 or 409 (Italian) otherwise.
+     */
+    async resend(id: number): Promise<Record<string, unknown>> {
+      if (!config.smtpUrl)
+        throw new HttpError(409, 'Impossibile reinviare: il server SMTP non è configurato (SMTP_URL)');
+      const result = await requeue(db, id);
+      if (result.row) return result.row;
+      if (!result.status) throw new HttpError(404, MESSAGES.notFound);
+      throw new HttpError(
+        409,
+        result.status === 'sent' ? 'Email già inviata: non si può reinviare' : 'Email già in coda di invio',
+      );
+    },
+
+    /** Starts the worker (nothing to do without SMTP_URL): woken by every committed enqueue on the database. */
+    async start(logger?: Logger): Promise<void> {
+      log = logger;
+      if (!config.smtpUrl || !stopped) return;
+      stopped = false;
+      transport = createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      });
+      unlisten = await db.listen(OUTBOX_CHANNEL, wake);
+      wake();
+    },
+
+    /** Stops taking messages, lets the one being sent finish, and closes the listener. */
+    async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      await unlisten?.();
+      await running;
+      transport?.close();
+    },
+  };
+}
+
+export type Mail = ReturnType<typeof createMail>;
