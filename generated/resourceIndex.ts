@@ -408,7 +408,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "sort": {
-      "field": "sentAt",
+      "field": "createdAt",
       "descending": true
     },
     "list": "/api/emails",
