@@ -754,7 +754,7 @@ export interface Document {
    */
   mimeType?: string;
   /**
-   * Dimensione (byte)
+   * Dimensione
    */
   size?: number;
   /**
@@ -1257,7 +1257,7 @@ export interface MissedCall {
    */
   operator?: string;
   /**
-   * Durata (s)
+   * Durata
    */
   duration?: number;
   /**
@@ -1649,15 +1649,15 @@ export interface ReportCall {
    */
   status?: string;
   /**
-   * Squillo (s)
+   * Squillo
    */
   ringDuration?: number;
   /**
-   * Conversazione (s)
+   * Conversazione
    */
   talkDuration?: number;
   /**
-   * Totale (s)
+   * Durata totale
    */
   totalDuration?: number;
   /**

@@ -119,7 +119,10 @@ export const resource = {
         "recipient",
         "subject",
         "status"
-      ]
+      ],
+      "sentAt": {
+        "ui:widget": "dateTime"
+      }
     }
   }
 } satisfies ResourceDefinition;

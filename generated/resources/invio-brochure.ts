@@ -134,7 +134,10 @@ export const resource = {
         }
       },
       "testo": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true
+        }
       }
     }
   }

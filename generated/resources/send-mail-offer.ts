@@ -74,7 +74,15 @@ export const resource = {
         "allegati"
       ],
       "testo": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true
+        }
+      },
+      "allegati": {
+        "ui:options": {
+          "wide": true
+        }
       }
     }
   }
