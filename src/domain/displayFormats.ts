@@ -9,7 +9,11 @@ const euro = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
-const percent = new Intl.NumberFormat('it-IT', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percent = new Intl.NumberFormat('it-IT', {
+  style: 'percent',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const decimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
 const whole = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
 const amount = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 4 });

@@ -28,7 +28,11 @@ function pathOf(e: ErrorObject): string[] {
  * ajv errors as Italian field violations, one per field, most useful first: sentences that name the field by
  * its schema title (src/domain/validationMessages.ts), the same the forms show.
  */
-export function italianViolations(errors: ErrorObject[], prefix = '', lookup: FieldLookup = () => undefined): Violation[] {
+export function italianViolations(
+  errors: ErrorObject[],
+  prefix = '',
+  lookup: FieldLookup = () => undefined,
+): Violation[] {
   const localized = errors.map((e) => ({ ...e }));
   localize.it(localized);
   const out: Violation[] = [];

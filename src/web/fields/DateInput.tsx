@@ -68,7 +68,8 @@ export interface DateInputProps {
 export function DateInput(props: DateInputProps) {
   const { kind, id, label, value, onChange, onBlur, required, disabled, error, size, describedBy } = props;
   const wire = WIRE[kind];
-  const toPicker = (v: unknown) => (typeof v === 'string' && v !== '' && v !== INCOMPLETE_DATE ? wire.fromWire(v) : null);
+  const toPicker = (v: unknown) =>
+    typeof v === 'string' && v !== '' && v !== INCOMPLETE_DATE ? wire.fromWire(v) : null;
   const [picked, setPicked] = useState<Dayjs | null>(() => toPicker(value));
   const [seen, setSeen] = useState(value);
   // A value set from outside (a reload, a reset) replaces what is shown; what is being typed stays.

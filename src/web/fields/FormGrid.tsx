@@ -1,7 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import {
   canExpand,
-  getTemplate,
   getUiOptions,
   titleId,
   type ObjectFieldTemplatePropertyType,
@@ -50,23 +49,17 @@ function Cells({ items, uiSchema }: { items: ObjectFieldTemplatePropertyType[]; 
  * take the whole row. With x-resource.sections each section is a titled group of its own.
  */
 export function FormGrid(props: ObjectFieldTemplateProps) {
-  const { title, properties, uiSchema, registry, fieldPathId, schema, formData, required, disabled, readonly } = props;
+  const { title, properties, uiSchema, registry, fieldPathId, schema, formData, disabled, readonly } = props;
   const options = getUiOptions(uiSchema);
   const sections = (options.sections ?? []) as FormSection[];
-  const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, options);
   const { AddButton } = registry.templates.ButtonTemplates;
   const byName = new Map(properties.map((p) => [p.name, p]));
   return (
     <>
       {title && (
-        <TitleFieldTemplate
-          id={titleId(fieldPathId)}
-          title={title}
-          required={required}
-          schema={schema}
-          uiSchema={uiSchema}
-          registry={registry}
-        />
+        <Typography id={titleId(fieldPathId)} component="h3" variant="subtitle2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
       )}
       {sections.length === 0 ? (
         <Grid>
@@ -97,7 +90,12 @@ export function FormGrid(props: ObjectFieldTemplateProps) {
         })
       )}
       {canExpand(schema, uiSchema, formData) && (
-        <AddButton onClick={props.onAddProperty} disabled={disabled || readonly} uiSchema={uiSchema} registry={registry} />
+        <AddButton
+          onClick={props.onAddProperty}
+          disabled={disabled || readonly}
+          uiSchema={uiSchema}
+          registry={registry}
+        />
       )}
     </>
   );

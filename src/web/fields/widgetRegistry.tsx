@@ -161,7 +161,18 @@ const numberWidget = (unit?: string, duration = false) =>
   };
 
 /** A telephone number, kept as typed; the keyboard of a phone shows digits. */
-function PhoneWidget({ id, label, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors }: WidgetProps) {
+function PhoneWidget({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+}: WidgetProps) {
   return (
     <TextField
       id={id}
