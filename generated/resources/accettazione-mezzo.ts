@@ -298,13 +298,15 @@ export const resource = {
       "noteCliente": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "noteInterne": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       }
     }

@@ -445,7 +445,8 @@ export const resource = {
       "note": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "latitude": {

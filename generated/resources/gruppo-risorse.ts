@@ -270,12 +270,7 @@ export const resource = {
               "description",
               "descriptionCrm",
               "active",
-              "famigliaGruppoRisorsaId"
-            ]
-          },
-          {
-            "title": "Attrezzature",
-            "fields": [
+              "famigliaGruppoRisorsaId",
               "articoliGruppo"
             ]
           }

@@ -136,7 +136,8 @@ export const resource = {
       "testo": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       }
     }

@@ -658,13 +658,15 @@ export const resource = {
       "altriArticoli": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "note": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "dal": {

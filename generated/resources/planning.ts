@@ -326,7 +326,8 @@ export const resource = {
       "description": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "reminderDate": {
@@ -335,7 +336,8 @@ export const resource = {
       "note": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       }
     }

@@ -76,7 +76,8 @@ export const resource = {
       "testo": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "allegati": {

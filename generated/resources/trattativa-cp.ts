@@ -1096,7 +1096,8 @@ export const resource = {
       "macchineAccessori": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "inizio": {
@@ -1111,13 +1112,15 @@ export const resource = {
       "notePersa": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "note": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "richiamareInData": {
@@ -1135,7 +1138,8 @@ export const resource = {
       "noteVisita": {
         "ui:widget": "textarea",
         "ui:options": {
-          "wide": true
+          "wide": true,
+          "rows": 3
         }
       },
       "statoOfferta": {

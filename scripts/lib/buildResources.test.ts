@@ -141,7 +141,7 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     });
     expect(build({ type: 'string', title: 'Campo', maxLength: 4000 }).form.uiSchema.campo).toEqual({
       'ui:widget': 'textarea',
-      'ui:options': { wide: true },
+      'ui:options': { wide: true, rows: 3 },
     });
   });
 

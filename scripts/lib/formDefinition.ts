@@ -102,6 +102,8 @@ export function formDefinition(
     const options: JsonObject = {};
     if (f.reference) options.resource = f.reference;
     if (WIDE_KINDS.has(f.kind) || (widget && WIDE_WIDGETS.has(widget))) options.wide = true;
+    // A note spans the row: three lines (it scrolls beyond) keep the form on one screen.
+    if (widget === 'textarea') options.rows = 3;
     if (Object.keys(options).length > 0) ui['ui:options'] = options;
     if (f.schema.readOnly) ui['ui:readonly'] = true;
     if (Object.keys(ui).length > 0) uiSchema[f.name] = ui;

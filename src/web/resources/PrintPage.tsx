@@ -18,7 +18,7 @@ import { pathPermitted } from '../../domain/menu.ts';
 import { resourceApi } from '../api/resourceApi.ts';
 import { ErrorPage } from '../ui/ErrorPage.tsx';
 import { messages } from '../i18n/messages.ts';
-import { renderCell } from '../fields/renderCell.tsx';
+import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { useLookups } from '../fields/useLookup.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
 import { readListState } from './listState.ts';
@@ -80,7 +80,7 @@ export function PrintPage() {
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.accessorKey} component="th" sx={{ fontWeight: 700 }}>
+              <TableCell key={c.accessorKey} component="th" align={cellAlign(c)} sx={{ fontWeight: 700 }}>
                 {c.header}
               </TableCell>
             ))}
@@ -90,7 +90,9 @@ export function PrintPage() {
           {rows.data.data.map((row) => (
             <TableRow key={String(row.id)}>
               {columns.map((c) => (
-                <TableCell key={c.accessorKey}>{renderCell(c, row, lookups)}</TableCell>
+                <TableCell key={c.accessorKey} align={cellAlign(c)}>
+                  {renderCell(c, row, lookups)}
+                </TableCell>
               ))}
             </TableRow>
           ))}
