@@ -83,6 +83,8 @@ export function DateInput(props: DateInputProps) {
     onChange(d === null ? undefined : d.isValid() ? wire.toWire(d) : INCOMPLETE_DATE);
   };
   const common = {
+    // One text input (not a group of section spans): labelled, filled and read like any other field.
+    enableAccessibleFieldDOMStructure: false as const,
     label,
     value: picked,
     onChange: change,
