@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 // The desktop the back office is used on.
 test.use({ viewport: { width: 1440, height: 900 } });
 
 /** The cell of a column in the first row whose text matches, read as a person reads it. */
-async function cellText(page: import('@playwright/test').Page, rowText: string, header: string): Promise<string> {
+async function cellText(page: Page, rowText: string, header: string): Promise<string> {
   const headers = await page.locator('thead th').allInnerTexts();
   const column = headers.findIndex((h) => h.trim().startsWith(header));
   if (column < 0) throw new Error(`no column ${header}`);
