@@ -1,4 +1,4 @@
-import { DISPLAY_DATE_SHORT, formatDate } from './dates.ts';
+import { formatDate } from './dates.ts';
 import { formatFileSize } from './fileSize.ts';
 import { formatPhoneDisplay } from './phone/index.ts';
 
@@ -45,7 +45,6 @@ export const displayFormats = {
   fileSize: (v: unknown) => (num(v) ? formatFileSize(v) : ''),
   phone: (v: unknown) => formatPhoneDisplay(text(v)),
   date: (v: unknown) => formatDate(text(v)),
-  dateShort: (v: unknown) => formatDate(text(v), DISPLAY_DATE_SHORT),
   dateTime: (v: unknown) => formatDate(text(v), 'DD-MM-YYYY HH:mm'),
 };
 

@@ -68,6 +68,20 @@ test.describe('what a field is: Italian messages, formats, dates, layout', () =>
     await page.goto('/listPlannings');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuovo: attività' });
+    // A date typed only in part is not dropped in silence.
+    const reminder = dialog.getByRole('textbox', { name: 'Data promemoria', exact: true });
+    await reminder.click();
+    await page.keyboard.type('3112');
+    await dialog.getByLabel('Oggetto').click();
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog.getByText('Il campo «Data promemoria» deve essere una data valida')).toBeVisible();
+    await expect(reminder).toHaveValue('31-12-AAAA');
+    await reminder.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
+    await dialog.getByLabel('Oggetto').click();
+    await expect(reminder).toHaveValue('');
+
     const date = dialog.getByRole('textbox', { name: 'Data', exact: true });
     await date.click();
     await page.keyboard.type('31-12-2026');

@@ -6,7 +6,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { itIT } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/it';
-import { useState, type ReactNode } from 'react';
+import { useState, type FocusEvent, type ReactNode } from 'react';
 import { DISPLAY_DATE } from '../../domain/dates.ts';
 
 /** What a date field edits, and how it travels: the contract's formats never change. */
@@ -97,7 +97,12 @@ export function DateInput(props: DateInputProps) {
         error,
         size,
         fullWidth: size !== 'small',
-        onBlur,
+        // Typed only in part from an empty field, the picker keeps its value empty: say so rather than lose it.
+        onBlur: (e: FocusEvent<HTMLInputElement>) => {
+          if (picked === null && /\d/.test(e.target.value)) onChange(INCOMPLETE_DATE);
+          else if (picked === null && value === INCOMPLETE_DATE) onChange(undefined);
+          onBlur?.();
+        },
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
     },
