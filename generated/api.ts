@@ -4518,7 +4518,7 @@ export interface components {
              */
             readonly mimeType?: string;
             /**
-             * Dimensione (byte)
+             * Dimensione
              * @example 48213
              */
             readonly size?: number;
@@ -4718,7 +4718,7 @@ export interface components {
              */
             operator?: string;
             /**
-             * Durata (s)
+             * Durata
              * @example 35
              */
             readonly duration?: number;
@@ -4776,17 +4776,17 @@ export interface components {
              */
             status?: string;
             /**
-             * Squillo (s)
+             * Squillo
              * @example 8
              */
             ringDuration?: number;
             /**
-             * Conversazione (s)
+             * Conversazione
              * @example 125
              */
             talkDuration?: number;
             /**
-             * Totale (s)
+             * Durata totale
              * @example 133
              */
             totalDuration?: number;

@@ -773,7 +773,7 @@ export interface Document {
    */
   mimeType?: string;
   /**
-   * Dimensione (byte)
+   * Dimensione
    */
   size?: number;
   /**
@@ -1310,7 +1310,7 @@ export interface MissedCall {
    */
   operator?: string;
   /**
-   * Durata (s)
+   * Durata
    */
   duration?: number;
   /**
@@ -1702,15 +1702,15 @@ export interface ReportCall {
    */
   status?: string;
   /**
-   * Squillo (s)
+   * Squillo
    */
   ringDuration?: number;
   /**
-   * Conversazione (s)
+   * Conversazione
    */
   talkDuration?: number;
   /**
-   * Totale (s)
+   * Durata totale
    */
   totalDuration?: number;
   /**

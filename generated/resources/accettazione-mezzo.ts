@@ -55,13 +55,13 @@ export const resource = {
     {
       "accessorKey": "km",
       "header": "Km",
-      "kind": "integer",
+      "kind": "quantity",
       "enableSorting": true
     },
     {
       "accessorKey": "ore",
       "header": "Ore",
-      "kind": "integer",
+      "kind": "quantity",
       "enableSorting": true
     },
     {
@@ -119,6 +119,10 @@ export const resource = {
           "type": "integer",
           "minimum": 0,
           "maximum": 4,
+          "x-messages": {
+            "minimum": "Il campo «{title}» deve essere una tacca da 0 a 4",
+            "maximum": "Il campo «{title}» deve essere una tacca da 0 a 4"
+          },
           "default": 0
         },
         "tacche": {
@@ -180,6 +184,7 @@ export const resource = {
             "null"
           ],
           "title": "Km",
+          "x-kind": "quantity",
           "minimum": 0
         },
         "ore": {
@@ -188,6 +193,7 @@ export const resource = {
             "null"
           ],
           "title": "Ore",
+          "x-kind": "quantity",
           "minimum": 0
         },
         "matricole": {
@@ -217,15 +223,45 @@ export const resource = {
         "operatore",
         "dataAccettazione",
         "danni",
-        "carburante",
-        "tacche",
-        "controlli",
         "km",
         "ore",
         "matricole",
+        "carburante",
+        "tacche",
+        "controlli",
         "noteCliente",
         "noteInterne"
       ],
+      "ui:options": {
+        "sections": [
+          {
+            "title": "Accettazione",
+            "fields": [
+              "operatore",
+              "dataAccettazione",
+              "danni",
+              "km",
+              "ore",
+              "matricole"
+            ]
+          },
+          {
+            "title": "Carburante e controlli",
+            "fields": [
+              "carburante",
+              "tacche",
+              "controlli"
+            ]
+          },
+          {
+            "title": "Note",
+            "fields": [
+              "noteCliente",
+              "noteInterne"
+            ]
+          }
+        ]
+      },
       "operatore": {
         "ui:widget": "reference",
         "ui:options": {
@@ -235,11 +271,43 @@ export const resource = {
       "dataAccettazione": {
         "ui:widget": "date"
       },
+      "carburante": {
+        "ui:widget": "number"
+      },
+      "tacche": {
+        "ui:options": {
+          "wide": true
+        }
+      },
+      "controlli": {
+        "items": {
+          "controlloId": {
+            "ui:widget": "number"
+          }
+        },
+        "ui:options": {
+          "wide": true
+        }
+      },
+      "km": {
+        "ui:widget": "number"
+      },
+      "ore": {
+        "ui:widget": "number"
+      },
       "noteCliente": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "noteInterne": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       }
     }
   }

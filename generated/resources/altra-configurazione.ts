@@ -29,7 +29,7 @@ export const resource = {
     {
       "accessorKey": "maxScontoOfferta",
       "header": "Sconto massimo in offerta (%)",
-      "kind": "number",
+      "kind": "percentage",
       "enableSorting": true
     },
     {
@@ -67,6 +67,7 @@ export const resource = {
         "maxScontoOfferta": {
           "type": "number",
           "title": "Sconto massimo in offerta (%)",
+          "x-kind": "percentage",
           "description": "Lo sconto più alto che un operatore può applicare in un'offerta.",
           "minimum": 0,
           "maximum": 100,
@@ -78,7 +79,11 @@ export const resource = {
           "description": "Per quanti giorni il cliente può confermare un'offerta ricevuta.",
           "minimum": 1,
           "maximum": 365,
-          "default": 30
+          "default": 30,
+          "x-messages": {
+            "minimum": "La validità dell'offerta deve essere tra 1 e 365 giorni",
+            "maximum": "La validità dell'offerta deve essere tra 1 e 365 giorni"
+          }
         },
         "codiceClienteListini": {
           "type": "string",
@@ -105,7 +110,13 @@ export const resource = {
         "giorniValiditaOfferta",
         "codiceClienteListini",
         "emailMittente"
-      ]
+      ],
+      "maxScontoOfferta": {
+        "ui:widget": "percentage"
+      },
+      "giorniValiditaOfferta": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

@@ -33,13 +33,13 @@ export const resource = {
     {
       "accessorKey": "discountPercentage",
       "header": "Sconto %",
-      "kind": "number",
+      "kind": "percentage",
       "enableSorting": true
     },
     {
       "accessorKey": "discountAmount",
       "header": "Sconto €",
-      "kind": "number",
+      "kind": "money",
       "enableSorting": true
     }
   ],
@@ -64,8 +64,12 @@ export const resource = {
         "price": {
           "type": "number",
           "title": "Prezzo",
+          "x-kind": "money",
           "minimum": 1,
-          "multipleOf": 0.01
+          "multipleOf": 0.01,
+          "x-messages": {
+            "minimum": "Il prezzo di un articolo deve essere almeno 1,00 €"
+          }
         },
         "selezionato": {
           "type": "boolean",
@@ -77,6 +81,7 @@ export const resource = {
             "null"
           ],
           "title": "Sconto %",
+          "x-kind": "percentage",
           "minimum": 0,
           "maximum": 100
         },
@@ -86,6 +91,7 @@ export const resource = {
             "null"
           ],
           "title": "Sconto €",
+          "x-kind": "money",
           "minimum": 0
         }
       },
@@ -101,7 +107,16 @@ export const resource = {
         "selezionato",
         "discountPercentage",
         "discountAmount"
-      ]
+      ],
+      "price": {
+        "ui:widget": "money"
+      },
+      "discountPercentage": {
+        "ui:widget": "percentage"
+      },
+      "discountAmount": {
+        "ui:widget": "money"
+      }
     }
   }
 } satisfies ResourceDefinition;

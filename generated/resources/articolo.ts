@@ -110,6 +110,7 @@ export const resource = {
         },
         "active": {
           "title": "Attivo",
+          "x-kind": "siNo",
           "type": "string",
           "oneOf": [
             {

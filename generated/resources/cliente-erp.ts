@@ -81,7 +81,11 @@ export const resource = {
           "type": "string",
           "title": "Partita IVA",
           "maxLength": 255,
-          "format": "partita-iva"
+          "format": "partita-iva",
+          "pattern": "^\\d{11}$",
+          "x-messages": {
+            "pattern": "La partita IVA deve avere 11 cifre"
+          }
         },
         "city": {
           "type": "string",

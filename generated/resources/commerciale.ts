@@ -98,7 +98,10 @@ export const resource = {
       "ui:order": [
         "description",
         "ordinamento"
-      ]
+      ],
+      "ordinamento": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

@@ -103,54 +103,63 @@ export const resource = {
         },
         "assicurazionePrezzo": {
           "title": "Prezzo assicurazione",
+          "x-kind": "money",
           "type": "number",
           "minimum": 0,
           "multipleOf": 0.01
         },
         "prezzoNoleggio": {
           "title": "Prezzo noleggio",
+          "x-kind": "money",
           "type": "number",
           "minimum": 0,
           "multipleOf": 0.01
         },
         "prezzoAssicurazione": {
           "title": "Assicurazione",
+          "x-kind": "money",
           "type": "number",
           "minimum": 0,
           "multipleOf": 0.01
         },
         "prezzoOneri": {
           "title": "Oneri",
+          "x-kind": "money",
           "type": "number",
           "minimum": 0,
           "multipleOf": 0.01
         },
         "prezzoTrasporto": {
           "title": "Trasporto",
+          "x-kind": "money",
           "type": "number",
           "minimum": 0,
           "multipleOf": 0.01
         },
         "prezzoVarie": {
           "title": "Varie",
+          "x-kind": "money",
           "type": "number",
           "minimum": 0,
           "multipleOf": 0.01
         },
         "prezzoTotale": {
           "title": "Totale",
+          "x-kind": "money",
           "type": "number",
           "minimum": 0,
           "multipleOf": 0.01
         },
         "prezzoTotaleScontato": {
           "title": "Totale scontato",
+          "x-kind": "money",
           "type": "number",
           "minimum": 0,
           "multipleOf": 0.01
         },
         "acceptedByCustomer": {
           "title": "Accettata dal cliente",
+          "x-kind": "siNo",
           "type": "string",
           "oneOf": [
             {
@@ -183,7 +192,31 @@ export const resource = {
         "prezzoTotale",
         "prezzoTotaleScontato",
         "acceptedByCustomer"
-      ]
+      ],
+      "assicurazionePrezzo": {
+        "ui:widget": "money"
+      },
+      "prezzoNoleggio": {
+        "ui:widget": "money"
+      },
+      "prezzoAssicurazione": {
+        "ui:widget": "money"
+      },
+      "prezzoOneri": {
+        "ui:widget": "money"
+      },
+      "prezzoTrasporto": {
+        "ui:widget": "money"
+      },
+      "prezzoVarie": {
+        "ui:widget": "money"
+      },
+      "prezzoTotale": {
+        "ui:widget": "money"
+      },
+      "prezzoTotaleScontato": {
+        "ui:widget": "money"
+      }
     }
   }
 } satisfies ResourceDefinition;

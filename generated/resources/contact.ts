@@ -69,7 +69,7 @@ export const resource = {
     {
       "accessorKey": "phone",
       "header": "Telefono",
-      "kind": "text",
+      "kind": "phone",
       "enableSorting": true
     }
   ],
@@ -113,6 +113,7 @@ export const resource = {
         "phone": {
           "type": "string",
           "title": "Telefono",
+          "x-kind": "phone",
           "maxLength": 30
         }
       },
@@ -133,6 +134,9 @@ export const resource = {
         "ui:options": {
           "resource": "role"
         }
+      },
+      "phone": {
+        "ui:widget": "phone"
       }
     }
   }

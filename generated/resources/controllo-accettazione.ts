@@ -58,7 +58,10 @@ export const resource = {
       "ui:order": [
         "controlloId",
         "valore"
-      ]
+      ],
+      "controlloId": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

@@ -174,7 +174,11 @@ export const resource = {
           "type": "string",
           "title": "Partita IVA",
           "maxLength": 255,
-          "format": "partita-iva"
+          "format": "partita-iva",
+          "pattern": "^\\d{11}$",
+          "x-messages": {
+            "pattern": "La partita IVA deve avere 11 cifre"
+          }
         },
         "taxCode": {
           "type": "string",
@@ -212,6 +216,7 @@ export const resource = {
             "null"
           ],
           "title": "Potenziale di acquisto (€)",
+          "x-kind": "money",
           "minimum": 0,
           "multipleOf": 0.01
         },
@@ -221,6 +226,7 @@ export const resource = {
             "null"
           ],
           "title": "Potenziale di acquisto (kg)",
+          "x-kind": "quantity",
           "minimum": 0
         },
         "address": {
@@ -232,7 +238,10 @@ export const resource = {
           "type": "string",
           "title": "CAP",
           "maxLength": 255,
-          "pattern": "^\\d{5}$"
+          "pattern": "^\\d{5}$",
+          "x-messages": {
+            "pattern": "Il CAP deve avere 5 cifre"
+          }
         },
         "city": {
           "type": "string",
@@ -243,7 +252,10 @@ export const resource = {
           "type": "string",
           "title": "Provincia",
           "maxLength": 255,
-          "pattern": "^[A-Z]{2}$"
+          "pattern": "^[A-Z]{2}$",
+          "x-messages": {
+            "pattern": "La provincia deve essere la sigla di due lettere maiuscole, ad esempio MI"
+          }
         },
         "nationId": {
           "type": [
@@ -262,6 +274,7 @@ export const resource = {
         "phone": {
           "type": "string",
           "title": "Telefono",
+          "x-kind": "phone",
           "maxLength": 30
         },
         "reseller": {
@@ -296,7 +309,11 @@ export const resource = {
           ],
           "title": "Latitudine",
           "minimum": -90,
-          "maximum": 90
+          "maximum": 90,
+          "x-messages": {
+            "minimum": "La latitudine deve essere compresa tra -90 e 90",
+            "maximum": "La latitudine deve essere compresa tra -90 e 90"
+          }
         },
         "longitude": {
           "type": [
@@ -305,7 +322,11 @@ export const resource = {
           ],
           "title": "Longitudine",
           "minimum": -180,
-          "maximum": 180
+          "maximum": 180,
+          "x-messages": {
+            "minimum": "La longitudine deve essere compresa tra -180 e 180",
+            "maximum": "La longitudine deve essere compresa tra -180 e 180"
+          }
         }
       },
       "required": [
@@ -319,25 +340,66 @@ export const resource = {
         "companyName",
         "vatNumber",
         "taxCode",
-        "agentId",
-        "techCodeId",
-        "potentialPurchaseId",
-        "potentialPurchaseEuro",
-        "potentialPurchaseKg",
+        "email",
+        "phone",
+        "reseller",
+        "date",
         "address",
         "postcode",
         "city",
         "province",
         "nationId",
-        "email",
-        "phone",
-        "reseller",
-        "sourceId",
-        "date",
-        "note",
         "latitude",
-        "longitude"
+        "longitude",
+        "agentId",
+        "techCodeId",
+        "sourceId",
+        "potentialPurchaseId",
+        "potentialPurchaseEuro",
+        "potentialPurchaseKg",
+        "note"
       ],
+      "ui:options": {
+        "sections": [
+          {
+            "title": "Anagrafica",
+            "fields": [
+              "code",
+              "companyName",
+              "vatNumber",
+              "taxCode",
+              "email",
+              "phone",
+              "reseller",
+              "date"
+            ]
+          },
+          {
+            "title": "Indirizzo",
+            "fields": [
+              "address",
+              "postcode",
+              "city",
+              "province",
+              "nationId",
+              "latitude",
+              "longitude"
+            ]
+          },
+          {
+            "title": "Commerciale",
+            "fields": [
+              "agentId",
+              "techCodeId",
+              "sourceId",
+              "potentialPurchaseId",
+              "potentialPurchaseEuro",
+              "potentialPurchaseKg",
+              "note"
+            ]
+          }
+        ]
+      },
       "agentId": {
         "ui:widget": "reference",
         "ui:options": {
@@ -356,11 +418,20 @@ export const resource = {
           "resource": "potential"
         }
       },
+      "potentialPurchaseEuro": {
+        "ui:widget": "money"
+      },
+      "potentialPurchaseKg": {
+        "ui:widget": "number"
+      },
       "nationId": {
         "ui:widget": "reference",
         "ui:options": {
           "resource": "nation"
         }
+      },
+      "phone": {
+        "ui:widget": "phone"
       },
       "sourceId": {
         "ui:widget": "reference",
@@ -372,7 +443,17 @@ export const resource = {
         "ui:widget": "date"
       },
       "note": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
+      },
+      "latitude": {
+        "ui:widget": "number"
+      },
+      "longitude": {
+        "ui:widget": "number"
       }
     }
   }

@@ -45,8 +45,8 @@ export const resource = {
     },
     {
       "accessorKey": "size",
-      "header": "Dimensione (byte)",
-      "kind": "integer",
+      "header": "Dimensione",
+      "kind": "fileSize",
       "enableSorting": true
     },
     {
@@ -104,7 +104,10 @@ export const resource = {
         "description",
         "entity",
         "entityId"
-      ]
+      ],
+      "entityId": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

@@ -107,14 +107,22 @@ export const resource = {
         },
         "coloreSfondo": {
           "title": "Colore di sfondo",
+          "x-kind": "color",
           "type": "string",
           "pattern": "^#[0-9A-Fa-f]{6}$",
+          "x-messages": {
+            "pattern": "Il campo «{title}» deve essere un colore nel formato #RRGGBB, ad esempio #FFFFFF"
+          },
           "default": "#FFFFFF"
         },
         "coloreCarattere": {
           "title": "Colore del carattere",
+          "x-kind": "color",
           "type": "string",
           "pattern": "^#[0-9A-Fa-f]{6}$",
+          "x-messages": {
+            "pattern": "Il campo «{title}» deve essere un colore nel formato #RRGGBB, ad esempio #FFFFFF"
+          },
           "default": "#000000"
         }
       },
@@ -129,6 +137,9 @@ export const resource = {
         "coloreSfondo",
         "coloreCarattere"
       ],
+      "ordinamento": {
+        "ui:widget": "number"
+      },
       "coloreSfondo": {
         "ui:widget": "color"
       },

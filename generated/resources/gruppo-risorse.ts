@@ -170,6 +170,7 @@ export const resource = {
         },
         "active": {
           "title": "Attivo",
+          "x-kind": "siNo",
           "type": "string",
           "oneOf": [
             {
@@ -207,8 +208,12 @@ export const resource = {
               "price": {
                 "type": "number",
                 "title": "Prezzo",
+                "x-kind": "money",
                 "minimum": 1,
-                "multipleOf": 0.01
+                "multipleOf": 0.01,
+                "x-messages": {
+                  "minimum": "Il prezzo di un articolo deve essere almeno 1,00 €"
+                }
               },
               "selezionato": {
                 "type": "boolean",
@@ -220,6 +225,7 @@ export const resource = {
                   "null"
                 ],
                 "title": "Sconto %",
+                "x-kind": "percentage",
                 "minimum": 0,
                 "maximum": 100
               },
@@ -229,6 +235,7 @@ export const resource = {
                   "null"
                 ],
                 "title": "Sconto €",
+                "x-kind": "money",
                 "minimum": 0
               }
             },
@@ -254,10 +261,41 @@ export const resource = {
         "famigliaGruppoRisorsaId",
         "articoliGruppo"
       ],
+      "ui:options": {
+        "sections": [
+          {
+            "title": "Gruppo",
+            "fields": [
+              "resourceGroup",
+              "description",
+              "descriptionCrm",
+              "active",
+              "famigliaGruppoRisorsaId",
+              "articoliGruppo"
+            ]
+          }
+        ]
+      },
       "famigliaGruppoRisorsaId": {
         "ui:widget": "reference",
         "ui:options": {
           "resource": "famigliaGruppoRisorse"
+        }
+      },
+      "articoliGruppo": {
+        "items": {
+          "price": {
+            "ui:widget": "money"
+          },
+          "discountPercentage": {
+            "ui:widget": "percentage"
+          },
+          "discountAmount": {
+            "ui:widget": "money"
+          }
+        },
+        "ui:options": {
+          "wide": true
         }
       }
     }

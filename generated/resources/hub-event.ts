@@ -86,7 +86,13 @@ export const resource = {
         "event",
         "userId",
         "at"
-      ]
+      ],
+      "userId": {
+        "ui:widget": "number"
+      },
+      "at": {
+        "ui:widget": "dateTime"
+      }
     }
   }
 } satisfies ResourceDefinition;

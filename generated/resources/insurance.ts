@@ -57,7 +57,7 @@ export const resource = {
     {
       "accessorKey": "percentage",
       "header": "Percentuale",
-      "kind": "money",
+      "kind": "percentage",
       "enableSorting": true
     },
     {
@@ -116,6 +116,7 @@ export const resource = {
         "percentage": {
           "type": "number",
           "title": "Percentuale",
+          "x-kind": "percentage",
           "minimum": 0,
           "maximum": 100,
           "multipleOf": 0.01
@@ -139,6 +140,9 @@ export const resource = {
         "percentage",
         "defaultInsurance"
       ],
+      "percentage": {
+        "ui:widget": "percentage"
+      },
       "defaultInsurance": {
         "ui:widget": "yesNo"
       }

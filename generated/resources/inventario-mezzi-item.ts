@@ -117,7 +117,11 @@ export const resource = {
         "note"
       ],
       "note": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       }
     }
   }

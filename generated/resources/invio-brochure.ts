@@ -134,7 +134,11 @@ export const resource = {
         }
       },
       "testo": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       }
     }
   }

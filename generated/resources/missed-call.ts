@@ -36,7 +36,7 @@ export const resource = {
     {
       "accessorKey": "senderPhone",
       "header": "Numero chiamante",
-      "kind": "text",
+      "kind": "phone",
       "enableSorting": true
     },
     {
@@ -86,8 +86,8 @@ export const resource = {
     },
     {
       "accessorKey": "duration",
-      "header": "Durata (s)",
-      "kind": "integer",
+      "header": "Durata",
+      "kind": "duration",
       "enableSorting": true
     },
     {
@@ -162,6 +162,7 @@ export const resource = {
       "properties": {
         "recalled": {
           "title": "Richiamato",
+          "x-kind": "siNo",
           "type": "string",
           "oneOf": [
             {
@@ -194,7 +195,11 @@ export const resource = {
         "note"
       ],
       "note": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       }
     }
   }

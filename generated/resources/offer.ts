@@ -112,7 +112,11 @@ export const resource = {
           "type": "string",
           "title": "Partita IVA",
           "maxLength": 255,
-          "format": "partita-iva"
+          "format": "partita-iva",
+          "pattern": "^\\d{11}$",
+          "x-messages": {
+            "pattern": "La partita IVA deve avere 11 cifre"
+          }
         },
         "mezzoId": {
           "type": [
@@ -138,8 +142,12 @@ export const resource = {
               "price": {
                 "type": "number",
                 "title": "Prezzo",
+                "x-kind": "money",
                 "minimum": 1,
-                "multipleOf": 0.01
+                "multipleOf": 0.01,
+                "x-messages": {
+                  "minimum": "Il prezzo di un articolo deve essere almeno 1,00 €"
+                }
               },
               "selezionato": {
                 "type": "boolean",
@@ -151,6 +159,7 @@ export const resource = {
                   "null"
                 ],
                 "title": "Sconto %",
+                "x-kind": "percentage",
                 "minimum": 0,
                 "maximum": 100
               },
@@ -160,6 +169,7 @@ export const resource = {
                   "null"
                 ],
                 "title": "Sconto €",
+                "x-kind": "money",
                 "minimum": 0
               }
             },
@@ -186,8 +196,12 @@ export const resource = {
               "price": {
                 "type": "number",
                 "title": "Prezzo",
+                "x-kind": "money",
                 "minimum": 1,
-                "multipleOf": 0.01
+                "multipleOf": 0.01,
+                "x-messages": {
+                  "minimum": "Il prezzo di un articolo deve essere almeno 1,00 €"
+                }
               },
               "selezionato": {
                 "type": "boolean",
@@ -199,6 +213,7 @@ export const resource = {
                   "null"
                 ],
                 "title": "Sconto %",
+                "x-kind": "percentage",
                 "minimum": 0,
                 "maximum": 100
               },
@@ -208,6 +223,7 @@ export const resource = {
                   "null"
                 ],
                 "title": "Sconto €",
+                "x-kind": "money",
                 "minimum": 0
               }
             },
@@ -244,6 +260,7 @@ export const resource = {
               "Price": {
                 "type": "number",
                 "title": "Prezzo",
+                "x-kind": "money",
                 "minimum": 0
               },
               "Periodo": {
@@ -325,6 +342,7 @@ export const resource = {
         "telefono": {
           "type": "string",
           "title": "Telefono",
+          "x-kind": "phone",
           "maxLength": 255
         },
         "indirizzoCantiere": {
@@ -375,6 +393,7 @@ export const resource = {
             "null"
           ],
           "title": "Km",
+          "x-kind": "quantity",
           "minimum": 0
         },
         "listiniManuali": {
@@ -421,8 +440,13 @@ export const resource = {
             "null"
           ],
           "title": "Sconto %",
+          "x-kind": "percentage",
           "minimum": 0,
-          "maximum": 5
+          "maximum": 5,
+          "x-messages": {
+            "maximum": "Lo sconto di un'offerta non può superare il 5%",
+            "minimum": "Lo sconto non può essere negativo"
+          }
         },
         "richiestaTrasporto": {
           "type": "boolean",
@@ -430,6 +454,7 @@ export const resource = {
         },
         "archiviata": {
           "title": "Archiviata",
+          "x-kind": "siNo",
           "type": "string",
           "oneOf": [
             {
@@ -461,35 +486,145 @@ export const resource = {
       "ui:order": [
         "ragioneSociale",
         "partitaIva",
-        "mezzoId",
-        "articoliMezzo",
-        "articoliAggiuntivi",
-        "listiniOfferta",
-        "operatoreId",
-        "branchOfferId",
-        "famigliaGruppoRisorsa",
-        "gruppoRisorsa",
-        "trasportoRitornoKmCompilatoDaUtente",
         "riferimentoCliente",
         "email",
         "telefono",
         "indirizzoCantiere",
+        "numeroDocumento",
+        "operatoreId",
+        "branchOfferId",
+        "mezzoId",
+        "famigliaGruppoRisorsa",
+        "gruppoRisorsa",
         "periodo",
-        "assicurazione",
-        "contributoAmbientale",
-        "km",
-        "listiniManuali",
-        "altriArticoli",
-        "note",
         "dal",
         "al",
         "durata",
         "sconto",
-        "richiestaTrasporto",
         "archiviata",
-        "numeroDocumento",
-        "assicurazioneConducente"
+        "richiestaTrasporto",
+        "km",
+        "trasportoRitornoKmCompilatoDaUtente",
+        "assicurazione",
+        "assicurazioneConducente",
+        "contributoAmbientale",
+        "articoliMezzo",
+        "articoliAggiuntivi",
+        "altriArticoli",
+        "listiniOfferta",
+        "listiniManuali",
+        "note"
       ],
+      "ui:options": {
+        "sections": [
+          {
+            "title": "Cliente",
+            "fields": [
+              "ragioneSociale",
+              "partitaIva",
+              "riferimentoCliente",
+              "email",
+              "telefono",
+              "indirizzoCantiere"
+            ]
+          },
+          {
+            "title": "Offerta",
+            "fields": [
+              "numeroDocumento",
+              "operatoreId",
+              "branchOfferId",
+              "mezzoId",
+              "famigliaGruppoRisorsa",
+              "gruppoRisorsa",
+              "periodo",
+              "dal",
+              "al",
+              "durata",
+              "sconto",
+              "archiviata"
+            ]
+          },
+          {
+            "title": "Trasporto e assicurazione",
+            "fields": [
+              "richiestaTrasporto",
+              "km",
+              "trasportoRitornoKmCompilatoDaUtente",
+              "assicurazione",
+              "assicurazioneConducente",
+              "contributoAmbientale"
+            ]
+          },
+          {
+            "title": "Articoli e listini",
+            "fields": [
+              "articoliMezzo",
+              "articoliAggiuntivi",
+              "altriArticoli",
+              "listiniOfferta",
+              "listiniManuali"
+            ]
+          },
+          {
+            "title": "Note",
+            "fields": [
+              "note"
+            ]
+          }
+        ]
+      },
+      "mezzoId": {
+        "ui:widget": "number"
+      },
+      "articoliMezzo": {
+        "items": {
+          "price": {
+            "ui:widget": "money"
+          },
+          "discountPercentage": {
+            "ui:widget": "percentage"
+          },
+          "discountAmount": {
+            "ui:widget": "money"
+          }
+        },
+        "ui:options": {
+          "wide": true
+        }
+      },
+      "articoliAggiuntivi": {
+        "items": {
+          "price": {
+            "ui:widget": "money"
+          },
+          "discountPercentage": {
+            "ui:widget": "percentage"
+          },
+          "discountAmount": {
+            "ui:widget": "money"
+          }
+        },
+        "ui:options": {
+          "wide": true
+        }
+      },
+      "listiniOfferta": {
+        "items": {
+          "SlotFrom": {
+            "ui:widget": "number"
+          },
+          "SlotTo": {
+            "ui:widget": "number"
+          },
+          "Price": {
+            "ui:widget": "money"
+          }
+        },
+        "ui:options": {
+          "wide": true
+        }
+      },
       "operatoreId": {
         "ui:widget": "reference",
         "ui:options": {
@@ -514,17 +649,37 @@ export const resource = {
           "resource": "gruppoRisorse"
         }
       },
+      "telefono": {
+        "ui:widget": "phone"
+      },
+      "km": {
+        "ui:widget": "number"
+      },
       "altriArticoli": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "note": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "dal": {
         "ui:widget": "date"
       },
       "al": {
         "ui:widget": "date"
+      },
+      "durata": {
+        "ui:widget": "number"
+      },
+      "sconto": {
+        "ui:widget": "percentage"
       }
     }
   }

@@ -233,18 +233,51 @@ export const resource = {
         "date",
         "startTime",
         "endTime",
+        "reminderDate",
+        "completed",
         "customerId",
         "agentId",
+        "subject",
         "communicationPlanId",
         "communicationReportId",
         "meetingPlanIds",
         "meetingReportIds",
-        "subject",
         "description",
-        "reminderDate",
-        "note",
-        "completed"
+        "note"
       ],
+      "ui:options": {
+        "sections": [
+          {
+            "title": "Quando",
+            "fields": [
+              "date",
+              "startTime",
+              "endTime",
+              "reminderDate",
+              "completed"
+            ]
+          },
+          {
+            "title": "Cliente e agente",
+            "fields": [
+              "customerId",
+              "agentId"
+            ]
+          },
+          {
+            "title": "Attività",
+            "fields": [
+              "subject",
+              "communicationPlanId",
+              "communicationReportId",
+              "meetingPlanIds",
+              "meetingReportIds",
+              "description",
+              "note"
+            ]
+          }
+        ]
+      },
       "date": {
         "ui:widget": "date"
       },
@@ -291,13 +324,21 @@ export const resource = {
         }
       },
       "description": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "reminderDate": {
         "ui:widget": "date"
       },
       "note": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       }
     }
   }

@@ -33,7 +33,7 @@ export const resource = {
     {
       "accessorKey": "Price",
       "header": "Prezzo",
-      "kind": "number",
+      "kind": "money",
       "enableSorting": true
     },
     {
@@ -88,6 +88,7 @@ export const resource = {
         "Price": {
           "type": "number",
           "title": "Prezzo",
+          "x-kind": "money",
           "minimum": 0
         },
         "Periodo": {
@@ -124,7 +125,16 @@ export const resource = {
         "SlotTo",
         "Price",
         "Periodo"
-      ]
+      ],
+      "SlotFrom": {
+        "ui:widget": "number"
+      },
+      "SlotTo": {
+        "ui:widget": "number"
+      },
+      "Price": {
+        "ui:widget": "money"
+      }
     }
   }
 } satisfies ResourceDefinition;

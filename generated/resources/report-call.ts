@@ -36,7 +36,7 @@ export const resource = {
     {
       "accessorKey": "callerNumber",
       "header": "Numero chiamante",
-      "kind": "text",
+      "kind": "phone",
       "enableSorting": true
     },
     {
@@ -48,7 +48,7 @@ export const resource = {
     {
       "accessorKey": "destinationNumber",
       "header": "Numero destinatario",
-      "kind": "text",
+      "kind": "phone",
       "enableSorting": true
     },
     {
@@ -59,20 +59,20 @@ export const resource = {
     },
     {
       "accessorKey": "ringDuration",
-      "header": "Squillo (s)",
-      "kind": "integer",
+      "header": "Squillo",
+      "kind": "duration",
       "enableSorting": true
     },
     {
       "accessorKey": "talkDuration",
-      "header": "Conversazione (s)",
-      "kind": "integer",
+      "header": "Conversazione",
+      "kind": "duration",
       "enableSorting": true
     },
     {
       "accessorKey": "totalDuration",
-      "header": "Totale (s)",
-      "kind": "integer",
+      "header": "Durata totale",
+      "kind": "duration",
       "enableSorting": true
     },
     {
@@ -124,6 +124,7 @@ export const resource = {
         "callerNumber": {
           "type": "string",
           "title": "Numero chiamante",
+          "x-kind": "phone",
           "maxLength": 30
         },
         "destination": {
@@ -134,6 +135,7 @@ export const resource = {
         "destinationNumber": {
           "type": "string",
           "title": "Numero destinatario",
+          "x-kind": "phone",
           "maxLength": 30
         },
         "status": {
@@ -143,17 +145,20 @@ export const resource = {
         },
         "ringDuration": {
           "type": "integer",
-          "title": "Squillo (s)",
+          "title": "Squillo",
+          "x-kind": "duration",
           "minimum": 0
         },
         "talkDuration": {
           "type": "integer",
-          "title": "Conversazione (s)",
+          "title": "Conversazione",
+          "x-kind": "duration",
           "minimum": 0
         },
         "totalDuration": {
           "type": "integer",
-          "title": "Totale (s)",
+          "title": "Durata totale",
+          "x-kind": "duration",
           "minimum": 0
         },
         "reason": {
@@ -183,6 +188,24 @@ export const resource = {
       ],
       "callDate": {
         "ui:widget": "date"
+      },
+      "callDateTime": {
+        "ui:widget": "dateTime"
+      },
+      "callerNumber": {
+        "ui:widget": "phone"
+      },
+      "destinationNumber": {
+        "ui:widget": "phone"
+      },
+      "ringDuration": {
+        "ui:widget": "duration"
+      },
+      "talkDuration": {
+        "ui:widget": "duration"
+      },
+      "totalDuration": {
+        "ui:widget": "duration"
       }
     }
   }

@@ -74,7 +74,16 @@ export const resource = {
         "allegati"
       ],
       "testo": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
+      },
+      "allegati": {
+        "ui:options": {
+          "wide": true
+        }
       }
     }
   }

@@ -231,7 +231,12 @@ export const resource = {
         "username",
         "roles",
         "isAuthenticated"
-      ]
+      ],
+      "roles": {
+        "ui:options": {
+          "wide": true
+        }
+      }
     }
   }
 } satisfies ResourceDefinition;

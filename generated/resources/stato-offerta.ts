@@ -99,7 +99,10 @@ export const resource = {
         "description",
         "active",
         "ordinamento"
-      ]
+      ],
+      "ordinamento": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

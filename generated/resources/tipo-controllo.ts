@@ -105,7 +105,10 @@ export const resource = {
           "type": "string",
           "title": "Valori possibili",
           "maxLength": 1000,
-          "pattern": "^[^,]+(,[^,]+)*$"
+          "pattern": "^[^,]+(,[^,]+)*$",
+          "x-messages": {
+            "pattern": "I valori possibili vanno separati da virgole, senza valori vuoti: ad esempio Si,No,Non verificato"
+          }
         },
         "tipo": {
           "type": "string",

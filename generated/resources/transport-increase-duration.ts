@@ -122,7 +122,16 @@ export const resource = {
         "durationFrom",
         "durationTo",
         "coefficient"
-      ]
+      ],
+      "durationFrom": {
+        "ui:widget": "number"
+      },
+      "durationTo": {
+        "ui:widget": "number"
+      },
+      "coefficient": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

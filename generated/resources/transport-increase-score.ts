@@ -122,7 +122,16 @@ export const resource = {
         "scoreFrom",
         "scoreTo",
         "coefficient"
-      ]
+      ],
+      "scoreFrom": {
+        "ui:widget": "number"
+      },
+      "scoreTo": {
+        "ui:widget": "number"
+      },
+      "coefficient": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

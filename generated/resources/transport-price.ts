@@ -56,7 +56,7 @@ export const resource = {
     {
       "accessorKey": "price",
       "header": "Prezzo",
-      "kind": "number",
+      "kind": "money",
       "enableSorting": true
     }
   ],
@@ -108,6 +108,7 @@ export const resource = {
         "price": {
           "type": "number",
           "title": "Prezzo",
+          "x-kind": "money",
           "minimum": 0
         }
       },
@@ -122,7 +123,16 @@ export const resource = {
         "minFrom",
         "minTo",
         "price"
-      ]
+      ],
+      "minFrom": {
+        "ui:widget": "number"
+      },
+      "minTo": {
+        "ui:widget": "number"
+      },
+      "price": {
+        "ui:widget": "money"
+      }
     }
   }
 } satisfies ResourceDefinition;

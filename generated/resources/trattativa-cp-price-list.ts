@@ -27,7 +27,7 @@ export const resource = {
     {
       "accessorKey": "price",
       "header": "Prezzo",
-      "kind": "number",
+      "kind": "money",
       "enableSorting": true
     }
   ],
@@ -57,6 +57,7 @@ export const resource = {
         "price": {
           "type": "number",
           "title": "Prezzo",
+          "x-kind": "money",
           "minimum": 0
         }
       },
@@ -71,7 +72,10 @@ export const resource = {
         "period",
         "resourceGroup",
         "price"
-      ]
+      ],
+      "price": {
+        "ui:widget": "money"
+      }
     }
   }
 } satisfies ResourceDefinition;

@@ -299,6 +299,7 @@ export const resource = {
         },
         "offerta": {
           "title": "Offerta",
+          "x-kind": "siNo",
           "type": "string",
           "oneOf": [
             {
@@ -328,8 +329,12 @@ export const resource = {
               "price": {
                 "type": "number",
                 "title": "Prezzo",
+                "x-kind": "money",
                 "minimum": 1,
-                "multipleOf": 0.01
+                "multipleOf": 0.01,
+                "x-messages": {
+                  "minimum": "Il prezzo di un articolo deve essere almeno 1,00 €"
+                }
               },
               "selezionato": {
                 "type": "boolean",
@@ -341,6 +346,7 @@ export const resource = {
                   "null"
                 ],
                 "title": "Sconto %",
+                "x-kind": "percentage",
                 "minimum": 0,
                 "maximum": 100
               },
@@ -350,6 +356,7 @@ export const resource = {
                   "null"
                 ],
                 "title": "Sconto €",
+                "x-kind": "money",
                 "minimum": 0
               }
             },
@@ -386,6 +393,7 @@ export const resource = {
               "Price": {
                 "type": "number",
                 "title": "Prezzo",
+                "x-kind": "money",
                 "minimum": 0
               },
               "Periodo": {
@@ -453,7 +461,11 @@ export const resource = {
           "type": "string",
           "title": "Partita IVA",
           "maxLength": 255,
-          "format": "partita-iva"
+          "format": "partita-iva",
+          "pattern": "^\\d{11}$",
+          "x-messages": {
+            "pattern": "La partita IVA deve avere 11 cifre"
+          }
         },
         "codiceFiscale": {
           "type": "string",
@@ -470,6 +482,7 @@ export const resource = {
         "telefono": {
           "type": "string",
           "title": "Telefono",
+          "x-kind": "phone",
           "maxLength": 30
         },
         "score": {
@@ -535,6 +548,7 @@ export const resource = {
             "null"
           ],
           "title": "Importo cauzione",
+          "x-kind": "money",
           "minimum": 0,
           "multipleOf": 0.01
         },
@@ -605,6 +619,7 @@ export const resource = {
         },
         "acceptedByCustomer": {
           "title": "Accettata dal cliente",
+          "x-kind": "triState",
           "type": "string",
           "oneOf": [
             {
@@ -708,6 +723,7 @@ export const resource = {
         "trasporto": {
           "type": "number",
           "title": "Trasporto andata (€)",
+          "x-kind": "money",
           "minimum": 0,
           "multipleOf": 0.01,
           "default": 100
@@ -715,6 +731,7 @@ export const resource = {
         "trasportoRitorno": {
           "type": "number",
           "title": "Trasporto ritorno (€)",
+          "x-kind": "money",
           "minimum": 0,
           "multipleOf": 0.01,
           "default": 100
@@ -730,6 +747,7 @@ export const resource = {
             "null"
           ],
           "title": "Prezzo assicurazione",
+          "x-kind": "money",
           "minimum": 0,
           "multipleOf": 0.01
         },
@@ -739,6 +757,7 @@ export const resource = {
             "null"
           ],
           "title": "Sconto %",
+          "x-kind": "percentage",
           "minimum": 0,
           "maximum": 100
         },
@@ -748,6 +767,7 @@ export const resource = {
             "null"
           ],
           "title": "Sconto €",
+          "x-kind": "money",
           "minimum": 0
         },
         "offertaRapida": {
@@ -756,6 +776,7 @@ export const resource = {
         },
         "archiviata": {
           "title": "Archiviata",
+          "x-kind": "siNo",
           "type": "string",
           "oneOf": [
             {
@@ -784,61 +805,46 @@ export const resource = {
     },
     "uiSchema": {
       "ui:order": [
-        "operatoreId",
-        "fonteId",
-        "competitorTrattativeId",
-        "filialeId",
-        "famigliaMezzoId",
-        "statoTrattativaId",
-        "motivoPersaId",
-        "commercialeId",
-        "sectorId",
-        "filialeNoleggioId",
-        "famigliaGruppoRisorsaId",
-        "gruppoRisorsaId",
-        "offerta",
-        "articoli",
-        "listiniOfferta",
-        "durata",
-        "durataUnita",
         "ragioneSociale",
         "partitaIva",
         "codiceFiscale",
         "email",
         "telefono",
-        "score",
-        "competitorAttuale",
+        "contatto",
         "cliente",
         "personaFisica",
-        "contatto",
-        "paeseTrattativa",
-        "macchineAccessori",
+        "score",
+        "competitorTrattativeId",
+        "competitorAttuale",
+        "operatoreId",
+        "fonteId",
+        "statoTrattativaId",
+        "commercialeId",
+        "sectorId",
+        "gruppoCrmId",
+        "filialeId",
+        "offerta",
+        "offertaRapida",
+        "archiviata",
+        "motivoPersaId",
+        "notePersa",
+        "famigliaMezzoId",
+        "famigliaGruppoRisorsaId",
+        "gruppoRisorsaId",
+        "filialeNoleggioId",
         "inizio",
         "fine",
-        "cauzione",
-        "importoCauzione",
+        "durata",
+        "durataUnita",
+        "macchineAccessori",
+        "articoli",
+        "listiniOfferta",
+        "paeseTrattativa",
         "destinazioneCantiere",
-        "notePersa",
-        "note",
-        "ctr",
-        "richiamareInData",
-        "richiamareInOrario",
-        "ripianificaVisita",
-        "dataVisita",
-        "noteVisita",
-        "statoOfferta",
-        "acceptedByCustomer",
+        "formattedAddress",
         "latitudeTrattativa",
         "longitudeTrattativa",
-        "formattedAddress",
-        "allegati",
-        "anagraficaInviata",
-        "brochureInviata",
-        "contattoMagoInviato",
-        "linkAccreditamentoInviato",
-        "offertaInviata",
-        "schedaTecnicaInviata",
-        "bozzaOffertaVisualizzata",
+        "ctr",
         "trasportoAbilitato",
         "trasporto",
         "trasportoRitorno",
@@ -846,10 +852,134 @@ export const resource = {
         "assicurazionePrezzo",
         "scontoPercentuale",
         "scontoImporto",
-        "offertaRapida",
-        "archiviata",
-        "gruppoCrmId"
+        "cauzione",
+        "importoCauzione",
+        "richiamareInData",
+        "richiamareInOrario",
+        "ripianificaVisita",
+        "dataVisita",
+        "noteVisita",
+        "statoOfferta",
+        "acceptedByCustomer",
+        "anagraficaInviata",
+        "brochureInviata",
+        "contattoMagoInviato",
+        "linkAccreditamentoInviato",
+        "offertaInviata",
+        "schedaTecnicaInviata",
+        "bozzaOffertaVisualizzata",
+        "note",
+        "allegati"
       ],
+      "ui:options": {
+        "sections": [
+          {
+            "title": "Cliente",
+            "fields": [
+              "ragioneSociale",
+              "partitaIva",
+              "codiceFiscale",
+              "email",
+              "telefono",
+              "contatto",
+              "cliente",
+              "personaFisica",
+              "score",
+              "competitorTrattativeId",
+              "competitorAttuale"
+            ]
+          },
+          {
+            "title": "Trattativa",
+            "fields": [
+              "operatoreId",
+              "fonteId",
+              "statoTrattativaId",
+              "commercialeId",
+              "sectorId",
+              "gruppoCrmId",
+              "filialeId",
+              "offerta",
+              "offertaRapida",
+              "archiviata",
+              "motivoPersaId",
+              "notePersa"
+            ]
+          },
+          {
+            "title": "Noleggio",
+            "fields": [
+              "famigliaMezzoId",
+              "famigliaGruppoRisorsaId",
+              "gruppoRisorsaId",
+              "filialeNoleggioId",
+              "inizio",
+              "fine",
+              "durata",
+              "durataUnita",
+              "macchineAccessori",
+              "articoli",
+              "listiniOfferta"
+            ]
+          },
+          {
+            "title": "Cantiere",
+            "fields": [
+              "paeseTrattativa",
+              "destinazioneCantiere",
+              "formattedAddress",
+              "latitudeTrattativa",
+              "longitudeTrattativa",
+              "ctr"
+            ]
+          },
+          {
+            "title": "Prezzi",
+            "fields": [
+              "trasportoAbilitato",
+              "trasporto",
+              "trasportoRitorno",
+              "assicurazioneTipo",
+              "assicurazionePrezzo",
+              "scontoPercentuale",
+              "scontoImporto",
+              "cauzione",
+              "importoCauzione"
+            ]
+          },
+          {
+            "title": "Richiami e visite",
+            "fields": [
+              "richiamareInData",
+              "richiamareInOrario",
+              "ripianificaVisita",
+              "dataVisita",
+              "noteVisita"
+            ]
+          },
+          {
+            "title": "Offerta e invii",
+            "fields": [
+              "statoOfferta",
+              "acceptedByCustomer",
+              "anagraficaInviata",
+              "brochureInviata",
+              "contattoMagoInviato",
+              "linkAccreditamentoInviato",
+              "offertaInviata",
+              "schedaTecnicaInviata",
+              "bozzaOffertaVisualizzata"
+            ]
+          },
+          {
+            "title": "Note e allegati",
+            "fields": [
+              "note",
+              "allegati"
+            ]
+          }
+        ]
+      },
       "operatoreId": {
         "ui:widget": "reference",
         "ui:options": {
@@ -922,8 +1052,53 @@ export const resource = {
           "resource": "gruppoRisorse"
         }
       },
+      "articoli": {
+        "items": {
+          "price": {
+            "ui:widget": "money"
+          },
+          "discountPercentage": {
+            "ui:widget": "percentage"
+          },
+          "discountAmount": {
+            "ui:widget": "money"
+          }
+        },
+        "ui:options": {
+          "wide": true
+        }
+      },
+      "listiniOfferta": {
+        "items": {
+          "SlotFrom": {
+            "ui:widget": "number"
+          },
+          "SlotTo": {
+            "ui:widget": "number"
+          },
+          "Price": {
+            "ui:widget": "money"
+          }
+        },
+        "ui:options": {
+          "wide": true
+        }
+      },
+      "durata": {
+        "ui:widget": "number"
+      },
+      "telefono": {
+        "ui:widget": "phone"
+      },
+      "score": {
+        "ui:widget": "number"
+      },
       "macchineAccessori": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "inizio": {
         "ui:widget": "date"
@@ -931,11 +1106,22 @@ export const resource = {
       "fine": {
         "ui:widget": "date"
       },
+      "importoCauzione": {
+        "ui:widget": "money"
+      },
       "notePersa": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "note": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "richiamareInData": {
         "ui:widget": "date"
@@ -950,13 +1136,43 @@ export const resource = {
         "ui:widget": "date"
       },
       "noteVisita": {
-        "ui:widget": "textarea"
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "statoOfferta": {
         "ui:widget": "reference",
         "ui:options": {
           "resource": "statoOfferta"
         }
+      },
+      "latitudeTrattativa": {
+        "ui:widget": "number"
+      },
+      "longitudeTrattativa": {
+        "ui:widget": "number"
+      },
+      "allegati": {
+        "ui:options": {
+          "wide": true
+        }
+      },
+      "trasporto": {
+        "ui:widget": "money"
+      },
+      "trasportoRitorno": {
+        "ui:widget": "money"
+      },
+      "assicurazionePrezzo": {
+        "ui:widget": "money"
+      },
+      "scontoPercentuale": {
+        "ui:widget": "percentage"
+      },
+      "scontoImporto": {
+        "ui:widget": "money"
       },
       "gruppoCrmId": {
         "ui:widget": "reference",

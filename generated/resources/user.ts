@@ -277,7 +277,11 @@ export const resource = {
           "title": "Username",
           "maxLength": 180,
           "minLength": 3,
-          "pattern": "^[A-Za-z0-9._@-]+$"
+          "pattern": "^[A-Za-z0-9._@-]+$",
+          "x-messages": {
+            "pattern": "Lo username può contenere solo lettere senza accenti, cifre, punto, trattino, trattino basso e chiocciola",
+            "minLength": "Lo username deve avere almeno 3 caratteri"
+          }
         },
         "email": {
           "type": "string",
@@ -464,6 +468,7 @@ export const resource = {
         "phone": {
           "type": "string",
           "title": "Telefono",
+          "x-kind": "phone",
           "maxLength": 30
         },
         "microsoftConnect": {
@@ -482,30 +487,75 @@ export const resource = {
       "ui:order": [
         "username",
         "email",
-        "name",
-        "surname",
         "password",
         "confirmPassword",
-        "roles",
         "active",
+        "microsoftConnect",
+        "name",
+        "surname",
+        "phone",
         "category",
         "agentId",
         "salesPersonId",
+        "roles",
         "filialiIds",
         "gruppiCrmIds",
         "notificheInattivita",
-        "linkAccreditamento",
-        "phone",
-        "microsoftConnect"
+        "linkAccreditamento"
       ],
+      "ui:options": {
+        "sections": [
+          {
+            "title": "Accesso",
+            "fields": [
+              "username",
+              "email",
+              "password",
+              "confirmPassword",
+              "active",
+              "microsoftConnect"
+            ]
+          },
+          {
+            "title": "Anagrafica",
+            "fields": [
+              "name",
+              "surname",
+              "phone",
+              "category",
+              "agentId",
+              "salesPersonId"
+            ]
+          },
+          {
+            "title": "Ruoli e visibilità",
+            "fields": [
+              "roles",
+              "filialiIds",
+              "gruppiCrmIds",
+              "notificheInattivita",
+              "linkAccreditamento"
+            ]
+          }
+        ]
+      },
       "password": {
-        "ui:widget": "password"
+        "ui:widget": "password",
+        "ui:options": {
+          "wide": true
+        }
       },
       "confirmPassword": {
-        "ui:widget": "password"
+        "ui:widget": "password",
+        "ui:options": {
+          "wide": true
+        }
       },
       "roles": {
-        "ui:widget": "multiSelect"
+        "ui:widget": "multiSelect",
+        "ui:options": {
+          "wide": true
+        }
       },
       "agentId": {
         "ui:widget": "reference",
@@ -530,6 +580,9 @@ export const resource = {
         "ui:options": {
           "resource": "gruppoCrm"
         }
+      },
+      "phone": {
+        "ui:widget": "phone"
       }
     }
   }

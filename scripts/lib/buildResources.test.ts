@@ -52,15 +52,22 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     [{ type: 'string', format: 'email', title: 'Campo' }, {}, 'email', 'text', undefined],
     [{ type: 'string', format: 'uri', title: 'Campo' }, {}, 'url', 'text', undefined],
     [{ type: 'string', format: 'date', title: 'Campo' }, {}, 'date', 'date', 'date'],
-    [{ type: ['string', 'null'], format: 'date-time', title: 'Campo' }, {}, 'dateTime', 'date', undefined],
+    [{ type: ['string', 'null'], format: 'date-time', title: 'Campo' }, {}, 'dateTime', 'date', 'dateTime'],
     [{ type: 'string', format: 'time-hhmm', title: 'Campo' }, {}, 'time', 'text', 'time'],
     [common$('TimeHhmm'), {}, 'time', 'text', 'time'],
     [{ type: 'string', format: 'partita-iva', title: 'Campo' }, {}, 'partitaIva', 'text', undefined],
     [{ type: 'string', format: 'codice-fiscale', title: 'Campo' }, {}, 'codiceFiscale', 'text', undefined],
-    [{ type: 'integer', title: 'Campo' }, {}, 'integer', 'number', undefined],
-    [{ type: ['number', 'null'], title: 'Campo' }, {}, 'number', 'number', undefined],
-    [{ type: 'number', multipleOf: 0.01, title: 'Campo' }, {}, 'money', 'number', undefined],
-    [common$('Money'), {}, 'money', 'number', undefined],
+    [{ type: 'integer', title: 'Campo' }, {}, 'integer', 'number', 'number'],
+    [{ type: ['number', 'null'], title: 'Campo' }, {}, 'number', 'number', 'number'],
+    // A step of 0.01 says nothing about euros: only x-kind does.
+    [{ type: 'number', multipleOf: 0.01, title: 'Campo' }, {}, 'number', 'number', 'number'],
+    [common$('Money'), {}, 'money', 'number', 'money'],
+    [{ type: ['number', 'null'], 'x-kind': 'money', title: 'Campo' }, {}, 'money', 'number', 'money'],
+    [{ type: 'number', 'x-kind': 'percentage', title: 'Campo' }, {}, 'percentage', 'number', 'percentage'],
+    [{ type: ['number', 'null'], 'x-kind': 'quantity', title: 'Campo' }, {}, 'quantity', 'number', 'number'],
+    [{ type: 'integer', 'x-kind': 'duration', title: 'Campo' }, {}, 'duration', 'number', 'duration'],
+    [{ type: 'integer', 'x-kind': 'fileSize', title: 'Campo' }, {}, 'fileSize', 'number', 'number'],
+    [{ type: 'string', 'x-kind': 'phone', title: 'Campo' }, {}, 'phone', 'text', 'phone'],
     [{ type: 'boolean', title: 'Campo' }, {}, 'boolean', 'boolean', undefined],
     [common$('SiNo'), {}, 'siNo', 'triState', undefined],
     [common$('TriState'), {}, 'triState', 'triState', undefined],
@@ -90,7 +97,7 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     expect(column?.kind).toBe(kind);
     expect(column?.header).toBe('Campo');
     expect(r.filters[0]?.widget).toBe(filterWidget);
-    expect((r.form.uiSchema.campo as Schema | undefined)?.['ui:widget']).toBe(formWidget);
+    expect(((r.form.uiSchema.campo ?? {}) as Schema)['ui:widget']).toBe(formWidget);
     expect(r.form.schema.required).toEqual(['campo']);
   });
 
@@ -117,6 +124,25 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     const r = build({ type: ['integer', 'null'], title: 'Campo' }, { references: { campo: 'voce' } });
     expect(r.columns[0]?.reference).toBe('voce');
     expect(r.form.uiSchema.campo).toEqual({ 'ui:widget': 'reference', 'ui:options': { resource: 'voce' } });
+  });
+
+  it('gives long texts and lists the whole row of the form, and fields inside a list their widgets', () => {
+    const r = build({
+      type: 'array',
+      title: 'Campo',
+      items: {
+        type: 'object',
+        properties: { prezzo: { type: 'number', 'x-kind': 'money', title: 'Prezzo' }, nome: { type: 'string' } },
+      },
+    });
+    expect(r.form.uiSchema.campo).toEqual({
+      items: { prezzo: { 'ui:widget': 'money' } },
+      'ui:options': { wide: true },
+    });
+    expect(build({ type: 'string', title: 'Campo', maxLength: 4000 }).form.uiSchema.campo).toEqual({
+      'ui:widget': 'textarea',
+      'ui:options': { wide: true, rows: 3 },
+    });
   });
 
   it('leaves id, writeOnly fields out of columns and readOnly fields out of the form', () => {
@@ -243,5 +269,113 @@ describe('buildResources: a colour chip (x-resource.colorChip)', () => {
     ],
   ])('refuses a chip when %s', (_name, x, extra, want) => {
     expect(problemsOf(chipContract(x, extra))).toEqual([{ file: 'schemas/sample.json', ...want }]);
+  });
+});
+
+describe('buildResources: the field vocabulary (x-kind, x-messages) and form sections', () => {
+  const problemsOf = (prop: Schema, x: Schema = {}) => {
+    try {
+      build(prop, x);
+      return [];
+    } catch (err) {
+      return (err as ContractError).problems.map((p) => `${p.pointer}: ${p.reason}`);
+    }
+  };
+
+  it.each<[string, Schema, string]>([
+    [
+      'an unknown kind',
+      { type: 'number', title: 'Campo', 'x-kind': 'euro' },
+      '/properties/campo/x-kind: unknown kind "euro": one of money, percentage, quantity, duration, fileSize, phone, color, siNo, triState',
+    ],
+    [
+      'a kind that does not fit the type',
+      { type: 'string', title: 'Campo', 'x-kind': 'money' },
+      '/properties/campo/x-kind: "money" needs type number or integer, not string',
+    ],
+    [
+      'a pattern without its message',
+      { type: 'string', title: 'CAP', pattern: '^\\d{5}$' },
+      '/properties/campo: a pattern needs its Italian message in x-messages.pattern (the pattern itself is never shown)',
+    ],
+    [
+      'a message for a check the field does not have',
+      { type: 'string', title: 'Campo', 'x-messages': { maximum: 'Troppo' } },
+      '/properties/campo/x-messages/maximum: the property has no "maximum" for this message to explain',
+    ],
+    [
+      'a message showing a regular expression',
+      { type: 'string', title: 'CAP', pattern: '^\\d{5}$', 'x-messages': { pattern: 'deve rispettare ^\\d{5}$' } },
+      '/properties/campo/x-messages/pattern: a message is an Italian sentence, without regular-expression characters',
+    ],
+    [
+      'a title in euros without the money kind',
+      { type: 'number', title: 'Trasporto (€)' },
+      '/properties/campo: the title "Trasporto (€)" names money: add "x-kind": "money"',
+    ],
+    [
+      'a percentage without its kind',
+      { type: 'number', title: 'Sconto %' },
+      '/properties/campo: the title "Sconto %" names percentage: add "x-kind": "percentage"',
+    ],
+  ])('refuses %s', (_name, prop, want) => {
+    expect(problemsOf(prop)).toEqual([want]);
+  });
+
+  it('accepts a pattern with its message, with {title} standing for the title', () => {
+    expect(
+      problemsOf({
+        type: 'string',
+        title: 'CAP',
+        pattern: '^\\d{5}$',
+        'x-messages': { pattern: 'Il {title} ha 5 cifre' },
+      }),
+    ).toEqual([]);
+  });
+
+  it('lays the form out in sections, in their order, with every field once', () => {
+    const c = contractWith({ type: 'string', title: 'Campo' });
+    const sample = c.entities[0]?.schema as Schema;
+    (sample.properties as Schema).altro = { type: 'string', title: 'Altro' };
+    (sample['x-resource'] as Schema).sections = [
+      { title: 'Secondo', fields: ['altro'] },
+      { title: 'Primo', fields: ['campo'] },
+    ];
+    const r = buildResources(c)[0];
+    expect(r?.form.uiSchema['ui:order']).toEqual(['altro', 'campo']);
+    expect(r?.form.uiSchema['ui:options']).toEqual({
+      sections: [
+        { title: 'Secondo', fields: ['altro'] },
+        { title: 'Primo', fields: ['campo'] },
+      ],
+    });
+  });
+
+  it.each<[string, Schema[], string]>([
+    ['a field left out', [{ title: 'Uno', fields: ['campo'] }], '/x-resource/sections: no section holds altro'],
+    [
+      'a field twice',
+      [
+        { title: 'Uno', fields: ['campo', 'altro'] },
+        { title: 'Due', fields: ['altro'] },
+      ],
+      '/x-resource/sections/1/fields/0: "altro" is already in another section',
+    ],
+    [
+      'a field the form does not have',
+      [{ title: 'Uno', fields: ['campo', 'altro', 'id'] }],
+      '/x-resource/sections/0/fields/2: "id" is not a field of the form',
+    ],
+  ])('refuses sections with %s', (_name, sections, want) => {
+    const c = contractWith({ type: 'string', title: 'Campo' });
+    const sample = c.entities[0]?.schema as Schema;
+    (sample.properties as Schema).altro = { type: 'string', title: 'Altro' };
+    (sample['x-resource'] as Schema).sections = sections;
+    try {
+      buildResources(c);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ContractError).problems.map((p) => `${p.pointer}: ${p.reason}`)).toEqual([want]);
+    }
   });
 });

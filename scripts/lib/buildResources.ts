@@ -3,6 +3,7 @@ import type {
   FilterDefinition,
   FilterWidget,
   FieldKind,
+  FormSection,
   MenuGroup,
   Operation,
   ResourceDefinition,
@@ -11,6 +12,7 @@ import { OPERATIONS } from '../../src/domain/resourceDefinition.ts';
 import type { RoleName } from '../../generated/entities.ts';
 import { ContractError, type ContractProblem } from './contractError.ts';
 import { enumOptions, fieldKind } from './fieldKind.ts';
+import { checkFieldVocabulary } from './fieldVocabulary.ts';
 import { formDefinition, type FormField } from './formDefinition.ts';
 import type { Contract, EntitySchema, Schema } from './loadContract.ts';
 import { resolveProperty, type ResolveContext } from './resolveProperty.ts';
@@ -31,6 +33,7 @@ interface XResource {
   sort?: { field: string; descending: boolean };
   pageSize?: number;
   form?: string[];
+  sections?: FormSection[];
   widgets?: Record<string, string>;
   references?: Record<string, string>;
   unique?: string[];
@@ -58,7 +61,21 @@ const DISPLAY_CANDIDATES = [
   'resourceGroup',
   'code',
 ];
-const FILTER_WIDGET: Partial<Record<FieldKind, FilterWidget>> = {
+/** The filter each kind gets when x-resource.filters names none. Exhaustive over the kinds. */
+const FILTER_WIDGET: Record<FieldKind, FilterWidget> = {
+  text: 'text',
+  longText: 'text',
+  email: 'text',
+  url: 'text',
+  partitaIva: 'text',
+  codiceFiscale: 'text',
+  phone: 'text',
+  time: 'text',
+  color: 'text',
+  colorChip: 'text',
+  image: 'text',
+  list: 'text',
+  object: 'text',
   siNo: 'triState',
   triState: 'triState',
   enum: 'select',
@@ -70,6 +87,10 @@ const FILTER_WIDGET: Partial<Record<FieldKind, FilterWidget>> = {
   integer: 'number',
   number: 'number',
   money: 'number',
+  percentage: 'number',
+  quantity: 'number',
+  duration: 'number',
+  fileSize: 'number',
 };
 const UNSORTABLE = new Set<FieldKind>(['list', 'object', 'references', 'image']);
 
@@ -112,6 +133,24 @@ function checkColorChip(
     if (field(chip[key]).kind !== 'color')
       problems.push({ file, pointer: `/x-resource/colorChip/${key}`, reason: `"${chip[key]}" is not a colour field` });
   }
+}
+
+/** Sections, when given, hold every form field exactly once and nothing else. */
+function checkSections(sections: FormSection[], fields: FormField[], file: string, problems: ContractProblem[]): void {
+  if (sections.length === 0) return;
+  const form = new Set(fields.map((f) => f.name));
+  const seen = new Set<string>();
+  sections.forEach((section, i) =>
+    section.fields.forEach((name, j) => {
+      const pointer = `/x-resource/sections/${i}/fields/${j}`;
+      if (!form.has(name)) problems.push({ file, pointer, reason: `"${name}" is not a field of the form` });
+      else if (seen.has(name)) problems.push({ file, pointer, reason: `"${name}" is already in another section` });
+      seen.add(name);
+    }),
+  );
+  const missing = [...form].filter((n) => !seen.has(n));
+  if (missing.length > 0)
+    problems.push({ file, pointer: '/x-resource/sections', reason: `no section holds ${missing.join(', ')}` });
 }
 
 function buildOne(
@@ -177,7 +216,7 @@ function buildOne(
     return {
       field: def.field,
       label: String(f.resolved.schema.title ?? def.field),
-      widget: def.widget ?? FILTER_WIDGET[f.kind] ?? 'text',
+      widget: def.widget ?? FILTER_WIDGET[f.kind],
       param: listQuery.has(def.field) ? 'query' : 'filters',
       ...(options ? { options } : {}),
       ...(references[def.field] ? { reference: references[def.field] } : {}),
@@ -188,6 +227,7 @@ function buildOne(
     const f = field(name);
     return { name, schema: f.resolved.schema, kind: f.kind, reference: references[name], widget: widgets[name] };
   });
+  checkSections(x.sections ?? [], formFields, file, problems);
 
   return {
     name: entity.name,
@@ -212,6 +252,7 @@ function buildOne(
       String(entity.schema.title ?? entity.name),
       formFields,
       (entity.schema.required ?? []) as string[],
+      x.sections,
     ),
   };
 }
@@ -224,6 +265,7 @@ export function buildResources(contract: Contract): ResourceDefinition[] {
   };
   const ops = indexOperations(contract.openapi);
   const problems: ContractProblem[] = [];
+  for (const e of contract.entities) checkFieldVocabulary(e, ctx, problems);
   const defs = contract.entities.map((e) => buildOne(e, ctx, ops, problems));
   if (problems.length > 0) throw new ContractError(problems);
   return defs;

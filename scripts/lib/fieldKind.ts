@@ -2,13 +2,24 @@ import type { EnumOption, FieldKind } from '../../src/domain/resourceDefinition.
 import { mainType, type ResolvedProperty } from './resolveProperty.ts';
 import type { Schema } from './loadContract.ts';
 
-const BY_DEF: Record<string, FieldKind> = {
-  SiNo: 'siNo',
-  TriState: 'triState',
-  Colour: 'color',
-  TimeHhmm: 'time',
-  Money: 'money',
-};
+/**
+ * What a schema states with `x-kind` (on the property or on the common.json definition it refers to), and
+ * the JSON types each may have. A number's meaning (euros, percent, kilometres…) is never guessed from its
+ * step or its name: it is written down.
+ */
+export const STATED_KINDS = {
+  money: ['number', 'integer'],
+  percentage: ['number', 'integer'],
+  quantity: ['number', 'integer'],
+  duration: ['integer'],
+  fileSize: ['integer'],
+  phone: ['string'],
+  color: ['string'],
+  siNo: ['string'],
+  triState: ['string'],
+} as const satisfies Partial<Record<FieldKind, readonly string[]>>;
+export type StatedKind = keyof typeof STATED_KINDS;
+
 const BY_FORMAT: Record<string, FieldKind> = {
   date: 'date',
   'date-time': 'dateTime',
@@ -20,7 +31,9 @@ const BY_FORMAT: Record<string, FieldKind> = {
 };
 const LONG_TEXT = 1000;
 
-/** Chooses what a field is from its schema: one rule table, used for cells and widgets. */
+export const isStatedKind = (k: unknown): k is StatedKind => typeof k === 'string' && k in STATED_KINDS;
+
+/** Chooses what a field is from its schema: one rule table, used for cells, widgets, filters and exports. */
 export function fieldKind(
   prop: ResolvedProperty,
   reference: string | undefined,
@@ -31,8 +44,7 @@ export function fieldKind(
   if (reference) return type === 'array' ? 'references' : 'reference';
   if (widget === 'image') return 'image';
   if (widget === 'color') return 'color';
-  const byDef = prop.defName ? BY_DEF[prop.defName] : undefined;
-  if (byDef) return byDef;
+  if (isStatedKind(s['x-kind'])) return s['x-kind'];
   if (Array.isArray(s.oneOf) || Array.isArray(s.enum)) return 'enum';
   const byFormat = typeof s.format === 'string' ? BY_FORMAT[s.format] : undefined;
   if (byFormat) return byFormat;
@@ -40,7 +52,7 @@ export function fieldKind(
     case 'integer':
       return 'integer';
     case 'number':
-      return s.multipleOf === 0.01 ? 'money' : 'number';
+      return 'number';
     case 'boolean':
       return 'boolean';
     case 'array':

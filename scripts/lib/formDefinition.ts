@@ -1,4 +1,5 @@
-import type { FieldKind, JsonObject } from '../../src/domain/resourceDefinition.ts';
+import type { FieldKind, FormSection, FormWidget, JsonObject } from '../../src/domain/resourceDefinition.ts';
+import { fieldKind } from './fieldKind.ts';
 import type { Schema } from './loadContract.ts';
 
 export interface FormField {
@@ -9,16 +10,43 @@ export interface FormField {
   widget: string | undefined;
 }
 
-// The widget a kind gets when the schema names none; absent means RJSF's own default.
-const DEFAULT_WIDGET: Partial<Record<FieldKind, string>> = {
+/**
+ * The widget each kind gets when the schema names none; null means RJSF's own for the type (text, checkbox,
+ * select). Exhaustive: a new kind does not compile until it says how it is edited.
+ */
+export const KIND_WIDGET: Record<FieldKind, FormWidget | null> = {
+  text: null,
+  longText: 'textarea',
+  email: null,
+  url: null,
+  integer: 'number',
+  number: 'number',
+  money: 'money',
+  percentage: 'percentage',
+  quantity: 'number',
+  duration: 'duration',
+  fileSize: 'number',
+  phone: 'phone',
+  boolean: null,
+  siNo: null,
+  triState: null,
+  enum: null,
+  date: 'date',
+  dateTime: 'dateTime',
+  time: 'time',
+  color: 'color',
+  colorChip: null,
+  image: 'image',
   reference: 'reference',
   references: 'references',
-  color: 'color',
-  image: 'image',
-  longText: 'textarea',
-  date: 'date',
-  time: 'time',
+  partitaIva: null,
+  codiceFiscale: null,
+  list: null,
+  object: null,
 };
+// Fields that take the whole row of the form's grid.
+const WIDE_KINDS = new Set<FieldKind>(['longText', 'list', 'object']);
+const WIDE_WIDGETS = new Set(['textarea', 'multiSelect']);
 // Annotations that mean nothing to a form.
 const DROP = new Set(['examples', 'x-resource']);
 
@@ -38,21 +66,45 @@ function clean(schema: Schema): Schema {
   return out;
 }
 
-/** The RJSF schema and uiSchema of an entity's edit dialog. */
+/** The uiSchema of fields inside a list of records (the articles of a resource group): widgets by kind. */
+function nestedUi(schema: Schema): JsonObject | undefined {
+  const items = schema.items as Schema | undefined;
+  const props = (items?.properties ?? schema.properties) as Record<string, Schema> | undefined;
+  if (!props) return undefined;
+  const ui: JsonObject = {};
+  for (const [name, p] of Object.entries(props)) {
+    if (p.readOnly) continue;
+    const widget = KIND_WIDGET[fieldKind({ schema: p }, undefined, undefined)];
+    if (widget) ui[name] = { 'ui:widget': widget };
+  }
+  if (Object.keys(ui).length === 0) return undefined;
+  return items ? { items: ui } : ui;
+}
+
+/** The RJSF schema and uiSchema of an entity's edit form, its fields grouped in sections when given. */
 export function formDefinition(
   title: string,
   fields: FormField[],
   required: string[],
+  sections: FormSection[] = [],
 ): { schema: JsonObject; uiSchema: JsonObject } {
   const names = new Set(fields.map((f) => f.name));
-  const uiSchema: JsonObject = { 'ui:order': fields.map((f) => f.name) };
+  // With sections the fields follow them, so Tab moves through the form as it reads.
+  const order = sections.length > 0 ? sections.flatMap((s) => s.fields) : fields.map((f) => f.name);
+  const uiSchema: JsonObject = { 'ui:order': order };
+  if (sections.length > 0) uiSchema['ui:options'] = { sections: sections.map((s) => ({ ...s })) };
   const properties: Record<string, Schema> = {};
   for (const f of fields) {
     properties[f.name] = clean(f.schema);
-    const ui: JsonObject = {};
-    const widget = f.widget ?? (f.schema.writeOnly && /password/i.test(f.name) ? 'password' : DEFAULT_WIDGET[f.kind]);
+    const ui: JsonObject = { ...nestedUi(f.schema) };
+    const widget = f.widget ?? (f.schema.writeOnly && /password/i.test(f.name) ? 'password' : KIND_WIDGET[f.kind]);
     if (widget) ui['ui:widget'] = widget;
-    if (f.reference) ui['ui:options'] = { resource: f.reference };
+    const options: JsonObject = {};
+    if (f.reference) options.resource = f.reference;
+    if (WIDE_KINDS.has(f.kind) || (widget && WIDE_WIDGETS.has(widget))) options.wide = true;
+    // A note spans the row: three lines (it scrolls beyond) keep the form on one screen.
+    if (widget === 'textarea') options.rows = 3;
+    if (Object.keys(options).length > 0) ui['ui:options'] = options;
     if (f.schema.readOnly) ui['ui:readonly'] = true;
     if (Object.keys(ui).length > 0) uiSchema[f.name] = ui;
   }

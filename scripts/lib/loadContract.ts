@@ -82,6 +82,9 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
     ((x[key] ?? []) as unknown[]).forEach((f, i) => check(`/${key}/${i}`, f));
   }
   ((x.filters ?? []) as { field?: unknown }[]).forEach((f, i) => check(`/filters/${i}/field`, f.field));
+  ((x.sections ?? []) as { fields?: unknown[] }[]).forEach((s, i) =>
+    (s.fields ?? []).forEach((f, j) => check(`/sections/${i}/fields/${j}`, f)),
+  );
   const sort = x.sort as { field?: unknown } | undefined;
   if (sort) check('/sort/field', sort.field);
   check('/display', x.display);

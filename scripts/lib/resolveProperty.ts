@@ -8,8 +8,6 @@ export interface ResolveContext {
 
 export interface ResolvedProperty {
   schema: Schema;
-  /** The name of the shared definition it came from, e.g. SiNo, Colour. */
-  defName: string | null;
 }
 
 /** A $ref to a shared definition (common.json#/$defs/X) and to another entity file (x.json). */
@@ -19,18 +17,18 @@ export const ENTITY_REF = /^(?:\.\/)?([a-z0-9-]+)\.json$/;
 /** Replaces $refs with what they point to; siblings of a $ref win over the target. */
 export function resolveProperty(prop: Schema, ctx: ResolveContext): ResolvedProperty {
   const ref = typeof prop.$ref === 'string' ? prop.$ref : null;
-  if (!ref) return { schema: inlineRefs(prop, ctx), defName: null };
+  if (!ref) return { schema: inlineRefs(prop, ctx) };
   const { $ref: _ignored, ...siblings } = prop;
   const common = COMMON_REF.exec(ref);
   if (common?.[1]) {
     const target = ((ctx.common.$defs ?? {}) as Record<string, Schema>)[common[1]] ?? {};
-    return { schema: inlineRefs({ ...target, ...siblings }, ctx), defName: common[1] };
+    return { schema: inlineRefs({ ...target, ...siblings }, ctx) };
   }
   const entity = ENTITY_REF.exec(ref);
   const target = entity?.[1] ? ctx.files.get(entity[1]) : undefined;
   if (!target) throw new Error(`cannot resolve $ref ${ref}`);
   const { 'x-resource': _x, ...rest } = target;
-  return { schema: inlineRefs({ ...rest, ...siblings }, ctx), defName: null };
+  return { schema: inlineRefs({ ...rest, ...siblings }, ctx) };
 }
 
 function inlineRefs(schema: Schema, ctx: ResolveContext): Schema {

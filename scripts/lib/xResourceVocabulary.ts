@@ -46,6 +46,19 @@ export const xResourceVocabulary = {
     },
     pageSize: { enum: [0, 10, 30, 50, 100] },
     form: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    sections: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['title', 'fields'],
+        additionalProperties: false,
+        properties: {
+          title: { type: 'string', minLength: 1 },
+          fields: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
+        },
+      },
+    },
     widgets: { type: 'object', additionalProperties: { enum: [...FORM_WIDGETS] } },
     unique: { type: 'array', items: { type: 'string' }, uniqueItems: true },
     toggles: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },

@@ -5,9 +5,12 @@ import { registerFormats } from './registerFormats.ts';
 // ajv-formats is CommonJS; under Node's ESM loader the function sits on .default.
 const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
-/** An ajv for our JSON Schema 2020-12 files, with standard and Italian formats. */
+/**
+ * An ajv for our JSON Schema 2020-12 files, with standard and Italian formats. multipleOfPrecision as RJSF's
+ * forms have it: without it 19.99 is not a multiple of 0.01 in floating point and a valid price is refused.
+ */
 export function createAjv(options: Options = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, ...options });
+  const ajv = new Ajv2020({ allErrors: true, strict: false, multipleOfPrecision: 8, ...options });
   addFormats(ajv);
   return registerFormats(ajv);
 }

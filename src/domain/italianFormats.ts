@@ -15,9 +15,9 @@ export const italianFormats = {
 
 export type ItalianFormat = keyof typeof italianFormats;
 
-/** Italian messages for a value that breaks one of our formats. */
+/** Italian messages for a value that breaks one of our formats; "{title}" stands for the field's title. */
 export const italianFormatMessages: Record<ItalianFormat, string> = {
   'codice-fiscale': 'Il formato del codice fiscale non è corretto',
   'partita-iva': 'La partita IVA non è valida',
-  'time-hhmm': "L'orario deve essere nel formato HH:MM",
+  'time-hhmm': 'Il campo «{title}» deve essere un orario nel formato HH:MM, ad esempio 08:30',
 };

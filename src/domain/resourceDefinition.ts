@@ -7,8 +7,20 @@ export type FieldKind =
   | 'email'
   | 'url'
   | 'integer'
+  /** A decimal with no stated meaning: Italian number with 2 to 4 decimals. */
   | 'number'
+  /** Euros (x-kind money). */
   | 'money'
+  /** Percent points 0-100 as stored (x-kind percentage): 8.5 is 8,50%. */
+  | 'percentage'
+  /** A counted or measured amount (km, kg, hours): Italian number, no forced decimals (x-kind quantity). */
+  | 'quantity'
+  /** Seconds (x-kind duration), shown as mm:ss or h:mm:ss. */
+  | 'duration'
+  /** Bytes (x-kind fileSize), shown in Byte, KB, MB or GB. */
+  | 'fileSize'
+  /** A telephone number as typed (x-kind phone), shown in dotted groups. */
+  | 'phone'
   | 'boolean'
   | 'siNo'
   | 'triState'
@@ -51,11 +63,10 @@ export const GENERIC_OPERATION = new RegExp(`^(${OPERATIONS.join('|')})([A-Z][A-
 export const FILTER_WIDGETS = ['text', 'number', 'date', 'triState', 'select', 'reference', 'boolean'] as const;
 export type FilterWidget = (typeof FILTER_WIDGETS)[number];
 
-export const FORM_WIDGETS = [
-  'text',
-  'textarea',
-  'password',
-  'color',
+/** RJSF's own widgets a schema may name. */
+export const RJSF_WIDGETS = ['text', 'textarea', 'password', 'color', 'checkbox', 'select'] as const;
+/** Our widgets (src/web/fields/widgetRegistry.tsx must have each). */
+export const OWN_WIDGETS = [
   'image',
   'yesNo',
   'multiSelect',
@@ -63,12 +74,23 @@ export const FORM_WIDGETS = [
   'reference',
   'references',
   'date',
+  'dateTime',
   'time',
   'number',
-  'checkbox',
-  'select',
+  'money',
+  'percentage',
+  'duration',
+  'phone',
 ] as const;
+export const FORM_WIDGETS = [...RJSF_WIDGETS, ...OWN_WIDGETS] as const;
+export type OwnWidget = (typeof OWN_WIDGETS)[number];
 export type FormWidget = (typeof FORM_WIDGETS)[number];
+
+/** A titled group of form fields (x-resource.sections), laid out in a grid. */
+export interface FormSection {
+  title: string;
+  fields: string[];
+}
 
 export interface EnumOption {
   value: string | number | boolean;

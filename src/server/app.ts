@@ -26,7 +26,7 @@ import { fileHandlers } from './domains/files/fileHandlers.ts';
 import { imageHandler } from './domains/files/imageHandlers.ts';
 import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { userHandlers } from './domains/users/userHandlers.ts';
-import { errorHandler } from './errorHandler.ts';
+import { createErrorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
 import { createHub } from './plugins/hub.ts';
@@ -205,7 +205,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
       return JSON.stringify(data);
     };
   });
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(createErrorHandler((node) => contract.resolve(node)));
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
 
   const handlers: Record<string, Handler> = {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import { italianViolations } from './contract/italianErrors.ts';
+import { fieldLookup, italianViolations } from './contract/italianErrors.ts';
+import type { SchemaNode } from '../domain/validationMessages.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 
 const PG_ERRORS: Record<string, [number, string]> = {
@@ -13,11 +14,21 @@ const PG_ERRORS: Record<string, [number, string]> = {
   '22001': [400, MESSAGES.invalid],
 };
 
-/** Every failure leaves as the one Error shape: { code, message, violations? }, in Italian. */
-export function errorHandler(
-  error: FastifyError & { validation?: ErrorObject[]; validationContext?: string; code?: string },
+type Failure = FastifyError & { validation?: ErrorObject[]; validationContext?: string; code?: string };
+
+/**
+ * Every failure leaves as the one Error shape: { code, message, violations? }, in Italian. Validation messages
+ * name the field by its title, found in the route's schema; `resolve` follows the contract's $refs.
+ */
+export function createErrorHandler(resolve: (node: SchemaNode) => SchemaNode) {
+  return (error: Failure, request: FastifyRequest, reply: FastifyReply) => errorHandler(error, request, reply, resolve);
+}
+
+function errorHandler(
+  error: Failure,
   request: FastifyRequest,
   reply: FastifyReply,
+  resolve: (node: SchemaNode) => SchemaNode,
 ) {
   let status = 500;
   let body: { code: number; message: string; violations?: { field: string; message: string }[] };
@@ -26,8 +37,14 @@ export function errorHandler(
     body = { code: status, message: error.message, ...(error.violations ? { violations: error.violations } : {}) };
   } else if (error.validation) {
     status = 400;
-    const prefix = error.validationContext === 'body' ? '' : `${error.validationContext ?? ''}.`;
-    body = { code: 400, message: MESSAGES.invalid, violations: italianViolations(error.validation, prefix) };
+    const part = error.validationContext ?? '';
+    const prefix = part === 'body' ? '' : `${part}.`;
+    const root = (request.routeOptions.schema as Record<string, SchemaNode> | undefined)?.[part];
+    body = {
+      code: 400,
+      message: MESSAGES.invalid,
+      violations: italianViolations(error.validation, prefix, fieldLookup(root, resolve)),
+    };
   } else if (
     error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
     error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||

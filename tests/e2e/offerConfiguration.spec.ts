@@ -51,7 +51,7 @@ test.describe('offer configuration: pictures and equipment of resource groups', 
     await dialog.getByLabel('Prezzo').fill('0.5');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Attenzione. Ci sono errori in alcuni campi')).toBeVisible();
-    await expect(dialog.getByText('deve essere >= 1')).toBeVisible();
+    await expect(dialog.getByText('Il prezzo di un articolo deve essere almeno 1,00 €')).toBeVisible();
     await dialog.getByLabel('Prezzo').fill('42.50');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect(dialog).toBeHidden();

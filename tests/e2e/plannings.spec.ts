@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { romeToday } from '../../src/domain/calendar/index.ts';
+import { formatDate } from '../../src/domain/dates.ts';
 import { expect, loginAs, test } from './fixtures.ts';
 
 /** The middle of a day column at a time of day, in the week calendar. */
@@ -93,7 +95,8 @@ test.describe('planning: whose activities', () => {
     await page.goto('/listPlannings');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
     const other = page.getByRole('dialog');
-    await other.getByRole('textbox', { name: 'Data', exact: true }).fill(new Date().toISOString().slice(0, 10));
+    // The date picker takes the date as Italians write it (today in Rome).
+    await other.getByRole('textbox', { name: 'Data', exact: true }).fill(formatDate(romeToday()));
     await other.getByLabel('Ora inizio').fill('08:00');
     await other.getByLabel('Ora fine').fill('09:00');
     await other.getByLabel('Oggetto').fill('Giro clienti di Luca');

@@ -221,3 +221,41 @@ describe('unique fields (x-resource.unique)', () => {
     expect((await call('POST', '/api/agents', { name: 'Senza codice 2', code: '' })).statusCode).toBe(201);
   });
 });
+
+describe('a day filter on a date-time is a day in Rome', () => {
+  it('finds what happened between midnight and midnight in Rome, whatever the UTC date, summer and winter', async () => {
+    const calls = t.ctx.resource('MissedCall').repo;
+    // 23:30 UTC in summer is 01:30 the next day in Rome; 22:30 UTC in summer is 00:30 the next day.
+    for (const [senderPhone, receivedAt] of [
+      ['0211111111', '2025-09-24T21:59:00Z'],
+      ['0222222222', '2025-09-24T22:30:00Z'],
+      ['0233333333', '2025-09-25T21:30:00Z'],
+      ['0244444444', '2025-12-31T23:30:00Z'],
+    ]) {
+      // Missed calls are written by the telephone system, not by a user: every field is the server's own.
+      const call = { senderPhone, receivedAt, internal: 'N', recalled: 'N', operator: '', duration: 10, note: '' };
+      await calls.create(call, call);
+    }
+    const phones = async (day: string) =>
+      (
+        (await call('GET', `/api/missed-calls?receivedAt=${day}&rowsPerPage=0&page=0`)).json().data as {
+          senderPhone: string;
+        }[]
+      )
+        .map((c) => c.senderPhone)
+        .sort();
+    expect(await phones('2025-09-24')).toEqual(['0211111111']);
+    expect(await phones('2025-09-24')).toEqual(['0211111111']);
+    expect(await phones('2025-09-25')).toEqual(['0222222222', '0233333333']);
+    expect(await phones('2026-01-01')).toEqual(['0244444444']);
+    expect(await phones('2025-12-31')).toEqual([]);
+  });
+
+  it('refuses a day that does not exist with 400, naming the filter', async () => {
+    const res = await call('GET', '/api/missed-calls?filters[receivedAt]=2025-02-30');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().violations).toEqual([
+      { field: 'filters.receivedAt', message: 'deve essere una data AAAA-MM-GG' },
+    ]);
+  });
+});

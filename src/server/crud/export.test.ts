@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitaIvaCheckDigit } from '../../domain/partitaIva.ts';
+import type { FieldKind } from '../../domain/resourceDefinition.ts';
+import { EXCEL_COLUMNS, exportStamp } from './exportHandler.ts';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 
 let t: TestApp;
@@ -91,5 +93,57 @@ describe('GET /api/export/{resource}', () => {
       (await t.app.inject({ method: 'GET', url: '/api/export/statoOfferta', headers: admin })).rawPayload,
     );
     expect(listed.slice(1).map((r) => r[0])).toEqual(['Attiva']);
+  });
+});
+
+describe('export columns by field kind', () => {
+  it('writes money, percentages and dates as numbers and dates with Italian-looking formats', async () => {
+    await t.ctx.resource('Insurance').repo.create({ code: 'KSK', name: 'Kasko', percentage: 8.5 });
+    await t.ctx.resource('TransportPrice').repo.create({ minFrom: 0, minTo: 30, price: 85 });
+    const sheet = async (url: string) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(
+        (await t.app.inject({ method: 'GET', url, headers: admin })).rawPayload as unknown as ArrayBuffer,
+      );
+      const ws = wb.worksheets[0];
+      if (!ws) throw new Error('no sheet');
+      return ws;
+    };
+    const insurances = await sheet('/api/export/insurance?filters[code]=KSK');
+    const pct = insurances.getRow(2).getCell(4);
+    expect(insurances.getRow(1).getCell(4).value).toBe('Percentuale');
+    expect(pct.value).toBeCloseTo(0.085);
+    expect(pct.numFmt).toBe('0.00%');
+    const prices = await sheet('/api/export/transportPrice');
+    expect(prices.getRow(2).getCell(3).value).toBe(85);
+    expect(prices.getRow(2).getCell(3).numFmt).toBe('#,##0.00 "€"');
+  });
+
+  it.each<[FieldKind, unknown, unknown, string | undefined]>([
+    ['money', 1250.5, 1250.5, '#,##0.00 "€"'],
+    ['percentage', 8.5, 0.085, '0.00%'],
+    ['number', 1.25, 1.25, '#,##0.00##'],
+    ['integer', 12500, 12500, '#,##0'],
+    ['quantity', 12.5, 12.5, '#,##0.####'],
+    ['duration', 3600, 1 / 24, '[h]:mm:ss'],
+    ['fileSize', 2048, 2048, '#,##0 "byte"'],
+    ['phone', '02 4567 8901', '02.4567.8901', undefined],
+    ['date', '2026-12-31', new Date('2026-12-31T00:00:00Z'), 'dd-mm-yyyy'],
+    // 10:05 UTC in winter is 11:05 in Rome: the sheet shows the time people in Rome read.
+    ['dateTime', '2026-12-31T10:05:00Z', new Date('2026-12-31T11:05:00Z'), 'dd-mm-yyyy hh:mm'],
+    ['boolean', true, 'Si', undefined],
+    ['text', 'Via Roma', 'Via Roma', undefined],
+  ])('%s %j is written as %j (%s)', (kind, stored, written, numFmt) => {
+    const column = { accessorKey: 'campo', header: 'Campo', kind, enableSorting: true };
+    const rule = EXCEL_COLUMNS[kind];
+    const value = rule.value(stored, column, new Map());
+    if (typeof written === 'number') expect(value).toBeCloseTo(written);
+    else expect(value).toEqual(written);
+    expect(rule.numFmt).toBe(numFmt);
+  });
+
+  it('names the file with the date and time in Rome', () => {
+    expect(exportStamp(new Date('2025-12-31T23:30:00Z'))).toBe('20260101_0030');
+    expect(exportStamp(new Date('2025-07-01T08:05:00Z'))).toBe('20250701_1005');
   });
 });

@@ -1,14 +1,20 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { isAllowed } from '../../domain/accessRules.ts';
-import type { ColumnDefinition, ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { ROME, toInstant } from '../../domain/calendar/index.ts';
+import { displayFormats } from '../../domain/displayFormats.ts';
+import type { ColumnDefinition, FieldKind, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { AppContext, Handler } from '../context.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 import type { Row } from './crudRepository.ts';
 
 const BATCH = 1000;
-const stamp = (d: Date) =>
-  `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}_${String(d.getHours()).padStart(2, '0')}${String(d.getMinutes()).padStart(2, '0')}`;
+/** Rome wall time of an instant, YYYY-MM-DDTHH:mm:ss (whatever the server's own time zone). */
+const romeWallTime = (at: Date | string) =>
+  toInstant(at).toZonedDateTimeISO(ROME).toPlainDateTime().toString({ smallestUnit: 'second' });
+/** The file name's date and time, in Rome: YYYYMMDD_HHmm. */
+export const exportStamp = (now: Date) =>
+  romeWallTime(now).slice(0, 16).replace(/-/g, '').replace('T', '_').replace(':', '');
 
 /** Names instead of ids: every referenced resource read once. */
 async function lookups(ctx: AppContext, columns: ColumnDefinition[]): Promise<Map<string, Map<number, string>>> {
@@ -22,30 +28,67 @@ async function lookups(ctx: AppContext, columns: ColumnDefinition[]): Promise<Ma
   return out;
 }
 
-function cell(c: ColumnDefinition, v: unknown, names: Map<string, Map<number, string>>): ExcelJS.CellValue {
-  if (v === null || v === undefined) return null;
-  const refs = c.reference ? names.get(c.reference) : undefined;
-  switch (c.kind) {
-    case 'reference':
-      return refs?.get(Number(v)) ?? Number(v);
-    case 'references':
+type Lookups = Map<string, Map<number, string>>;
+interface ExcelColumn {
+  /** The value as the sheet holds it: numbers stay numbers and dates dates, so the sheet can sum and sort. */
+  value(v: unknown, c: ColumnDefinition, names: Lookups): ExcelJS.CellValue;
+  /** Excel's number format, Italian-looking in an Italian Excel (the separators follow the user's locale). */
+  numFmt?: string;
+}
+
+const asNumber = (v: unknown) => (typeof v === 'number' ? v : Number(v));
+const plain: ExcelColumn = { value: (v) => v as ExcelJS.CellValue };
+const label: ExcelColumn = { value: (v, c) => c.options?.find((o) => o.value === v)?.label ?? String(v) };
+const json: ExcelColumn = { value: (v) => JSON.stringify(v) };
+const number = (numFmt: string): ExcelColumn => ({ value: asNumber, numFmt });
+
+/** One rule per field kind (exhaustive: a new kind does not compile until the export says how it is written). */
+export const EXCEL_COLUMNS: Record<FieldKind, ExcelColumn> = {
+  text: plain,
+  longText: plain,
+  email: plain,
+  url: plain,
+  partitaIva: plain,
+  codiceFiscale: plain,
+  time: plain,
+  color: plain,
+  colorChip: plain,
+  image: plain,
+  phone: { value: (v) => displayFormats.phone(v) },
+  integer: number('#,##0'),
+  number: number('#,##0.00##'),
+  quantity: number('#,##0.####'),
+  money: number('#,##0.00 "€"'),
+  // Stored as percent points (8.5), written as the fraction Excel's percent format expects (0.085).
+  percentage: { value: (v) => asNumber(v) / 100, numFmt: '0.00%' },
+  // Seconds as a time span.
+  duration: { value: (v) => asNumber(v) / 86400, numFmt: '[h]:mm:ss' },
+  fileSize: number('#,##0 "byte"'),
+  boolean: { value: (v) => (v ? 'Si' : 'No') },
+  siNo: label,
+  triState: label,
+  enum: label,
+  date: { value: (v) => (typeof v === 'string' ? new Date(`${v}T00:00:00Z`) : null), numFmt: 'dd-mm-yyyy' },
+  // A stored instant shown at its Rome wall time (Excel has no time zones).
+  dateTime: {
+    value: (v) => (typeof v === 'string' ? new Date(`${romeWallTime(v)}Z`) : null),
+    numFmt: 'dd-mm-yyyy hh:mm',
+  },
+  reference: {
+    value: (v, c, names) => (c.reference ? names.get(c.reference)?.get(Number(v)) : undefined) ?? Number(v),
+  },
+  references: {
+    value: (v, c, names) => {
+      const refs = c.reference ? names.get(c.reference) : undefined;
       return Array.isArray(v) ? v.map((id) => refs?.get(Number(id)) ?? id).join(', ') : null;
-    case 'boolean':
-      return v ? 'Si' : 'No';
-    case 'siNo':
-    case 'triState':
-    case 'enum':
-      return c.options?.find((o) => o.value === v)?.label ?? String(v);
-    case 'date':
-      return typeof v === 'string' ? new Date(`${v}T00:00:00Z`) : null;
-    case 'dateTime':
-      return typeof v === 'string' ? new Date(v) : null;
-    case 'list':
-    case 'object':
-      return JSON.stringify(v);
-    default:
-      return v as ExcelJS.CellValue;
-  }
+    },
+  },
+  list: json,
+  object: json,
+};
+
+function cell(c: ColumnDefinition, v: unknown, names: Lookups): ExcelJS.CellValue {
+  return v === null || v === undefined ? null : EXCEL_COLUMNS[c.kind].value(v, c, names);
 }
 
 type PageOf = (page: number, rowsPerPage: number) => Promise<{ data: Row[] }>;
@@ -57,13 +100,7 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: AppContext, pa
     header: c.header,
     key: c.accessorKey,
     width: Math.max(12, c.header.length + 4),
-    ...(c.kind === 'date'
-      ? { style: { numFmt: 'dd-mm-yyyy' } }
-      : c.kind === 'dateTime'
-        ? { style: { numFmt: 'dd-mm-yyyy hh:mm' } }
-        : c.kind === 'money'
-          ? { style: { numFmt: '#,##0.00 €' } }
-          : {}),
+    ...(EXCEL_COLUMNS[c.kind].numFmt ? { style: { numFmt: EXCEL_COLUMNS[c.kind].numFmt } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   const names = await lookups(ctx, definition.columns);
@@ -94,7 +131,7 @@ export const exportHandlers: Record<string, Handler> = {
     // Bad filters or sort fail here, before any byte of the file is sent.
     await pageOf(1, 1);
     const out = new PassThrough();
-    const filename = `${definition.label.replace(/[^\p{L}\p{N}]+/gu, '_')}_${stamp(new Date())}.xlsx`;
+    const filename = `${definition.label.replace(/[^\p{L}\p{N}]+/gu, '_')}_${exportStamp(new Date())}.xlsx`;
     req.reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('Content-Disposition', `attachment; filename="${filename}"`);

@@ -1,3 +1,4 @@
+import { endOfRomeDay, startOfRomeDay } from '../../domain/calendar/index.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 import { quote, type Column, type EntityModel } from './entityModel.ts';
 
@@ -21,6 +22,16 @@ const isEmpty = (v: FilterValue) => v === undefined || v === null || v === '' ||
 const likePattern = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+function romeDayBounds(day: string, field: string): [string, string] {
+  try {
+    return [startOfRomeDay(day).toString(), endOfRomeDay(day).toString()];
+  } catch {
+    throw new HttpError(400, MESSAGES.invalid, [
+      { field: `filters.${field}`, message: 'deve essere una data AAAA-MM-GG' },
+    ]);
+  }
+}
+
 function condition(
   column: Column,
   value: Exclude<FilterValue, null | undefined>,
@@ -39,8 +50,9 @@ function condition(
       return `${col} @> ${param(JSON.stringify([value]))}::jsonb`;
     case 'timestamptz':
       if (typeof value === 'string' && ISO_DAY.test(value)) {
-        const day = param(value);
-        return `${col} >= ${day}::date AND ${col} < ${day}::date + 1`;
+        // A day is a day in Rome, midnight to midnight, whatever the database's own time zone.
+        const [from, to] = romeDayBounds(value, column.name);
+        return `${col} >= ${param(from)}::timestamptz AND ${col} < ${param(to)}::timestamptz`;
       }
       return `${col} = ${param(value)}::timestamptz`;
     case 'boolean': {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ColumnDefinition, FieldKind } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
-import { formatters } from './formatters.ts';
+import { displayFormats as f } from '../../domain/displayFormats.ts';
 
 export interface CellContext {
   column: ColumnDefinition;
@@ -27,17 +27,22 @@ export const cellRegistry: Record<FieldKind, Cell> = {
   partitaIva: text,
   codiceFiscale: text,
   time: text,
+  phone: (v) => f.phone(v),
   // The stored name means nothing to a person: whether there is a picture does.
   image: (v) => (typeof v === 'string' && v !== '' ? messages.yes : messages.no),
-  integer: (v) => formatters.number(v),
-  number: (v) => formatters.number(v),
-  money: (v) => formatters.money(v),
+  integer: (v) => f.integer(v),
+  number: (v) => f.number(v),
+  money: (v) => f.money(v),
+  percentage: (v) => f.percentage(v),
+  quantity: (v) => f.quantity(v),
+  duration: (v) => f.duration(v),
+  fileSize: (v) => f.fileSize(v),
   boolean: (v) => (v === true ? messages.yes : v === false ? messages.no : ''),
   siNo: optionLabel,
   triState: optionLabel,
   enum: optionLabel,
-  date: (v) => formatters.date(v),
-  dateTime: (v) => formatters.dateTime(v),
+  date: (v) => f.date(v),
+  dateTime: (v) => f.dateTime(v),
   color: (v) =>
     typeof v === 'string' && v ? (
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>

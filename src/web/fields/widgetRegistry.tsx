@@ -1,5 +1,9 @@
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
-import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { ariaDescribedByIds, type RegistryWidgetsType, type WidgetProps } from '@rjsf/utils';
+import type { ComponentType } from 'react';
+import type { OwnWidget } from '../../domain/resourceDefinition.ts';
+import { DateInput, type DateKind } from './DateInput.tsx';
+import { NumberInput } from './NumberInput.tsx';
 import { messages } from '../i18n/messages.ts';
 import { useLookup } from './useLookup.ts';
 
@@ -112,31 +116,75 @@ function MultiSelectWidget({
   );
 }
 
-/** An HH:MM time of day; RJSF's own time widget would add seconds the schema does not allow. */
-function TimeWidget({
+/** A date, date-time or HH:MM time with the Italian pickers; the wire format is the contract's. */
+const dateWidget = (kind: DateKind) =>
+  function DateWidget({ id, label, value, onChange, onBlur, disabled, readonly, required, rawErrors }: WidgetProps) {
+    return (
+      <DateInput
+        kind={kind}
+        id={id}
+        label={label}
+        value={value}
+        onChange={onChange}
+        onBlur={() => onBlur(id, value)}
+        required={required}
+        disabled={disabled || readonly}
+        error={!!rawErrors?.length}
+        describedBy={ariaDescribedByIds(id)}
+      />
+    );
+  };
+
+/** A figure typed the Italian way, with its unit after it (€, %); integers refuse decimals through the schema. */
+const numberWidget = (unit?: string, duration = false) =>
+  function NumberWidget(props: WidgetProps) {
+    const { id, label, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, schema } = props;
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    return (
+      <NumberInput
+        id={id}
+        label={label}
+        value={value}
+        onChange={onChange}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+        required={required}
+        disabled={disabled || readonly}
+        error={!!rawErrors?.length}
+        integer={types.includes('integer')}
+        duration={duration}
+        describedBy={ariaDescribedByIds(id)}
+        autoFocus={props.autofocus}
+        {...(unit ? { unit } : {})}
+      />
+    );
+  };
+
+/** A telephone number, kept as typed; the keyboard of a phone shows digits. */
+function PhoneWidget({
   id,
   label,
   value,
   onChange,
+  onBlur,
+  onFocus,
   disabled,
   readonly,
   required,
   rawErrors,
-  onBlur,
-  onFocus,
 }: WidgetProps) {
   return (
     <TextField
       id={id}
-      type="time"
+      type="tel"
       fullWidth
       label={label}
-      value={typeof value === 'string' ? value.slice(0, 5) : ''}
+      value={typeof value === 'string' ? value : ''}
       required={required}
       error={!!rawErrors?.length}
       disabled={disabled || readonly}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value.slice(0, 5))}
+      slotProps={{ htmlInput: { autoComplete: 'tel', 'aria-describedby': ariaDescribedByIds(id) } }}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     />
@@ -147,13 +195,23 @@ function ImageWidget({ id, label, value }: WidgetProps) {
   return <TextField id={id} fullWidth label={label} value={typeof value === 'string' ? value : ''} disabled />;
 }
 
-/** Form widgets by the names x-resource.widgets and the generator use; RJSF's own cover the rest. */
-export const widgetRegistry: RegistryWidgetsType = {
+/**
+ * Form widgets by the names x-resource.widgets and the generator use (one per kind that needs its own,
+ * scripts/lib/formDefinition.ts); RJSF's own cover text, checkboxes and selects. Exhaustive over OwnWidget.
+ */
+export const widgetRegistry = {
   reference: ReferenceWidget,
   references: ReferencesWidget,
   yesNo: YesNoWidget,
   commaList: CommaListWidget,
   image: ImageWidget,
-  time: TimeWidget,
   multiSelect: MultiSelectWidget,
-};
+  date: dateWidget('date'),
+  dateTime: dateWidget('dateTime'),
+  time: dateWidget('time'),
+  number: numberWidget(),
+  money: numberWidget('€'),
+  percentage: numberWidget('%'),
+  duration: numberWidget(undefined, true),
+  phone: PhoneWidget,
+} satisfies Record<OwnWidget, ComponentType<WidgetProps>> & RegistryWidgetsType;

@@ -80,7 +80,6 @@ export const messages = {
   loading: 'Caricamento',
   loadingMore: 'Caricamento…',
   noResults: 'Nessun risultato',
-  required: 'campo obbligatorio',
   commaSeparated: 'Valori separati da virgola',
   filters: 'Filtri',
   mainMenu: 'Menu principale',

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
 import { useLookup } from '../fields/useLookup.ts';
+import { DateInput, INCOMPLETE_DATE } from '../fields/DateInput.tsx';
+import { NumberInput } from '../fields/NumberInput.tsx';
 
 interface Props {
   filters: FilterDefinition[];
@@ -73,25 +75,28 @@ function FilterField({ def, value, onChange }: { def: FilterDefinition; value: s
     }
     case 'date':
       return (
-        <TextField
-          size="small"
-          type="date"
-          label={def.label}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <Box sx={{ width: 180 }}>
+          <DateInput
+            kind="date"
+            size="small"
+            label={def.label}
+            value={value}
+            error={value === INCOMPLETE_DATE}
+            onChange={(v) => onChange(v ?? '')}
+          />
+        </Box>
       );
     case 'number':
       return (
-        <TextField
-          size="small"
-          type="number"
-          label={def.label}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          sx={{ width: 140 }}
-        />
+        <Box sx={{ width: 140 }}>
+          <NumberInput
+            size="small"
+            label={def.label}
+            // The URL holds the canonical number (10.5); the field shows it the Italian way (10,5).
+            value={value !== '' && Number.isFinite(Number(value)) ? Number(value) : value}
+            onChange={(v) => onChange(v === undefined ? '' : String(v))}
+          />
+        </Box>
       );
     default:
       return <TextField size="small" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} />;
@@ -112,7 +117,8 @@ export function FilterBar({ filters, values, onApply }: Props) {
       aria-label={messages.filters}
       onSubmit={(e) => {
         e.preventDefault();
-        onApply(draft);
+        // A date typed only in part is shown in red and not searched for.
+        if (!Object.values(draft).includes(INCOMPLETE_DATE)) onApply(draft);
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}
     >

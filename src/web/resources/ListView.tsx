@@ -14,7 +14,7 @@ import { MRT_Localization_IT } from 'material-react-table/locales/it';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/apiError.ts';
 import type { Row } from '../api/resourceApi.ts';
-import { renderCell } from '../fields/renderCell.tsx';
+import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { messages } from '../i18n/messages.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -35,6 +35,8 @@ export function ListView({ controller }: { controller: ListController }) {
       accessorKey: c.accessorKey,
       header: c.header,
       enableSorting: c.enableSorting,
+      muiTableBodyCellProps: { align: cellAlign(c) },
+      muiTableHeadCellProps: { align: cellAlign(c) },
       Cell: ({ row }) => {
         if (!switched) return renderCell(c, row.original, lookups);
         const on = isSwitchedOn(row.original[c.accessorKey]);

@@ -18,12 +18,22 @@ import { pathPermitted } from '../../domain/menu.ts';
 import { resourceApi } from '../api/resourceApi.ts';
 import { ErrorPage } from '../ui/ErrorPage.tsx';
 import { messages } from '../i18n/messages.ts';
-import { renderCell } from '../fields/renderCell.tsx';
-import { useLookups } from '../fields/useLookup.ts';
+import { cellAlign, renderCell } from '../fields/renderCell.tsx';
+import { useLookups, type Lookups } from '../fields/useLookup.ts';
+import { displayFormats } from '../../domain/displayFormats.ts';
+import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
 import { readListState } from './listState.ts';
 
 export const PRINT_PREFIX = '/stampa';
+
+/** A filter's value as the list's filter bar shows it: a date DD-MM-YYYY, an option or a record by its name. */
+function filterText(f: FilterDefinition, value: string, lookups: Lookups): string {
+  if (f.widget === 'date') return displayFormats.date(value) || value;
+  if (f.widget === 'boolean') return value === 'true' ? messages.yes : messages.no;
+  if (f.reference) return lookups[f.reference]?.find((o) => String(o.id) === value)?.label ?? value;
+  return f.options?.find((o) => String(o.value) === value)?.label ?? value;
+}
 
 /** A generic list, every filtered row, ready for the printer: /stampa/<list route>?<the list's own query>. */
 export function PrintPage() {
@@ -48,7 +58,10 @@ export function PrintPage() {
     queryFn: () => (def.data && state ? resourceApi.list(def.data, state) : null),
     enabled: !!state,
   });
-  const lookups = useLookups(def.data?.columns.map((c) => c.reference) ?? []);
+  const lookups = useLookups([
+    ...(def.data?.columns.map((c) => c.reference) ?? []),
+    ...(def.data?.filters.map((f) => f.reference) ?? []),
+  ]);
 
   if (!entry) return <ErrorPage status={404} message={messages.notFound} />;
   if (!allowed) return <ErrorPage status={403} message={messages.unauthorized} />;
@@ -56,7 +69,7 @@ export function PrintPage() {
   const columns = def.data.columns;
   const filters = def.data.filters
     .filter((f) => state?.filters[f.field])
-    .map((f) => `${f.label}: ${state?.filters[f.field] ?? ''}`);
+    .map((f) => `${f.label}: ${filterText(f, state?.filters[f.field] ?? '', lookups)}`);
   const who = sessionUserName(user);
 
   return (
@@ -80,7 +93,7 @@ export function PrintPage() {
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.accessorKey} component="th" sx={{ fontWeight: 700 }}>
+              <TableCell key={c.accessorKey} component="th" align={cellAlign(c)} sx={{ fontWeight: 700 }}>
                 {c.header}
               </TableCell>
             ))}
@@ -90,7 +103,9 @@ export function PrintPage() {
           {rows.data.data.map((row) => (
             <TableRow key={String(row.id)}>
               {columns.map((c) => (
-                <TableCell key={c.accessorKey}>{renderCell(c, row, lookups)}</TableCell>
+                <TableCell key={c.accessorKey} align={cellAlign(c)}>
+                  {renderCell(c, row, lookups)}
+                </TableCell>
               ))}
             </TableRow>
           ))}

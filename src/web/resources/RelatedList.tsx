@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
-import { renderCell } from '../fields/renderCell.tsx';
+import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { useLookups } from '../fields/useLookup.ts';
 import { messages } from '../i18n/messages.ts';
 import { Icon } from '../ui/Icon.tsx';
@@ -45,7 +45,9 @@ export function RelatedList({ def, parent, load, rowExtra }: Props) {
         <TableHead>
           <TableRow>
             {def.columns.map((c) => (
-              <TableCell key={c.accessorKey}>{c.header}</TableCell>
+              <TableCell key={c.accessorKey} align={cellAlign(c)}>
+                {c.header}
+              </TableCell>
             ))}
             <TableCell align="right">{messages.actionsColumn}</TableCell>
           </TableRow>
@@ -54,7 +56,9 @@ export function RelatedList({ def, parent, load, rowExtra }: Props) {
           {(rows.data ?? []).map((row) => (
             <TableRow key={String(row.id)}>
               {def.columns.map((c) => (
-                <TableCell key={c.accessorKey}>{renderCell(c, row, lookups)}</TableCell>
+                <TableCell key={c.accessorKey} align={cellAlign(c)}>
+                  {renderCell(c, row, lookups)}
+                </TableCell>
               ))}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {rowExtra?.(row)}

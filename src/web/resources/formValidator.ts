@@ -1,23 +1,43 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import localizeIt from 'ajv-i18n/localize/it/index.js';
-import type { RJSFValidationError } from '@rjsf/utils';
-import { italianFormatMessages, italianFormats, type ItalianFormat } from '../../domain/italianFormats.ts';
-import { messages } from '../i18n/messages.ts';
+import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import { italianFormats } from '../../domain/italianFormats.ts';
+import { fieldMessage, schemaAt, type SchemaNode } from '../../domain/validationMessages.ts';
 
-/** The same formats as the server, with ajv's Italian messages. */
+/** The same formats as the server; ajv-i18n's Italian only for what our sentences do not cover. */
 export const formValidator = customizeValidator(
   { customFormats: italianFormats, AjvClass: Ajv2020 as never },
   localizeIt,
 );
 
-export function transformErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
-  return errors.map((e) => {
-    if (e.name === 'format') {
-      const format = (e.params as { format?: string } | undefined)?.format as ItalianFormat | undefined;
-      if (format && italianFormatMessages[format]) return { ...e, message: italianFormatMessages[format] };
+/** RJSF's path of a field (".articoli.0.price") as segments. */
+const segments = (property: string | undefined) => (property ?? '').split('.').filter(Boolean);
+
+/**
+ * RJSF's transformErrors for one form: every ajv error becomes the sentence the server would send, naming the
+ * field by its title in `schema` (src/domain/validationMessages.ts); one message per field, the first.
+ */
+export function italianFormErrors(schema: RJSFSchema) {
+  return (errors: RJSFValidationError[]): RJSFValidationError[] => {
+    const seen = new Set<string>();
+    const out: RJSFValidationError[] = [];
+    for (const e of errors) {
+      const keyword = e.name ?? '';
+      // oneOf/anyOf/if repeat what their branches already said.
+      if (keyword === 'oneOf' || keyword === 'anyOf' || keyword === 'if') continue;
+      const path = segments(e.property);
+      const key = path.join('.');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const message = fieldMessage(
+        { keyword, params: (e.params ?? {}) as Record<string, unknown> },
+        schemaAt(schema as SchemaNode, path),
+        path.at(-1) ?? '',
+        e.message,
+      );
+      out.push({ ...e, message, stack: message });
     }
-    if (e.name === 'required') return { ...e, message: messages.required };
-    return e;
-  });
+    return out;
+  };
 }

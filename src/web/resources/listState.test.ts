@@ -79,6 +79,16 @@ describe('readListState: the list as the URL says, defaults where it is silent',
     const d = def({ filters: [filter('receivedAt', { widget: 'date', default: 'today' })] });
     expect(readListState(d, new URLSearchParams()).filters).toEqual({ receivedAt: '2025-09-24' });
   });
+
+  it.each([
+    ['summer, 23:30 UTC is 01:30 in Rome', '2025-09-24T23:30:00Z', '2025-09-25'],
+    ['winter, 23:30 UTC is 00:30 in Rome', '2025-12-31T23:30:00Z', '2026-01-01'],
+    ['22:30 UTC in winter is still the same day in Rome', '2025-12-31T22:30:00Z', '2025-12-31'],
+  ])('"today" is the day in Rome, whatever the clock of the computer: %s', (_name, now, want) => {
+    vi.useFakeTimers({ now: new Date(now) });
+    const d = def({ filters: [filter('callDate', { widget: 'date', default: 'today' })] });
+    expect(readListState(d, new URLSearchParams()).filters).toEqual({ callDate: want });
+  });
 });
 
 describe('writeListState', () => {

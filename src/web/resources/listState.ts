@@ -1,4 +1,5 @@
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { romeToday } from '../../domain/calendar/index.ts';
 import type { ListState } from '../api/listQuery.ts';
 
 export const PAGE_SIZES = [30, 50, 100];
@@ -14,7 +15,7 @@ export function readListState(def: ResourceDefinition, params: URLSearchParams):
     const v = params.get(`f.${f.field}`);
     if (v !== null) filters[f.field] = v;
     else if (!anyFilter && f.default !== undefined)
-      filters[f.field] = f.default === 'today' ? new Date().toISOString().slice(0, 10) : String(f.default);
+      filters[f.field] = f.default === 'today' ? romeToday() : String(f.default);
   }
   const size = Number(params.get('size') ?? def.pageSize);
   return {

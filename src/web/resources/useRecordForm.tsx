@@ -6,12 +6,15 @@ import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
+import { FormGrid } from '../fields/FormGrid.tsx';
 import { widgetRegistry } from '../fields/widgetRegistry.tsx';
 import { useNotify } from '../ui/notifications.tsx';
 import { crossFieldValidation } from './crossFieldChecks.ts';
-import { formValidator, transformErrors } from './formValidator.ts';
+import { formValidator, italianFormErrors } from './formValidator.ts';
 import { resourceExtension } from './resourceExtensions.ts';
 import { translateString } from './translateString.ts';
+
+const TEMPLATES = { ObjectFieldTemplate: FormGrid };
 
 /** Server violations next to their fields; the form keeps everything typed. */
 function toErrorSchema(err: ApiError): ErrorSchema {
@@ -40,6 +43,7 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
     () => ({ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }),
     [def],
   );
+  const transformErrors = useMemo(() => italianFormErrors(schema), [schema]);
   const crossFieldChecks = useMemo(
     () => crossFieldValidation(Object.keys(schema.properties ?? {}), resourceExtension(def.name).formChecks ?? []),
     [schema, def.name],
@@ -114,6 +118,7 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
       formData={formData}
       validator={formValidator}
       widgets={widgetRegistry}
+      templates={TEMPLATES}
       transformErrors={transformErrors}
       customValidate={crossFieldChecks}
       translateString={translateString}

@@ -17,11 +17,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { components } from '../../../../generated/api.ts';
-import { formatFileSize } from '../../../domain/fileSize.ts';
 import { ApiError, toApiError, unwrap } from '../../api/apiError.ts';
 import { api } from '../../api/client.ts';
 import { messages } from '../../i18n/messages.ts';
-import { formatters } from '../../fields/formatters.ts';
+import { displayFormats } from '../../../domain/displayFormats.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
@@ -183,8 +182,8 @@ export function DocumentsDialog({
               <TableRow key={doc.id}>
                 <TableCell>{doc.originalFilename}</TableCell>
                 <TableCell>{doc.description}</TableCell>
-                <TableCell>{formatFileSize(doc.size ?? 0)}</TableCell>
-                <TableCell>{formatters.dateTime(doc.created)}</TableCell>
+                <TableCell>{displayFormats.fileSize(doc.size)}</TableCell>
+                <TableCell>{displayFormats.dateTime(doc.created)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Icon
                     name="download"

@@ -1,0 +1,82 @@
+import { formatDate } from './dates.ts';
+import { formatFileSize } from './fileSize.ts';
+import { formatPhoneDisplay } from './phone/index.ts';
+
+// SPEC.md section 9: euro with 2 decimals, percentage with 2 decimals, Italian numbers with 2 to 4 decimals.
+const euro = new Intl.NumberFormat('it-IT', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const percent = new Intl.NumberFormat('it-IT', {
+  style: 'percent',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const decimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const whole = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
+const amount = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 4 });
+
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** Seconds as mm:ss, or h:mm:ss from an hour up. */
+function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h > 0 ? `${h}:${two(m)}:${two(s % 60)}` : `${two(m)}:${two(s % 60)}`;
+}
+
+/**
+ * What a value reads as in a table, a print view or a message, by what it means (Italian, Intl it-IT).
+ * Anything that is not a value of the kind (null, text in a number column) reads as empty.
+ */
+export const displayFormats = {
+  money: (v: unknown) => (num(v) ? euro.format(v) : ''),
+  /** Stored as percent points: 8.5 reads 8,50%. */
+  percentage: (v: unknown) => (num(v) ? percent.format(v / 100) : ''),
+  number: (v: unknown) => (num(v) ? decimal.format(v) : ''),
+  integer: (v: unknown) => (num(v) ? whole.format(v) : ''),
+  quantity: (v: unknown) => (num(v) ? amount.format(v) : ''),
+  duration: (v: unknown) => (num(v) ? duration(v) : ''),
+  fileSize: (v: unknown) => (num(v) ? formatFileSize(v) : ''),
+  phone: (v: unknown) => formatPhoneDisplay(text(v)),
+  date: (v: unknown) => formatDate(text(v)),
+  dateTime: (v: unknown) => formatDate(text(v), 'DD-MM-YYYY HH:mm'),
+};
+
+/** A number for a form input: Italian decimal comma, no grouping, nothing rounded (42.5 reads 42,5). */
+export function formatNumberInput(v: unknown): string {
+  return num(v) ? String(v).replace('.', ',') : '';
+}
+
+/**
+ * A number typed the Italian way, or null when the text is not one. The comma is the decimal separator
+ * and dots group thousands ("1.250,50"); without a comma a dot followed by exactly three digits still groups
+ * thousands ("1.250" is 1250), any other single dot is taken as a decimal point ("42.50", "0.5").
+ */
+export function parseItalianNumber(input: string): number | null {
+  const t = input.replace(/[\s\u00a0€%]/g, '');
+  if (t === '') return null;
+  let normal: string;
+  if (t.includes(',')) {
+    if (!/^[-+]?(\d{1,3}(\.\d{3})+|\d*),\d*$/.test(t)) return null;
+    normal = t.replace(/\./g, '').replace(',', '.');
+  } else if (/^[-+]?\d{1,3}(\.\d{3})+$/.test(t)) normal = t.replace(/\./g, '');
+  else if (/^[-+]?(\d+\.?\d*|\.\d+)$/.test(t)) normal = t;
+  else return null;
+  const n = Number(normal);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Seconds typed as "65", "1:05" or "1:02:03", or null. */
+export function parseDuration(input: string): number | null {
+  const t = input.trim();
+  if (/^\d+$/.test(t)) return Number(t);
+  const m = /^(?:(\d+):)?(\d{1,2}):(\d{2})$/.exec(t);
+  if (!m || Number(m[3]) > 59) return null;
+  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
