@@ -27,7 +27,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rinnova il token con il refresh token (il refresh token ruota) */
+        /**
+         * Rinnova il token con il refresh token (il refresh token ruota)
+         * @description Ogni uso dà una nuova coppia. Più rinnovi con lo stesso refresh token entro 30 secondi (più schede aperte) ricevono la stessa nuova coppia, finché questa non è stata usata; un riuso più tardi, o dopo l'uso della nuova coppia, revoca tutta la famiglia.
+         */
         post: operations["refreshToken"];
         delete?: never;
         options?: never;
@@ -52,6 +55,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Esce dalla sessione revocando il refresh token e tutta la sua famiglia
+         * @description Risponde 204 anche a un refresh token sconosciuto o già revocato, così da non rivelare nulla.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/login-api-from-client": {
         parameters: {
             query?: never;
@@ -59,7 +82,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Token pubblico per la pagina dell'offerta al cliente */
+        /**
+         * Token pubblico per la pagina dell'offerta al cliente
+         * @description In cambio del token del documento di una trattativa (il codice nel link mandato al cliente) dà un token `public-offer` di 30 minuti che apre solo le tre chiamate pubbliche di quella trattativa. Un codice sconosciuto o revocato risponde 404. Limitata per indirizzo.
+         */
         get: operations["loginApiFromClient"];
         put?: never;
         post?: never;
@@ -78,7 +104,7 @@ export interface paths {
         };
         /**
          * Hub degli eventi in tempo reale: un flusso Server-Sent Events per argomento
-         * @description Sottoscrizione in stile Mercure: gli argomenti richiesti devono essere tra quelli del token di sottoscrizione. Ogni evento è un HubEvent in JSON (es. la disconnessione forzata di un utente).
+         * @description Sottoscrizione in stile Mercure: gli argomenti richiesti devono essere tra quelli del token di sottoscrizione (audience `hub`), e l'utente deve essere ancora attivo e con la stessa sessione. Ogni evento è un HubEvent in JSON (es. la disconnessione forzata di un utente). Pochi flussi per utente e un tetto complessivo: oltre, 429.
          */
         get: operations["subscribeHub"];
         put?: never;
@@ -202,7 +228,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Cambia la password */
+        /**
+         * Cambia la password
+         * @description Chiude ogni altra sessione dell'utente; la risposta porta la nuova coppia di token per la sessione che ha cambiato la password. Tentativi limitati come l'accesso.
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -1507,7 +1536,7 @@ export interface paths {
         };
         /**
          * Esporta in Excel tutte le righe di un elenco che rispettano i filtri
-         * @description Stessi filtri e ordinamento dell'elenco, senza paginazione; il file è prodotto in streaming. Serve il permesso di leggere l'elenco.
+         * @description Stessi filtri e ordinamento dell'elenco, senza paginazione e senza tetto proprio (fino al limite di righe del foglio Excel); il file è prodotto in streaming, a memoria costante. Servono i ruoli dell'elenco stesso (non basta poterlo leggere come voce di scelta). Una esportazione per volta per utente e poche in tutto: le altre attendono qualche secondo, poi 429 con Retry-After.
          */
         get: operations["exportResource"];
         put?: never;
@@ -2312,7 +2341,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trattativa per la pagina pubblica dell'offerta (token pubblico) */
+        /**
+         * Trattativa per la pagina pubblica dell'offerta (token pubblico)
+         * @description Solo con un token `public-offer`: `{id}` è il token del documento, che deve essere quello del token e ancora quello attuale della trattativa; altrimenti 404 senza altro.
+         */
         get: operations["getTrattativaCpPublic"];
         put?: never;
         post?: never;
@@ -2346,7 +2378,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Crea il token del documento d'offerta */
+        /**
+         * Crea il token del documento d'offerta
+         * @description Un nuovo token casuale (almeno 128 bit, base64url) salvato sulla trattativa: sostituisce e revoca il precedente, così un link già inviato smette di funzionare.
+         */
         get: operations["createTrattativaCpDocumentToken"];
         put?: never;
         post?: never;
@@ -2555,6 +2590,17 @@ export interface components {
          * @example 42
          */
         TotalRows: number;
+        /**
+         * Format: date-time
+         * @description Presente quando totalRows non è stato contato ora: oltre 10.000 righe il conteggio di un filtro vale per 5 secondi (le scritture nell'elenco lo rinnovano subito); è l'istante in cui è stato contato.
+         * @example 2025-09-24T10:30:00.000Z
+         */
+        TotalRowsAsOf: string;
+        /**
+         * @description Token del documento d'offerta: casuale, almeno 128 bit, base64url
+         * @example 3q2-7wVn0b8Jk1xQeQp0AQ
+         */
+        DocumentToken: string;
         /** @example eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6Im1hcmlvLnJvc3NpIn0.c2lnbmF0dXJh */
         Jwt: string;
         /** @description Errore, con un messaggio in italiano */
@@ -2667,6 +2713,7 @@ export interface components {
         DocumentUpload: {
             /** @description png, jpg, jpeg, mp4, mov o pdf */
             file: string;
+            /** @description JSON: come campo di testo o come parte application/json */
             data: {
                 entity: components["schemas"]["DocumentEntity"];
                 entityId: components["schemas"]["entityId"];
@@ -5829,9 +5876,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Troppi tentativi */
+        /** @description Troppi tentativi o troppe richieste insieme */
         TooManyRequests: {
             headers: {
+                /** @description Secondi da attendere prima di riprovare */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -5915,6 +5964,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi-item"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                     /**
                      * @description Righe senza filtri
                      * @example 120
@@ -5937,6 +5987,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["accettazione-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -5949,6 +6000,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["agent"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -5961,6 +6013,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["altra-configurazione"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -5973,6 +6026,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["application"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -5985,6 +6039,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["articolo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -5997,6 +6052,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["articolo-gruppo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6009,6 +6065,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["branch-offer"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6021,6 +6078,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["branch-office"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6033,6 +6091,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["branch-office-user"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6045,6 +6104,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["category"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6057,6 +6117,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["cliente-erp"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6069,6 +6130,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["commerciale"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6081,6 +6143,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["communication"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6093,6 +6156,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["competitor"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6105,6 +6169,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["competitor-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6117,6 +6182,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["contact"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6129,6 +6195,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["customer"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6141,6 +6208,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["customer-detail"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6153,6 +6221,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["document"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6165,6 +6234,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["email"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6177,6 +6247,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["famiglia-gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6189,6 +6260,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["famiglia-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6201,6 +6273,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["family"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6213,6 +6286,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["filiale"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6225,6 +6299,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["filiale-inventario"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6237,6 +6312,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["fonte"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6249,6 +6325,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6261,6 +6338,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6273,6 +6351,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["insurance"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6285,6 +6364,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6297,6 +6377,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi-item-stato"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6309,6 +6390,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["invio-brochure"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6321,6 +6403,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["material"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6333,6 +6416,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["meeting"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6345,6 +6429,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["missed-call"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6357,6 +6442,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["motivo-perso"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6369,6 +6455,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["nation"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6381,6 +6468,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["offer"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6393,6 +6481,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["planning"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6405,6 +6494,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["potential"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6417,6 +6507,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["price-list-line"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6429,6 +6520,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["report-call"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6441,6 +6533,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["role"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6453,6 +6546,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["sales-person"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6465,6 +6559,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["settore"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6477,6 +6572,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["source"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6489,6 +6585,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["stato-offerta"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6501,6 +6598,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["stato-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6513,6 +6611,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["tech-code"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6525,6 +6624,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["tipo-controllo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6537,6 +6637,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["transport-increase-duration"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6549,6 +6650,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["transport-increase-score"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6561,6 +6663,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["transport-price"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6573,6 +6676,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["trattativa-cp"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6585,6 +6689,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["trattativa-cp-allegato"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6597,6 +6702,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["user"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6609,6 +6715,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["user-gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -7148,6 +7255,11 @@ export interface components {
          */
         Id: components["schemas"]["EntityId"];
         /**
+         * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+         * @example 3q2-7wVn0b8Jk1xQeQp0AQ
+         */
+        DocumentTokenPath: components["schemas"]["DocumentToken"];
+        /**
          * @description Identificativo del mezzo in inventario
          * @example 1
          */
@@ -7187,9 +7299,9 @@ export interface components {
         Descending: 0 | 1;
         /** @description Sinonimo di descending usato dall'elenco utenti */
         SortDesc: boolean;
-        /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+        /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
         Page: number;
-        /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+        /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
         RowsPerPage: number;
         /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
         Archiviata: "Y" | "N" | "";
@@ -7269,6 +7381,7 @@ export interface operations {
             200: components["responses"]["Tokens"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7291,9 +7404,40 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    loginApiFromClient: {
+    logout: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description Sessione chiusa */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    loginApiFromClient: {
+        parameters: {
+            query: {
+                /**
+                 * @description Token del documento d'offerta
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
+                 */
+                code: components["schemas"]["DocumentToken"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7313,6 +7457,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7351,6 +7497,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHubSubscriberToken: {
@@ -7445,9 +7593,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Sinonimo di descending usato dall'elenco utenti */
                 sortDesc?: components["parameters"]["SortDesc"];
@@ -7591,12 +7739,26 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Message"];
+            /** @description Password cambiata, con i token della nuova sessione */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Operazione completata con successo */
+                        message: string;
+                        token: components["schemas"]["Jwt"];
+                        refresh_token: components["schemas"]["Tokens"]["refresh_token"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7687,9 +7849,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Categoria utente */
                 categoria?: components["parameters"]["Categoria"];
@@ -7717,9 +7879,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -7745,9 +7907,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -7879,9 +8041,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8013,9 +8175,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8147,9 +8309,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8281,9 +8443,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8415,9 +8577,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8549,9 +8711,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8683,9 +8845,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8817,9 +8979,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8951,9 +9113,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9138,9 +9300,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9272,9 +9434,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9406,9 +9568,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9540,9 +9702,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9674,9 +9836,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9808,9 +9970,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9942,9 +10104,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10076,9 +10238,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10210,9 +10372,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10344,9 +10506,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10478,9 +10640,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10612,9 +10774,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10746,9 +10908,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10880,9 +11042,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11014,9 +11176,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11148,9 +11310,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11282,9 +11444,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11416,9 +11578,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11550,9 +11712,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11684,9 +11846,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11818,9 +11980,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11952,9 +12114,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12115,6 +12277,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -12127,9 +12290,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12208,9 +12371,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12318,9 +12481,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12444,9 +12607,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12493,9 +12656,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12660,9 +12823,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12800,9 +12963,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12940,9 +13103,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13076,9 +13239,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13132,9 +13295,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Sede */
                 branchOfficeId?: components["parameters"]["BranchOfficeId"];
@@ -13214,9 +13377,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13242,9 +13405,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Giorno di ricezione */
                 receivedAt?: components["parameters"]["ReceivedAt"];
@@ -13306,9 +13469,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Giorno della chiamata (per difetto oggi) */
                 callDate?: components["parameters"]["CallDate"];
@@ -13336,9 +13499,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Filiali inventario */
                 idFilialiInventario?: components["parameters"]["IdFilialiInventario"];
@@ -13528,9 +13691,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13700,9 +13863,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
@@ -13730,9 +13893,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13851,9 +14014,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
@@ -13984,10 +14147,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identificativo
-                 * @example 1
+                 * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
                  */
-                id: components["parameters"]["Id"];
+                id: components["parameters"]["DocumentTokenPath"];
             };
             cookie?: never;
         };
@@ -13998,6 +14161,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -14052,8 +14216,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @example 5f0c2a9e4b7d4e1c */
-                            documentToken: string;
+                            documentToken: components["schemas"]["DocumentToken"];
                         };
                     };
                 };
@@ -14072,10 +14235,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identificativo
-                 * @example 1
+                 * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
                  */
-                id: components["parameters"]["Id"];
+                id: components["parameters"]["DocumentTokenPath"];
             };
             cookie?: never;
         };
@@ -14086,6 +14249,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -14123,10 +14287,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identificativo
-                 * @example 1
+                 * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
                  */
-                id: components["parameters"]["Id"];
+                id: components["parameters"]["DocumentTokenPath"];
             };
             cookie?: never;
         };
@@ -14142,6 +14306,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -11,6 +11,10 @@ const PG_ERRORS: Record<string, [number, string]> = {
   '22007': [400, MESSAGES.invalid],
   '22008': [400, MESSAGES.invalid],
   '22001': [400, MESSAGES.invalid],
+  // A NUL byte or a character the database cannot store; a value too long for an index.
+  '22021': [400, MESSAGES.nul],
+  '22P05': [400, MESSAGES.nul],
+  '54000': [400, MESSAGES.invalid],
 };
 
 /** Every failure leaves as the one Error shape: { code, message, violations? }, in Italian. */
@@ -23,6 +27,7 @@ export function errorHandler(
   let body: { code: number; message: string; violations?: { field: string; message: string }[] };
   if (error instanceof HttpError) {
     status = error.statusCode;
+    if (error.retryAfter) reply.header('Retry-After', String(error.retryAfter));
     body = { code: status, message: error.message, ...(error.violations ? { violations: error.violations } : {}) };
   } else if (error.validation) {
     status = 400;
@@ -55,8 +60,11 @@ export function errorHandler(
     status = 400;
     body = { code: 400, message: MESSAGES.invalid };
   } else {
-    request.log.error({ err: error }, 'unhandled error');
     body = { code: 500, message: MESSAGES.generic };
   }
+  if (status >= 500) request.log.error({ err: error, status }, 'request failed');
+  // Refusals are what an attack looks like: kept in the log even when request logging is off.
+  else if ([401, 403, 423, 429].includes(status)) request.log.warn({ status, reason: body.message }, 'request refused');
+  else request.log.info({ status, reason: body.message }, 'request rejected');
   return reply.code(status).type('application/json').send(JSON.stringify(body));
 }

@@ -21,7 +21,10 @@ let cachedHash: string | undefined;
  * PostgreSQL of this run when the project provides one (vitest project "server-postgres").
  */
 export async function testApp(
-  options: Pick<AppOptions, 'accessTokenTtl' | 'microsoft' | 'erp'> = {},
+  options: Pick<
+    AppOptions,
+    'accessTokenTtl' | 'microsoft' | 'erp' | 'limits' | 'log' | 'apiPublicUrl' | 'webRoot'
+  > = {},
 ): Promise<TestApp> {
   let databaseUrl: string | undefined;
   let dropDb = async () => {};
@@ -41,7 +44,12 @@ export async function testApp(
       await c.end();
     };
   }
-  const { app, ctx } = await buildApp({ databaseUrl, jwtSecret: randomBytes(32).toString('hex'), ...options });
+  const { app, ctx } = await buildApp({
+    databaseUrl,
+    jwtSecret: randomBytes(32).toString('hex'),
+    log: { level: 'silent' },
+    ...options,
+  });
   cachedHash ??= await hashPassword(TEST_PASSWORD);
   const tokens = new Map<string, string>();
   return {

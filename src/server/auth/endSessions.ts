@@ -1,0 +1,14 @@
+import type { AppContext } from '../context.ts';
+
+/**
+ * Every open session of a user ends now: the token version moves on (each request checks it, so
+ * access tokens already issued stop working at the next call), the refresh tokens are revoked
+ * (also those of impersonations the user started) and the hub closes their event streams.
+ * Run after a change of password, roles or activity, a deletion, or a forced logout.
+ */
+export async function endSessions(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.db.query(`UPDATE "user" SET "tokenVersion" = "tokenVersion" + 1 WHERE id = $1`, [userId]);
+  await ctx.refreshTokens.revokeUser(userId);
+  ctx.userStates.forget(userId);
+  ctx.hub.forceLogout(userId);
+}
