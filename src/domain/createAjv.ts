@@ -7,7 +7,8 @@ const addFormats = (addFormatsModule as unknown as { default?: typeof addFormats
 
 /** An ajv for our JSON Schema 2020-12 files, with standard and Italian formats. */
 export function createAjv(options: Options = {}): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, ...options });
+  // multipleOf 0.01 on money: 1147.13 / 0.01 is 114712.99999999999 in floating point, so compare rounded.
+  const ajv = new Ajv2020({ allErrors: true, strict: false, multipleOfPrecision: 9, ...options });
   addFormats(ajv);
   return registerFormats(ajv);
 }

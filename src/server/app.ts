@@ -89,7 +89,7 @@ export interface AppLimits {
 const DEFAULT_LIMITS: AppLimits = {
   hashConcurrency: Math.max(1, Math.min(2, os.cpus().length - 1)),
   hashQueue: 8,
-  hashWaitMs: 3_000,
+  hashWaitMs: 5_000,
   exports: EXPORT_LIMITS,
   hub: HUB_LIMITS,
 };

@@ -35,7 +35,8 @@ function nextCursor(after: Keyset, rows: Row[], limit: number, sortField: string
   return nullsDone ? undefined : { row: null, nullsPhase: true };
 }
 
-const thousands = (n: number) => n.toLocaleString('it-IT');
+// Italian grouping leaves four digits alone (5000); the message reads better as 5.000.
+const thousands = new Intl.NumberFormat('it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions);
 
 /** A stored row as the API shows it: schema fields only, nulls dropped where the schema forbids them. */
 export function toRecord(model: EntityModel, row: Row): Row {
@@ -79,10 +80,10 @@ export function crudRepository(db: Queryable, model: EntityModel, options: Parti
       const q = listQuery(model, options, settings.pageSize);
       if (!q.paged) {
         const ceiling = settings.unpagedCeiling;
-        if ((await count(q.boundedCountSql(ceiling + 1), q.filterParams)) > ceiling)
-          throw new HttpError(400, MESSAGES.listTooLarge.replace('{ceiling}', thousands(ceiling)), [
-            { field: 'rowsPerPage', message: MESSAGES.listTooLarge.replace('{ceiling}', thousands(ceiling)) },
-          ]);
+        if ((await count(q.boundedCountSql(ceiling + 1), q.filterParams)) > ceiling) {
+          const message = MESSAGES.listTooLarge.replace('{ceiling}', thousands.format(ceiling));
+          throw new HttpError(400, message, [{ field: 'rowsPerPage', message }]);
+        }
         const { rows } = await db.query<Row>(q.sql, q.params);
         return { data: rows.map((r) => toRecord(model, r)), totalRows: rows.length };
       }

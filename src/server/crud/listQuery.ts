@@ -108,17 +108,17 @@ function keysetCondition(
 ): string | null {
   const cmp = descending ? '<' : '>';
   const lastId = after.row ? Number(after.row.id) : null;
-  const afterId = lastId === null ? '' : `id ${cmp} ${param(lastId)}`;
-  if (sortField === 'id') return after.nullsPhase ? 'false' : afterId || null;
+  const afterId = () => (lastId === null ? '' : `id ${cmp} ${param(lastId)}`);
+  if (sortField === 'id') return after.nullsPhase ? 'false' : afterId() || null;
   const col = quote(sortField);
   const value = after.row?.[sortField];
   if (after.nullsPhase || (after.row && (value === null || value === undefined)))
-    return [`${col} IS NULL`, afterId].filter(Boolean).join(' AND ');
+    return [`${col} IS NULL`, afterId()].filter(Boolean).join(' AND ');
   if (!after.row) return null;
   const type = model.byName.get(sortField)?.sqlType ?? 'text';
   const v = param(type === 'jsonb' ? JSON.stringify(value) : value);
   // A row comparison leaves the rows without a value out: they come in the nulls phase.
-  return `(${col}, id) ${cmp} (${v}::${type}, ${param(lastId)})`;
+  return `(${col}, id) ${cmp} (${v}::${type}, ${param(lastId)}::integer)`;
 }
 
 /** SQL for one page of a filtered, sorted list and its counts, from known columns only. */
