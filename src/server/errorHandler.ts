@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { italianViolations } from './contract/italianErrors.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
+import { loggableUrl } from './security/logging.ts';
 
 const PG_ERRORS: Record<string, [number, string]> = {
   '23505': [409, MESSAGES.duplicate],
@@ -62,9 +63,10 @@ export function errorHandler(
   } else {
     body = { code: 500, message: MESSAGES.generic };
   }
-  if (status >= 500) request.log.error({ err: error, status }, 'request failed');
+  const where = { status, method: request.method, url: loggableUrl(request.url), ip: request.ip };
+  if (status >= 500) request.log.error({ ...where, err: error }, 'request failed');
   // Refusals are what an attack looks like: kept in the log even when request logging is off.
-  else if ([401, 403, 423, 429].includes(status)) request.log.warn({ status, reason: body.message }, 'request refused');
-  else request.log.info({ status, reason: body.message }, 'request rejected');
+  else if ([401, 403, 423, 429].includes(status)) request.log.warn({ ...where, reason: body.message }, 'request refused');
+  else request.log.info({ ...where, reason: body.message }, 'request rejected');
   return reply.code(status).type('application/json').send(JSON.stringify(body));
 }
