@@ -66,7 +66,8 @@ export function errorHandler(
   const where = { status, method: request.method, url: loggableUrl(request.url), ip: request.ip };
   if (status >= 500) request.log.error({ ...where, err: error }, 'request failed');
   // Refusals are what an attack looks like: kept in the log even when request logging is off.
-  else if ([401, 403, 423, 429].includes(status)) request.log.warn({ ...where, reason: body.message }, 'request refused');
+  else if ([401, 403, 423, 429].includes(status))
+    request.log.warn({ ...where, reason: body.message }, 'request refused');
   else request.log.info({ ...where, reason: body.message }, 'request rejected');
   return reply.code(status).type('application/json').send(JSON.stringify(body));
 }

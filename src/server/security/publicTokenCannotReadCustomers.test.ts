@@ -70,7 +70,12 @@ function request(op: ApiOperation, code: string) {
       : {}),
   };
 }
-const CONFIRMATION = { prezzoNoleggio: 950, prezzoTotale: 1207.5, prezzoTotaleScontato: 1147.13, acceptedByCustomer: 'Y' };
+const CONFIRMATION = {
+  prezzoNoleggio: 950,
+  prezzoTotale: 1207.5,
+  prezzoTotaleScontato: 1147.13,
+  acceptedByCustomer: 'Y',
+};
 
 describe('the public offer token (audience public-offer)', () => {
   it('is given only for a current document token: none is 400, an unknown one 404', async () => {

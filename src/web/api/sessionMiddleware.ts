@@ -7,11 +7,25 @@ import { tokenStore } from '../session/tokenStore.ts';
 import { notify } from '../ui/notificationBus.ts';
 import { loadingBar } from './loadingBar.ts';
 
-const AUTH_CALLS = ['/login_check', '/token/refresh', '/login-microsoft'];
+const AUTH_CALLS = ['/login_check', '/token/refresh', '/login-microsoft', '/logout'];
 const FORBIDDEN_QUIET_MS = 1000;
+
+let logoutUrl: string | null = null;
+
+/** Best effort: the server revokes the refresh token's whole family; the session ends here whatever it answers. */
+export function revokeSession(refreshToken: string | null) {
+  if (!refreshToken || logoutUrl === null) return;
+  fetch(logoutUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+    keepalive: true,
+  }).catch(() => undefined);
+}
 
 /** Ends the session and goes to the login page; after an expiry the login returns where the user was. */
 export function logout(rememberPath = true) {
+  revokeSession(tokenStore.refreshToken());
   sessionState.set('unauthenticated');
   if (!rememberPath) sessionState.markLoggedOut();
   tokenStore.clear();
@@ -47,6 +61,7 @@ const messageOf = async (response: Response) => {
  * retried), 403 and 423 end the session, a network failure warns, any other error shows its message.
  */
 export function sessionMiddleware(baseUrl: string): Middleware {
+  logoutUrl = `${baseUrl}/logout`;
   const coordinator = createRefreshCoordinator(() => refreshTokens(baseUrl));
   const originals = new Map<string, { request: Request; token: string | null }>();
   let lastForbidden = 0;

@@ -16,7 +16,7 @@ import { Fragment, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { drawerFor, type DrawerSection } from '../../domain/menu.ts';
-import { logout } from '../api/sessionMiddleware.ts';
+import { logout, revokeSession } from '../api/sessionMiddleware.ts';
 import { useHub } from '../session/useHub.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
@@ -72,7 +72,9 @@ export function Layout() {
   const publicOffer = location.pathname.startsWith('/trattativeCp/offers/');
   const fullName = `${user?.name ?? ''} ${user?.surname ?? ''}`.trim() || (user?.username ?? '');
   const endImpersonation = () => {
+    const impersonation = tokenStore.refreshToken();
     if (!tokenStore.endImpersonation()) return logout(false);
+    revokeSession(impersonation);
     queryClient.clear();
     void navigate('/utenti/users');
   };

@@ -21,9 +21,10 @@ beforeAll(async () => {
   admin = await t.as(['ROLE_ADMIN'], 'amministratore');
   await t.as(['ROLE_SUPER_ADMIN'], 'altro.super');
   await t.as(['ROLE_USER_CRM'], 'impiegato');
-  [bossId, adminId, otherBossId, clerkId] = await Promise.all(
-    ['super.admin', 'amministratore', 'altro.super', 'impiegato'].map(idOf),
-  );
+  bossId = await idOf('super.admin');
+  adminId = await idOf('amministratore');
+  otherBossId = await idOf('altro.super');
+  clerkId = await idOf('impiegato');
 });
 afterAll(() => t.close());
 
