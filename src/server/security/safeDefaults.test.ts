@@ -82,7 +82,9 @@ describe('security headers', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-dist-'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><meta name="api-base" content=""></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+      `<!doctype html><html><head>${['api-base', 'ms-client-id', 'map-tile-url', 'map-geocoder-url', 'ms-tenant-id']
+        .map((name) => `<meta name="${name}" content="" />`)
+        .join('')}</head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`,
     );
     t = await testApp({ webRoot: dist, apiPublicUrl: 'http://127.0.0.1:4010' });
   });
@@ -120,6 +122,9 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(res.headers['referrer-policy']).toBe('same-origin');
+    // The runtime configuration is written into the page (the formatter writes <meta … />).
+    expect(res.body).toContain('<meta name="api-base" content="http://127.0.0.1:4010" />');
+    expect(res.body).toMatch(/<meta name="map-tile-url" content="[^"]+" \/>/);
   });
 
   it('allows the map tiles, the geocoder and Microsoft sign-in only where they are configured', () => {
