@@ -62,7 +62,20 @@ test('the built app runs under its Content-Security-Policy: login, a list, the c
   await expect(page.getByLabel('Latitudine')).toHaveValue(/45[.,]698264/);
 
   await page.getByRole('button', { name: 'Documenti di Impresa Rota Costruzioni S.p.A.' }).click();
-  await expect(page.getByRole('dialog', { name: 'Documenti: Impresa Rota Costruzioni S.p.A.' })).toBeVisible();
+  const documents = page.getByRole('dialog', { name: 'Documenti: Impresa Rota Costruzioni S.p.A.' });
+  await expect(documents).toBeVisible();
+  await documents.getByRole('button', { name: 'Chiudi' }).first().click();
+
+  // A form dialog: its validation (ajv) runs under the policy too.
+  const contacts = page.getByRole('region', { name: 'Contatti' });
+  await contacts.getByRole('button', { name: 'Aggiungi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuovo: contatto' });
+  await dialog.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Attenzione. Ci sono errori in alcuni campi')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Marta');
+  await dialog.getByRole('button', { name: 'Salva' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(contacts.getByRole('button', { name: 'Modifica Marta' })).toBeVisible();
 
   expect(violations).toEqual([]);
 });

@@ -73,7 +73,10 @@ describe('a change of roles, password or activity ends the sessions at once', ()
     await t.as(['ROLE_USER_CRM'], 'da.reimpostare');
     const session = await login('da.reimpostare');
     const id = await idOf('da.reimpostare');
-    await editUser(id, { password: 'Reimpostata2025!', confirmPassword: 'Reimpostata2025!' });
+    const events = await eventsFor(id, () =>
+      editUser(id, { password: 'Reimpostata2025!', confirmPassword: 'Reimpostata2025!' }),
+    );
+    expect(events.map((e) => e.event)).toEqual(['forced-logout']);
     expect((await customers(bearer(session.token))).statusCode).toBe(401);
     expect((await refresh(session.refresh_token)).statusCode).toBe(401);
     await login('da.reimpostare', 'Reimpostata2025!');
@@ -106,12 +109,17 @@ describe('a change of roles, password or activity ends the sessions at once', ()
     const other = await login('cambia.sua');
     const mine = await login('cambia.sua');
     const id = await idOf('cambia.sua');
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/users/${id}/change-password`,
-      headers: bearer(mine.token),
-      payload: { oldPassword: TEST_PASSWORD, password: 'Cambiata2025!', confirmPassword: 'Cambiata2025!' },
+    let res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(mine.token) });
+    // No forced logout on the hub: it would end the very browser that changed the password.
+    const events = await eventsFor(id, async () => {
+      res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${id}/change-password`,
+        headers: bearer(mine.token),
+        payload: { oldPassword: TEST_PASSWORD, password: 'Cambiata2025!', confirmPassword: 'Cambiata2025!' },
+      });
     });
+    expect(events).toEqual([]);
     expect(res.statusCode).toBe(200);
     const fresh = res.json() as { message: string; token: string; refresh_token: string };
     expect(fresh.message).toBe('Operazione completata con successo');

@@ -115,7 +115,7 @@ describe('security headers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/customers/all' });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("script-src 'self' 'unsafe-eval';");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:4010");
     expect(csp).toContain("default-src 'self'");

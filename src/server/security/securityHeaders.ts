@@ -24,7 +24,9 @@ export function contentSecurityPolicy(runtime: RuntimeConfig): Record<string, st
   const microsoft = runtime.msClientId ? [MICROSOFT_LOGIN] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // Scripts only from the app's own files, never inline. 'unsafe-eval' because the forms validate
+    // with ajv, which compiles each schema into a function; precompiled validators would remove it.
+    scriptSrc: ["'self'", "'unsafe-eval'"],
     // MUI (emotion) and Leaflet write styles at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...sourceOf(runtime.mapTileUrl)],

@@ -115,7 +115,7 @@ export const userHandlers: Record<string, Handler> = {
       throw invalid('oldPassword', PASSWORD_MESSAGES.oldWrong);
     ctx.loginGuard.succeeded(req.raw.ip, who);
     await ctx.resource('User').repo.update(id, {}, { passwordHash: await ctx.passwords.hash(password) });
-    await endSessions(ctx, id);
+    await endSessions(ctx, id, { push: false });
     // This session goes on with new tokens; every other one has ended.
     const user = await findUser(ctx, 'id = $1', id);
     const impersonator = req.user.impersonator ? await findUser(ctx, 'id = $1', req.user.impersonator.id) : undefined;
