@@ -60,6 +60,7 @@ async function measure(url: string, paths: string[], headers: Record<string, str
 }
 
 async function benchBackend(name: string, databaseUrl?: string) {
+  if (process.env.BENCH_ONLY_LOAD === '1') return benchLoadOn(name, databaseUrl);
   const db = await createDb({ databaseUrl });
   const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
   await seedCallLog(db, ROWS);

@@ -143,6 +143,23 @@ describe('the public offer token (audience public-offer)', () => {
     expect((await get('/api/users/me', { authorization: `Bearer ${hub}` })).statusCode).toBe(401);
   });
 
+  it('is rate-limited per address: past 30 a minute, 429 with Retry-After, other addresses unaffected', async () => {
+    const ask = (ip: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/public/login-api-from-client?code=AAAAAAAAAAAAAAAAAAAAAAAA',
+        remoteAddress: ip,
+      });
+    const statuses = [];
+    for (let i = 0; i < 30; i++) statuses.push((await ask('10.20.0.1')).statusCode);
+    expect(statuses).toEqual(Array(30).fill(404));
+    const limited = await ask('10.20.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().message).toBe('Troppe richieste. Riprovare tra qualche secondo');
+    expect((await ask('10.20.0.2')).statusCode).toBe(404);
+  });
+
   it('document tokens are created only by the negotiation roles, for a negotiation that exists', async () => {
     const crm = await t.as(['ROLE_USER_CRM'], 'solo.crm');
     expect((await get(`/api/trattative_cp/create-document-token/${negotiationId}`, crm)).statusCode).toBe(403);
