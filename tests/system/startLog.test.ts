@@ -20,7 +20,7 @@ async function startLog(env: NodeJS.ProcessEnv): Promise<string> {
   server = await startServer(env);
   const started = server;
   await expect
-    .poll(() => /Dati dimostrativi: (presenti|no)|  api +\S+/.test(started.output()), { timeout: 30_000 })
+    .poll(() => /Dati dimostrativi: (presenti|no)| {2}api +\S+/.test(started.output()), { timeout: 30_000 })
     .toBe(true);
   const output = started.output();
   await started.stop();
