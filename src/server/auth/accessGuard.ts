@@ -26,10 +26,10 @@ async function staffCaller(ctx: AppContext, token: string): Promise<Claims> {
   return claims;
 }
 
-/** A staff token offered where only a public offer token goes: a known caller without the right (403). */
-async function refusePublicOffer(ctx: AppContext, token: string): Promise<never> {
+/** A staff token offered where only a public offer token goes is a known caller without the right (403); anything else keeps its 401. */
+async function refusePublicOffer(ctx: AppContext, token: string, refusal: unknown): Promise<never> {
   const staff = await ctx.tokens.verify(token).catch(() => null);
-  throw staff ? new HttpError(403, MESSAGES.forbidden) : new HttpError(401, MESSAGES.tokenInvalid);
+  throw staff ? new HttpError(403, MESSAGES.forbidden) : refusal;
 }
 
 /**
@@ -42,7 +42,7 @@ export async function authorize(ctx: AppContext, access: Access, req: FastifyReq
   if (!token) throw new HttpError(401, MESSAGES.tokenMissing);
   if (access === 'public-offer') {
     const code = String((req.params as Record<string, unknown> | undefined)?.id ?? '');
-    const claims = await ctx.tokens.verifyPublicOffer(token).catch(() => refusePublicOffer(ctx, token));
+    const claims = await ctx.tokens.verifyPublicOffer(token).catch((err: unknown) => refusePublicOffer(ctx, token, err));
     return { user: null, publicOffer: await checkPublicOffer(ctx, claims, code) };
   }
   const user = await staffCaller(ctx, token);
