@@ -32,14 +32,15 @@ describe('beginAttempt', () => {
       { key: `1.2.3.4|${user}`, limiter: pair },
       { key: '1.2.3.4', limiter: address },
     ];
-    expect(beginAttempt(limits('mario'), 0)).toBe(0);
-    expect(beginAttempt(limits('mario'), 1)).toBe(0);
+    expect(beginAttempt(limits('mario'), 0)).toEqual({ wait: 0, before: 0 });
+    // The second attempt says how many came before it, under both keys.
+    expect(beginAttempt(limits('mario'), 1)).toEqual({ wait: 0, before: 2 });
     // Two attempts still running for mario: the third is refused before it starts, and not counted.
-    expect(beginAttempt(limits('mario'), 2)).toBe(998);
-    expect(beginAttempt(limits('luca'), 3)).toBe(0);
+    expect(beginAttempt(limits('mario'), 2)).toEqual({ wait: 998, before: 0 });
+    expect(beginAttempt(limits('luca'), 3)).toEqual({ wait: 0, before: 2 });
     // The address is now full for everybody.
-    expect(beginAttempt(limits('anna'), 4)).toBeGreaterThan(0);
+    expect(beginAttempt(limits('anna'), 4).wait).toBeGreaterThan(0);
     address.forgive('1.2.3.4');
-    expect(beginAttempt(limits('anna'), 5)).toBe(0);
+    expect(beginAttempt(limits('anna'), 5).wait).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 export interface LoginLimiter {
   /** Milliseconds until the key may try again, or 0. */
   retryAfter(key: string, now: number): number;
+  /** Attempts of the key in the window. */
+  count(key: string, now: number): number;
   /** Counts one attempt of the key (a failure, or an attempt just starting). */
   fail(key: string, now: number): void;
   /** The key's owner proved who they are: its count starts again. */
@@ -20,6 +22,9 @@ export function createLoginLimiter(max = 5, windowMs = 15 * 60_000): LoginLimite
       else attempts.set(key, times);
       if (times.length < max) return 0;
       return windowMs - (now - (times[times.length - max] ?? now));
+    },
+    count(key, now) {
+      return recent(key, now).length;
     },
     fail(key, now) {
       attempts.set(key, [...recent(key, now), now]);
@@ -43,10 +48,13 @@ export interface AttemptLimit {
 /**
  * An attempt counted when it starts, under every key at once (the pair address+user, the address,
  * the user): parallel guesses are refused as soon as the count is reached, not after they finish.
- * Returns the milliseconds to wait (nothing counted), or 0 (counted under every key).
+ * Returns the milliseconds to wait (nothing counted), or 0 (counted under every key) and how many
+ * attempts the keys had before this one, so that a first try can go ahead of a guesser's tenth.
  */
-export function beginAttempt(limits: AttemptLimit[], now: number): number {
+export function beginAttempt(limits: AttemptLimit[], now: number): { wait: number; before: number } {
   const wait = Math.max(0, ...limits.map(({ key, limiter }) => limiter.retryAfter(key, now)));
-  if (wait === 0) for (const { key, limiter } of limits) limiter.fail(key, now);
-  return wait;
+  if (wait > 0) return { wait, before: 0 };
+  const before = limits.reduce((n, { key, limiter }) => n + limiter.count(key, now), 0);
+  for (const { key, limiter } of limits) limiter.fail(key, now);
+  return { wait, before };
 }

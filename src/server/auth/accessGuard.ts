@@ -42,7 +42,9 @@ export async function authorize(ctx: AppContext, access: Access, req: FastifyReq
   if (!token) throw new HttpError(401, MESSAGES.tokenMissing);
   if (access === 'public-offer') {
     const code = String((req.params as Record<string, unknown> | undefined)?.id ?? '');
-    const claims = await ctx.tokens.verifyPublicOffer(token).catch((err: unknown) => refusePublicOffer(ctx, token, err));
+    const claims = await ctx.tokens
+      .verifyPublicOffer(token)
+      .catch((err: unknown) => refusePublicOffer(ctx, token, err));
     return { user: null, publicOffer: await checkPublicOffer(ctx, claims, code) };
   }
   const user = await staffCaller(ctx, token);

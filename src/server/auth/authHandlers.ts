@@ -49,9 +49,9 @@ export const authHandlers: Record<string, Handler> = {
   // Counted before the hash starts; the hash runs for unknown users too, so timing says nothing.
   login: async (req, ctx) => {
     const { username, password } = req.body as { username: string; password: string };
-    ctx.loginGuard.begin(req.raw.ip, username);
+    const priority = ctx.loginGuard.begin(req.raw.ip, username);
     const user = await findUser(ctx, 'lower(username) = lower($1)', username);
-    if (!(await ctx.passwords.verify(password, user?.passwordHash)) || !user)
+    if (!(await ctx.passwords.verify(password, user?.passwordHash, priority)) || !user)
       throw new HttpError(401, MESSAGES.badCredentials);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
     ctx.loginGuard.succeeded(req.raw.ip, username);

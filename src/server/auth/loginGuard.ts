@@ -19,10 +19,14 @@ export function createLoginGuard() {
     { key: who, limiter: user },
   ];
   return {
-    /** Counts the attempt that starts now; 429 with Retry-After when one of its limits is reached. */
-    begin(ip: string, who: string) {
-      const wait = beginAttempt(limits(ip, who.toLowerCase()), Date.now());
+    /**
+     * Counts the attempt that starts now; 429 with Retry-After when one of its limits is reached.
+     * Returns its place in the hash queue: how many attempts came before it from this user and address.
+     */
+    begin(ip: string, who: string): number {
+      const { wait, before } = beginAttempt(limits(ip, who.toLowerCase()), Date.now());
       if (wait > 0) throw new HttpError(429, MESSAGES.tooManyLogins, undefined, Math.ceil(wait / 1000));
+      return before;
     },
     /** The password was right: this user at this address starts again; the address and the user forget one attempt. */
     succeeded(ip: string, who: string) {

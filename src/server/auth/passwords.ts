@@ -40,10 +40,13 @@ const DUMMY_HASH =
 export function createPasswordService(gate: ConcurrencyGate) {
   return {
     hash: (password: string) => gate.run(() => hashPassword(password)),
-    /** Always runs one full scrypt, whether or not there is a stored hash to compare with. */
-    async verify(password: string, stored: string | null | undefined): Promise<boolean> {
+    /**
+     * Always runs one full scrypt, whether or not there is a stored hash to compare with. `priority`:
+     * how many attempts came before from the same place (see LoginGuard.begin): a first try waits less.
+     */
+    async verify(password: string, stored: string | null | undefined, priority = 0): Promise<boolean> {
       const usable = typeof stored === 'string' && stored.startsWith('scrypt$');
-      const ok = await gate.run(() => verifyPassword(password, usable ? stored : DUMMY_HASH));
+      const ok = await gate.run(() => verifyPassword(password, usable ? stored : DUMMY_HASH), priority);
       return ok && usable;
     },
   };

@@ -12,10 +12,13 @@ export interface GateOptions {
 }
 
 export interface ConcurrencyGate {
-  /** Runs fn when a place is free; 429 with Retry-After when none frees up in time. */
-  run<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn when a place is free; 429 with Retry-After when none frees up in time. Waiting work with a
+   * lower priority number goes first (same number: first come, first served).
+   */
+  run<T>(fn: () => Promise<T>, priority?: number): Promise<T>;
   /** A place held until the returned release is called (for work that outlives a call, as a stream). */
-  acquire(): Promise<() => void>;
+  acquire(priority?: number): Promise<() => void>;
   readonly active: number;
   readonly waiting: number;
 }
@@ -26,7 +29,7 @@ export interface ConcurrencyGate {
  */
 export function createConcurrencyGate(options: GateOptions): ConcurrencyGate {
   let active = 0;
-  const queue: { grant: () => void; timer: NodeJS.Timeout }[] = [];
+  const queue: { grant: () => void; timer: NodeJS.Timeout; priority: number }[] = [];
   const busy = () => new HttpError(429, options.busyMessage, undefined, Math.max(1, Math.ceil(options.waitMs / 1000)));
   const release = () => {
     const next = queue.shift();
@@ -43,7 +46,7 @@ export function createConcurrencyGate(options: GateOptions): ConcurrencyGate {
       release();
     };
   };
-  const acquire = () =>
+  const acquire = (priority = 0) =>
     new Promise<() => void>((resolve, reject) => {
       if (active < options.limit) {
         active++;
@@ -51,18 +54,20 @@ export function createConcurrencyGate(options: GateOptions): ConcurrencyGate {
       }
       if (queue.length >= options.maxWaiting) return reject(busy());
       const entry = {
+        priority,
         grant: () => resolve(once()),
         timer: setTimeout(() => {
           queue.splice(queue.indexOf(entry), 1);
           reject(busy());
         }, options.waitMs),
       };
-      queue.push(entry);
+      const after = queue.findIndex((e) => e.priority > priority);
+      queue.splice(after === -1 ? queue.length : after, 0, entry);
     });
   return {
     acquire,
-    async run(fn) {
-      const done = await acquire();
+    async run(fn, priority) {
+      const done = await acquire(priority);
       try {
         return await fn();
       } finally {
