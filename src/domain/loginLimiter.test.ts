@@ -32,12 +32,12 @@ describe('beginAttempt', () => {
       { key: `1.2.3.4|${user}`, limiter: pair },
       { key: '1.2.3.4', limiter: address },
     ];
-    expect(beginAttempt(limits('mario'), 0)).toEqual({ wait: 0, before: 0 });
-    // The second attempt says how many came before it, under both keys.
-    expect(beginAttempt(limits('mario'), 1)).toEqual({ wait: 0, before: 2 });
+    expect(beginAttempt(limits('mario'), 0)).toEqual({ wait: 0, before: [0, 0] });
+    // The second attempt says how many came before it, under each key.
+    expect(beginAttempt(limits('mario'), 1)).toEqual({ wait: 0, before: [1, 1] });
     // Two attempts still running for mario: the third is refused before it starts, and not counted.
-    expect(beginAttempt(limits('mario'), 2)).toEqual({ wait: 998, before: 0 });
-    expect(beginAttempt(limits('luca'), 3)).toEqual({ wait: 0, before: 2 });
+    expect(beginAttempt(limits('mario'), 2)).toEqual({ wait: 998, before: [] });
+    expect(beginAttempt(limits('luca'), 3)).toEqual({ wait: 0, before: [0, 2] });
     // The address is now full for everybody.
     expect(beginAttempt(limits('anna'), 4).wait).toBeGreaterThan(0);
     address.forgive('1.2.3.4');

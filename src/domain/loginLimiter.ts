@@ -49,12 +49,12 @@ export interface AttemptLimit {
  * An attempt counted when it starts, under every key at once (the pair address+user, the address,
  * the user): parallel guesses are refused as soon as the count is reached, not after they finish.
  * Returns the milliseconds to wait (nothing counted), or 0 (counted under every key) and how many
- * attempts the keys had before this one, so that a first try can go ahead of a guesser's tenth.
+ * attempts each key had before this one, so that a first try can go ahead of a guesser's tenth.
  */
-export function beginAttempt(limits: AttemptLimit[], now: number): { wait: number; before: number } {
+export function beginAttempt(limits: AttemptLimit[], now: number): { wait: number; before: number[] } {
   const wait = Math.max(0, ...limits.map(({ key, limiter }) => limiter.retryAfter(key, now)));
-  if (wait > 0) return { wait, before: 0 };
-  const before = limits.reduce((n, { key, limiter }) => n + limiter.count(key, now), 0);
+  if (wait > 0) return { wait, before: [] };
+  const before = limits.map(({ key, limiter }) => limiter.count(key, now));
   for (const { key, limiter } of limits) limiter.fail(key, now);
   return { wait, before };
 }

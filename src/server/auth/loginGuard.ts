@@ -21,12 +21,15 @@ export function createLoginGuard() {
   return {
     /**
      * Counts the attempt that starts now; 429 with Retry-After when one of its limits is reached.
-     * Returns its place in the hash queue: how many attempts came before it from this user and address.
+     * Returns its priority in the hash queue: how many attempts at this user came before it (from this
+     * address and from anywhere). Not the address's own count: colleagues behind one office address
+     * must not wait behind a guesser there.
      */
     begin(ip: string, who: string): number {
       const { wait, before } = beginAttempt(limits(ip, who.toLowerCase()), Date.now());
       if (wait > 0) throw new HttpError(429, MESSAGES.tooManyLogins, undefined, Math.ceil(wait / 1000));
-      return before;
+      const [pairBefore = 0, , userBefore = 0] = before;
+      return pairBefore + userBefore;
     },
     /** The password was right: this user at this address starts again; the address and the user forget one attempt. */
     succeeded(ip: string, who: string) {

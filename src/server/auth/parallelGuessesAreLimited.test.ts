@@ -63,6 +63,22 @@ describe('password guesses are counted when they start', () => {
 });
 
 describe('password hashes run a few at a time', () => {
+  it('a first try waits behind no guesser: it goes ahead of the attempts that came before it at the same user', async () => {
+    await t.as(['ROLE_USER_CRM'], 'bersaglio3');
+    const finished: string[] = [];
+    const guesses = Array.from({ length: 5 }, (_, i) =>
+      login('bersaglio3', `sbagliata-${i}`, '10.9.0.1').then(() => void finished.push(`tentativo ${i + 1}`)),
+    );
+    const colleague = login('altro.utente', TEST_PASSWORD, '10.9.0.2').then((r) => {
+      finished.push('collega');
+      return r.statusCode;
+    });
+    expect(await colleague).toBe(200);
+    await Promise.all(guesses);
+    // One guess may already be hashing when the colleague arrives; the others wait behind them.
+    expect(finished.indexOf('collega')).toBeLessThanOrEqual(1);
+  });
+
   it('past the queue, a login gets 429 "Troppi accessi in corso" with Retry-After, not a slower server', async () => {
     const small = await testApp({ limits: { hashConcurrency: 1, hashQueue: 1, hashWaitMs: 5_000 } });
     try {
