@@ -87,17 +87,27 @@ export function crudRepository(db: Queryable, model: EntityModel, options: Parti
         const { rows } = await db.query<Row>(q.sql, q.params);
         return { data: rows.map((r) => toRecord(model, r)), totalRows: rows.length };
       }
-      const { rows } = await db.query<Row>(q.sql, q.params);
-      const data = rows.map((r) => toRecord(model, r));
-      if (options.after) return { data, totalRows: 0, [KEYSET]: nextCursor(options.after, rows, q.limit, q.sortField) };
-      const offset = (Math.max(options.page ?? 1, 1) - 1) * q.limit;
-      // A page that is not full says the total itself.
-      if (rows.length < q.limit && (rows.length > 0 || offset === 0)) return { data, totalRows: offset + rows.length };
+      if (options.after) {
+        const { rows } = await db.query<Row>(q.sql, q.params);
+        const data = rows.map((r) => toRecord(model, r));
+        return { data, totalRows: 0, [KEYSET]: nextCursor(options.after, rows, q.limit, q.sortField) };
+      }
       const key = `${q.countSql}\u0000${JSON.stringify(q.filterParams)}`;
       const cached = counts.get(model.table, key);
-      if (cached) return { data, totalRows: cached.total, totalRowsAsOf: new Date(cached.at).toISOString() };
-      // Up to a few thousand matches counting is cheap and always fresh; past that the count is kept a few seconds.
-      let totalRows = await count(q.boundedCountSql(COUNT_EXACT_UP_TO + 1), q.filterParams);
+      if (cached) {
+        const { rows } = await db.query<Row>(q.sql, q.params);
+        const data = rows.map((r) => toRecord(model, r));
+        return { data, totalRows: cached.total, totalRowsAsOf: new Date(cached.at).toISOString() };
+      }
+      // Up to 10,000 matches the count is cheap and always fresh, and comes with the page in one query;
+      // past that it is counted once and kept a few seconds.
+      const { rows } = await db.query<Row & { __total: number }>(
+        q.sqlWithBoundedCount(COUNT_EXACT_UP_TO + 1),
+        q.params,
+      );
+      const data = rows.map((r) => toRecord(model, r));
+      // A page past the end has no row to carry the count.
+      let totalRows = rows[0]?.__total ?? (await count(q.boundedCountSql(COUNT_EXACT_UP_TO + 1), q.filterParams));
       if (totalRows > COUNT_EXACT_UP_TO) {
         totalRows = await count(q.countSql, q.filterParams);
         counts.set(model.table, key, totalRows);

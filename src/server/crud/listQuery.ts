@@ -42,6 +42,8 @@ export interface ListSql {
   /** How many rows match, and the same bounded to `limit` (cheap whatever the table's size). */
   countSql: string;
   boundedCountSql(limit: number): string;
+  /** The page and, on each row as "__total", the bounded count: one round trip for both. */
+  sqlWithBoundedCount(limit: number): string;
   /** The filter parameters alone, for the two counts. */
   filterParams: unknown[];
   paged: boolean;
@@ -171,6 +173,8 @@ export function listQuery(model: EntityModel, options: ListOptions, defaultPageS
     sql: `SELECT ${select} FROM ${table}${whereSql} ORDER BY ${order}${pageSql}`,
     params,
     countSql: `SELECT count(*)::int AS total FROM ${table}${filterWhere}`,
+    sqlWithBoundedCount: (n) =>
+      `SELECT ${select}, (SELECT count(*)::int FROM (SELECT 1 FROM ${table}${filterWhere} LIMIT ${n}) AS capped) AS "__total" FROM ${table}${whereSql} ORDER BY ${order}${pageSql}`,
     boundedCountSql: (n) =>
       `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${table}${filterWhere} LIMIT ${n}) AS capped`,
     filterParams,
