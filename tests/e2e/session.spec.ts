@@ -103,6 +103,25 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('cell', { name: 'Noleggi del Nord S.r.l.', exact: true })).toBeVisible();
   });
+
+  test('logout ends the session on the server too: its refresh token no longer works', async ({
+    page,
+    login,
+    request,
+    stack,
+  }) => {
+    await login();
+    await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    const refreshToken = await page.evaluate(
+      () => Object.entries(localStorage).find(([k]) => k.startsWith('crm_refresh_token'))?.[1],
+    );
+    const revoked = page.waitForResponse((r) => r.url().endsWith('/logout') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Esci' }).click();
+    expect((await revoked).status()).toBe(204);
+    await expect(page).toHaveURL(/\/login/);
+    const refresh = await request.post(`${stack.baseURL}/token/refresh`, { data: { refresh_token: refreshToken } });
+    expect(refresh.status()).toBe(401);
+  });
 });
 
 test.describe('the push hub', () => {
