@@ -27,7 +27,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rinnova il token con il refresh token (il refresh token ruota) */
+        /**
+         * Rinnova il token con il refresh token (il refresh token ruota)
+         * @description Ogni uso dà una nuova coppia. Più rinnovi con lo stesso refresh token entro 30 secondi (più schede aperte) ricevono la stessa nuova coppia, finché questa non è stata usata; un riuso più tardi, o dopo l'uso della nuova coppia, revoca tutta la famiglia.
+         */
         post: operations["refreshToken"];
         delete?: never;
         options?: never;
@@ -52,6 +55,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Esce dalla sessione revocando il refresh token e tutta la sua famiglia
+         * @description Risponde 204 anche a un refresh token sconosciuto o già revocato, così da non rivelare nulla.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/login-api-from-client": {
         parameters: {
             query?: never;
@@ -59,7 +82,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Token pubblico per la pagina dell'offerta al cliente */
+        /**
+         * Token pubblico per la pagina dell'offerta al cliente
+         * @description In cambio del token del documento di una trattativa (il codice nel link mandato al cliente) dà un token `public-offer` di 30 minuti che apre solo le tre chiamate pubbliche di quella trattativa. Un codice sconosciuto o revocato risponde 404. Limitata per indirizzo.
+         */
         get: operations["loginApiFromClient"];
         put?: never;
         post?: never;
@@ -78,7 +104,7 @@ export interface paths {
         };
         /**
          * Hub degli eventi in tempo reale: un flusso Server-Sent Events per argomento
-         * @description Sottoscrizione in stile Mercure: gli argomenti richiesti devono essere tra quelli del token di sottoscrizione. Ogni evento è un HubEvent in JSON (es. la disconnessione forzata di un utente).
+         * @description Sottoscrizione in stile Mercure: gli argomenti richiesti devono essere tra quelli del token di sottoscrizione (audience `hub`), e l'utente deve essere ancora attivo e con la stessa sessione. Ogni evento è un HubEvent in JSON (es. la disconnessione forzata di un utente). Pochi flussi per utente e un tetto complessivo: oltre, 429.
          */
         get: operations["subscribeHub"];
         put?: never;
@@ -202,7 +228,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Cambia la password */
+        /**
+         * Cambia la password
+         * @description Chiude ogni altra sessione dell'utente; la risposta porta la nuova coppia di token per la sessione che ha cambiato la password. Tentativi limitati come l'accesso.
+         */
         put: operations["changePassword"];
         post?: never;
         delete?: never;
@@ -1507,7 +1536,7 @@ export interface paths {
         };
         /**
          * Esporta in Excel tutte le righe di un elenco che rispettano i filtri
-         * @description Stessi filtri e ordinamento dell'elenco, senza paginazione; il file è prodotto in streaming. Serve il permesso di leggere l'elenco.
+         * @description Stessi filtri e ordinamento dell'elenco, senza paginazione e senza tetto proprio (fino al limite di righe del foglio Excel); il file è prodotto in streaming, a memoria costante. Servono i ruoli dell'elenco stesso (non basta poterlo leggere come voce di scelta). Una esportazione per volta per utente e poche in tutto: le altre attendono qualche secondo, poi 429 con Retry-After.
          */
         get: operations["exportResource"];
         put?: never;
@@ -2332,7 +2361,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Trattativa per la pagina pubblica dell'offerta (token pubblico) */
+        /**
+         * Trattativa per la pagina pubblica dell'offerta (token pubblico)
+         * @description Solo con un token `public-offer`: `{id}` è il token del documento, che deve essere quello del token e ancora quello attuale della trattativa; altrimenti 404 senza altro.
+         */
         get: operations["getTrattativaCpPublic"];
         put?: never;
         post?: never;
@@ -2366,7 +2398,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Crea il token del documento d'offerta */
+        /**
+         * Crea il token del documento d'offerta
+         * @description Un nuovo token casuale (almeno 128 bit, base64url) salvato sulla trattativa: sostituisce e revoca il precedente, così un link già inviato smette di funzionare.
+         */
         get: operations["createTrattativaCpDocumentToken"];
         put?: never;
         post?: never;
@@ -2575,6 +2610,17 @@ export interface components {
          * @example 42
          */
         TotalRows: number;
+        /**
+         * Format: date-time
+         * @description Presente quando totalRows non è stato contato ora: oltre 10.000 righe il conteggio di un filtro vale per 5 secondi (le scritture nell'elenco lo rinnovano subito); è l'istante in cui è stato contato.
+         * @example 2025-09-24T10:30:00.000Z
+         */
+        TotalRowsAsOf: string;
+        /**
+         * @description Token del documento d'offerta: casuale, almeno 128 bit, base64url
+         * @example 3q2-7wVn0b8Jk1xQeQp0AQ
+         */
+        DocumentToken: string;
         /** @example eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6Im1hcmlvLnJvc3NpIn0.c2lnbmF0dXJh */
         Jwt: string;
         /** @description Errore, con un messaggio in italiano */
@@ -2687,6 +2733,7 @@ export interface components {
         DocumentUpload: {
             /** @description png, jpg, jpeg, mp4, mov o pdf */
             file: string;
+            /** @description JSON: come campo di testo o come parte application/json */
             data: {
                 entity: components["schemas"]["DocumentEntity"];
                 entityId: components["schemas"]["entityId"];
@@ -5911,9 +5958,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Troppi tentativi */
+        /** @description Troppi tentativi o troppe richieste insieme */
         TooManyRequests: {
             headers: {
+                /** @description Secondi da attendere prima di riprovare */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -5997,6 +6046,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi-item"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                     /**
                      * @description Righe senza filtri
                      * @example 120
@@ -6019,6 +6069,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["accettazione-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6031,6 +6082,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["agent"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6043,6 +6095,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["altra-configurazione"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6055,6 +6108,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["application"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6067,6 +6121,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["articolo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6079,6 +6134,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["articolo-gruppo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6091,6 +6147,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["branch-offer"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6103,6 +6160,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["branch-office"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6115,6 +6173,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["branch-office-user"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6127,6 +6186,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["category"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6139,6 +6199,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["cliente-erp"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6151,6 +6212,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["commerciale"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6163,6 +6225,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["communication"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6175,6 +6238,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["competitor"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6187,6 +6251,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["competitor-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6199,6 +6264,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["contact"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6211,6 +6277,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["customer"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6223,6 +6290,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["customer-detail"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6235,6 +6303,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["document"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6292,6 +6361,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["email"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6339,6 +6409,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["famiglia-gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6351,6 +6422,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["famiglia-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6363,6 +6435,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["family"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6375,6 +6448,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["filiale"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6387,6 +6461,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["filiale-inventario"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6399,6 +6474,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["fonte"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6411,6 +6487,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6423,6 +6500,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6435,6 +6513,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["insurance"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6447,6 +6526,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6459,6 +6539,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi-item-stato"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6471,6 +6552,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["invio-brochure"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6483,6 +6565,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["material"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6495,6 +6578,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["meeting"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6507,6 +6591,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["missed-call"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6519,6 +6604,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["motivo-perso"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6531,6 +6617,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["nation"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6543,6 +6630,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["offer"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6555,6 +6643,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["planning"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6567,6 +6656,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["potential"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6579,6 +6669,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["price-list-line"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6591,6 +6682,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["report-call"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6603,6 +6695,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["role"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6615,6 +6708,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["sales-person"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6627,6 +6721,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["settore"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6639,6 +6734,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["source"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6651,6 +6747,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["stato-offerta"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6663,6 +6760,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["stato-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6675,6 +6773,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["tech-code"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6687,6 +6786,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["tipo-controllo"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6699,6 +6799,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["transport-increase-duration"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6711,6 +6812,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["transport-increase-score"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6723,6 +6825,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["transport-price"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6735,6 +6838,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["trattativa-cp"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6747,6 +6851,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["trattativa-cp-allegato"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6759,6 +6864,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["user"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -6771,6 +6877,7 @@ export interface components {
                 "application/json": {
                     data: components["schemas"]["user-gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
             };
         };
@@ -7310,6 +7417,11 @@ export interface components {
          */
         Id: components["schemas"]["EntityId"];
         /**
+         * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+         * @example 3q2-7wVn0b8Jk1xQeQp0AQ
+         */
+        DocumentTokenPath: components["schemas"]["DocumentToken"];
+        /**
          * @description Identificativo del mezzo in inventario
          * @example 1
          */
@@ -7349,9 +7461,9 @@ export interface components {
         Descending: 0 | 1;
         /** @description Sinonimo di descending usato dall'elenco utenti */
         SortDesc: boolean;
-        /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+        /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
         Page: number;
-        /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+        /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
         RowsPerPage: number;
         /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
         Archiviata: "Y" | "N" | "";
@@ -7431,6 +7543,7 @@ export interface operations {
             200: components["responses"]["Tokens"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7453,9 +7566,40 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
-    loginApiFromClient: {
+    logout: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description Sessione chiusa */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    loginApiFromClient: {
+        parameters: {
+            query: {
+                /**
+                 * @description Token del documento d'offerta
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
+                 */
+                code: components["schemas"]["DocumentToken"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7475,6 +7619,8 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
@@ -7513,6 +7659,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getHubSubscriberToken: {
@@ -7607,9 +7755,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Sinonimo di descending usato dall'elenco utenti */
                 sortDesc?: components["parameters"]["SortDesc"];
@@ -7753,12 +7901,26 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Message"];
+            /** @description Password cambiata, con i token della nuova sessione */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Operazione completata con successo */
+                        message: string;
+                        token: components["schemas"]["Jwt"];
+                        refresh_token: components["schemas"]["Tokens"]["refresh_token"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -7849,9 +8011,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Categoria utente */
                 categoria?: components["parameters"]["Categoria"];
@@ -7879,9 +8041,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -7907,9 +8069,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8041,9 +8203,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8175,9 +8337,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8309,9 +8471,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8443,9 +8605,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8577,9 +8739,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8711,9 +8873,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8845,9 +9007,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -8979,9 +9141,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9113,9 +9275,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9300,9 +9462,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9434,9 +9596,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9568,9 +9730,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9702,9 +9864,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9836,9 +9998,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -9970,9 +10132,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10104,9 +10266,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10238,9 +10400,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10372,9 +10534,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10506,9 +10668,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10640,9 +10802,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10774,9 +10936,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -10908,9 +11070,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11042,9 +11204,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11176,9 +11338,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11310,9 +11472,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11444,9 +11606,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11578,9 +11740,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11712,9 +11874,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11846,9 +12008,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -11980,9 +12142,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12114,9 +12276,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12277,6 +12439,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -12289,9 +12452,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12370,9 +12533,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12480,9 +12643,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12606,9 +12769,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12655,9 +12818,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12822,9 +12985,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -12962,9 +13125,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13102,9 +13265,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13238,9 +13401,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13294,9 +13457,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Sede */
                 branchOfficeId?: components["parameters"]["BranchOfficeId"];
@@ -13376,9 +13539,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13443,9 +13606,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Giorno di ricezione */
                 receivedAt?: components["parameters"]["ReceivedAt"];
@@ -13507,9 +13670,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Giorno della chiamata (per difetto oggi) */
                 callDate?: components["parameters"]["CallDate"];
@@ -13537,9 +13700,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Filiali inventario */
                 idFilialiInventario?: components["parameters"]["IdFilialiInventario"];
@@ -13729,9 +13892,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -13901,9 +14064,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
@@ -13931,9 +14094,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
             };
             header?: never;
@@ -14052,9 +14215,9 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
-                /** @description Pagina, da 1; page=0 e rowsPerPage=0 restituiscono tutte le righe */
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
                 page?: components["parameters"]["Page"];
-                /** @description Righe per pagina; 0 con page=0 restituisce tutte le righe */
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
@@ -14185,10 +14348,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identificativo
-                 * @example 1
+                 * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
                  */
-                id: components["parameters"]["Id"];
+                id: components["parameters"]["DocumentTokenPath"];
             };
             cookie?: never;
         };
@@ -14199,6 +14362,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -14253,8 +14417,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @example 5f0c2a9e4b7d4e1c */
-                            documentToken: string;
+                            documentToken: components["schemas"]["DocumentToken"];
                         };
                     };
                 };
@@ -14273,10 +14436,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identificativo
-                 * @example 1
+                 * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
                  */
-                id: components["parameters"]["Id"];
+                id: components["parameters"]["DocumentTokenPath"];
             };
             cookie?: never;
         };
@@ -14287,6 +14450,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -14324,10 +14488,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Identificativo
-                 * @example 1
+                 * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
                  */
-                id: components["parameters"]["Id"];
+                id: components["parameters"]["DocumentTokenPath"];
             };
             cookie?: never;
         };
@@ -14343,6 +14507,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

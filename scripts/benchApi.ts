@@ -9,6 +9,8 @@ import type { Db } from '../src/server/db/Db.ts';
 import { createDb } from '../src/server/db/createDb.ts';
 import { postgresAvailable, startPostgres } from './lib/postgresServer.ts';
 import { DAYS, seedCallLog } from './lib/seedCallLog.ts';
+import { benchLoad } from './lib/benchLoad.ts';
+import { hashPassword } from '../src/server/auth/passwords.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,17 +60,29 @@ async function measure(url: string, paths: string[], headers: Record<string, str
 }
 
 async function benchBackend(name: string, databaseUrl?: string) {
+  if (process.env.BENCH_ONLY_LOAD === '1') return benchLoadOn(name, databaseUrl);
   const db = await createDb({ databaseUrl });
-  const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4) });
+  const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
   await seedCallLog(db, ROWS);
-  const token = await ctx.tokens.sign({
-    id: 0,
-    username: 'bench',
-    name: 'Bench',
-    surname: '',
-    roles: ['ROLE_SUPER_ADMIN'],
-  });
+  await ctx.resource('User').repo.create(
+    {
+      username: 'bench',
+      email: 'bench@esempio.it',
+      name: 'Bench',
+      surname: 'Prova',
+      roles: ['ROLE_SUPER_ADMIN'],
+      active: 'true',
+    },
+    { passwordHash: await hashPassword('Bench-2025') },
+  );
   const ours = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { token } = (await (
+    await fetch(`${ours}/login_check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password: 'Bench-2025' }),
+    })
+  ).json()) as { token: string };
   const bare = await bareServer(db);
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   const sample = (await (
@@ -96,6 +110,29 @@ async function benchBackend(name: string, databaseUrl?: string) {
       'non-2xx': r.bad,
     })),
   );
+  await benchLoadOn(name, databaseUrl);
+}
+
+/** Abuse and size on a fresh database: parallel logins, unpaged list, export, sorted list at ROWS customers. */
+async function benchLoadOn(name: string, databaseUrl?: string) {
+  const db = await createDb({ databaseUrl });
+  const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
+  try {
+    const figures = await benchLoad(app, ctx, { rows: ROWS, seconds: SECONDS, connections: CONNECTIONS });
+    console.log(
+      `\n${name}, ${ROWS.toLocaleString('it-IT')} customers: 100 parallel wrong logins for one user, another user working meanwhile`,
+    );
+    console.table([figures.flood]);
+    console.log('Unpaged list (page=0&rowsPerPage=0), export to Excel, sorted customer list (pages of 10)');
+    console.table([
+      { call: 'unpaged list', ...figures.unpaged },
+      { call: 'export', ...figures.export },
+    ]);
+    console.table([{ call: `sorted list, ${CONNECTIONS} connections, ${SECONDS} s`, ...figures.sorted }]);
+  } finally {
+    await app.close();
+    await db.close();
+  }
 }
 
 console.log(

@@ -1,8 +1,12 @@
 import type { RoleName } from '../../generated/entities.ts';
 import { GENERIC_OPERATION } from './resourceDefinition.ts';
 
-/** Who may call an operation: nobody signed in needed, any signed-in user, or these roles. */
-export type Access = 'public' | 'authenticated' | readonly RoleName[];
+/**
+ * Who may call an operation: anybody ('public'), any active staff user ('authenticated'), staff
+ * users with one of these roles, or only the customer's page of one offer ('public-offer': a token
+ * of that audience, never a staff one).
+ */
+export type Access = 'public' | 'authenticated' | 'public-offer' | readonly RoleName[];
 
 const SA = 'ROLE_SUPER_ADMIN',
   A = 'ROLE_ADMIN';
@@ -27,11 +31,13 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   refreshToken: 'public',
   loginMicrosoft: 'public',
   loginApiFromClient: 'public',
+  // The refresh token in the body is the credential: an expired access token must not prevent leaving.
+  logout: 'public',
   // The hub checks its own subscriber token (EventSource cannot send a bearer header).
   subscribeHub: 'public',
   getHubSubscriberToken: 'authenticated',
   forceLogoutUser: G.admin,
-  // The handler applies the access rule of the list being exported.
+  // The handler applies the roles of the list being exported (exportAccess).
   exportResource: 'authenticated',
   getProfile: 'authenticated',
   getCurrentUser: 'authenticated',
@@ -66,9 +72,9 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   concludeInventarioMezzi: G.inventario,
   setInventarioMezziItemStato: G.inventario,
   exportInventarioMezziItems: G.inventario,
-  getTrattativaCpPublic: [...G.trattative, 'ROLE_API'],
-  setTrattativaCpDraftViewed: [...G.trattative, 'ROLE_API'],
-  confirmTrattativaCpOffer: [...G.trattative, 'ROLE_API'],
+  getTrattativaCpPublic: 'public-offer',
+  setTrattativaCpDraftViewed: 'public-offer',
+  confirmTrattativaCpOffer: 'public-offer',
   reassignTrattativaCp: [SA, A, 'ROLE_NL'],
   createTrattativaCpDocumentToken: G.trattative,
   saveTrattativaCpOfferLost: G.trattative,
@@ -86,9 +92,13 @@ export const OPERATION_ACCESS: Record<string, Access> = {
 export interface ResourceAccessInfo {
   typeName: string;
   roles: readonly RoleName[];
-  /** Other resources point to it (agent, nation...): everybody signed in may read it. */
+  /** Other resources point to it (agent, nation...): everybody signed in may read what a picker shows of it. */
   isLookup: boolean;
 }
+
+/** Who may read a resource's records whole (and export them): its own roles, never the lookup rule. */
+export const wholeReadAccess = (resource: ResourceAccessInfo): readonly RoleName[] =>
+  resource.roles.length > 0 ? resource.roles : G.admin;
 
 /** The access rule of an operation: the explicit table first, then its resource's roles. */
 export function operationAccess(operationId: string, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
@@ -97,15 +107,29 @@ export function operationAccess(operationId: string, resources: ReadonlyMap<stri
   const m = GENERIC_OPERATION.exec(operationId);
   const resource = m?.[2] ? resources.get(m[2]) : undefined;
   if (!m || !resource) return G.admin;
+  // Readers outside the resource's roles get only what a picker needs (see the lookup projection).
   if ((m[1] === 'list' || m[1] === 'get') && resource.isLookup) return 'authenticated';
   // Pictures appear wherever their record does (offers, negotiations).
   if (m[1] === 'downloadImage') return 'authenticated';
-  return resource.roles.length > 0 ? resource.roles : G.admin;
+  return wholeReadAccess(resource);
 }
 
+/**
+ * The access rule of the list an export reads: the explicit rule of a non-generic list, else the
+ * resource's own roles, so that the lookup rule never opens a whole table to a file.
+ */
+export function exportAccess(listOperationId: string, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
+  const m = GENERIC_OPERATION.exec(listOperationId);
+  const resource = m?.[2] ? resources.get(m[2]) : undefined;
+  const explicit = OPERATION_ACCESS[listOperationId];
+  if (explicit && explicit !== 'authenticated') return explicit;
+  return resource ? wholeReadAccess(resource) : (explicit ?? G.admin);
+}
+
+/** Whether staff roles pass an access rule (a public offer operation is never for staff). */
 export function isAllowed(access: Access, roles: readonly string[] | null): boolean {
   if (access === 'public') return true;
-  if (!roles) return false;
+  if (!roles || access === 'public-offer') return false;
   if (access === 'authenticated') return true;
   return access.some((r) => roles.includes(r));
 }

@@ -1,16 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import qs from 'qs';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
-import { operationAccess, type ResourceAccessInfo } from '../domain/accessRules.ts';
-import { createLoginLimiter } from '../domain/loginLimiter.ts';
+import {
+  exportAccess,
+  isAllowed,
+  operationAccess,
+  wholeReadAccess,
+  type ResourceAccessInfo,
+} from '../domain/accessRules.ts';
 import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
 import { authHandlers } from './auth/authHandlers.ts';
+import { createLoginGuard } from './auth/loginGuard.ts';
+import { createPasswordService } from './auth/passwords.ts';
+import { publicOfferHandlers, PUBLIC_OFFER_SQL } from './auth/publicOffer.ts';
 import { createRefreshTokens, REFRESH_TABLE_SQL } from './auth/refreshTokens.ts';
 import { createTokenService } from './auth/tokens.ts';
+import { createUserStates, TOKEN_VERSION_COLUMN } from './auth/userStates.ts';
+import { createExportGates, EXPORT_LIMITS } from './crud/exportGates.ts';
+import { createListCounts } from './crud/listCounts.ts';
+import { createConcurrencyGate } from './security/concurrencyGate.ts';
+import { loggerOptions, type LogSettings } from './security/logging.ts';
+import { lookupFields } from './security/lookupProjection.ts';
+import { publicRateLimits, rateLimited } from './security/publicRateLimits.ts';
+import { securityHeaders } from './security/securityHeaders.ts';
 import { loadContract, type ApiOperation } from './contract/contract.ts';
 import { createValidators } from './contract/validators.ts';
 import type { AppContext, Handler, Resource, ServerConfig } from './context.ts';
@@ -29,7 +47,7 @@ import { userHandlers } from './domains/users/userHandlers.ts';
 import { createErrorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
-import { createHub } from './plugins/hub.ts';
+import { createHub, HUB_LIMITS } from './plugins/hub.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
 import { hubHandlers } from './plugins/hubHandlers.ts';
@@ -45,7 +63,10 @@ export interface AppOptions {
   accessTokenTtl?: number;
   refreshTokenTtl?: number;
   maxUploadBytes?: number;
-  logger?: boolean;
+  /** Structured logs: by default warnings and errors (refusals, failures) on stdout; tests pass level 'silent'. */
+  log?: LogSettings;
+  /** Concurrency limits; tests make them small to prove what happens past them. */
+  limits?: Partial<AppLimits>;
   /** The built web app to serve beside the API (dist/). */
   webRoot?: string;
   /** Where the web app should send its API calls, when not to this server. */
@@ -58,9 +79,36 @@ export interface AppOptions {
   mail?: MailOptions;
 }
 
+export interface AppLimits {
+  /** Password hashes computed at once (scrypt costs ~350 ms of one core and up to 256 MB). */
+  hashConcurrency: number;
+  hashQueue: number;
+  hashWaitMs: number;
+  exports: { global: number; waiting: number; waitMs: number };
+  hub: { perUser: number; total: number };
+}
+
+// One hash at a time on a two-core machine keeps a core for everybody else's requests.
+const DEFAULT_LIMITS: AppLimits = {
+  hashConcurrency: Math.max(1, Math.min(2, os.cpus().length - 1)),
+  hashQueue: 8,
+  hashWaitMs: 5_000,
+  exports: EXPORT_LIMITS,
+  hub: HUB_LIMITS,
+};
+
 // Resources without a table of their own: the profile is the user, this view is a projection of users.
 const NOT_STORED = new Set(['profile', 'userGruppoCrm', 'session']);
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/** The ceiling of unpaged lists, stated once in openapi.yaml (x-unpaged-ceiling of the page parameter). */
+function unpagedCeiling(contract: ReturnType<typeof loadContract>): number {
+  const page = contract.document.components.parameters.Page as unknown as Record<string, unknown>;
+  const ceiling = Number(page['x-unpaged-ceiling']);
+  if (!Number.isInteger(ceiling) || ceiling < 1)
+    throw new Error('openapi.yaml: x-unpaged-ceiling missing on the Page parameter');
+  return ceiling;
+}
 
 async function loadResources(
   db: Db,
@@ -69,16 +117,22 @@ async function loadResources(
   const definitions = await Promise.all(Object.values(resourceIndex).map((r) => r.load()));
   const stored = definitions.filter((d: ResourceDefinition) => d.collection && !NOT_STORED.has(d.name));
   const resources = new Map<string, Resource>();
+  const counts = createListCounts();
+  const ceiling = unpagedCeiling(contract);
   for (const definition of stored) {
     const typeName = pascal(definition.name);
     const model = entityModel(contract, typeName, definition.name);
-    resources.set(typeName, { definition, model, repo: crudRepository(db, model) });
+    const settings = { pageSize: definition.pageSize || 30, unpagedCeiling: ceiling, counts };
+    resources.set(typeName, { definition, model, repo: crudRepository(db, model, settings) });
   }
   await migrate(
     db,
     [...resources.values()].map(({ definition, model }) => ({
       model,
-      internal: (definition.name === 'user' ? { passwordHash: 'text' } : {}) as Record<string, string>,
+      internal: (definition.name === 'user' ? { passwordHash: 'text', ...TOKEN_VERSION_COLUMN } : {}) as Record<
+        string,
+        string
+      >,
       indexed: [
         ...new Set(
           [definition.sort?.field, ...definition.filters.map((f) => f.field)].filter(
@@ -89,7 +143,7 @@ async function loadResources(
       unique: definition.unique,
     })),
   );
-  for (const sql of REFRESH_TABLE_SQL) await db.query(sql);
+  for (const sql of [...REFRESH_TABLE_SQL, ...PUBLIC_OFFER_SQL]) await db.query(sql);
   // A single-record resource (general settings) always has its record, with the schema's defaults.
   for (const { definition, model, repo } of resources.values()) {
     if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
@@ -99,7 +153,7 @@ async function loadResources(
 }
 
 function accessInfo(resources: Map<string, Resource>): Map<string, ResourceAccessInfo> {
-  // Whatever a table, a filter or a form points to is a lookup everybody signed in may read.
+  // Whatever a table, a filter or a form points to is a lookup: everybody signed in may read what a picker shows of it.
   const formReferences = (d: ResourceDefinition) =>
     Object.values(d.form.uiSchema).map(
       (u) => (u as { 'ui:options'?: { resource?: string } } | null)?.['ui:options']?.resource,
@@ -132,7 +186,7 @@ function secretFor(options: AppOptions, dataDir: string): string {
 }
 
 export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'crm-data-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'crm-data-'));
   const db =
     options.db ??
     (await createDb({
@@ -146,15 +200,27 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     accessTokenTtl: options.accessTokenTtl ?? Number(process.env.ACCESS_TOKEN_TTL ?? 900),
     refreshTokenTtl: options.refreshTokenTtl ?? Number(process.env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
     maxUploadBytes: options.maxUploadBytes ?? Number(process.env.MAX_UPLOAD_BYTES ?? 20 * 1024 * 1024),
+    unpagedCeiling: unpagedCeiling(contract),
   };
+  const limits: AppLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const secret = secretFor(options, dataDir);
   const microsoft = options.microsoft === undefined ? microsoftConfigFromEnv(process.env) : options.microsoft;
+  const accessByType = accessInfo(resources);
+  const lookupFieldsByType = new Map(
+    [...resources.entries()]
+      .filter(([typeName]) => accessByType.get(typeName)?.isLookup)
+      .map(([typeName, r]) => [
+        typeName,
+        lookupFields(r.definition, r.model, (contract.entitySchema(typeName).required ?? []) as string[]),
+      ]),
+  );
   const ctx: AppContext = {
     db,
     contract,
     config,
-    tokens: createTokenService(secretFor(options, dataDir), config.accessTokenTtl),
-    refreshTokens: createRefreshTokens(db, config.refreshTokenTtl),
-    hub: createHub(),
+    tokens: createTokenService(secret, config.accessTokenTtl),
+    refreshTokens: createRefreshTokens(db, config.refreshTokenTtl, secret),
+    hub: createHub(limits.hub),
     mail: createMail(
       db,
       { ...mailOptionsFromEnv(process.env), ...options.mail },
@@ -164,7 +230,15 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     ),
     erp: options.erp ?? demoErp(resources.get('ClienteErp') as Resource),
     verifyMicrosoft: microsoftVerifier(microsoft),
-    loginLimiter: createLoginLimiter(),
+    loginGuard: createLoginGuard(),
+    passwords: createPasswordService(
+      createConcurrencyGate({
+        limit: limits.hashConcurrency,
+        maxWaiting: limits.hashQueue,
+        waitMs: limits.hashWaitMs,
+        busyMessage: MESSAGES.loginBusy,
+      }),
+    ),
     resources,
     resource(typeName) {
       const r = resources.get(typeName);
@@ -174,14 +248,20 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     resourceNamed: (name) => resources.get(pascal(name)),
     definitions,
     handler: () => undefined,
-    access: () => 'public',
-    activeCache: new Map(),
+    access: (op) => operationAccess(op.operationId, accessByType),
+    exportAccess: (op) => exportAccess(op.operationId, accessByType),
+    userStates: createUserStates(db),
+    readableFields(typeName, roles) {
+      const info = accessByType.get(typeName);
+      const fields = lookupFieldsByType.get(typeName);
+      if (!info || !fields || isAllowed(wholeReadAccess(info), roles)) return null;
+      return fields;
+    },
+    exportGates: createExportGates(limits.exports),
   };
-  const accessByType = accessInfo(resources);
-  ctx.access = (op) => operationAccess(op.operationId, accessByType);
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.log ?? { level: 'warn' }),
     bodyLimit: 1024 * 1024,
     routerOptions: {
       querystringParser: (s: string) => qs.parse(s, { depth: 1, arrayLimit: 200 }) as Record<string, unknown>,
@@ -207,6 +287,15 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   });
   app.setErrorHandler(createErrorHandler((node) => contract.resolve(node)));
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
+  const runtime = {
+    apiBase: options.apiPublicUrl ?? '',
+    msClientId: microsoft?.clientId ?? '',
+    msTenantId: microsoft?.tenantId ?? '',
+    mapTileUrl: process.env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    mapGeocoderUrl: process.env.MAP_GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
+  };
+  await securityHeaders(app, runtime);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, context) => rateLimited(context.ttl) });
 
   const handlers: Record<string, Handler> = {
     ...derivedHandlers,
@@ -216,20 +305,14 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     ...hubHandlers,
     ...exportHandlers,
     ...mailHandlers,
+    ...publicOfferHandlers,
   };
   const handlerFor = (op: ApiOperation) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx);
   ctx.handler = (operationId) => {
     const op = contract.operations.find((o) => o.operationId === operationId);
     return op ? handlerFor(op) : undefined;
   };
-  registerOperations(app, ctx, handlerFor, ctx.access);
-  const runtime = {
-    apiBase: options.apiPublicUrl ?? '',
-    msClientId: microsoft?.clientId ?? '',
-    msTenantId: microsoft?.tenantId ?? '',
-    mapTileUrl: process.env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-    mapGeocoderUrl: process.env.MAP_GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
-  };
+  registerOperations(app, ctx, handlerFor, ctx.access, publicRateLimits);
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }

@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
-import type { Claims, TokenService } from './auth/tokens.ts';
+import type { Claims, PublicOfferClaims, TokenService } from './auth/tokens.ts';
 import type { RefreshTokens } from './auth/refreshTokens.ts';
-import type { LoginLimiter } from '../domain/loginLimiter.ts';
+import type { LoginGuard } from './auth/loginGuard.ts';
+import type { PasswordService } from './auth/passwords.ts';
+import type { UserStates } from './auth/userStates.ts';
+import type { ExportGates } from './crud/exportGates.ts';
 import type { Access } from '../domain/accessRules.ts';
 import type { ApiOperation, Contract } from './contract/contract.ts';
 import type { ErpConnector } from './plugins/erp.ts';
@@ -17,6 +20,8 @@ export interface ServerConfig {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   maxUploadBytes: number;
+  /** Rows an unpaged list may return at most (openapi.yaml, x-unpaged-ceiling of the page parameter). */
+  unpagedCeiling: number;
 }
 
 export interface Resource {
@@ -38,7 +43,10 @@ export interface AppContext {
   erp: ErpConnector;
   /** The e-mail of a valid Microsoft access token (401 otherwise). */
   verifyMicrosoft(accessToken: string): Promise<string>;
-  loginLimiter: LoginLimiter;
+  /** Password guesses counted as they start (login and password change). */
+  loginGuard: LoginGuard;
+  /** Hashing and checking passwords, a few at a time. */
+  passwords: PasswordService;
   /** Resources stored in a table, by type name (Agent, TrattativaCp...). */
   resources: Map<string, Resource>;
   resource(typeName: string): Resource;
@@ -50,8 +58,17 @@ export interface AppContext {
   handler(operationId: string): Handler | undefined;
   /** Who may call an operation (src/domain/accessRules.ts applied to these resources). */
   access(op: ApiOperation): Access;
-  /** Users known to be inactive: checked on every request (423). */
-  activeCache: Map<number, boolean>;
+  /** Who may export the list of this list operation: its own roles, never the lookup rule. */
+  exportAccess(op: ApiOperation): Access;
+  /** Whether a user is active and which token version is current: checked on every request. */
+  userStates: UserStates;
+  /**
+   * The fields a reader with these roles may see of a resource's records: null for the whole record,
+   * else the lookup projection (what a picker needs).
+   */
+  readableFields(typeName: string, roles: readonly string[] | null): readonly string[] | null;
+  /** One export per user at a time, a few in all. */
+  exportGates: ExportGates;
 }
 
 export interface ApiRequest {
@@ -59,7 +76,10 @@ export interface ApiRequest {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
+  /** The staff user behind a staff token. */
   user: Claims | null;
+  /** The negotiation a public offer token opens, on the public offer operations. */
+  publicOffer: PublicOfferClaims | null;
   raw: FastifyRequest;
   reply: FastifyReply;
 }

@@ -3,6 +3,7 @@ import type { ErrorObject } from 'ajv';
 import { fieldLookup, italianViolations } from './contract/italianErrors.ts';
 import type { SchemaNode } from '../domain/validationMessages.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
+import { loggableUrl } from './security/logging.ts';
 
 const PG_ERRORS: Record<string, [number, string]> = {
   '23505': [409, MESSAGES.duplicate],
@@ -12,6 +13,10 @@ const PG_ERRORS: Record<string, [number, string]> = {
   '22007': [400, MESSAGES.invalid],
   '22008': [400, MESSAGES.invalid],
   '22001': [400, MESSAGES.invalid],
+  // A NUL byte or a character the database cannot store; a value too long for an index.
+  '22021': [400, MESSAGES.nul],
+  '22P05': [400, MESSAGES.nul],
+  '54000': [400, MESSAGES.invalid],
 };
 
 type Failure = FastifyError & { validation?: ErrorObject[]; validationContext?: string; code?: string };
@@ -34,6 +39,7 @@ function errorHandler(
   let body: { code: number; message: string; violations?: { field: string; message: string }[] };
   if (error instanceof HttpError) {
     status = error.statusCode;
+    if (error.retryAfter) reply.header('Retry-After', String(error.retryAfter));
     body = { code: status, message: error.message, ...(error.violations ? { violations: error.violations } : {}) };
   } else if (error.validation) {
     status = 400;
@@ -72,8 +78,13 @@ function errorHandler(
     status = 400;
     body = { code: 400, message: MESSAGES.invalid };
   } else {
-    request.log.error({ err: error }, 'unhandled error');
     body = { code: 500, message: MESSAGES.generic };
   }
+  const where = { status, method: request.method, url: loggableUrl(request.url), ip: request.ip };
+  if (status >= 500) request.log.error({ ...where, err: error }, 'request failed');
+  // Refusals are what an attack looks like: kept in the log even when request logging is off.
+  else if ([401, 403, 423, 429].includes(status))
+    request.log.warn({ ...where, reason: body.message }, 'request refused');
+  else request.log.info({ ...where, reason: body.message }, 'request rejected');
   return reply.code(status).type('application/json').send(JSON.stringify(body));
 }

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly violations?: Violation[],
+    /** Seconds to wait before trying again (429): sent as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -24,6 +26,13 @@ export const MESSAGES = {
   badCredentials: 'Credenziali invalide',
   inactive: "Utente non attivo. Contattare l'amministratore di sistema",
   tooManyLogins: 'Troppi tentativi di accesso falliti. Riprovare tra qualche minuto',
+  loginBusy: 'Troppi accessi in corso. Riprovare tra qualche secondo',
+  tooManyRequests: 'Troppe richieste. Riprovare tra qualche secondo',
+  sessionEnded: 'Sessione terminata: accedere di nuovo',
+  listTooLarge: 'Troppe righe da mostrare senza paginazione (più di {ceiling}): restringere i filtri',
+  exportBusy: "Un'esportazione è già in corso. Riprovare tra qualche secondo",
+  nul: 'Il testo contiene caratteri non ammessi',
+  badMultipart: 'Il contenuto inviato non è un modulo multipart valido',
   generic: 'Errore Generico',
   notImplemented: 'Funzione non ancora disponibile',
   tooLarge: 'Il file è troppo grande',

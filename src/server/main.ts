@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { seed } from './seed/seed.ts';
+import { DEMO_PASSWORD_FILE, demoDataWanted, demoUsersPresent, seed } from './seed/seed.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -10,11 +10,13 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 const { app, ctx } = await buildApp({
   dataDir,
   databaseUrl: process.env.DATABASE_URL,
-  logger: process.env.LOG === '1',
+  // Warnings and errors always (refused and failed requests); every request with LOG=1.
+  log: { level: process.env.LOG === '1' ? 'info' : 'warn' },
   webRoot: fileURLToPath(new URL('../../dist', import.meta.url)),
   apiPublicUrl: process.env.API_PUBLIC_URL,
 });
-const seeded = await seed(ctx, { adminPassword: process.env.ADMIN_PASSWORD, demoData: process.env.DEMO_DATA !== '0' });
+const demoData = demoDataWanted(process.env);
+const seeded = await seed(ctx, { adminPassword: process.env.ADMIN_PASSWORD, demoData });
 
 await app.listen({ port, host });
 console.log(
@@ -24,10 +26,17 @@ if (seeded.adminPassword)
   console.log(`Accesso: utente "admin", password "${seeded.adminPassword}" (salvata in ${seeded.passwordFile})`);
 else if (process.env.ADMIN_PASSWORD) console.log('Accesso: utente "admin" con la password di ADMIN_PASSWORD');
 else console.log(`Accesso: utente "admin", password in ${path.join(dataDir, 'admin-password.txt')}`);
-if (seeded.demoPassword)
+if (seeded.demoPasswords) {
+  console.log(`Dati dimostrativi: caricati ora; un utente per ruolo (password salvate in ${seeded.demoPasswordFile}):`);
+  for (const { username, password } of seeded.demoPasswords) console.log(`  ${username.padEnd(26)} ${password}`);
+} else {
+  const present = await demoUsersPresent(ctx);
   console.log(
-    `Dati dimostrativi: un utente per ruolo (es. "crm", "utente.cp", "inventario"), password "${seeded.demoPassword}"`,
+    present > 0
+      ? `Dati dimostrativi: presenti (${present} utenti dimostrativi; password in ${path.join(dataDir, DEMO_PASSWORD_FILE)})`
+      : `Dati dimostrativi: no${demoData ? '' : process.env.DATABASE_URL ? ' (su PostgreSQL solo con DEMO_DATA=1, in un database vuoto)' : ' (DEMO_DATA=0)'}`,
   );
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,22 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAllowed, type Access } from '../domain/accessRules.ts';
-import type { Claims } from './auth/tokens.ts';
+import type { Access } from '../domain/accessRules.ts';
+import { authorize, type Caller } from './auth/accessGuard.ts';
 import type { ApiOperation } from './contract/contract.ts';
 import { paramsSchema, querySchema, strictBodySchema } from './contract/validators.ts';
 import type { AppContext, Handler } from './context.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
-
-const bearer = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-
-async function userActive(ctx: AppContext, id: number): Promise<boolean> {
-  const cached = ctx.activeCache.get(id);
-  if (cached !== undefined) return cached;
-  const { rows } = await ctx.db.query<{ active: string }>(`SELECT active FROM "user" WHERE id = $1`, [id]);
-  // Tokens of the public offer flow carry no user row.
-  const active = id === 0 || rows[0]?.active === 'true';
-  ctx.activeCache.set(id, active);
-  return active;
-}
+import { rejectNul } from './security/rejectNul.ts';
 
 function successStatus(op: ApiOperation, result: unknown): number {
   if (op.responses['201'] !== undefined) return 201;
@@ -24,12 +13,28 @@ function successStatus(op: ApiOperation, result: unknown): number {
   return 200;
 }
 
-/** One route per operation of openapi.yaml: validated by its schemas, guarded by its access rule. */
+type WithCaller = FastifyRequest & { caller?: Caller };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route of the contract: its answers are never cached. */
+    api?: boolean;
+  }
+}
+
+/** Per-address limits of the calls anybody can make without a session (rate-limit route config). */
+export interface PublicRateLimit {
+  max: number;
+  timeWindow: number;
+}
+
+/** One route per operation of openapi.yaml: validated by its schemas, guarded by its access rule and audience. */
 export function registerOperations(
   app: FastifyInstance,
   ctx: AppContext,
   handlerFor: (op: ApiOperation) => Handler | undefined,
   accessOf: (op: ApiOperation) => Access,
+  rateLimitOf: (op: ApiOperation, access: Access) => PublicRateLimit | null = () => null,
 ): string[] {
   const missing: string[] = [];
   for (const op of ctx.contract.operations) {
@@ -42,9 +47,11 @@ export function registerOperations(
         .map(([s, schema]) => [s, schema]),
     );
     const json = op.body?.contentType === 'application/json';
+    const rateLimit = rateLimitOf(op, access);
     app.route({
       method: op.method as 'GET',
       url: op.url,
+      config: { api: true, ...(rateLimit ? { rateLimit } : {}) },
       schema: {
         ...(op.parameters.some((p) => p.in === 'path') ? { params: paramsSchema(op.parameters) } : {}),
         querystring: querySchema(op.parameters),
@@ -52,23 +59,20 @@ export function registerOperations(
         response,
       },
       onRequest: async (req: FastifyRequest) => {
-        const token = bearer(req);
-        if (access === 'public') return;
-        if (!token) throw new HttpError(401, MESSAGES.tokenMissing);
-        const claims = await ctx.tokens.verify(token);
-        if (!(await userActive(ctx, claims.id))) throw new HttpError(423, MESSAGES.inactive);
-        if (!isAllowed(access, claims.roles)) throw new HttpError(403, MESSAGES.forbidden);
-        (req as FastifyRequest & { claims?: Claims }).claims = claims;
+        (req as WithCaller).caller = await authorize(ctx, access, req);
       },
+      preValidation: async (req: FastifyRequest) => rejectNul(req),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw new HttpError(501, MESSAGES.notImplemented);
+        const caller = (req as WithCaller).caller;
         const result = await handler(
           {
             op,
             params: (req.params ?? {}) as Record<string, unknown>,
             query: (req.query ?? {}) as Record<string, unknown>,
             body: req.body,
-            user: (req as FastifyRequest & { claims?: Claims }).claims ?? null,
+            user: caller?.user ?? null,
+            publicOffer: caller?.publicOffer ?? null,
             raw: req,
             reply,
           },

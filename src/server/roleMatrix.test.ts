@@ -88,6 +88,11 @@ describe('every operation × the 16 roles (SPEC.md sections 2 and 6)', () => {
       ]);
       expect(access(op('listAgent'))).toBe('authenticated');
       expect(access(op('login'))).toBe('public');
+      // Audiences: the public offer calls take only a public offer token; a staff token gets 403 there.
+      for (const id of ['getTrattativaCpPublic', 'setTrattativaCpDraftViewed', 'confirmTrattativaCpOffer'])
+        expect(access(op(id))).toBe('public-offer');
+      expect(access(op('loginApiFromClient'))).toBe('public');
+      expect(access(op('logout'))).toBe('public');
     }
   });
 });

@@ -7,7 +7,7 @@ test.describe('customers: the customer page', () => {
     page,
     login,
   }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await page.goto('/customers/all');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
     await expect(page).toHaveURL(/\/customers$/);
@@ -30,7 +30,7 @@ test.describe('customers: the customer page', () => {
   });
 
   test('an invalid VAT number is refused next to the field, keeping what was typed', async ({ page, login }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await page.goto('/customers');
     await page.getByLabel('Ragione sociale').fill('Cantieri Lario S.r.l.');
     await page.getByLabel('Partita IVA').fill('00743110158');
@@ -43,7 +43,7 @@ test.describe('customers: the customer page', () => {
   });
 
   test('create a customer, then its contacts and details; the list opens the page', async ({ page, login }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await page.goto('/customers');
     await expect(page.getByText('Salvare il cliente per aggiungere contatti e dettagli.')).toBeVisible();
     await page.getByLabel('Ragione sociale').fill('Noleggi Adda S.r.l.');
@@ -97,7 +97,7 @@ test.describe('customers: documents', () => {
     page,
     login,
   }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await page.goto('/customers/all?f.companyName=Brambilla');
     await page.getByRole('button', { name: 'Modifica Edilizia Brambilla S.r.l.' }).click();
     await page.getByRole('button', { name: 'Documenti di Edilizia Brambilla S.r.l.' }).click();
@@ -173,7 +173,7 @@ test.describe('customers: map', () => {
     page,
     login,
   }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await page.goto('/customers/all?f.companyName=Rota');
     await page.getByRole('button', { name: 'Modifica Impresa Rota Costruzioni S.p.A.' }).click();
     const map = page.getByRole('region', { name: 'Posizione' });
@@ -203,7 +203,7 @@ test.describe('customers: map', () => {
   });
 
   test('a customer without coordinates shows "Non configurato" at 0,0', async ({ page, login }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await page.goto('/customers');
     const map = page.getByRole('region', { name: 'Posizione' });
     await map.getByRole('button', { name: 'Posizione del cliente' }).click();

@@ -2,7 +2,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, Stack, type Database } from './stack.ts';
 
 export const test = base.extend<
-  { login: (username?: string, password?: string) => Promise<void> },
+  {
+    /** Signs in as admin, or as a demo user with the password the server generated for it. */
+    login: (username?: string, password?: string) => Promise<void>;
+    demoPassword: (username: string) => string;
+  },
   { database: Database; serverEnv: Record<string, string>; stack: Stack }
 >({
   database: ['pglite', { option: true, scope: 'worker' }],
@@ -19,9 +23,12 @@ export const test = base.extend<
     { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ stack }, use) => use(stack.baseURL),
-  login: async ({ page }, use) => {
-    await use(async (username = 'admin', password = ADMIN_PASSWORD) => loginAs(page, username, password));
+  login: async ({ page, stack }, use) => {
+    await use(async (username = 'admin', password?: string) =>
+      loginAs(page, username, password ?? (username === 'admin' ? ADMIN_PASSWORD : stack.demoPassword(username))),
+    );
   },
+  demoPassword: async ({ stack }, use) => use((username) => stack.demoPassword(username)),
 });
 
 export async function loginAs(page: Page, username: string, password: string) {

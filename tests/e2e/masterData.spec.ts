@@ -103,7 +103,7 @@ test.describe('a generated master-data screen against the real server', () => {
   });
 
   test('a user without the screen roles gets "Non Autorizzato" and no menu entry', async ({ page, login }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await expect(
       page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Fonti' }),
     ).toHaveCount(0);

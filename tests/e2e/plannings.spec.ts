@@ -16,7 +16,7 @@ test.describe('planning: the activities calendar', () => {
     page,
     login,
   }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await page.goto('/plannings');
     await expect(page.getByRole('heading', { name: 'Pianificazione', level: 1 })).toBeVisible();
     const badge = page.getByRole('status').filter({ hasText: 'attività da completare' });
@@ -83,6 +83,7 @@ test.describe('planning: whose activities', () => {
     login,
     browser,
     baseURL,
+    demoPassword,
   }) => {
     // The administrator links the user "utente.cp" to the agent Marco Ferri, and plans one activity for another agent.
     await login();
@@ -107,7 +108,7 @@ test.describe('planning: whose activities', () => {
 
     const context = await browser.newContext({ baseURL });
     const user = await context.newPage();
-    await loginAs(user, 'utente.cp', 'Noleggio2025!');
+    await loginAs(user, 'utente.cp', demoPassword('utente.cp'));
     await user.goto('/plannings');
     await expect(user.getByRole('heading', { name: 'Pianificazione', level: 1 })).toBeVisible();
     await expect(user.getByRole('status').filter({ hasText: 'attività da completare' })).toBeVisible();

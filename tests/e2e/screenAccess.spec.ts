@@ -18,9 +18,10 @@ const screens = Object.values(resourceIndex).filter((r) => r.route && r.menu);
 test.describe('who sees which screen', () => {
   test('a user without a screen\'s roles gets "Non Autorizzato" and no menu entry, for every generated screen', async ({
     page,
+    demoPassword,
   }) => {
     // ROLE_USER_CRM: the customers' role, kept out of every configuration screen.
-    await loginAs(page, 'crm', 'Noleggio2025!');
+    await loginAs(page, 'crm', demoPassword('crm'));
     const menu = page.getByRole('navigation', { name: 'Menu principale' });
     let refused = 0;
     for (const screen of screens) {

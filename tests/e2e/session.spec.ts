@@ -4,7 +4,6 @@ import { ADMIN_PASSWORD } from './stack.ts';
 // Access tokens that expire after 2 s, so that the refresh paths run for real; Microsoft sign-in configured.
 test.use({ serverEnv: { ACCESS_TOKEN_TTL: '2', MS_TENANT_ID: 'tenant-di-prova', MS_CLIENT_ID: 'crm-di-prova' } });
 
-const DEMO = 'Noleggio2025!';
 type Crm = { crm: { api: { GET: (path: string, init?: object) => Promise<{ response: Response }> } } };
 const expire = () => new Promise((r) => setTimeout(r, 2500));
 
@@ -42,8 +41,8 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Fnations');
   });
 
-  test('403: the session ends and the login page opens', async ({ page }) => {
-    await loginAs(page, 'crm', DEMO);
+  test('403: the session ends and the login page opens', async ({ page, demoPassword }) => {
+    await loginAs(page, 'crm', demoPassword('crm'));
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     // Two refusals at once: the session ends once (repeats within 1 s are ignored).
     const statuses = await page.evaluate(async () => {
@@ -60,10 +59,11 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     page,
     stack,
     request,
+    demoPassword,
   }) => {
     // Without the push hub (which would log the user out at once), the next call meets the 423.
     await page.route('**/hub?**', (route) => route.abort());
-    await loginAs(page, 'noleggio', DEMO);
+    await loginAs(page, 'noleggio', demoPassword('noleggio'));
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     const admin = (await (
       await request.post(`${stack.baseURL}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } })
@@ -78,7 +78,7 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(page).toHaveURL(/\/login/);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('crm_')))).toEqual([]);
     await page.getByLabel('Username').fill('noleggio');
-    await page.getByLabel('Password').fill(DEMO);
+    await page.getByLabel('Password').fill(demoPassword('noleggio'));
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText("Utente non attivo. Contattare l'amministratore di sistema");
   });
@@ -103,13 +103,32 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('cell', { name: 'Noleggi del Nord S.r.l.', exact: true })).toBeVisible();
   });
+
+  test('logout ends the session on the server too: its refresh token no longer works', async ({
+    page,
+    login,
+    request,
+    stack,
+  }) => {
+    await login();
+    await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    const refreshToken = await page.evaluate(
+      () => Object.entries(localStorage).find(([k]) => k.startsWith('crm_refresh_token'))?.[1],
+    );
+    const revoked = page.waitForResponse((r) => r.url().endsWith('/logout') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Esci' }).click();
+    expect((await revoked).status()).toBe(204);
+    await expect(page).toHaveURL(/\/login/);
+    const refresh = await request.post(`${stack.baseURL}/token/refresh`, { data: { refresh_token: refreshToken } });
+    expect(refresh.status()).toBe(401);
+  });
 });
 
 test.describe('the push hub', () => {
-  test('a forced logout reaches the open browser within 2 s', async ({ page, stack, request }) => {
+  test('a forced logout reaches the open browser within 2 s', async ({ page, stack, request, demoPassword }) => {
     // The subscription is open once the stream has answered.
     const subscribed = page.waitForResponse((r) => r.url().includes('/hub?'));
-    await loginAs(page, 'master', DEMO);
+    await loginAs(page, 'master', demoPassword('master'));
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     expect((await subscribed).status()).toBe(200);
     const admin = (await (

@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { expect, loginAs, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
-const DEMO = 'Noleggio2025!';
 type Crm = { crm: { api: { GET: (path: string, init?: object) => Promise<{ response: Response }> } } };
 
 async function noSeriousA11yViolations(page: Page) {
@@ -65,16 +64,16 @@ test.describe('the frame and the guard', () => {
     await expect(page.getByRole('navigation', { name: 'Menu principale' })).toHaveCount(0);
   });
 
-  test('a path no menu entry of the user allows: "Non Autorizzato"', async ({ page }) => {
-    await loginAs(page, 'contactcenter', DEMO);
+  test('a path no menu entry of the user allows: "Non Autorizzato"', async ({ page, demoPassword }) => {
+    await loginAs(page, 'contactcenter', demoPassword('contactcenter'));
     await page.goto('/contactCenter/report-calls');
     await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
     await page.goto('/contactCenter/missed-calls');
     await expect(page.getByRole('heading', { name: 'Chiamate perse' })).toBeVisible();
   });
 
-  test('the drawer shows the groups of the role and their configuration sub-groups', async ({ page }) => {
-    await loginAs(page, 'supervisore.cp', DEMO);
+  test('the drawer shows the groups of the role and their configuration sub-groups', async ({ page, demoPassword }) => {
+    await loginAs(page, 'supervisore.cp', demoPassword('supervisore.cp'));
     const nav = page.getByRole('navigation', { name: 'Menu principale' });
     await expect(nav.getByText('Trattative', { exact: true })).toBeVisible();
     await expect(nav.getByText('Configurazione', { exact: true })).toBeVisible();
@@ -150,8 +149,11 @@ test.describe('the frame and the guard', () => {
 });
 
 test.describe('profile', () => {
-  test('change the password with the checks of SPEC.md section 5, then sign in with it', async ({ page }) => {
-    await loginAs(page, 'marketing', DEMO);
+  test('change the password with the checks of SPEC.md section 5, then sign in with it', async ({
+    page,
+    demoPassword,
+  }) => {
+    await loginAs(page, 'marketing', demoPassword('marketing'));
     await page.goto('/profile');
     const change = page.getByRole('button', { name: 'Cambia password' });
     await change.click();
@@ -164,7 +166,7 @@ test.describe('profile', () => {
     await page.getByLabel('Conferma password').fill('Marketing2026!');
     await change.click();
     await expect(page.getByText('La vecchia password non è corretta')).toBeVisible();
-    await page.getByLabel('Vecchia password').fill(DEMO);
+    await page.getByLabel('Vecchia password').fill(demoPassword('marketing'));
     await change.click();
     await expect(page.getByText('Operazione completata con successo')).toBeVisible();
     await page.getByRole('button', { name: 'Esci' }).click();
@@ -238,10 +240,10 @@ test.describe('the plain layout: print views', () => {
     await expect(page.getByRole('search', { name: 'Filtri' }).getByLabel('Descrizione')).toHaveValue('e');
   });
 
-  test("needs a session and the list's roles", async ({ page }) => {
+  test("needs a session and the list's roles", async ({ page, demoPassword }) => {
     await page.goto('/stampa/configurations/fonti');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fstampa%2Fconfigurations%2Ffonti/);
-    await loginAs(page, 'crm', DEMO);
+    await loginAs(page, 'crm', demoPassword('crm'));
     await page.goto('/stampa/configurations/fonti');
     await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
   });

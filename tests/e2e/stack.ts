@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPostgres, type PostgresServer } from '../../scripts/lib/postgresServer.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
+import { readDemoPasswords } from '../../src/server/seed/seed.ts';
 
 export type Database = 'pglite' | 'postgres';
 export const ADMIN_PASSWORD = 'Collaudo2025!';
@@ -41,7 +42,8 @@ export class Stack {
       // Tests never leave the machine: map tiles and address search point at a closed loopback port.
       MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
       MAP_GEOCODER_URL: 'http://127.0.0.1:9/search',
-      ...(this.postgres ? { DATABASE_URL: this.postgres.url } : {}),
+      // Demo data goes into PostgreSQL only when asked for.
+      ...(this.postgres ? { DATABASE_URL: this.postgres.url, DEMO_DATA: '1' } : {}),
       ...this.extraEnv,
     };
   }
@@ -77,6 +79,13 @@ export class Stack {
   async restartServer() {
     await this.server?.kill9();
     await this.startServer();
+  }
+
+  /** A demo user's password: random, written by the server at its first start into its data directory. */
+  demoPassword(username: string): string {
+    const password = readDemoPasswords(this.dataDir).get(username);
+    if (!password) throw new Error(`no demo password for ${username} in ${this.dataDir}`);
+    return password;
   }
 
   /** What the contract proxy reported as not matching openapi.yaml. */

@@ -67,8 +67,8 @@ test.describe('the users screen', () => {
     await expect(page.getByRole('link', { name: 'Amministratore di sistema' })).toBeVisible();
   });
 
-  test('only a super admin is offered impersonation', async ({ page }) => {
-    await loginAs(page, 'admin.demo', 'Noleggio2025!');
+  test('only a super admin is offered impersonation', async ({ page, demoPassword }) => {
+    await loginAs(page, 'admin.demo', demoPassword('admin.demo'));
     await page.goto('/utenti/users');
     await expect(page.getByRole('cell', { name: 'crm', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Impersona / })).toHaveCount(0);

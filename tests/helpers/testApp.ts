@@ -18,13 +18,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export type TestAppOptions = Pick<AppOptions, 'accessTokenTtl' | 'microsoft' | 'erp' | 'mail'>;
+export type TestAppOptions = Pick<
+  AppOptions,
+  'accessTokenTtl' | 'microsoft' | 'erp' | 'mail' | 'limits' | 'log' | 'apiPublicUrl' | 'webRoot'
+>;
 
 export const TEST_PASSWORD = 'Password123!';
 let cachedHash: string | undefined;
 
 // Tests never take SMTP_URL from the environment: a test that delivers passes its in-process server.
 const withTestMail = (options: TestAppOptions): TestAppOptions => ({
+  log: { level: 'silent' },
   ...options,
   mail: { smtpUrl: null, ...options.mail },
 });

@@ -1,9 +1,8 @@
 import type { AppContext, Handler } from '../context.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 import type { RoleName } from '../../../generated/entities.ts';
-import { verifyPassword } from './passwords.ts';
 
-interface UserRow {
+export interface UserRow {
   id: number;
   username: string;
   name: string | null;
@@ -11,11 +10,12 @@ interface UserRow {
   roles: RoleName[] | null;
   active: string;
   passwordHash: string | null;
+  tokenVersion: number;
 }
 
-async function findUser(ctx: AppContext, where: string, value: unknown): Promise<UserRow | undefined> {
+export async function findUser(ctx: AppContext, where: string, value: unknown): Promise<UserRow | undefined> {
   const { rows } = await ctx.db.query<UserRow>(
-    `SELECT id, username, name, surname, roles, active, "passwordHash" FROM "user" WHERE ${where} LIMIT 1`,
+    `SELECT id, username, name, surname, roles, active, "passwordHash", "tokenVersion" FROM "user" WHERE ${where} LIMIT 1`,
     [value],
   );
   return rows[0];
@@ -23,14 +23,18 @@ async function findUser(ctx: AppContext, where: string, value: unknown): Promise
 
 const fullName = (u: UserRow) => [u.name, u.surname].filter(Boolean).join(' ') || u.username;
 
-async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: string, impersonator?: UserRow) {
+/** An access token for the user as they are now (roles, token version) and a refresh token. */
+export async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: string, impersonator?: UserRow) {
   const token = await ctx.tokens.sign({
     id: user.id,
     username: user.username,
     name: user.name ?? '',
     surname: user.surname ?? '',
     roles: user.roles ?? [],
-    ...(impersonator ? { impersonator: { id: impersonator.id, name: fullName(impersonator) } } : {}),
+    ver: user.tokenVersion,
+    ...(impersonator
+      ? { impersonator: { id: impersonator.id, name: fullName(impersonator), ver: impersonator.tokenVersion } }
+      : {}),
   });
   return { token, refresh_token: refreshToken ?? (await ctx.refreshTokens.issue(user.id, impersonator?.id ?? null)) };
 }
@@ -42,21 +46,15 @@ const IMPERSONATION = {
 } as const;
 
 export const authHandlers: Record<string, Handler> = {
+  // Counted before the hash starts; the hash runs for unknown users too, so timing says nothing.
   login: async (req, ctx) => {
     const { username, password } = req.body as { username: string; password: string };
-    const key = `${req.raw.ip}|${username.toLowerCase()}`;
-    const wait = ctx.loginLimiter.retryAfter(key, Date.now());
-    if (wait > 0) {
-      req.reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, MESSAGES.tooManyLogins);
-    }
+    const priority = ctx.loginGuard.begin(req.raw.ip, username);
     const user = await findUser(ctx, 'lower(username) = lower($1)', username);
-    if (!user || !(await verifyPassword(password, user.passwordHash))) {
-      ctx.loginLimiter.fail(key, Date.now());
+    if (!(await ctx.passwords.verify(password, user?.passwordHash, priority)) || !user)
       throw new HttpError(401, MESSAGES.badCredentials);
-    }
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
-    ctx.loginLimiter.succeed(key);
+    ctx.loginGuard.succeeded(req.raw.ip, username);
     return tokensFor(ctx, user);
   },
 
@@ -72,6 +70,10 @@ export const authHandlers: Record<string, Handler> = {
     if (!impersonator || impersonator.active !== 'true' || !impersonator.roles?.includes('ROLE_SUPER_ADMIN'))
       throw new HttpError(401, MESSAGES.tokenInvalid);
     return tokensFor(ctx, user, rotated.token, impersonator);
+  },
+
+  logout: async (req, ctx) => {
+    await ctx.refreshTokens.revokeFamilyOf((req.body as { refresh_token: string }).refresh_token);
   },
 
   // Support: a super admin sees the product exactly as one user does, and can go back (the client keeps their own tokens).
@@ -95,9 +97,4 @@ export const authHandlers: Record<string, Handler> = {
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
     return tokensFor(ctx, user);
   },
-
-  // The customer's public offer page: a token that opens only the public offer calls (ROLE_API).
-  loginApiFromClient: async (_req, ctx) => ({
-    data: { token: await ctx.tokens.sign({ id: 0, username: 'cliente', name: '', surname: '', roles: ['ROLE_API'] }) },
-  }),
 };

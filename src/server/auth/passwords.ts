@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { ConcurrencyGate } from '../security/concurrencyGate.ts';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -30,3 +31,24 @@ export async function verifyPassword(password: string, stored: string | null | u
   });
   return timingSafeEqual(key, expected);
 }
+
+// The hash of a random password nobody knows: an unknown user costs the same scrypt as a known one.
+const DUMMY_HASH =
+  'scrypt$131072$8$1$MBJuzktwBpvgbTKVArjweg==$MtQHsTRDmlHenKBFF75uQNGSQ9NknmRxkazcwDwlg8IEGZiV+FwvbtTUBypAeTCSHBDaO78zlN0L6xWOLecj0A==';
+
+/** Hashing and checking passwords through a gate: a flood of logins queues, then gets 429, instead of taking every core. */
+export function createPasswordService(gate: ConcurrencyGate) {
+  return {
+    hash: (password: string) => gate.run(() => hashPassword(password)),
+    /**
+     * Always runs one full scrypt, whether or not there is a stored hash to compare with. `priority`:
+     * how many attempts came before from the same place (see LoginGuard.begin): a first try waits less.
+     */
+    async verify(password: string, stored: string | null | undefined, priority = 0): Promise<boolean> {
+      const usable = typeof stored === 'string' && stored.startsWith('scrypt$');
+      const ok = await gate.run(() => verifyPassword(password, usable ? stored : DUMMY_HASH), priority);
+      return ok && usable;
+    },
+  };
+}
+export type PasswordService = ReturnType<typeof createPasswordService>;

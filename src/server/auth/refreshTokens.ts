@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/Db.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 
@@ -9,23 +9,43 @@ export const REFRESH_TABLE_SQL = [
   "tokenHash" text PRIMARY KEY, "userId" integer NOT NULL, "family" text NOT NULL,
   "expiresAt" timestamptz NOT NULL, "usedAt" timestamptz, "revoked" boolean NOT NULL DEFAULT false)`,
   `ALTER TABLE "refreshToken" ADD COLUMN IF NOT EXISTS "impersonatorId" integer`,
+  `CREATE INDEX IF NOT EXISTS "refreshToken_family_idx" ON "refreshToken" ("family")`,
+  `CREATE INDEX IF NOT EXISTS "refreshToken_userId_idx" ON "refreshToken" ("userId")`,
 ];
 
+/** Several tabs refreshing with the same token within this window get the same new pair. */
+export const REFRESH_GRACE_SECONDS = 30;
+
+export interface Rotated {
+  userId: number;
+  impersonatorId: number | null;
+  token: string;
+}
+
 /**
- * Rotating refresh tokens: each use issues a new one in the same family; using a
- * token twice means it was stolen, so the whole family is revoked.
+ * Rotating refresh tokens: each use issues the next one in the same family; using a token again
+ * after the grace window, or after its successor was used, means it was stolen, so the whole family
+ * is revoked. The next token is
+ * derived from the used one with a server key, so a use within the window can be answered with the
+ * same successor without keeping any token in clear.
  */
-export function createRefreshTokens(db: Db, ttlSeconds: number) {
-  /** A new refresh token; an impersonation session remembers the super admin behind it. */
+export function createRefreshTokens(db: Db, ttlSeconds: number, secret: string) {
+  const successorKey = createHmac('sha256', secret).update('refresh-token-successor').digest();
+  const successor = (token: string) => createHmac('sha256', successorKey).update(token).digest('base64url');
+  const insert = (token: string, userId: number, family: string, impersonatorId: number | null, q: Pick<Db, 'query'>) =>
+    q.query(
+      `INSERT INTO "refreshToken" ("tokenHash", "userId", "family", "expiresAt", "impersonatorId") VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
+      [hash(token), userId, family, ttlSeconds, impersonatorId],
+    );
+
+  /** A new refresh token in a new family; an impersonation session remembers the super admin behind it. */
   async function issue(userId: number, impersonatorId: number | null = null): Promise<string> {
     const token = randomBytes(32).toString('hex');
-    await db.query(
-      `INSERT INTO "refreshToken" ("tokenHash", "userId", "family", "expiresAt", "impersonatorId") VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
-      [hash(token), userId, randomUUID(), ttlSeconds, impersonatorId],
-    );
+    await insert(token, userId, randomUUID(), impersonatorId, db);
     return token;
   }
-  async function rotate(token: string): Promise<{ userId: number; impersonatorId: number | null; token: string }> {
+
+  async function rotate(token: string): Promise<Rotated> {
     // The revocation must commit, so the transaction returns null and the error comes after.
     const result = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{
@@ -34,31 +54,47 @@ export function createRefreshTokens(db: Db, ttlSeconds: number) {
         family: string;
         expired: boolean;
         usedAt: string | null;
+        withinGrace: boolean | null;
         revoked: boolean;
       }>(
-        `SELECT "userId", "impersonatorId", "family", "expiresAt" < now() AS expired, "usedAt", "revoked" FROM "refreshToken" WHERE "tokenHash" = $1 FOR UPDATE`,
-        [hash(token)],
+        `SELECT "userId", "impersonatorId", "family", "expiresAt" < now() AS expired, "usedAt", "revoked",
+           "usedAt" > now() - make_interval(secs => $2) AS "withinGrace"
+         FROM "refreshToken" WHERE "tokenHash" = $1 FOR UPDATE`,
+        [hash(token), REFRESH_GRACE_SECONDS],
       );
       const row = rows[0];
       if (!row || row.revoked || row.expired) throw new HttpError(401, MESSAGES.tokenInvalid);
+      const next = successor(token);
       if (row.usedAt) {
+        // Another tab asked at the same time: the same successor, as long as nobody has used it yet.
+        const { rows: after } = await tx.query<{ usedAt: string | null }>(
+          `SELECT "usedAt" FROM "refreshToken" WHERE "tokenHash" = $1`,
+          [hash(next)],
+        );
+        if (row.withinGrace && after[0] && !after[0].usedAt)
+          return { userId: row.userId, impersonatorId: row.impersonatorId, token: next };
         await tx.query(`UPDATE "refreshToken" SET "revoked" = true WHERE "family" = $1`, [row.family]);
         return null;
       }
       await tx.query(`UPDATE "refreshToken" SET "usedAt" = now() WHERE "tokenHash" = $1`, [hash(token)]);
-      const next = randomBytes(32).toString('hex');
-      await tx.query(
-        `INSERT INTO "refreshToken" ("tokenHash", "userId", "family", "expiresAt", "impersonatorId") VALUES ($1, $2, $3, now() + make_interval(secs => $4), $5)`,
-        [hash(next), row.userId, row.family, ttlSeconds, row.impersonatorId],
-      );
+      await insert(next, row.userId, row.family, row.impersonatorId, tx);
       return { userId: row.userId, impersonatorId: row.impersonatorId, token: next };
     });
     if (!result) throw new HttpError(401, MESSAGES.tokenInvalid);
     return result;
   }
-  // A deactivated super admin also loses the sessions they opened as someone else.
+
+  /** Logout: the token's whole family ends; an unknown token changes nothing. */
+  const revokeFamilyOf = (token: string) =>
+    db.query(
+      `UPDATE "refreshToken" SET "revoked" = true WHERE "family" = (SELECT "family" FROM "refreshToken" WHERE "tokenHash" = $1)`,
+      [hash(token)],
+    );
+
+  // A super admin who loses the right also loses the sessions they opened as someone else.
   const revokeUser = (userId: number) =>
     db.query(`UPDATE "refreshToken" SET "revoked" = true WHERE "userId" = $1 OR "impersonatorId" = $1`, [userId]);
-  return { issue, rotate, revokeUser };
+
+  return { issue, rotate, revokeFamilyOf, revokeUser };
 }
 export type RefreshTokens = ReturnType<typeof createRefreshTokens>;

@@ -1,76 +1,119 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { RoleName } from '../../../generated/entities.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 
+/** What a token is for: a staff session, the event stream, or the public page of one offer. */
+export type Audience = 'staff' | 'hub' | 'public-offer';
+
+/** A staff session: who, with which roles, and the token version of the user when it was issued. */
 export interface Claims {
   id: number;
   username: string;
   name: string;
   surname: string;
   roles: RoleName[];
-  /** Set while a super admin works as this user: who they really are. */
-  impersonator?: { id: number; name: string };
+  /** The user's token version: a change of password, roles or activity bumps it and ends the session. */
+  ver: number;
+  /** Set while a super admin works as this user: who they really are, and their token version. */
+  impersonator?: { id: number; name: string; ver: number };
+}
+
+/** The public offer page of one negotiation, opened with its document token. */
+export interface PublicOfferClaims {
+  negotiationId: number;
+  code: string;
+}
+
+export interface HubClaims {
+  userId: number;
+  ver: number;
+  topics: string[];
 }
 
 export interface TokenService {
   sign(claims: Claims): Promise<string>;
-  /** A token that lets an EventSource subscribe the hub to these topics only. */
-  signSubscriber(topics: string[], ttlSeconds: number): Promise<string>;
-  /** The topics a subscriber token allows; 401 when it is not one. */
-  verifySubscriber(token: string): Promise<string[]>;
-  /** The claims of a valid token; 401 `Token scaduto` when expired, `Token non valido` otherwise. */
+  /** The claims of a valid staff token; 401 `Token scaduto` when expired, `Token non valido` otherwise. */
   verify(token: string): Promise<Claims>;
+  /** A token that lets an EventSource subscribe the hub to these topics only. */
+  signSubscriber(claims: HubClaims, ttlSeconds: number): Promise<string>;
+  verifySubscriber(token: string): Promise<HubClaims>;
+  signPublicOffer(claims: PublicOfferClaims, ttlSeconds: number): Promise<string>;
+  verifyPublicOffer(token: string): Promise<PublicOfferClaims>;
 }
 
-// Verified tokens are remembered until they expire: the signature check is the costliest step of a request.
+// Verified staff tokens are remembered until they expire: the signature check is the costliest step of a request.
 const CACHE_SIZE = 5000;
+
+const refusal = (err: unknown) =>
+  new HttpError(401, err instanceof errors.JWTExpired ? MESSAGES.tokenExpired : MESSAGES.tokenInvalid);
+
+function staffClaims(payload: JWTPayload): Claims {
+  const claims: Claims = {
+    id: Number(payload.id),
+    username: String(payload.username),
+    name: String(payload.name ?? ''),
+    surname: String(payload.surname ?? ''),
+    roles: (Array.isArray(payload.roles) ? payload.roles : []) as RoleName[],
+    ver: Number(payload.ver),
+  };
+  if (!Number.isInteger(claims.id) || claims.id < 1 || !Number.isInteger(claims.ver)) throw new Error('bad claims');
+  const imp = payload.impersonator as Claims['impersonator'] | undefined;
+  if (imp && typeof imp.id === 'number')
+    claims.impersonator = { id: imp.id, name: String(imp.name ?? ''), ver: Number(imp.ver) };
+  return claims;
+}
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, { claims: Claims; exp: number }>();
+  const signed = (payload: JWTPayload, audience: Audience, ttl: number, subject: string) =>
+    new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setAudience(audience)
+      .setSubject(subject)
+      .setIssuedAt()
+      .setExpirationTime(`${ttl}s`)
+      .sign(key);
+  const check = async (token: string, audience: Audience) =>
+    (await jwtVerify(token, key, { algorithms: ['HS256'], audience })).payload;
   return {
-    sign: (claims) =>
-      new SignJWT({ ...claims })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(claims.id))
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
-    signSubscriber: (topics, ttl) =>
-      new SignJWT({ subscribe: topics })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuedAt()
-        .setExpirationTime(`${ttl}s`)
-        .setAudience('hub')
-        .sign(key),
-    async verifySubscriber(token) {
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'hub' });
-        return Array.isArray(payload.subscribe) ? payload.subscribe.map(String) : [];
-      } catch (err) {
-        throw new HttpError(401, err instanceof errors.JWTExpired ? MESSAGES.tokenExpired : MESSAGES.tokenInvalid);
-      }
-    },
+    sign: (claims) => signed({ ...claims }, 'staff', ttlSeconds, String(claims.id)),
     async verify(token) {
       const hit = verified.get(token);
       if (hit && hit.exp * 1000 > Date.now()) return hit.claims;
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const claims: Claims = {
-          id: Number(payload.id),
-          username: String(payload.username),
-          name: String(payload.name ?? ''),
-          surname: String(payload.surname ?? ''),
-          roles: (payload.roles ?? []) as RoleName[],
-        };
-        const imp = payload.impersonator as Claims['impersonator'] | undefined;
-        if (imp && typeof imp.id === 'number') claims.impersonator = { id: imp.id, name: String(imp.name ?? '') };
+        const payload = await check(token, 'staff');
+        const claims = staffClaims(payload);
         if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value ?? '');
         verified.set(token, { claims, exp: payload.exp ?? 0 });
         return claims;
       } catch (err) {
         verified.delete(token);
-        throw new HttpError(401, err instanceof errors.JWTExpired ? MESSAGES.tokenExpired : MESSAGES.tokenInvalid);
+        throw refusal(err);
+      }
+    },
+    signSubscriber: (claims, ttl) =>
+      signed({ subscribe: claims.topics, ver: claims.ver }, 'hub', ttl, String(claims.userId)),
+    async verifySubscriber(token) {
+      try {
+        const payload = await check(token, 'hub');
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || userId < 1 || !Array.isArray(payload.subscribe)) throw new Error('bad claims');
+        return { userId, ver: Number(payload.ver), topics: payload.subscribe.map(String) };
+      } catch (err) {
+        throw refusal(err);
+      }
+    },
+    signPublicOffer: (claims, ttl) =>
+      signed({ code: claims.code }, 'public-offer', ttl, `trattativa:${claims.negotiationId}`),
+    async verifyPublicOffer(token) {
+      try {
+        const payload = await check(token, 'public-offer');
+        const negotiationId = Number(/^trattativa:(\d+)$/.exec(String(payload.sub))?.[1]);
+        if (!negotiationId || typeof payload.code !== 'string') throw new Error('bad claims');
+        return { negotiationId, code: payload.code };
+      } catch (err) {
+        throw refusal(err);
       }
     },
   };

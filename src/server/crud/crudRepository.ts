@@ -1,9 +1,42 @@
 import type { Queryable } from '../db/Db.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 import { quote, type EntityModel } from './entityModel.ts';
-import { listQuery, type ListOptions } from './listQuery.ts';
+import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCounts.ts';
+import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
 
 export type Row = Record<string, unknown>;
+
+export interface ListPage {
+  data: Row[];
+  totalRows: number;
+  /** Set when totalRows is a count reused from a few seconds ago. */
+  totalRowsAsOf?: string;
+  /** Where the next batch starts, when the list was read in batches (options.after). */
+  [KEYSET]?: Keyset;
+}
+
+export interface RepositorySettings {
+  /** Rows of a page when the request names a page but no size. */
+  pageSize: number;
+  /** Rows an unpaged list may return at most (openapi.yaml, x-unpaged-ceiling). */
+  unpagedCeiling: number;
+  counts: ListCounts;
+}
+
+/** After a batch: where the next one starts, or nothing when the list is done. */
+function nextCursor(after: Keyset, rows: Row[], limit: number, sortField: string): Keyset | undefined {
+  const last = rows.at(-1);
+  const emptyValue = (row: Row | null | undefined) =>
+    !!row && (row[sortField] === null || row[sortField] === undefined);
+  const inNulls = sortField !== 'id' && (after.nullsPhase || (last ? emptyValue(last) : emptyValue(after.row)));
+  if (last && rows.length === limit) return { row: { id: last.id, [sortField]: last[sortField] }, nullsPhase: inNulls };
+  // The rows without a value come after those with one; a first batch without a cursor already had them.
+  const nullsDone = sortField === 'id' || inNulls || (after.row === null && !after.nullsPhase);
+  return nullsDone ? undefined : { row: null, nullsPhase: true };
+}
+
+// Italian grouping leaves four digits alone (5000); the message reads better as 5.000.
+const thousands = new Intl.NumberFormat('it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions);
 
 /** A stored row as the API shows it: schema fields only, nulls dropped where the schema forbids them. */
 export function toRecord(model: EntityModel, row: Row): Row {
@@ -32,18 +65,54 @@ function merge(fields: [string, unknown][], internal: Row): [string, unknown][] 
   return [...out];
 }
 
-export function crudRepository(db: Queryable, model: EntityModel) {
+export function crudRepository(db: Queryable, model: EntityModel, options: Partial<RepositorySettings> = {}) {
   const table = quote(model.table);
+  const settings: RepositorySettings = { pageSize: 30, unpagedCeiling: 5000, counts: createListCounts(), ...options };
+  const { counts } = settings;
+  const count = async (sql: string, params: unknown[]) =>
+    (await db.query<{ total: number }>(sql, params)).rows[0]?.total ?? 0;
   return {
-    async list(options: ListOptions): Promise<{ data: Row[]; totalRows: number }> {
-      const q = listQuery(model, options);
-      const { rows } = await db.query<Row & { __total: number }>(q.sql, q.params);
-      let totalRows = rows[0]?.__total ?? 0;
-      // A page past the end has no rows to carry the total.
-      if (rows.length === 0 && q.paged)
-        totalRows =
-          (await db.query<{ total: number }>(q.countSql, q.params.slice(0, q.params.length - 2))).rows[0]?.total ?? 0;
-      return { data: rows.map((r) => toRecord(model, r)), totalRows };
+    /**
+     * A page of the list and its total; unpaged, every row, but only up to the ceiling (a bounded
+     * count decides before any row is read); in batches, the next cursor and no total.
+     */
+    async list(options: ListOptions): Promise<ListPage> {
+      const q = listQuery(model, options, settings.pageSize);
+      if (!q.paged) {
+        const ceiling = settings.unpagedCeiling;
+        if ((await count(q.boundedCountSql(ceiling + 1), q.filterParams)) > ceiling) {
+          const message = MESSAGES.listTooLarge.replace('{ceiling}', thousands.format(ceiling));
+          throw new HttpError(400, message, [{ field: 'rowsPerPage', message }]);
+        }
+        const { rows } = await db.query<Row>(q.sql, q.params);
+        return { data: rows.map((r) => toRecord(model, r)), totalRows: rows.length };
+      }
+      if (options.after) {
+        const { rows } = await db.query<Row>(q.sql, q.params);
+        const data = rows.map((r) => toRecord(model, r));
+        return { data, totalRows: 0, [KEYSET]: nextCursor(options.after, rows, q.limit, q.sortField) };
+      }
+      const key = `${q.countSql}\u0000${JSON.stringify(q.filterParams)}`;
+      const cached = counts.get(model.table, key);
+      if (cached) {
+        const { rows } = await db.query<Row>(q.sql, q.params);
+        const data = rows.map((r) => toRecord(model, r));
+        return { data, totalRows: cached.total, totalRowsAsOf: new Date(cached.at).toISOString() };
+      }
+      // Up to 10,000 matches the count is cheap and always fresh, and comes with the page in one query;
+      // past that it is counted once and kept a few seconds.
+      const { rows } = await db.query<Row & { __total: number }>(
+        q.sqlWithBoundedCount(COUNT_EXACT_UP_TO + 1),
+        q.params,
+      );
+      const data = rows.map((r) => toRecord(model, r));
+      // A page past the end has no row to carry the count.
+      let totalRows = rows[0]?.__total ?? (await count(q.boundedCountSql(COUNT_EXACT_UP_TO + 1), q.filterParams));
+      if (totalRows > COUNT_EXACT_UP_TO) {
+        totalRows = await count(q.countSql, q.filterParams);
+        counts.set(model.table, key, totalRows);
+      }
+      return { data, totalRows };
     },
     async get(id: number): Promise<Row> {
       const { rows } = await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
@@ -65,6 +134,7 @@ export function crudRepository(db: Queryable, model: EntityModel) {
         sql,
         fields.map(([, v]) => v),
       );
+      counts.forget(model.table);
       return toRecord(model, rows[0] ?? {});
     },
     /**
@@ -80,13 +150,17 @@ export function crudRepository(db: Queryable, model: EntityModel) {
         `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *`,
         params,
       );
-      if (rows[0]) return toRecord(model, rows[0]);
+      if (rows[0]) {
+        counts.forget(model.table);
+        return toRecord(model, rows[0]);
+      }
       const exists = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
       throw exists.rows.length > 0 ? new HttpError(409, MESSAGES.conflict) : new HttpError(404, MESSAGES.notFound);
     },
     async remove(id: number): Promise<void> {
       const { rows } = await db.query(`DELETE FROM ${table} WHERE id = $1 RETURNING id`, [id]);
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
+      counts.forget(model.table);
     },
     async raw(id: number): Promise<Row | undefined> {
       return (await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id])).rows[0];

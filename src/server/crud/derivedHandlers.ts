@@ -4,6 +4,8 @@ import type { Row } from './crudRepository.ts';
 import { customerWithVat } from '../domains/customers/customerRules.ts';
 import { genericHandlerFor, idOf, listOptions } from './genericHandler.ts';
 
+const USER_GRUPPO_CRM_FIELDS = ['username', 'name', 'surname', 'category', 'gruppiCrmIds'];
+
 /** Operations that are a generic operation with a twist: a fixed filter, another envelope, one field. */
 export const derivedHandlers: Record<string, Handler> = {
   getFilialeInventari: (req, ctx) =>
@@ -65,6 +67,8 @@ export const derivedHandlers: Record<string, Handler> = {
     return { data, totalRows: data.length };
   },
 
+  // A projection of users for the CRM groups screen: only its own fields may be filtered or sorted on,
+  // so that nobody learns roles or e-mail addresses of users they may not list.
   listUserGruppoCrm: async (req, ctx) => {
     const { model, repo } = ctx.resource('User');
     const filters = {
@@ -72,9 +76,10 @@ export const derivedHandlers: Record<string, Handler> = {
       ...(req.query.categoria ? { category: req.query.categoria } : {}),
     };
     const sortBy = typeof req.query.sortBy === 'string' ? req.query.sortBy : undefined;
-    const page = await repo.list(
-      listOptions({ ...req.query, filters }, { field: 'username', descending: false }, model),
-    );
+    const page = await repo.list({
+      ...listOptions({ ...req.query, filters }, { field: 'username', descending: false }, model),
+      visibleFields: USER_GRUPPO_CRM_FIELDS,
+    });
     if (!sortBy)
       page.data.sort(
         (a, b) =>
@@ -82,6 +87,7 @@ export const derivedHandlers: Record<string, Handler> = {
           String(a.category ?? '').localeCompare(String(b.category ?? '')),
       );
     return {
+      ...page,
       data: page.data.map(({ id, username, name, surname, category, gruppiCrmIds }) => ({
         id,
         username,
@@ -90,7 +96,6 @@ export const derivedHandlers: Record<string, Handler> = {
         ...(category ? { category } : {}),
         gruppiCrmIds: gruppiCrmIds ?? [],
       })),
-      totalRows: page.totalRows,
     };
   },
 

@@ -6,7 +6,9 @@ import { displayFormats } from '../../domain/displayFormats.ts';
 import type { ColumnDefinition, FieldKind, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { AppContext, Handler } from '../context.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
-import type { Row } from './crudRepository.ts';
+import type { ListPage, Row } from './crudRepository.ts';
+import { quote } from './entityModel.ts';
+import { KEYSET, type Keyset } from './listQuery.ts';
 
 const BATCH = 1000;
 /** Rome wall time of an instant, YYYY-MM-DDTHH:mm:ss (whatever the server's own time zone). */
@@ -16,22 +18,33 @@ const romeWallTime = (at: Date | string) =>
 export const exportStamp = (now: Date) =>
   romeWallTime(now).slice(0, 16).replace(/-/g, '').replace('T', '_').replace(':', '');
 
-/** Names instead of ids: every referenced resource read once. */
-async function lookups(ctx: AppContext, columns: ColumnDefinition[]): Promise<Map<string, Map<number, string>>> {
-  const out = new Map<string, Map<number, string>>();
-  for (const name of new Set(columns.map((c) => c.reference).filter((r): r is string => !!r))) {
-    const target = ctx.resourceNamed(name);
-    if (!target) continue;
-    const { data } = await target.repo.list({ filters: {}, page: 0, rowsPerPage: 0 });
-    out.set(name, new Map(data.map((r) => [Number(r.id), String(r[target.definition.displayField] ?? r.id)])));
+type Names = Map<string, Map<number, string>>;
+const MAX_NAMES = 100_000;
+
+/** Names instead of ids for one batch: only the referenced records it needs, each read once per export. */
+async function resolveNames(ctx: AppContext, columns: ColumnDefinition[], rows: Row[], names: Names): Promise<void> {
+  for (const c of columns) {
+    const target = c.reference ? ctx.resourceNamed(c.reference) : undefined;
+    if (!c.reference || !target) continue;
+    let known = names.get(c.reference);
+    if (!known || known.size > MAX_NAMES) names.set(c.reference, (known = new Map()));
+    const ids = new Set<number>();
+    for (const row of rows) {
+      const v = row[c.accessorKey];
+      for (const id of Array.isArray(v) ? v : [v]) if (typeof id === 'number' && !known.has(id)) ids.add(id);
+    }
+    if (ids.size === 0) continue;
+    const { rows: found } = await ctx.db.query<{ id: number; label: unknown }>(
+      `SELECT id, ${quote(target.definition.displayField)} AS label FROM ${quote(target.model.table)} WHERE id = ANY($1::int[])`,
+      [[...ids]],
+    );
+    for (const r of found) known.set(r.id, String(r.label ?? r.id));
   }
-  return out;
 }
 
-type Lookups = Map<string, Map<number, string>>;
 interface ExcelColumn {
   /** The value as the sheet holds it: numbers stay numbers and dates dates, so the sheet can sum and sort. */
-  value(v: unknown, c: ColumnDefinition, names: Lookups): ExcelJS.CellValue;
+  value(v: unknown, c: ColumnDefinition, names: Names): ExcelJS.CellValue;
   /** Excel's number format, Italian-looking in an Italian Excel (the separators follow the user's locale). */
   numFmt?: string;
 }
@@ -87,13 +100,19 @@ export const EXCEL_COLUMNS: Record<FieldKind, ExcelColumn> = {
   object: json,
 };
 
-function cell(c: ColumnDefinition, v: unknown, names: Lookups): ExcelJS.CellValue {
+function cell(c: ColumnDefinition, v: unknown, names: Names): ExcelJS.CellValue {
   return v === null || v === undefined ? null : EXCEL_COLUMNS[c.kind].value(v, c, names);
 }
 
-type PageOf = (page: number, rowsPerPage: number) => Promise<{ data: Row[] }>;
+/** One batch of the list after the cursor, and where the next one starts (none: the list is done). */
+type BatchOf = (after: Keyset) => Promise<ListPage>;
 
-async function writeWorkbook(definition: ResourceDefinition, ctx: AppContext, pageOf: PageOf, out: PassThrough) {
+// Excel's sheet holds 1,048,576 rows: the header, the data, and the line saying the list was cut.
+const SHEET_ROWS = 1_048_576;
+const CUT_NOTICE =
+  'Elenco interrotto: un foglio Excel contiene al massimo 1.048.576 righe. Restringere i filtri per esportare il resto.';
+
+async function writeWorkbook(definition: ResourceDefinition, ctx: AppContext, batchOf: BatchOf, out: PassThrough) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(definition.label.slice(0, 31));
   sheet.columns = definition.columns.map((c) => ({
@@ -103,15 +122,27 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: AppContext, pa
     ...(EXCEL_COLUMNS[c.kind].numFmt ? { style: { numFmt: EXCEL_COLUMNS[c.kind].numFmt } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
-  const names = await lookups(ctx, definition.columns);
-  // Page by page, so a list of any size streams out without being held in memory.
-  for (let page = 1; ; page++) {
-    const { data } = await pageOf(page, BATCH);
-    for (const row of data)
+  const names: Names = new Map();
+  let written = 0;
+  // Batch after batch from a cursor, never OFFSET, each written and flushed before the next is read:
+  // memory stays the same whatever the list's size.
+  let cursor: Keyset | undefined = { row: null, nullsPhase: false };
+  while (cursor && !out.destroyed) {
+    const batch: ListPage = await batchOf(cursor);
+    await resolveNames(ctx, definition.columns, batch.data, names);
+    for (const row of batch.data) {
+      if (written === SHEET_ROWS - 2) {
+        sheet.addRow([CUT_NOTICE]).commit();
+        cursor = undefined;
+        break;
+      }
       sheet
         .addRow(Object.fromEntries(definition.columns.map((c) => [c.accessorKey, cell(c, row[c.accessorKey], names)])))
         .commit();
-    if (data.length < BATCH) break;
+      written++;
+    }
+    if (cursor) cursor = batch[KEYSET];
+    if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
   }
   sheet.commit();
   await workbook.commit();
@@ -123,19 +154,34 @@ export const exportHandlers: Record<string, Handler> = {
     const list = definition?.api.list;
     const op = list && ctx.contract.operations.find((o) => o.operationId === list.operationId);
     const run = op && ctx.handler(op.operationId);
-    if (!definition || !op || !run) throw new HttpError(404, MESSAGES.notFound);
-    if (!isAllowed(ctx.access(op), req.user?.roles ?? null)) throw new HttpError(403, MESSAGES.forbidden);
-    // The list call itself, page by page: the file holds exactly what the screen lists.
-    const pageOf: PageOf = (page, rowsPerPage) =>
-      run({ ...req, op, query: { ...req.query, page, rowsPerPage } }, ctx) as Promise<{ data: Row[] }>;
-    // Bad filters or sort fail here, before any byte of the file is sent.
-    await pageOf(1, 1);
-    const out = new PassThrough();
-    const filename = `${definition.label.replace(/[^\p{L}\p{N}]+/gu, '_')}_${exportStamp(new Date())}.xlsx`;
-    req.reply
-      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="${filename}"`);
-    writeWorkbook(definition, ctx, pageOf, out).catch((err: unknown) => out.destroy(err as Error));
-    return req.reply.send(out);
+    if (!definition || !op || !run || !req.user) throw new HttpError(404, MESSAGES.notFound);
+    // The list's own roles: reading a resource as a lookup never exports it.
+    if (!isAllowed(ctx.exportAccess(op), req.user.roles)) throw new HttpError(403, MESSAGES.forbidden);
+    const release = await ctx.exportGates.acquire(req.user.id);
+    try {
+      // The list call itself, batch by batch: the file holds exactly what the screen lists.
+      const batchOf: BatchOf = (after) =>
+        run(
+          { ...req, op, query: { ...req.query, page: 1, rowsPerPage: BATCH, [KEYSET]: after } },
+          ctx,
+        ) as Promise<ListPage>;
+      // Bad filters or sort fail here, before any byte of the file is sent.
+      await run({ ...req, op, query: { ...req.query, page: 1, rowsPerPage: 1 } }, ctx);
+      const out = new PassThrough();
+      const filename = `${definition.label.replace(/[^\p{L}\p{N}]+/gu, '_')}_${exportStamp(new Date())}.xlsx`;
+      req.reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${filename}"`);
+      writeWorkbook(definition, ctx, batchOf, out)
+        .catch((err: unknown) => {
+          req.raw.log.error({ err, resource: definition.name }, 'export failed');
+          out.destroy(err as Error);
+        })
+        .finally(release);
+      return req.reply.send(out);
+    } catch (err) {
+      release();
+      throw err;
+    }
   },
 };

@@ -3,7 +3,8 @@ import type { ApiOperation } from '../contract/contract.ts';
 import type { AppContext, Handler, Resource } from '../context.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
-import type { FilterValue, ListOptions } from './listQuery.ts';
+import { KEYSET, type FilterValue, type Keyset, type ListOptions } from './listQuery.ts';
+import { projectRow } from '../security/lookupProjection.ts';
 import { writeRules } from './writeRules.ts';
 
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
@@ -18,7 +19,9 @@ export function listOptions(
   const filters: Record<string, FilterValue> = { ...((query.filters ?? {}) as Record<string, FilterValue>) };
   for (const [k, v] of Object.entries(query))
     if (!LIST_PARAMS.has(k) && model.byName.has(k)) filters[k] = v as FilterValue;
+  const after = (query as { [KEYSET]?: Keyset })[KEYSET];
   return {
+    ...(after ? { after } : {}),
     filters: { ...filters, ...fixed },
     sortBy: typeof query.sortBy === 'string' && query.sortBy !== '' ? query.sortBy : undefined,
     descending: query.descending === 1 || query.sortDesc === true,
@@ -40,9 +43,19 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
   const rule = writeRules[model.typeName];
   switch (verb) {
     case 'list':
-      return async (req) => repo.list(listOptions(req.query, definition.sort, model));
+      return async (req, ctx) => {
+        const visible = ctx.readableFields(model.typeName, req.user?.roles ?? null);
+        const options = listOptions(req.query, definition.sort, model);
+        if (!visible) return repo.list(options);
+        const page = await repo.list({ ...options, visibleFields: visible });
+        return { ...page, data: page.data.map(projectRow(visible)) };
+      };
     case 'get':
-      return async (req) => ({ data: await repo.get(idOf(req.params)) });
+      return async (req, ctx) => {
+        const visible = ctx.readableFields(model.typeName, req.user?.roles ?? null);
+        const data = await repo.get(idOf(req.params));
+        return { data: visible ? projectRow(visible)(data) : data };
+      };
     case 'create':
       return async (req, ctx) => {
         const body = withLanguage(model, req.body as Row);

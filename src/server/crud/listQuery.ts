@@ -4,6 +4,20 @@ import { quote, type Column, type EntityModel } from './entityModel.ts';
 
 export type FilterValue = string | number | boolean | (string | number)[] | null | undefined;
 
+/**
+ * Where the next batch of a list starts (the export reads a list this way, never with OFFSET):
+ * after this row in the list's order, or, once the rows with a value are done, among those without one.
+ */
+export interface Keyset {
+  row: Record<string, unknown> | null;
+  nullsPhase: boolean;
+}
+/**
+ * Symbol keys never come from HTTP nor go back to it (JSON ignores them): the batch cursor rides on
+ * a list handler's query (`query[KEYSET]`) and its answer (`result[KEYSET]`, the next cursor).
+ */
+export const KEYSET = Symbol('keyset');
+
 export interface ListOptions {
   filters: Record<string, FilterValue>;
   sortBy?: string;
@@ -16,6 +30,27 @@ export interface ListOptions {
   search?: { fields: string[]; text: string };
   /** Columns that must be empty. */
   isNull?: string[];
+  /** Read in batches from this cursor (the first batch: row null). */
+  after?: Keyset;
+  /** Only these fields may be filtered and sorted on (a reader who sees only them). */
+  visibleFields?: readonly string[];
+}
+
+export interface ListSql {
+  /** The rows of the page (or of the batch), or every row when unpaged. */
+  sql: string;
+  params: unknown[];
+  /** How many rows match, and the same bounded to `limit` (cheap whatever the table's size). */
+  countSql: string;
+  boundedCountSql(limit: number): string;
+  /** The page and, on each row as "__total", the bounded count: one round trip for both. */
+  sqlWithBoundedCount(limit: number): string;
+  /** The filter parameters alone, for the two counts. */
+  filterParams: unknown[];
+  paged: boolean;
+  limit: number;
+  sortField: string;
+  descending: boolean;
 }
 
 const isEmpty = (v: FilterValue) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -77,17 +112,37 @@ function condition(
   }
 }
 
-/** SQL for one page of a filtered, sorted list and its total, from known columns only. */
-export function listQuery(
+/** The condition that continues a list after the cursor, in its order (id last, NULLS LAST). */
+function keysetCondition(
   model: EntityModel,
-  options: ListOptions,
-  select = '*',
-): { sql: string; params: unknown[]; countSql: string; paged: boolean } {
+  after: Keyset,
+  sortField: string,
+  descending: boolean,
+  param: (v: unknown) => string,
+): string | null {
+  const cmp = descending ? '<' : '>';
+  const lastId = after.row ? Number(after.row.id) : null;
+  const afterId = () => (lastId === null ? '' : `id ${cmp} ${param(lastId)}`);
+  if (sortField === 'id') return after.nullsPhase ? 'false' : afterId() || null;
+  const col = quote(sortField);
+  const value = after.row?.[sortField];
+  if (after.nullsPhase || (after.row && (value === null || value === undefined)))
+    return [`${col} IS NULL`, afterId()].filter(Boolean).join(' AND ');
+  if (!after.row) return null;
+  const type = model.byName.get(sortField)?.sqlType ?? 'text';
+  const v = param(type === 'jsonb' ? JSON.stringify(value) : value);
+  // A row comparison leaves the rows without a value out: they come in the nulls phase.
+  return `(${col}, id) ${cmp} (${v}::${type}, ${param(lastId)}::integer)`;
+}
+
+/** SQL for one page of a filtered, sorted list and its counts, from known columns only. */
+export function listQuery(model: EntityModel, options: ListOptions, defaultPageSize = 30, select = '*'): ListSql {
   const params: unknown[] = [];
   const param = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
+  const visible = options.visibleFields ? new Set(['id', ...options.visibleFields]) : null;
   const where: string[] = [];
   for (const [field, value] of Object.entries(options.filters)) {
     if (isEmpty(value)) continue;
@@ -95,7 +150,7 @@ export function listQuery(
       field === 'id'
         ? ({ name: 'id', sqlType: 'integer', readOnly: true, nullable: false } as Column)
         : model.byName.get(field);
-    if (!column)
+    if (!column || (visible && !visible.has(field)))
       throw new HttpError(400, MESSAGES.invalid, [{ field: `filters.${field}`, message: 'filtro non previsto' }]);
     where.push(condition(column, value as Exclude<FilterValue, null | undefined>, param));
   }
@@ -104,22 +159,40 @@ export function listQuery(
     where.push(`(${options.search.fields.map((f) => `${quote(f)}::text ILIKE ${p}`).join(' OR ')})`);
   }
   for (const field of options.isNull ?? []) where.push(`${quote(field)} IS NULL`);
-  const sortField = options.sortBy ?? options.defaultSort?.field;
+  const sortField = options.sortBy ?? options.defaultSort?.field ?? 'id';
   const descending = options.sortBy ? options.descending === true : (options.defaultSort?.descending ?? false);
-  if (sortField && sortField !== 'id' && !model.byName.has(sortField)) {
+  if ((sortField !== 'id' && !model.byName.has(sortField)) || (visible && !visible.has(sortField))) {
     throw new HttpError(400, MESSAGES.invalid, [
       { field: 'sortBy', message: `campo di ordinamento non previsto: ${sortField}` },
     ]);
   }
-  const dir = descending ? 'DESC' : 'ASC';
-  const order = sortField && sortField !== 'id' ? `${quote(sortField)} ${dir} NULLS LAST, id ${dir}` : `id ${dir}`;
-  const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
   const table = quote(model.table);
-  const countSql = `SELECT count(*)::int AS total FROM ${table}${whereSql}`;
+  const filterWhere = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  const filterParams = [...params];
+  const keyset = options.after ? keysetCondition(model, options.after, sortField, descending, param) : null;
+  const allWhere = [...where, ...(keyset ? [keyset] : [])];
+  const whereSql = allWhere.length > 0 ? ` WHERE ${allWhere.join(' AND ')}` : '';
+  const dir = descending ? 'DESC' : 'ASC';
+  const order = sortField !== 'id' ? `${quote(sortField)} ${dir} NULLS LAST, id ${dir}` : `id ${dir}`;
+  // No paging at all, or page=0&rowsPerPage=0: every row (bounded by the caller). Paging without a size: the list's own.
   const page = options.page ?? 0;
   const rows = options.rowsPerPage ?? 0;
-  const paged = !(page === 0 && rows === 0);
-  const limit = paged ? ` LIMIT ${param(rows || 30)} OFFSET ${param((Math.max(page, 1) - 1) * (rows || 30))}` : '';
-  const sql = `SELECT ${select}, count(*) OVER()::int AS "__total" FROM ${table}${whereSql} ORDER BY ${order}${limit}`;
-  return { sql, params, countSql, paged };
+  const paged = !!options.after || page > 0 || rows > 0;
+  const limit = rows > 0 ? rows : defaultPageSize;
+  const offset = options.after ? 0 : (Math.max(page, 1) - 1) * limit;
+  const pageSql = paged ? ` LIMIT ${param(limit)} OFFSET ${param(offset)}` : '';
+  return {
+    sql: `SELECT ${select} FROM ${table}${whereSql} ORDER BY ${order}${pageSql}`,
+    params,
+    countSql: `SELECT count(*)::int AS total FROM ${table}${filterWhere}`,
+    sqlWithBoundedCount: (n) =>
+      `SELECT ${select}, (SELECT count(*)::int FROM (SELECT 1 FROM ${table}${filterWhere} LIMIT ${n}) AS capped) AS "__total" FROM ${table}${whereSql} ORDER BY ${order}${pageSql}`,
+    boundedCountSql: (n) =>
+      `SELECT count(*)::int AS total FROM (SELECT 1 FROM ${table}${filterWhere} LIMIT ${n}) AS capped`,
+    filterParams,
+    paged,
+    limit,
+    sortField,
+    descending,
+  };
 }

@@ -1,26 +1,40 @@
 import type { Handler } from '../context.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
+import { endSessions } from '../auth/endSessions.ts';
+import { assertMayManage } from '../domains/users/userRules.ts';
 
 const SUBSCRIBER_TTL = 12 * 3600;
 const HEARTBEAT_MS = 25_000;
 
 export const hubHandlers: Record<string, Handler> = {
   getHubSubscriberToken: async (req, ctx) => {
-    const topics = [`/users/${req.user?.id ?? 0}`, '/broadcast'];
-    return { data: { token: await ctx.tokens.signSubscriber(topics, SUBSCRIBER_TTL), topics } };
+    const user = req.user;
+    if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
+    const topics = [`/users/${user.id}`, '/broadcast'];
+    return {
+      data: {
+        token: await ctx.tokens.signSubscriber({ userId: user.id, ver: user.ver, topics }, SUBSCRIBER_TTL),
+        topics,
+      },
+    };
   },
 
   // Server-Sent Events: the connection stays open; each event is one `data:` line of JSON.
   subscribeHub: async (req, ctx) => {
-    const allowed = await ctx.tokens.verifySubscriber(String(req.query.token));
+    const claims = await ctx.tokens.verifySubscriber(String(req.query.token));
     const topics = req.query.topic as string[];
-    if (!topics.every((t) => allowed.includes(t))) throw new HttpError(403, MESSAGES.forbidden);
+    if (!topics.every((t) => claims.topics.includes(t))) throw new HttpError(403, MESSAGES.forbidden);
+    // The stream lives as long as the session it was opened for.
+    const state = await ctx.userStates.get(claims.userId);
+    if (!state?.active) throw new HttpError(423, MESSAGES.inactive);
+    if (state.tokenVersion !== claims.ver) throw new HttpError(401, MESSAGES.sessionEnded);
     const reply = req.reply;
-    reply.hijack();
     const res = reply.raw;
+    const ended = ctx.hub.openStream(claims.userId, () => res.end());
+    reply.hijack();
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache, no-transform',
+      'Cache-Control': 'no-store, no-transform',
       Connection: 'keep-alive',
       'X-Accel-Buffering': 'no',
     });
@@ -29,18 +43,19 @@ export const hubHandlers: Record<string, Handler> = {
       res.write(`event: message\ndata: ${JSON.stringify(event)}\n\n`),
     );
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    req.raw.raw.on('close', () => {
+    res.on('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
+      ended();
     });
     return reply;
   },
 
   forceLogoutUser: async (req, ctx) => {
     const id = Number(req.params.id);
-    await ctx.resource('User').repo.get(id);
-    await ctx.refreshTokens.revokeUser(id);
-    ctx.hub.forceLogout(id);
+    const target = await ctx.resource('User').repo.get(id);
+    assertMayManage(req.user?.roles, Array.isArray(target.roles) ? (target.roles as string[]) : []);
+    await endSessions(ctx, id);
     return { message: 'Operazione completata con successo' };
   },
 };

@@ -34,11 +34,10 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
   if (!fs.existsSync(indexFile)) return false;
   let index = fs.readFileSync(indexFile, 'utf8');
   for (const [key, name] of Object.entries(META) as [keyof RuntimeConfig, string][]) {
-    // Written `<meta … content="" />` by the formatter, `<meta … content="">` by hand: either is filled.
-    index = index.replace(
-      new RegExp(`<meta name="${name}" content="" ?/?>`),
-      `<meta name="${name}" content="${attribute(runtime[key])}" />`,
-    );
+    // Written either way (<meta …> or <meta … />): a formatter must not silently switch the configuration off.
+    const tag = new RegExp(`<meta name="${name}" content="[^"]*"\\s*/?>`);
+    if (!tag.test(index)) throw new Error(`dist/index.html: <meta name="${name}"> missing`);
+    index = index.replace(tag, () => `<meta name="${name}" content="${attribute(runtime[key])}" />`);
   }
   await app.register(fastifyStatic, {
     root: dist,

@@ -9,10 +9,41 @@ export interface SeedResult {
   /** Set only when the admin was created now. */
   adminPassword?: string;
   passwordFile?: string;
-  demoPassword?: string;
+  /** Set only when the demo users were created now: each one's random password, also saved in demoPasswordFile. */
+  demoPasswords?: { username: string; password: string }[];
+  demoPasswordFile?: string;
 }
 
-export const DEMO_PASSWORD = 'Noleggio2025!';
+export const DEMO_PASSWORD_FILE = 'demo-passwords.txt';
+
+/**
+ * Demo data goes where a newcomer needs it, the embedded database, and never into a PostgreSQL
+ * server unless asked for with DEMO_DATA=1.
+ */
+export function demoDataWanted(env: NodeJS.ProcessEnv): boolean {
+  return env.DEMO_DATA === '1' || (env.DEMO_DATA !== '0' && !env.DATABASE_URL);
+}
+
+/** How many of the demo users this database holds (the start log says so every time). */
+export async function demoUsersPresent(ctx: AppContext): Promise<number> {
+  const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "user" WHERE username = ANY($1)`, [
+    DEMO_USERS.map((u) => u.username),
+  ]);
+  return rows[0]?.n ?? 0;
+}
+
+/** The demo users' passwords as saved at the first start: `username password` per line. */
+export function readDemoPasswords(dataDir: string): Map<string, string> {
+  const file = path.join(dataDir, DEMO_PASSWORD_FILE);
+  if (!fs.existsSync(file)) return new Map();
+  return new Map(
+    fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'))
+      .map((l) => l.trim().split(/\s+/) as [string, string]),
+  );
+}
 
 /** On an empty database: the super admin `admin` and, unless disabled, the demo data. */
 export async function seed(
@@ -50,8 +81,13 @@ export async function seed(
   await ctx.db.query(
     `UPDATE "altraConfigurazione" SET "codiceClienteListini" = '111', "emailMittente" = 'noleggio@rossinoleggi.it'`,
   );
-  const demoHash = await hashPassword(DEMO_PASSWORD);
-  for (const u of DEMO_USERS) {
+  // Each demo user its own random password: none is written anywhere but in the data directory.
+  const demoPasswords = DEMO_USERS.map((u) => ({
+    username: u.username,
+    password: randomBytes(9).toString('base64url'),
+  }));
+  const hashes = await Promise.all(demoPasswords.map((p) => hashPassword(p.password)));
+  for (const [i, u] of DEMO_USERS.entries()) {
     await users.create(
       {
         username: u.username,
@@ -63,9 +99,16 @@ export async function seed(
         category: 'CRM',
         filialiIds: [1],
       },
-      { passwordHash: demoHash },
+      { passwordHash: hashes[i] },
     );
   }
-  result.demoPassword = DEMO_PASSWORD;
+  result.demoPasswords = demoPasswords;
+  result.demoPasswordFile = path.join(ctx.config.dataDir, DEMO_PASSWORD_FILE);
+  fs.mkdirSync(ctx.config.dataDir, { recursive: true });
+  fs.writeFileSync(
+    result.demoPasswordFile,
+    `# Password degli utenti dimostrativi, generate al primo avvio\n${demoPasswords.map((p) => `${p.username} ${p.password}`).join('\n')}\n`,
+    { mode: 0o600 },
+  );
   return result;
 }

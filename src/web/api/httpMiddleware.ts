@@ -24,7 +24,7 @@ export interface SessionHooks {
 }
 
 // Calls that answer for themselves: their errors are the sign-in page's to show.
-const AUTH_CALLS = ['/login_check', '/token/refresh', '/login-microsoft'];
+const AUTH_CALLS = ['/login_check', '/token/refresh', '/login-microsoft', '/logout'];
 // The server's message for an access token that has only expired (src/server/httpError.ts).
 const TOKEN_EXPIRED = 'Token scaduto';
 const FORBIDDEN_QUIET_MS = 1000;

@@ -5,6 +5,7 @@ import { api } from '../api/client.ts';
 import { messages } from '../i18n/messages.ts';
 import { notify } from '../ui/notificationBus.ts';
 import { useSessionUser } from './useSessionUser.ts';
+import { tokenStore } from './tokenStore.ts';
 
 const m = messages.profile;
 type Violations = Record<string, string>;
@@ -68,8 +69,13 @@ function PasswordForm({ id }: { id: number }) {
     if (!values.password) local.password = m.required;
     else if (values.password !== values.confirmPassword) local.confirmPassword = m.mismatch;
     if (Object.keys(local).length > 0) return setErrors(local);
-    const { error } = await api.PUT('/api/users/{id}/change-password', { params: { path: { id } }, body: values });
+    const { data, error } = await api.PUT('/api/users/{id}/change-password', {
+      params: { path: { id } },
+      body: values,
+    });
     if (error) return setErrors(violationsOf(error));
+    // Every other session has ended; this one goes on with the tokens the change answered.
+    if (data) tokenStore.set(data.token, data.refresh_token);
     setErrors({});
     setValues(empty);
     notify.success(m.done);

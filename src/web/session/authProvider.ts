@@ -1,4 +1,4 @@
-import { api } from '../api/client.ts';
+import { api, apiBaseUrl } from '../api/client.ts';
 import { httpMiddleware, type SessionHooks } from '../api/httpMiddleware.ts';
 import { messages } from '../i18n/messages.ts';
 import { notify } from '../ui/notificationBus.ts';
@@ -55,6 +55,7 @@ export const authProvider = {
    * where the user was; after "Esci" it does not.
    */
   logout(rememberPath = true): void {
+    revokeSession(tokenStore.refreshToken());
     sessionState.set('unauthenticated');
     if (!rememberPath) sessionState.markLoggedOut();
     tokenStore.clear();
@@ -68,11 +69,26 @@ export const authProvider = {
 
   /** Back to the super admin's own session; without one aside, the session ends. False then. */
   endImpersonation(): boolean {
-    if (tokenStore.endImpersonation()) return true;
+    const impersonation = tokenStore.refreshToken();
+    if (tokenStore.endImpersonation()) {
+      revokeSession(impersonation);
+      return true;
+    }
     authProvider.logout(false);
     return false;
   },
 };
+
+/** Best effort: the server revokes the refresh token's whole family; the session ends here whatever it answers. */
+function revokeSession(refreshToken: string | null) {
+  if (!refreshToken) return;
+  fetch(`${apiBaseUrl}/logout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh_token: refreshToken }),
+    keepalive: true,
+  }).catch(() => undefined);
+}
 
 /** A new access token from the refresh token (the refresh token is replaced too). */
 async function refreshTokens(baseUrl: string): Promise<string> {

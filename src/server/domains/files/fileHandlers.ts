@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext, Handler } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../httpError.ts';
-import { ALLOWED, FILE_MESSAGES, invalid, readUpload, writeSynced } from './fileStore.ts';
+import { ALLOWED, FILE_MESSAGES, invalid, readUpload, safeOriginalName, writeSynced } from './fileStore.ts';
 
 const filesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'files');
 
@@ -33,7 +33,8 @@ export const fileHandlers: Record<string, Handler> = {
       {
         file: stored,
         filename: stored,
-        originalFilename: path.basename(file.name || `documento.${ext}`).slice(0, 255),
+        // The name the browser will save it under: never an extension the content does not have (poly.html).
+        originalFilename: safeOriginalName(file.name, ext, 'documento'),
         mimeType: type.mime,
         size: file.buffer.length,
         created: new Date().toISOString(),

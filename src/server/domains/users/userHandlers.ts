@@ -2,7 +2,9 @@ import type { AppContext, Handler } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../httpError.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { endSessions } from '../../auth/endSessions.ts';
+import { findUser, tokensFor } from '../../auth/authHandlers.ts';
+import { assertMayChangeRoles, assertMayManage, rolesChanged } from './userRules.ts';
 
 export const PASSWORD_MESSAGES = {
   oldRequired: 'La vecchia password è obbligatoria',
@@ -15,20 +17,25 @@ export const PASSWORD_MESSAGES = {
 
 const isAdmin = (roles: readonly string[] = []) => roles.includes('ROLE_SUPER_ADMIN') || roles.includes('ROLE_ADMIN');
 const invalid = (field: string, message: string) => new HttpError(400, MESSAGES.invalid, [{ field, message }]);
+const rolesOf = (row: Row | undefined) => (Array.isArray(row?.roles) ? (row.roles as string[]) : []);
 
 /** The new password hash, or nothing when no password was sent; confirmPassword is checked, never kept. */
-async function passwordHash(body: Row, required: boolean): Promise<Row> {
+async function passwordHash(ctx: AppContext, body: Row, required: boolean): Promise<Row> {
   const password = typeof body.password === 'string' ? body.password : '';
   if (!password) {
     if (required) throw invalid('password', PASSWORD_MESSAGES.required);
     return {};
   }
   if (password !== body.confirmPassword) throw invalid('confirmPassword', PASSWORD_MESSAGES.mismatch);
-  return { passwordHash: await hashPassword(password) };
+  return { passwordHash: await ctx.passwords.hash(password) };
 }
 
-function forget(ctx: AppContext, id: number) {
-  ctx.activeCache.delete(id);
+/** The stored user an admin acts on, once the rules allow it. */
+async function managed(ctx: AppContext, id: number, actorRoles: readonly string[] | undefined): Promise<Row> {
+  const target = await ctx.resource('User').repo.raw(id);
+  if (!target) throw new HttpError(404, MESSAGES.notFound);
+  assertMayManage(actorRoles, rolesOf(target));
+  return target;
 }
 
 export const userHandlers: Record<string, Handler> = {
@@ -39,50 +46,49 @@ export const userHandlers: Record<string, Handler> = {
 
   createUser: async (req, ctx) => {
     const body = req.body as Row;
-    const internal = await passwordHash(body, true);
+    const roles = Array.isArray(body.roles) ? (body.roles as string[]) : ['ROLE_USER'];
+    if (req.user) assertMayChangeRoles(req.user, { id: null, roles: [] }, roles);
+    const internal = await passwordHash(ctx, body, true);
     const data = await ctx.resource('User').repo.create({ active: 'true', roles: ['ROLE_USER'], ...body }, internal);
     return { data };
   },
 
-  // Admins edit anybody; everybody else edits only their own username and email (the profile).
+  // Admins edit anybody they may manage; everybody else edits only their own username and email (the profile).
   updateUser: async (req, ctx) => {
     const id = idOf(req.params);
     const body = req.body as Row;
     const repo = ctx.resource('User').repo;
-    if (!isAdmin(req.user?.roles)) {
+    if (!req.user || !isAdmin(req.user.roles)) {
       if (req.user?.id !== id) throw new HttpError(403, MESSAGES.forbidden);
       return { data: await repo.update(id, { username: body.username, email: body.email }) };
     }
-    if (req.user?.id === id && body.active === 'false') throw invalid('active', PASSWORD_MESSAGES.self);
-    const data = await repo.update(
-      id,
-      body,
-      await passwordHash(body, false),
-      typeof body.version === 'number' ? body.version : undefined,
-    );
-    forget(ctx, id);
+    const before = await managed(ctx, id, req.user.roles);
+    if (Array.isArray(body.roles))
+      assertMayChangeRoles(req.user, { id, roles: rolesOf(before) }, body.roles as string[]);
+    if (req.user.id === id && body.active === 'false') throw invalid('active', PASSWORD_MESSAGES.self);
+    const internal = await passwordHash(ctx, body, false);
+    const data = await repo.update(id, body, internal, typeof body.version === 'number' ? body.version : undefined);
+    // New roles, a new password or the end of the activity end every session opened before.
+    if (rolesChanged(rolesOf(before), rolesOf(data)) || internal.passwordHash || data.active !== before.active)
+      await endSessions(ctx, id);
     return { data };
   },
 
   deleteUser: async (req, ctx) => {
     const id = idOf(req.params);
     if (req.user?.id === id) throw new HttpError(409, PASSWORD_MESSAGES.self);
+    await managed(ctx, id, req.user?.roles);
     await ctx.resource('User').repo.remove(id);
-    await ctx.refreshTokens.revokeUser(id);
-    forget(ctx, id);
-    ctx.hub.forceLogout(id);
+    await endSessions(ctx, id);
   },
 
   setUserActive: async (req, ctx) => {
     const id = idOf(req.params);
     const active = String(req.params.status);
     if (req.user?.id === id && active === 'false') throw new HttpError(409, PASSWORD_MESSAGES.self);
+    const before = await managed(ctx, id, req.user?.roles);
     const data = await ctx.resource('User').repo.update(id, { active });
-    if (active === 'false') {
-      await ctx.refreshTokens.revokeUser(id);
-      ctx.hub.forceLogout(id);
-    }
-    forget(ctx, id);
+    if (before.active !== active) await endSessions(ctx, id);
     return { data };
   },
 
@@ -93,18 +99,27 @@ export const userHandlers: Record<string, Handler> = {
     return { data: { username: me.username, email: me.email } };
   },
 
+  // Guesses of the old password are limited like logins; the change ends every other session.
   changePassword: async (req, ctx) => {
     const id = idOf(req.params);
-    if (req.user?.id !== id) throw new HttpError(403, MESSAGES.forbidden);
+    if (!req.user || req.user.id !== id) throw new HttpError(403, MESSAGES.forbidden);
     const { oldPassword, password, confirmPassword } = req.body as Record<string, string>;
     if (!oldPassword) throw invalid('oldPassword', PASSWORD_MESSAGES.oldRequired);
     if (!password) throw invalid('password', PASSWORD_MESSAGES.required);
     if (password !== confirmPassword) throw invalid('confirmPassword', PASSWORD_MESSAGES.mismatch);
     if (password.length < 8) throw invalid('password', PASSWORD_MESSAGES.tooShort);
+    const who = `#${id}`;
+    const priority = ctx.loginGuard.begin(req.raw.ip, who);
     const row = await ctx.resource('User').repo.raw(id);
-    if (!(await verifyPassword(oldPassword, row?.passwordHash as string | undefined)))
+    if (!(await ctx.passwords.verify(oldPassword, row?.passwordHash as string | undefined, priority)))
       throw invalid('oldPassword', PASSWORD_MESSAGES.oldWrong);
-    await ctx.resource('User').repo.update(id, {}, { passwordHash: await hashPassword(password) });
-    return { message: 'Operazione completata con successo' };
+    ctx.loginGuard.succeeded(req.raw.ip, who);
+    await ctx.resource('User').repo.update(id, {}, { passwordHash: await ctx.passwords.hash(password) });
+    await endSessions(ctx, id, { push: false });
+    // This session goes on with new tokens; every other one has ended.
+    const user = await findUser(ctx, 'id = $1', id);
+    const impersonator = req.user.impersonator ? await findUser(ctx, 'id = $1', req.user.impersonator.id) : undefined;
+    if (!user) throw new HttpError(404, MESSAGES.notFound);
+    return { message: 'Operazione completata con successo', ...(await tokensFor(ctx, user, undefined, impersonator)) };
   },
 };

@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { isAllowed, type Access } from '../../domain/accessRules.ts';
+import type { AppContext } from '../context.ts';
+import { HttpError, MESSAGES } from '../httpError.ts';
+import { checkPublicOffer } from './publicOffer.ts';
+import type { Claims, PublicOfferClaims } from './tokens.ts';
+
+export interface Caller {
+  user: Claims | null;
+  publicOffer: PublicOfferClaims | null;
+}
+
+const bearer = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+
+/** A staff session as it is now: the user still active, the token of the current version (also the impersonator's). */
+async function staffCaller(ctx: AppContext, token: string): Promise<Claims> {
+  const claims = await ctx.tokens.verify(token);
+  const state = await ctx.userStates.get(claims.id);
+  if (!state?.active) throw new HttpError(423, MESSAGES.inactive);
+  if (state.tokenVersion !== claims.ver) throw new HttpError(401, MESSAGES.sessionEnded);
+  if (claims.impersonator) {
+    const behind = await ctx.userStates.get(claims.impersonator.id);
+    if (!behind?.active || !behind.superAdmin || behind.tokenVersion !== claims.impersonator.ver)
+      throw new HttpError(401, MESSAGES.sessionEnded);
+  }
+  return claims;
+}
+
+/** A staff token offered where only a public offer token goes is a known caller without the right (403); anything else keeps its 401. */
+async function refusePublicOffer(ctx: AppContext, token: string, refusal: unknown): Promise<never> {
+  const staff = await ctx.tokens.verify(token).catch(() => null);
+  throw staff ? new HttpError(403, MESSAGES.forbidden) : refusal;
+}
+
+/**
+ * Who is calling, checked against the operation's access rule and the token's audience:
+ * a public offer token opens only its negotiation's public calls, a staff token only staff calls.
+ */
+export async function authorize(ctx: AppContext, access: Access, req: FastifyRequest): Promise<Caller> {
+  if (access === 'public') return { user: null, publicOffer: null };
+  const token = bearer(req);
+  if (!token) throw new HttpError(401, MESSAGES.tokenMissing);
+  if (access === 'public-offer') {
+    const code = String((req.params as Record<string, unknown> | undefined)?.id ?? '');
+    const claims = await ctx.tokens
+      .verifyPublicOffer(token)
+      .catch((err: unknown) => refusePublicOffer(ctx, token, err));
+    return { user: null, publicOffer: await checkPublicOffer(ctx, claims, code) };
+  }
+  const user = await staffCaller(ctx, token);
+  if (!isAllowed(access, user.roles)) throw new HttpError(403, MESSAGES.forbidden);
+  return { user, publicOffer: null };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../httpError.ts';
+import { createConcurrencyGate } from './concurrencyGate.ts';
+
+const deferred = () => {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('createConcurrencyGate', () => {
+  it('runs at most `limit` at once; waiting work goes by priority, then by arrival', async () => {
+    const gate = createConcurrencyGate({ limit: 1, maxWaiting: 5, waitMs: 10_000, busyMessage: 'occupato' });
+    const first = deferred();
+    const order: string[] = [];
+    const running = gate.run(() => first.promise.then(() => void order.push('primo')));
+    const later = [
+      gate.run(async () => void order.push('tentativo 3'), 3),
+      gate.run(async () => void order.push('tentativo 1'), 1),
+      gate.run(async () => void order.push('nuovo utente'), 0),
+      gate.run(async () => void order.push('tentativo 1 bis'), 1),
+    ];
+    expect([gate.active, gate.waiting]).toEqual([1, 4]);
+    first.resolve();
+    await Promise.all([running, ...later]);
+    expect(order).toEqual(['primo', 'nuovo utente', 'tentativo 1', 'tentativo 1 bis', 'tentativo 3']);
+    expect([gate.active, gate.waiting]).toEqual([0, 0]);
+  });
+
+  it('refuses with 429 and Retry-After when the queue is full or the wait runs out', async () => {
+    const gate = createConcurrencyGate({ limit: 1, maxWaiting: 1, waitMs: 20, busyMessage: 'occupato' });
+    const held = deferred();
+    const running = gate.run(() => held.promise);
+    const waiting = gate.run(async () => 'dopo');
+    const refused = await gate.run(async () => 'mai').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({ statusCode: 429, message: 'occupato', retryAfter: 1 });
+    // The one waiting gives up after waitMs.
+    await expect(waiting).rejects.toMatchObject({ statusCode: 429 });
+    held.resolve();
+    await running;
+    expect(await gate.run(async () => 'libero')).toBe('libero');
+  });
+});
