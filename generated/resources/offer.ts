@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "offer",
   "title": "Offerta",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Offerte",
   "collection": "/api/offers",
   "api": {
@@ -451,6 +455,15 @@ export const resource = {
         "assicurazioneConducente": {
           "type": "boolean",
           "title": "Assicurazione conducente"
+        },
+        "created": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Creata il",
+          "readOnly": true
         }
       },
       "required": [
@@ -488,7 +501,8 @@ export const resource = {
         "richiestaTrasporto",
         "archiviata",
         "numeroDocumento",
-        "assicurazioneConducente"
+        "assicurazioneConducente",
+        "created"
       ],
       "operatoreId": {
         "ui:widget": "reference",
@@ -525,6 +539,12 @@ export const resource = {
       },
       "al": {
         "ui:widget": "date"
+      },
+      "created": {
+        "ui:options": {
+          "serverSet": "created"
+        },
+        "ui:readonly": true
       }
     }
   }

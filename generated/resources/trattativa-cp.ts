@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "trattativaCp",
   "title": "Trattativa CP",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Trattative CP",
   "collection": "/api/trattative_cp",
   "api": {
@@ -776,6 +780,15 @@ export const resource = {
           ],
           "title": "Gruppo CRM",
           "minimum": 1
+        },
+        "dataInserimento": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Data inserimento",
+          "readOnly": true
         }
       },
       "required": [
@@ -848,7 +861,8 @@ export const resource = {
         "scontoImporto",
         "offertaRapida",
         "archiviata",
-        "gruppoCrmId"
+        "gruppoCrmId",
+        "dataInserimento"
       ],
       "operatoreId": {
         "ui:widget": "reference",
@@ -963,6 +977,12 @@ export const resource = {
         "ui:options": {
           "resource": "gruppoCrm"
         }
+      },
+      "dataInserimento": {
+        "ui:options": {
+          "serverSet": "created"
+        },
+        "ui:readonly": true
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { FieldKind, JsonObject } from '../../src/domain/resourceDefinition.ts';
+import type { FieldKind, JsonObject, ServerSet } from '../../src/domain/resourceDefinition.ts';
 import type { Schema } from './loadContract.ts';
 
 export interface FormField {
@@ -7,6 +7,8 @@ export interface FormField {
   kind: FieldKind;
   reference: string | undefined;
   widget: string | undefined;
+  /** Filled by the server (x-server-set): shown read-only once the record exists. */
+  serverSet?: ServerSet;
 }
 
 // The widget a kind gets when the schema names none; absent means RJSF's own default.
@@ -20,7 +22,7 @@ const DEFAULT_WIDGET: Partial<Record<FieldKind, string>> = {
   time: 'time',
 };
 // Annotations that mean nothing to a form.
-const DROP = new Set(['examples', 'x-resource']);
+const DROP = new Set(['examples', 'x-resource', 'x-server-set']);
 
 function clean(schema: Schema): Schema {
   const out: Schema = {};
@@ -53,6 +55,7 @@ export function formDefinition(
     const widget = f.widget ?? (f.schema.writeOnly && /password/i.test(f.name) ? 'password' : DEFAULT_WIDGET[f.kind]);
     if (widget) ui['ui:widget'] = widget;
     if (f.reference) ui['ui:options'] = { resource: f.reference };
+    if (f.serverSet) ui['ui:options'] = { serverSet: f.serverSet };
     if (f.schema.readOnly) ui['ui:readonly'] = true;
     if (Object.keys(ui).length > 0) uiSchema[f.name] = ui;
   }

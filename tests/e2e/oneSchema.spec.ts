@@ -57,7 +57,7 @@ test('a property added to one schema shows in the live screen and form, and the 
   await page.goto('/configurations/agents');
   await expect(page.getByRole('columnheader', { name: /Cellulare aziendale/ })).toBeVisible();
   await page.getByRole('button', { name: 'Aggiungi' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nuovo: agente' });
+  const dialog = page.getByRole('dialog', { name: 'Nuovo agente' });
   await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Paola Neri');
   await dialog.getByLabel('Cellulare aziendale').fill('335 765 4321');
   await dialog.getByRole('button', { name: 'Salva' }).click();

@@ -4,6 +4,7 @@ import type { AppContext, Handler, Resource } from '../context.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
 import type { FilterValue, ListOptions } from './listQuery.ts';
+import { serverSetValues } from './serverSet.ts';
 import { writeRules } from './writeRules.ts';
 
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
@@ -47,7 +48,7 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
       return async (req, ctx) => {
         const body = withLanguage(model, req.body as Row);
         await rule?.before?.(ctx, body, null);
-        const data = await repo.create(body);
+        const data = await repo.create(body, serverSetValues(model, 'create', req.user));
         await rule?.after?.(ctx, data);
         return { data };
       };
@@ -58,7 +59,7 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
         const data = await repo.update(
           idOf(req.params),
           body,
-          {},
+          serverSetValues(model, 'update', req.user),
           typeof body.version === 'number' ? body.version : undefined,
         );
         await rule?.after?.(ctx, data);

@@ -23,10 +23,9 @@ import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { SidePanel } from '../ui/SidePanel.tsx';
 import { Footer } from './Footer.tsx';
 import { messages } from '../i18n/messages.ts';
+import { LANGUAGE } from '../i18n/locale.ts';
 
 const DRAWER = 280;
-// SPEC.md section 2: a path containing "lang" has it replaced by the current language.
-const LANGUAGE = 'it';
 const BANNER = 20;
 const TOP = BANNER + 64;
 

@@ -1,3 +1,5 @@
+import { inSentence, newOne, theOne, toward, type Grammar } from './italian.ts';
+
 /** Every Italian string of the app that does not come from a schema title: one catalogue, Italian only. */
 const INVALID_CREDENTIALS = 'Username e/o password non validi';
 const INACTIVE = "Utente non attivo. Contattare l'amministratore di sistema";
@@ -161,7 +163,7 @@ export const messages = {
   impersonation: {
     start: (who: string) => `Impersona ${who}`,
     banner: (who: string) => `Stai usando il CRM come ${who}`,
-    back: (who: string) => `Torna a ${who}`,
+    back: (who: string) => `Torna ${toward(who)}`,
   },
   unsaved: {
     title: 'Modifiche non salvate',
@@ -170,8 +172,11 @@ export const messages = {
     discard: 'Chiudi senza salvare',
   },
   confirmDelete: (what: string) => `Eliminare ${what}? L'operazione non si può annullare.`,
-  newRecord: (title: string) => `Nuovo: ${title.toLowerCase()}`,
-  editRecord: (title: string) => `Modifica: ${title.toLowerCase()}`,
+  /** "Nuova attività", "Nuovo agente": agreeing with the schema's x-resource.gender and plural. */
+  newRecord: (title: string, grammar: Grammar) => newOne(title, grammar),
+  editRecord: (title: string) => `Modifica ${inSentence(title)}`,
+  /** A record without a name of its own, in a sentence: "la fonte", "l'attività". */
+  theRecord: (title: string, grammar: Grammar) => theOne(title, grammar),
   triState: { all: 'Tutti', yes: 'Si', no: 'No' },
   yes: 'Si',
   no: 'No',

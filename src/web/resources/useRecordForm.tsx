@@ -11,6 +11,7 @@ import { useNotify } from '../ui/notifications.tsx';
 import { crossFieldValidation } from './crossFieldChecks.ts';
 import { formValidator, transformErrors } from './formValidator.ts';
 import { resourceExtension } from './resourceExtensions.ts';
+import { serverSetFieldsFor } from './serverSetFields.ts';
 import { translateString } from './translateString.ts';
 
 /** Server violations next to their fields; the form keeps everything typed. */
@@ -36,9 +37,13 @@ interface Options {
 export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
   const notify = useNotify();
   const schema = useMemo(() => ({ ...(def.form.schema as RJSFSchema), title: '' }), [def]);
+  const existing = !!record?.id;
   const uiSchema = useMemo(
-    () => ({ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }),
-    [def],
+    () => ({
+      ...(serverSetFieldsFor(def.form.uiSchema, existing) as UiSchema),
+      'ui:submitButtonOptions': { norender: true },
+    }),
+    [def, existing],
   );
   const crossFieldChecks = useMemo(
     () => crossFieldValidation(Object.keys(schema.properties ?? {}), resourceExtension(def.name).formChecks ?? []),
