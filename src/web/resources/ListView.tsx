@@ -21,13 +21,24 @@ import { FilterBar } from './FilterBar.tsx';
 import { isSwitchedOn, recordName, rowsPerPageOptions } from './listController.ts';
 import { RecordDialogs } from './RecordDialogs.tsx';
 import type { ListController } from './useListController.ts';
+import { useFitToWindow } from './useFitToWindow.ts';
 import { useTablePreferences } from './useTablePreferences.ts';
+
+// MRT's id of the row actions column, pinned to the right edge.
+const ACTIONS_COLUMN = 'mrt-row-actions';
+// MRT draws pinned cells slightly see-through: the columns scrolling under them would show.
+const OPAQUE = { opacity: 1, '&[data-pinned="true"]:before': { backgroundColor: '#fafafa' } };
+
+/** Wide enough for the row's icon buttons (40 px each) and the header "Azioni". */
+const actionsWidth = (def: ListController['def'], rowActions: number) =>
+  Math.max(96, 32 + 40 * ([def.api.update, def.api.uploadImage, def.api.delete].filter(Boolean).length + rowActions));
 
 /** Draws a resource's list from its controller: title, filters, the table with its buttons, the dialogs. */
 export function ListView({ controller }: { controller: ListController }) {
   const { def, state, setState, list, lookups, dialogs, open, actions, actionContext } = controller;
   const navigate = useNavigate();
   const { prefs, update } = useTablePreferences(def.name);
+  const fit = useFitToWindow<HTMLDivElement>();
 
   const columns: MRT_ColumnDef<Row>[] = def.columns.map((c) => {
     const switched = def.toggles.find((t) => t.field === c.accessorKey);
@@ -65,6 +76,19 @@ export function ListView({ controller }: { controller: ListController }) {
     enablePagination: def.pageSize !== 0,
     enableRowActions: !!(def.api.update || def.api.delete || def.api.uploadImage || actions.length > 0),
     positionActionsColumn: 'last',
+    // However wide the table, its actions stay in view at the right edge; the rows scroll under a fixed header.
+    enableColumnPinning: true,
+    initialState: { columnPinning: { right: [ACTIONS_COLUMN] } },
+    displayColumnDefOptions: {
+      [ACTIONS_COLUMN]: {
+        size: actionsWidth(def, actions.length),
+        grow: false,
+        muiTableHeadCellProps: { sx: OPAQUE },
+        muiTableBodyCellProps: { sx: OPAQUE },
+      },
+    },
+    enableStickyHeader: true,
+    muiTableContainerProps: { ref: fit.ref, sx: { maxHeight: fit.maxHeight } },
     localization: MRT_Localization_IT,
     muiPaginationProps: { rowsPerPageOptions: rowsPerPageOptions(def.pageSize) },
     state: {

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
@@ -25,9 +25,12 @@ export function RecordDialog({ def, record, onSave, onClose, onDelete }: Props) 
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const requestClose = () => (dirty ? setConfirmClose(true) : onClose());
-  const content = useRef<HTMLDivElement>(null);
-  // After the dialog's focus trap has taken the focus for the dialog itself: typing goes into the first field.
-  useEffect(() => void focusFirstField(content.current), []);
+  // The content arrives in the dialog's portal after the first render: its fields get the caret as soon as
+  // they are in the page, before the dialog's focus trap would take the focus for the dialog itself.
+  const focused = useRef(false);
+  const content = (el: HTMLDivElement | null) => {
+    if (el && !focused.current) focused.current = focusFirstField(el);
+  };
 
   return (
     <Dialog open onClose={requestClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
