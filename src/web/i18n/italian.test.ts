@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { article, inSentence, newOne, theOne, toward, type Grammar } from './italian.ts';
+import { article, inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
 
 const m: Grammar = { gender: 'masculine', plural: false };
 const f: Grammar = { gender: 'feminine', plural: false };
@@ -40,5 +40,11 @@ describe('phrases that agree with a title', () => {
   it('writes "ad" before a name starting with a', () => {
     expect(toward('Amministratore di sistema')).toBe('ad Amministratore di sistema');
     expect(toward('Mario Rossi')).toBe('a Mario Rossi');
+  });
+
+  it('says which record does not exist, in agreement', () => {
+    expect(missingRecord('Cliente', m, '999')).toBe('Il cliente 999 non esiste o è stato eliminato.');
+    expect(missingRecord('Trattativa CP', f, '7')).toBe('La trattativa CP 7 non esiste o è stata eliminata.');
+    expect(missingRecord('Attività', f, '3')).toBe("L'attività 3 non esiste o è stata eliminata.");
   });
 });

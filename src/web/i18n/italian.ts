@@ -42,3 +42,11 @@ export function theOne(title: string, g: Grammar): string {
 export function toward(name: string): string {
   return /^a/i.test(name) ? `ad ${name}` : `a ${name}`;
 }
+
+/** "Il cliente 999 non esiste o è stato eliminato.", "La trattativa CP 7 non esiste o è stata eliminata." */
+export function missingRecord(title: string, g: Grammar, id: string): string {
+  const the = theOne(title, g);
+  const ending = g.gender === 'feminine' ? (g.plural ? 'e' : 'a') : g.plural ? 'i' : 'o';
+  const verb = g.plural ? 'non esistono o sono' : 'non esiste o è';
+  return `${the.charAt(0).toUpperCase()}${the.slice(1)} ${id} ${verb} stat${ending} eliminat${ending}.`;
+}

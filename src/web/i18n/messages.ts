@@ -1,4 +1,4 @@
-import { inSentence, newOne, theOne, toward, type Grammar } from './italian.ts';
+import { inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
 
 /** Every Italian string of the app that does not come from a schema title: one catalogue, Italian only. */
 const INVALID_CREDENTIALS = 'Username e/o password non validi';
@@ -42,7 +42,28 @@ export const messages = {
   home: 'Home',
   homeWelcome: (name: string) => `Benvenuto, ${name}`,
   homeHint: 'Scegli una voce dal menu.',
+  homePage: {
+    todayPlanning: 'Attività di oggi',
+    noneToday: 'Nessuna attività pianificata per oggi.',
+    openPlanning: 'Apri la pianificazione',
+    toComplete: 'Attività da completare',
+    noneToComplete: 'Nessuna attività da completare.',
+    seeAll: 'Vedi tutte',
+    myNegotiations: 'Le mie trattative aperte',
+    noNegotiations: 'Nessuna trattativa aperta a tuo nome.',
+    openNegotiations: 'Apri le trattative',
+    missedCalls: 'Chiamate perse da richiamare',
+    noMissedCalls: 'Nessuna chiamata persa da richiamare.',
+    openMissedCalls: 'Apri le chiamate perse',
+    links: 'Le tue schermate',
+    noScreens:
+      "Al tuo utente non sono ancora assegnate schermate del menu: chiedi all'amministratore di sistema di abilitarle.",
+    profile: 'Il tuo profilo',
+    loadFailed: 'Dati non disponibili al momento.',
+  },
   notFound: 'Pagina non trovata',
+  /** The detail of the "not found" page for a record that does not exist. */
+  missingRecord: (title: string, grammar: Grammar, id: string) => missingRecord(title, grammar, id),
   unauthorized: 'Non Autorizzato',
   genericError: 'Errore Generico',
   backHome: 'Torna alla Home',
@@ -86,6 +107,7 @@ export const messages = {
   commaSeparated: 'Valori separati da virgola',
   filters: 'Filtri',
   mainMenu: 'Menu principale',
+  skipToContent: 'Vai al contenuto',
   /** A `confirmX` field that does not repeat `X` (only passwords have one). */
   confirmationMismatch: MISMATCH,
   actionsColumn: 'Azioni',
