@@ -29,6 +29,7 @@ import { userHandlers } from './domains/users/userHandlers.ts';
 import { errorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
+import { apiDocs } from './plugins/apiDocs/index.ts';
 import { createHub } from './plugins/hub.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     return op ? handlerFor(op) : undefined;
   };
   registerOperations(app, ctx, handlerFor, ctx.access);
+  await apiDocs(app);
   const runtime = {
     apiBase: options.apiPublicUrl ?? '',
     msClientId: microsoft?.clientId ?? '',
