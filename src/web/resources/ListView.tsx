@@ -29,6 +29,13 @@ const ACTIONS_COLUMN = 'mrt-row-actions';
 // MRT draws pinned cells slightly see-through: the columns scrolling under them would show.
 const OPAQUE = { opacity: 1, '&[data-pinned="true"]:before': { backgroundColor: '#fafafa' } };
 
+/**
+ * A column starts as wide as its header with its sort and menu buttons (MRT's 180 px for all made lists
+ * of six columns overflow at 1440 px); the table then shares out what is left.
+ */
+const columnWidth = (header: string, sortable: boolean) =>
+  Math.min(220, Math.max(100, header.length * 8 + (sortable ? 80 : 56)));
+
 /** Wide enough for the row's icon buttons (40 px each) and the header "Azioni". */
 const actionsWidth = (def: ListController['def'], rowActions: number) =>
   Math.max(96, 32 + 40 * ([def.api.update, def.api.uploadImage, def.api.delete].filter(Boolean).length + rowActions));
@@ -46,6 +53,7 @@ export function ListView({ controller }: { controller: ListController }) {
       accessorKey: c.accessorKey,
       header: c.header,
       enableSorting: c.enableSorting,
+      size: columnWidth(c.header, c.enableSorting),
       Cell: ({ row }) => {
         if (!switched) return renderCell(c, row.original, lookups);
         const on = isSwitchedOn(row.original[c.accessorKey]);
