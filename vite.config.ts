@@ -1,4 +1,6 @@
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { postgresAvailable } from './scripts/lib/postgresServer.ts';
@@ -7,6 +9,16 @@ import { postgresAvailable } from './scripts/lib/postgresServer.ts';
 const serverTests = ['src/server/**/*.test.ts'];
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+const webRoot = path.join(projectRoot, 'src/web');
+
+// Development: the server's own prefixes (those of openapi.yaml) go to the server or the mock. The app's
+// modules in src/web/api/ have URLs under /api/ too (/api/client.ts): a path that is a file of the web root
+// is the app's and stays with Vite.
+const SERVER_PATHS = '^/(api|hub|login_check|token|public|login-microsoft)(/|\\?|$)';
+const isWebFile = (url = '') => {
+  const file = path.join(webRoot, decodeURIComponent(url.split('?')[0] ?? ''));
+  return file.startsWith(webRoot + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile();
+};
 
 export default defineConfig({
   // The web app lives in src/web; the built files go to dist/, served by the server.
@@ -16,12 +28,12 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: Object.fromEntries(
-      ['/api', '/hub', '/login_check', '/token', '/public', '/login-microsoft'].map((p) => [
-        p,
-        process.env.API_TARGET ?? 'http://127.0.0.1:3000',
-      ]),
-    ),
+    proxy: {
+      [SERVER_PATHS]: {
+        target: process.env.API_TARGET ?? 'http://127.0.0.1:3000',
+        bypass: (req) => (isWebFile(req.url) ? req.url : undefined),
+      },
+    },
   },
   build: {
     outDir: '../../dist',

@@ -5,6 +5,10 @@ export const resourceIndex = {
   "accettazioneMezzo": {
     "name": "accettazioneMezzo",
     "title": "Accettazione mezzo",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Accettazioni mezzi",
     "collection": "/api/accettazioni_mezzi",
     "route": "/accettazioniMezzi/accettazioniMezzi",
@@ -25,6 +29,10 @@ export const resourceIndex = {
   "agent": {
     "name": "agent",
     "title": "Agente",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Agenti",
     "collection": "/api/agents",
     "route": "/configurations/agents",
@@ -44,6 +52,10 @@ export const resourceIndex = {
   "altraConfigurazione": {
     "name": "altraConfigurazione",
     "title": "Altre configurazioni",
+    "grammar": {
+      "gender": "feminine",
+      "plural": true
+    },
     "label": "Altre configurazioni",
     "collection": "/api/altre-configurazioni",
     "route": "/configurations/altreConfigurazioni",
@@ -60,6 +72,10 @@ export const resourceIndex = {
   "application": {
     "name": "application",
     "title": "Applicazione",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Applicazioni",
     "collection": "/api/applications",
     "route": "/configurations/applications",
@@ -79,6 +95,10 @@ export const resourceIndex = {
   "articolo": {
     "name": "articolo",
     "title": "Articolo",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Articoli",
     "collection": "/api/articoli",
     "route": null,
@@ -98,6 +118,10 @@ export const resourceIndex = {
   "articoloGruppo": {
     "name": "articoloGruppo",
     "title": "Articolo del gruppo risorse",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Attrezzature",
     "collection": null,
     "route": null,
@@ -111,6 +135,10 @@ export const resourceIndex = {
   "branchOffer": {
     "name": "branchOffer",
     "title": "Filiale offerta",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Filiali offerta",
     "collection": "/api/branches-offer",
     "route": "/offers/branchesOffer",
@@ -130,6 +158,10 @@ export const resourceIndex = {
   "branchOffice": {
     "name": "branchOffice",
     "title": "Sede",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Sedi",
     "collection": "/api/branch-offices",
     "route": "/contactCenter/branch-offices",
@@ -149,6 +181,10 @@ export const resourceIndex = {
   "branchOfficeUser": {
     "name": "branchOfficeUser",
     "title": "Utente della sede",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Utenti della sede",
     "collection": "/api/branch-office-users",
     "route": null,
@@ -165,6 +201,10 @@ export const resourceIndex = {
   "category": {
     "name": "category",
     "title": "Categoria",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Categorie",
     "collection": "/api/categories",
     "route": "/configurations/categories",
@@ -184,6 +224,10 @@ export const resourceIndex = {
   "clienteErp": {
     "name": "clienteErp",
     "title": "Cliente ERP",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Clienti ERP",
     "collection": "/api/clienti",
     "route": null,
@@ -208,6 +252,10 @@ export const resourceIndex = {
   "commerciale": {
     "name": "commerciale",
     "title": "Commerciale",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Commerciali",
     "collection": "/api/commerciali",
     "route": "/configurations/commerciali",
@@ -228,6 +276,10 @@ export const resourceIndex = {
   "communication": {
     "name": "communication",
     "title": "Comunicazione",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Comunicazioni",
     "collection": "/api/communications",
     "route": "/configurations/communications",
@@ -247,6 +299,10 @@ export const resourceIndex = {
   "competitor": {
     "name": "competitor",
     "title": "Concorrente",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Concorrenti",
     "collection": "/api/competitors",
     "route": "/configurations/competitors",
@@ -266,6 +322,10 @@ export const resourceIndex = {
   "competitorTrattativa": {
     "name": "competitorTrattativa",
     "title": "Concorrente trattativa",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Concorrenti trattative",
     "collection": "/api/competitors-trattative",
     "route": "/configurations/competitorsTrattative",
@@ -286,6 +346,10 @@ export const resourceIndex = {
   "confirmOffer": {
     "name": "confirmOffer",
     "title": "Conferma offerta",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Conferma offerta",
     "collection": null,
     "route": null,
@@ -299,6 +363,10 @@ export const resourceIndex = {
   "contact": {
     "name": "contact",
     "title": "Contatto",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Contatti",
     "collection": "/api/contacts",
     "route": null,
@@ -320,6 +388,10 @@ export const resourceIndex = {
   "controlloAccettazione": {
     "name": "controlloAccettazione",
     "title": "Controllo",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Controlli",
     "collection": null,
     "route": null,
@@ -333,6 +405,10 @@ export const resourceIndex = {
   "customer": {
     "name": "customer",
     "title": "Cliente",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Clienti",
     "collection": "/api/customers",
     "route": "/customers/all",
@@ -357,6 +433,10 @@ export const resourceIndex = {
   "customerDetail": {
     "name": "customerDetail",
     "title": "Dettaglio cliente",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Dettagli",
     "collection": "/api/details",
     "route": null,
@@ -378,6 +458,10 @@ export const resourceIndex = {
   "document": {
     "name": "document",
     "title": "Documento",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Documenti",
     "collection": "/api/files",
     "route": null,
@@ -399,6 +483,10 @@ export const resourceIndex = {
   "email": {
     "name": "email",
     "title": "Email",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Email",
     "collection": "/api/emails",
     "route": "/contactCenter/emails",
@@ -417,6 +505,10 @@ export const resourceIndex = {
   "famigliaGruppoRisorse": {
     "name": "famigliaGruppoRisorse",
     "title": "Famiglia gruppi risorse",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Famiglie gruppi risorse",
     "collection": "/api/famiglie-gruppi-risorse",
     "route": "/famiglieGruppiRisorse/famiglieGruppiRisorse",
@@ -436,6 +528,10 @@ export const resourceIndex = {
   "famigliaMezzo": {
     "name": "famigliaMezzo",
     "title": "Famiglia mezzo",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Famiglie mezzi",
     "collection": "/api/famiglie-mezzi",
     "route": "/famiglieMezzi/famiglieMezzi",
@@ -456,6 +552,10 @@ export const resourceIndex = {
   "family": {
     "name": "family",
     "title": "Famiglia",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Famiglie",
     "collection": "/api/families",
     "route": "/configurations/families",
@@ -475,6 +575,10 @@ export const resourceIndex = {
   "filiale": {
     "name": "filiale",
     "title": "Filiale",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Filiali",
     "collection": "/api/filiali",
     "route": "/configurations/filiali",
@@ -495,6 +599,10 @@ export const resourceIndex = {
   "filialeInventario": {
     "name": "filialeInventario",
     "title": "Filiale inventario",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Filiali inventario",
     "collection": "/api/filiali-inventario",
     "route": "/inventarioMezzi/filialiInventario",
@@ -515,6 +623,10 @@ export const resourceIndex = {
   "fonte": {
     "name": "fonte",
     "title": "Fonte",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Fonti",
     "collection": "/api/fonti",
     "route": "/configurations/fonti",
@@ -535,6 +647,10 @@ export const resourceIndex = {
   "gruppoCrm": {
     "name": "gruppoCrm",
     "title": "Gruppo CRM",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Gruppi CRM",
     "collection": "/api/gruppi_crm",
     "route": "/configurations/gruppiCrm",
@@ -555,6 +671,10 @@ export const resourceIndex = {
   "gruppoRisorse": {
     "name": "gruppoRisorse",
     "title": "Gruppo risorse",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Gruppi risorse",
     "collection": "/api/gruppi-risorse",
     "route": "/gruppiRisorse/gruppiRisorse",
@@ -574,6 +694,10 @@ export const resourceIndex = {
   "hubEvent": {
     "name": "hubEvent",
     "title": "Evento in tempo reale",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Eventi",
     "collection": null,
     "route": null,
@@ -587,6 +711,10 @@ export const resourceIndex = {
   "insurance": {
     "name": "insurance",
     "title": "Assicurazione",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Assicurazioni",
     "collection": "/api/insurances",
     "route": "/offers/insurances",
@@ -606,6 +734,10 @@ export const resourceIndex = {
   "inventarioMezzi": {
     "name": "inventarioMezzi",
     "title": "Inventario mezzi",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Inventari mezzi",
     "collection": "/api/inventari_mezzi",
     "route": "/inventarioMezzi/inventariMezzi",
@@ -627,6 +759,10 @@ export const resourceIndex = {
   "inventarioMezziItem": {
     "name": "inventarioMezziItem",
     "title": "Mezzo inventariato",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Mezzi inventariati",
     "collection": "/api/inventario-mezzi-items",
     "route": null,
@@ -648,6 +784,10 @@ export const resourceIndex = {
   "inventarioMezziItemStato": {
     "name": "inventarioMezziItemStato",
     "title": "Stato mezzo inventariato",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Stati mezzo",
     "collection": "/api/inventario_mezzi_item_stati",
     "route": null,
@@ -669,6 +809,10 @@ export const resourceIndex = {
   "invioBrochure": {
     "name": "invioBrochure",
     "title": "Invio brochure",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Invio brochure",
     "collection": "/api/invio-brochure",
     "route": "/configurations/invioBrochure",
@@ -689,6 +833,10 @@ export const resourceIndex = {
   "material": {
     "name": "material",
     "title": "Materiale",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Materiali",
     "collection": "/api/materials",
     "route": "/configurations/materials",
@@ -708,6 +856,10 @@ export const resourceIndex = {
   "meeting": {
     "name": "meeting",
     "title": "Incontro",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Incontri",
     "collection": "/api/meetings",
     "route": "/configurations/meetings",
@@ -727,6 +879,10 @@ export const resourceIndex = {
   "missedCall": {
     "name": "missedCall",
     "title": "Chiamata persa",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Chiamate perse",
     "collection": "/api/missed-calls",
     "route": "/contactCenter/missed-calls",
@@ -747,6 +903,10 @@ export const resourceIndex = {
   "motivoPerso": {
     "name": "motivoPerso",
     "title": "Motivo perso",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Motivi trattativa persa",
     "collection": "/api/motivi_perse",
     "route": "/configurations/motiviPerse",
@@ -767,6 +927,10 @@ export const resourceIndex = {
   "nation": {
     "name": "nation",
     "title": "Nazione",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Nazioni",
     "collection": "/api/nations",
     "route": "/configurations/nations",
@@ -786,6 +950,10 @@ export const resourceIndex = {
   "offer": {
     "name": "offer",
     "title": "Offerta",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Offerte",
     "collection": "/api/offers",
     "route": "/offers/offers",
@@ -805,6 +973,10 @@ export const resourceIndex = {
   "planning": {
     "name": "planning",
     "title": "Attività",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Attività",
     "collection": "/api/plannings",
     "route": "/listPlannings",
@@ -829,6 +1001,10 @@ export const resourceIndex = {
   "potential": {
     "name": "potential",
     "title": "Potenziale",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Potenziali",
     "collection": "/api/potentials",
     "route": "/configurations/potentials",
@@ -848,6 +1024,10 @@ export const resourceIndex = {
   "priceListLine": {
     "name": "priceListLine",
     "title": "Riga di listino",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Listini",
     "collection": null,
     "route": null,
@@ -861,6 +1041,10 @@ export const resourceIndex = {
   "priceListRequest": {
     "name": "priceListRequest",
     "title": "Richiesta listino",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Richiesta listino",
     "collection": null,
     "route": null,
@@ -874,6 +1058,10 @@ export const resourceIndex = {
   "profile": {
     "name": "profile",
     "title": "Profilo",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Profilo",
     "collection": "/api/user/profile/",
     "route": "/profile",
@@ -887,6 +1075,10 @@ export const resourceIndex = {
   "reportCall": {
     "name": "reportCall",
     "title": "Chiamata",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Registro chiamate",
     "collection": "/api/report-calls",
     "route": "/contactCenter/report-calls",
@@ -906,6 +1098,10 @@ export const resourceIndex = {
   "role": {
     "name": "role",
     "title": "Ruolo del contatto",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Ruoli",
     "collection": "/api/roles",
     "route": "/configurations/roles",
@@ -925,6 +1121,10 @@ export const resourceIndex = {
   "salesPerson": {
     "name": "salesPerson",
     "title": "Venditore",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Venditori",
     "collection": "/api/sales-people",
     "route": null,
@@ -941,6 +1141,10 @@ export const resourceIndex = {
   "sendMailOffer": {
     "name": "sendMailOffer",
     "title": "Email offerta",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Email offerta",
     "collection": null,
     "route": null,
@@ -954,6 +1158,10 @@ export const resourceIndex = {
   "session": {
     "name": "session",
     "title": "Sessione",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Sessione",
     "collection": null,
     "route": null,
@@ -967,6 +1175,10 @@ export const resourceIndex = {
   "settore": {
     "name": "settore",
     "title": "Settore",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Settori",
     "collection": "/api/settori",
     "route": "/configurations/sectors",
@@ -987,6 +1199,10 @@ export const resourceIndex = {
   "source": {
     "name": "source",
     "title": "Sorgente",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Sorgenti",
     "collection": "/api/sources",
     "route": "/configurations/sources",
@@ -1006,6 +1222,10 @@ export const resourceIndex = {
   "statoOfferta": {
     "name": "statoOfferta",
     "title": "Stato offerta",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Stati offerta",
     "collection": "/api/stati-offerte",
     "route": "/configurations/statiOfferte",
@@ -1029,6 +1249,10 @@ export const resourceIndex = {
   "statoTrattativa": {
     "name": "statoTrattativa",
     "title": "Stato trattativa",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Stati trattativa",
     "collection": "/api/stati_trattative",
     "route": "/configurations/statiTrattative",
@@ -1049,6 +1273,10 @@ export const resourceIndex = {
   "techCode": {
     "name": "techCode",
     "title": "Codice tecnico",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Tecnici",
     "collection": "/api/tech-codes",
     "route": "/configurations/technicians",
@@ -1068,6 +1296,10 @@ export const resourceIndex = {
   "tipoControllo": {
     "name": "tipoControllo",
     "title": "Tipo controllo",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Tipi controllo",
     "collection": "/api/tipi_controllo",
     "route": "/configurations/tipiControllo",
@@ -1088,6 +1320,10 @@ export const resourceIndex = {
   "transportIncreaseDuration": {
     "name": "transportIncreaseDuration",
     "title": "Maggiorazione per durata",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Maggiorazioni per durata",
     "collection": "/api/transport-increases-duration",
     "route": "/offers/transportIncreasesDuration",
@@ -1107,6 +1343,10 @@ export const resourceIndex = {
   "transportIncreaseScore": {
     "name": "transportIncreaseScore",
     "title": "Maggiorazione per punteggio",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Maggiorazioni per punteggio",
     "collection": "/api/transport-increases-score",
     "route": "/offers/transportIncreasesScore",
@@ -1126,6 +1366,10 @@ export const resourceIndex = {
   "transportPrice": {
     "name": "transportPrice",
     "title": "Prezzo trasporto",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Prezzi trasporto",
     "collection": "/api/transport-prices",
     "route": "/offers/transportPrices",
@@ -1145,6 +1389,10 @@ export const resourceIndex = {
   "trattativaCp": {
     "name": "trattativaCp",
     "title": "Trattativa CP",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
     "label": "Trattative CP",
     "collection": "/api/trattative_cp",
     "route": "/trattativeCp/trattativeCp",
@@ -1165,6 +1413,10 @@ export const resourceIndex = {
   "trattativaCpAllegato": {
     "name": "trattativaCpAllegato",
     "title": "Allegato trattativa",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Allegati",
     "collection": null,
     "route": null,
@@ -1178,6 +1430,10 @@ export const resourceIndex = {
   "trattativaCpPriceList": {
     "name": "trattativaCpPriceList",
     "title": "Listino della trattativa",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Listini trattativa",
     "collection": null,
     "route": null,
@@ -1191,6 +1447,10 @@ export const resourceIndex = {
   "user": {
     "name": "user",
     "title": "Utente",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Utenti",
     "collection": "/api/users",
     "route": "/utenti/users",
@@ -1210,6 +1470,10 @@ export const resourceIndex = {
   "userGruppoCrm": {
     "name": "userGruppoCrm",
     "title": "Utente per gruppo CRM",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
     "label": "Utenti per gruppo CRM",
     "collection": "/api/users/gruppicrm",
     "route": "/configurations/usersGruppiCrm",

@@ -1,17 +1,25 @@
-// npm run dev: the server in watch mode on :3000 and Vite on :5173 (proxying the API to it).
-// npm run dev:mock (--mock): Vite against the Prism mock on :4010 instead of the real server.
+// npm run dev: the server in watch mode on PORT (3000) and Vite on VITE_PORT (5173), proxying the API to it.
+// npm run dev:mock (--mock): Vite against the Prism mock on MOCK_PORT (4010) instead of the real server.
 import { spawn } from 'node:child_process';
 
 const mock = process.argv.includes('--mock');
+const serverPort = process.env.PORT ?? '3000';
+const mockPort = process.env.MOCK_PORT ?? '4010';
+const vitePort = process.env.VITE_PORT ?? '5173';
 const children = [
   mock
-    ? spawn('node_modules/.bin/prism', ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', '4010', '--errors'], {
+    ? spawn(
+        'node_modules/.bin/prism',
+        ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', mockPort, '--errors'],
+        { stdio: 'inherit' },
+      )
+    : spawn('node_modules/.bin/tsx', ['watch', 'src/server/main.ts'], {
         stdio: 'inherit',
-      })
-    : spawn('node_modules/.bin/tsx', ['watch', 'src/server/main.ts'], { stdio: 'inherit' }),
-  spawn('node_modules/.bin/vite', [], {
+        env: { ...process.env, PORT: serverPort },
+      }),
+  spawn('node_modules/.bin/vite', ['--port', vitePort, '--strictPort'], {
     stdio: 'inherit',
-    env: { ...process.env, API_TARGET: mock ? 'http://127.0.0.1:4010' : 'http://127.0.0.1:3000' },
+    env: { ...process.env, API_TARGET: `http://127.0.0.1:${mock ? mockPort : serverPort}` },
   }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

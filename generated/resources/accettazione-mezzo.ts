@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "accettazioneMezzo",
   "title": "Accettazione mezzo",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Accettazioni mezzi",
   "collection": "/api/accettazioni_mezzi",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "agent",
   "title": "Agente",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Agenti",
   "collection": "/api/agents",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "altraConfigurazione",
   "title": "Altre configurazioni",
+  "grammar": {
+    "gender": "feminine",
+    "plural": true
+  },
   "label": "Altre configurazioni",
   "collection": "/api/altre-configurazioni",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "application",
   "title": "Applicazione",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Applicazioni",
   "collection": "/api/applications",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "articoloGruppo",
   "title": "Articolo del gruppo risorse",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Attrezzature",
   "collection": null,
   "api": {},

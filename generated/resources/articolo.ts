@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "articolo",
   "title": "Articolo",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Articoli",
   "collection": "/api/articoli",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "branchOffer",
   "title": "Filiale offerta",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Filiali offerta",
   "collection": "/api/branches-offer",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "branchOfficeUser",
   "title": "Utente della sede",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Utenti della sede",
   "collection": "/api/branch-office-users",
   "api": {

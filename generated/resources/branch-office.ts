@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "branchOffice",
   "title": "Sede",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Sedi",
   "collection": "/api/branch-offices",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "category",
   "title": "Categoria",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Categorie",
   "collection": "/api/categories",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "clienteErp",
   "title": "Cliente ERP",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Clienti ERP",
   "collection": "/api/clienti",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "commerciale",
   "title": "Commerciale",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Commerciali",
   "collection": "/api/commerciali",
   "api": {

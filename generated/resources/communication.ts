@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "communication",
   "title": "Comunicazione",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Comunicazioni",
   "collection": "/api/communications",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "competitorTrattativa",
   "title": "Concorrente trattativa",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Concorrenti trattative",
   "collection": "/api/competitors-trattative",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "competitor",
   "title": "Concorrente",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Concorrenti",
   "collection": "/api/competitors",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "confirmOffer",
   "title": "Conferma offerta",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Conferma offerta",
   "collection": null,
   "api": {},

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "contact",
   "title": "Contatto",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Contatti",
   "collection": "/api/contacts",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "controlloAccettazione",
   "title": "Controllo",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Controlli",
   "collection": null,
   "api": {},

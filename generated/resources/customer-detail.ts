@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "customerDetail",
   "title": "Dettaglio cliente",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Dettagli",
   "collection": "/api/details",
   "api": {

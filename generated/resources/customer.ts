@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "customer",
   "title": "Cliente",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Clienti",
   "collection": "/api/customers",
   "api": {

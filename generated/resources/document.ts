@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "document",
   "title": "Documento",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Documenti",
   "collection": "/api/files",
   "api": {
@@ -92,6 +96,15 @@ export const resource = {
           "type": "integer",
           "title": "ID entità",
           "minimum": 1
+        },
+        "created": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Caricato il",
+          "readOnly": true
         }
       },
       "required": [
@@ -103,10 +116,18 @@ export const resource = {
       "ui:order": [
         "description",
         "entity",
-        "entityId"
+        "entityId",
+        "created"
       ],
       "entityId": {
         "ui:widget": "number"
+      },
+      "created": {
+        "ui:widget": "dateTime",
+        "ui:options": {
+          "serverSet": "created"
+        },
+        "ui:readonly": true
       }
     }
   }

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "email",
   "title": "Email",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Email",
   "collection": "/api/emails",
   "api": {

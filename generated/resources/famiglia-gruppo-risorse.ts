@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "famigliaGruppoRisorse",
   "title": "Famiglia gruppi risorse",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Famiglie gruppi risorse",
   "collection": "/api/famiglie-gruppi-risorse",
   "api": {

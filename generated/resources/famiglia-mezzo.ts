@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "famigliaMezzo",
   "title": "Famiglia mezzo",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Famiglie mezzi",
   "collection": "/api/famiglie-mezzi",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "family",
   "title": "Famiglia",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Famiglie",
   "collection": "/api/families",
   "api": {

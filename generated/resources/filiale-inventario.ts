@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "filialeInventario",
   "title": "Filiale inventario",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Filiali inventario",
   "collection": "/api/filiali-inventario",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "filiale",
   "title": "Filiale",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Filiali",
   "collection": "/api/filiali",
   "api": {

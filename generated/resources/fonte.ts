@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "fonte",
   "title": "Fonte",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Fonti",
   "collection": "/api/fonti",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "gruppoCrm",
   "title": "Gruppo CRM",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Gruppi CRM",
   "collection": "/api/gruppi_crm",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "gruppoRisorse",
   "title": "Gruppo risorse",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Gruppi risorse",
   "collection": "/api/gruppi-risorse",
   "api": {

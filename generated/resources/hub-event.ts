@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "hubEvent",
   "title": "Evento in tempo reale",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Eventi",
   "collection": null,
   "api": {},

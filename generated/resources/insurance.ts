@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "insurance",
   "title": "Assicurazione",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Assicurazioni",
   "collection": "/api/insurances",
   "api": {

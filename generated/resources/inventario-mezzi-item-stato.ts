@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "inventarioMezziItemStato",
   "title": "Stato mezzo inventariato",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Stati mezzo",
   "collection": "/api/inventario_mezzi_item_stati",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "inventarioMezziItem",
   "title": "Mezzo inventariato",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Mezzi inventariati",
   "collection": "/api/inventario-mezzi-items",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "inventarioMezzi",
   "title": "Inventario mezzi",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Inventari mezzi",
   "collection": "/api/inventari_mezzi",
   "api": {
@@ -109,6 +113,36 @@ export const resource = {
           "type": "integer",
           "title": "Filiale",
           "minimum": 1
+        },
+        "created": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Creato il",
+          "readOnly": true
+        },
+        "createdBy": {
+          "type": "string",
+          "title": "Creato da",
+          "maxLength": 255,
+          "readOnly": true
+        },
+        "updated": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Modificato il",
+          "readOnly": true
+        },
+        "updatedBy": {
+          "type": "string",
+          "title": "Modificato da",
+          "maxLength": 255,
+          "readOnly": true
         }
       },
       "required": [
@@ -117,13 +151,43 @@ export const resource = {
     },
     "uiSchema": {
       "ui:order": [
-        "filialeInventarioId"
+        "filialeInventarioId",
+        "created",
+        "createdBy",
+        "updated",
+        "updatedBy"
       ],
       "filialeInventarioId": {
         "ui:widget": "reference",
         "ui:options": {
           "resource": "filialeInventario"
         }
+      },
+      "created": {
+        "ui:widget": "dateTime",
+        "ui:options": {
+          "serverSet": "created"
+        },
+        "ui:readonly": true
+      },
+      "createdBy": {
+        "ui:options": {
+          "serverSet": "creator"
+        },
+        "ui:readonly": true
+      },
+      "updated": {
+        "ui:widget": "dateTime",
+        "ui:options": {
+          "serverSet": "updated"
+        },
+        "ui:readonly": true
+      },
+      "updatedBy": {
+        "ui:options": {
+          "serverSet": "updater"
+        },
+        "ui:readonly": true
       }
     }
   }

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "invioBrochure",
   "title": "Invio brochure",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Invio brochure",
   "collection": "/api/invio-brochure",
   "api": {

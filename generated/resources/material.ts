@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "material",
   "title": "Materiale",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Materiali",
   "collection": "/api/materials",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "meeting",
   "title": "Incontro",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Incontri",
   "collection": "/api/meetings",
   "api": {

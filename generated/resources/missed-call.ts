@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "missedCall",
   "title": "Chiamata persa",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Chiamate perse",
   "collection": "/api/missed-calls",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "motivoPerso",
   "title": "Motivo perso",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Motivi trattativa persa",
   "collection": "/api/motivi_perse",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "nation",
   "title": "Nazione",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Nazioni",
   "collection": "/api/nations",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "offer",
   "title": "Offerta",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Offerte",
   "collection": "/api/offers",
   "api": {
@@ -476,6 +480,15 @@ export const resource = {
         "assicurazioneConducente": {
           "type": "boolean",
           "title": "Assicurazione conducente"
+        },
+        "created": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Creata il",
+          "readOnly": true
         }
       },
       "required": [
@@ -502,6 +515,7 @@ export const resource = {
         "durata",
         "sconto",
         "archiviata",
+        "created",
         "richiestaTrasporto",
         "km",
         "trasportoRitornoKmCompilatoDaUtente",
@@ -542,7 +556,8 @@ export const resource = {
               "al",
               "durata",
               "sconto",
-              "archiviata"
+              "archiviata",
+              "created"
             ]
           },
           {
@@ -680,6 +695,13 @@ export const resource = {
       },
       "sconto": {
         "ui:widget": "percentage"
+      },
+      "created": {
+        "ui:widget": "dateTime",
+        "ui:options": {
+          "serverSet": "created"
+        },
+        "ui:readonly": true
       }
     }
   }

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "planning",
   "title": "Attività",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Attività",
   "collection": "/api/plannings",
   "api": {

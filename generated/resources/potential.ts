@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "potential",
   "title": "Potenziale",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Potenziali",
   "collection": "/api/potentials",
   "api": {

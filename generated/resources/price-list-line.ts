@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "priceListLine",
   "title": "Riga di listino",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Listini",
   "collection": null,
   "api": {},

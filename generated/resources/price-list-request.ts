@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "priceListRequest",
   "title": "Richiesta listino",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Richiesta listino",
   "collection": null,
   "api": {},

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "profile",
   "title": "Profilo",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Profilo",
   "collection": "/api/user/profile/",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "reportCall",
   "title": "Chiamata",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Registro chiamate",
   "collection": "/api/report-calls",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "role",
   "title": "Ruolo del contatto",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Ruoli",
   "collection": "/api/roles",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "salesPerson",
   "title": "Venditore",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Venditori",
   "collection": "/api/sales-people",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "sendMailOffer",
   "title": "Email offerta",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Email offerta",
   "collection": null,
   "api": {},

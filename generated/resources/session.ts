@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "session",
   "title": "Sessione",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Sessione",
   "collection": null,
   "api": {},

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "settore",
   "title": "Settore",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Settori",
   "collection": "/api/settori",
   "api": {

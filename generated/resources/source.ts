@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "source",
   "title": "Sorgente",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Sorgenti",
   "collection": "/api/sources",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "statoOfferta",
   "title": "Stato offerta",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Stati offerta",
   "collection": "/api/stati-offerte",
   "api": {

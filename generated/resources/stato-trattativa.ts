@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "statoTrattativa",
   "title": "Stato trattativa",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Stati trattativa",
   "collection": "/api/stati_trattative",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "techCode",
   "title": "Codice tecnico",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Tecnici",
   "collection": "/api/tech-codes",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "tipoControllo",
   "title": "Tipo controllo",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Tipi controllo",
   "collection": "/api/tipi_controllo",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "transportIncreaseDuration",
   "title": "Maggiorazione per durata",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Maggiorazioni per durata",
   "collection": "/api/transport-increases-duration",
   "api": {

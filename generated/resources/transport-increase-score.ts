@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "transportIncreaseScore",
   "title": "Maggiorazione per punteggio",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Maggiorazioni per punteggio",
   "collection": "/api/transport-increases-score",
   "api": {

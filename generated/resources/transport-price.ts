@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "transportPrice",
   "title": "Prezzo trasporto",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Prezzi trasporto",
   "collection": "/api/transport-prices",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "trattativaCpAllegato",
   "title": "Allegato trattativa",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Allegati",
   "collection": null,
   "api": {

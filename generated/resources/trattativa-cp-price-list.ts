@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "trattativaCpPriceList",
   "title": "Listino della trattativa",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Listini trattativa",
   "collection": null,
   "api": {},

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "trattativaCp",
   "title": "Trattativa CP",
+  "grammar": {
+    "gender": "feminine",
+    "plural": false
+  },
   "label": "Trattative CP",
   "collection": "/api/trattative_cp",
   "api": {
@@ -797,6 +801,15 @@ export const resource = {
           ],
           "title": "Gruppo CRM",
           "minimum": 1
+        },
+        "dataInserimento": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Data inserimento",
+          "readOnly": true
         }
       },
       "required": [
@@ -828,6 +841,7 @@ export const resource = {
         "archiviata",
         "motivoPersaId",
         "notePersa",
+        "dataInserimento",
         "famigliaMezzoId",
         "famigliaGruppoRisorsaId",
         "gruppoRisorsaId",
@@ -903,7 +917,8 @@ export const resource = {
               "offertaRapida",
               "archiviata",
               "motivoPersaId",
-              "notePersa"
+              "notePersa",
+              "dataInserimento"
             ]
           },
           {
@@ -1179,6 +1194,13 @@ export const resource = {
         "ui:options": {
           "resource": "gruppoCrm"
         }
+      },
+      "dataInserimento": {
+        "ui:widget": "dateTime",
+        "ui:options": {
+          "serverSet": "created"
+        },
+        "ui:readonly": true
       }
     }
   }

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "userGruppoCrm",
   "title": "Utente per gruppo CRM",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Utenti per gruppo CRM",
   "collection": "/api/users/gruppicrm",
   "api": {

@@ -4,6 +4,10 @@ import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts'
 export const resource = {
   "name": "user",
   "title": "Utente",
+  "grammar": {
+    "gender": "masculine",
+    "plural": false
+  },
   "label": "Utenti",
   "collection": "/api/users",
   "api": {

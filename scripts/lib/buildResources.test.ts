@@ -164,6 +164,52 @@ describe('buildResources: each type and format gets its cell, filter and widget'
   });
 });
 
+describe('buildResources: grammar and fields the server fills', () => {
+  it('carries the gender and number of the title, masculine singular by default', () => {
+    expect(build({ type: 'string', title: 'Campo' }).grammar).toEqual({ gender: 'masculine', plural: false });
+    expect(build({ type: 'string', title: 'Campo' }, { gender: 'feminine', plural: true }).grammar).toEqual({
+      gender: 'feminine',
+      plural: true,
+    });
+  });
+
+  it('shows an x-server-set field read-only at the end of the form', () => {
+    const c = contractWith({ type: 'string', title: 'Campo' });
+    const sample = c.entities[0]?.schema as Schema;
+    (sample.properties as Schema).creatoDa = {
+      type: 'string',
+      title: 'Creato da',
+      readOnly: true,
+      'x-server-set': 'creator',
+    };
+    const r = buildResources(c)[0];
+    expect(r?.form.uiSchema['ui:order']).toEqual(['campo', 'creatoDa']);
+    expect(r?.form.uiSchema.creatoDa).toEqual({ 'ui:options': { serverSet: 'creator' }, 'ui:readonly': true });
+    expect((r?.form.schema.properties as Schema).creatoDa).toEqual({
+      type: 'string',
+      title: 'Creato da',
+      readOnly: true,
+    });
+  });
+
+  it.each([
+    [{ type: 'string', title: 'Campo', 'x-server-set': 'creator' }, 'a field the server fills must be readOnly'],
+    [
+      { type: 'string', title: 'Campo', readOnly: true, 'x-server-set': 'ieri' },
+      'must be one of created, updated, creator, updater',
+    ],
+  ])('refuses a wrong x-server-set', (prop, reason) => {
+    try {
+      build(prop as Schema);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ContractError).problems).toEqual([
+        { file: 'schemas/sample.json', pointer: '/properties/campo/x-server-set', reason },
+      ]);
+    }
+  });
+});
+
 describe('buildResources: operations, parameters and defaults', () => {
   const paths = {
     '/api/campioni': {

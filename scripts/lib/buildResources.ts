@@ -8,7 +8,7 @@ import type {
   Operation,
   ResourceDefinition,
 } from '../../src/domain/resourceDefinition.ts';
-import { OPERATIONS } from '../../src/domain/resourceDefinition.ts';
+import { OPERATIONS, SERVER_SET, type ServerSet } from '../../src/domain/resourceDefinition.ts';
 import type { RoleName } from '../../generated/entities.ts';
 import { ContractError, type ContractProblem } from './contractError.ts';
 import { enumOptions, fieldKind } from './fieldKind.ts';
@@ -19,6 +19,8 @@ import { resolveProperty, type ResolveContext } from './resolveProperty.ts';
 
 interface XResource {
   label: string;
+  gender?: 'masculine' | 'feminine';
+  plural?: boolean;
   collection?: string;
   display?: string;
   colorChip?: { background: string; text: string };
@@ -153,6 +155,26 @@ function checkSections(sections: FormSection[], fields: FormField[], file: strin
     problems.push({ file, pointer: '/x-resource/sections', reason: `no section holds ${missing.join(', ')}` });
 }
 
+/** Properties the server fills (x-server-set): a known value, on a readOnly property. */
+function serverSetFields(
+  props: Record<string, Schema>,
+  file: string,
+  problems: ContractProblem[],
+): Map<string, ServerSet> {
+  const out = new Map<string, ServerSet>();
+  for (const [name, prop] of Object.entries(props)) {
+    const value = prop['x-server-set'];
+    if (value === undefined) continue;
+    const pointer = `/properties/${name}/x-server-set`;
+    if (!SERVER_SET.includes(value as ServerSet))
+      problems.push({ file, pointer, reason: `must be one of ${SERVER_SET.join(', ')}` });
+    else if (prop.readOnly !== true)
+      problems.push({ file, pointer, reason: 'a field the server fills must be readOnly' });
+    else out.set(name, value as ServerSet);
+  }
+  return out;
+}
+
 function buildOne(
   entity: EntitySchema,
   ctx: ResolveContext,
@@ -223,15 +245,29 @@ function buildOne(
       ...(def.default !== undefined ? { default: def.default } : {}),
     };
   });
-  const formFields: FormField[] = (x.form ?? visible.filter((n) => !props[n]?.readOnly)).map((name) => {
+  const serverSet = serverSetFields(props, file, problems);
+  // The form: the writable fields, then those the server fills, read-only.
+  const formNames = x.form ?? [
+    ...visible.filter((n) => !props[n]?.readOnly),
+    ...visible.filter((n) => serverSet.has(n)),
+  ];
+  const formFields: FormField[] = formNames.map((name) => {
     const f = field(name);
-    return { name, schema: f.resolved.schema, kind: f.kind, reference: references[name], widget: widgets[name] };
+    return {
+      name,
+      schema: f.resolved.schema,
+      kind: f.kind,
+      reference: references[name],
+      widget: widgets[name],
+      serverSet: serverSet.get(name),
+    };
   });
   checkSections(x.sections ?? [], formFields, file, problems);
 
   return {
     name: entity.name,
     title: String(entity.schema.title ?? entity.name),
+    grammar: { gender: x.gender ?? 'masculine', plural: x.plural ?? false },
     label: x.label,
     collection: x.collection ?? null,
     api,

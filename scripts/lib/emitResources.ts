@@ -17,6 +17,7 @@ export function emitResources(defs: ResourceDefinition[], banner: string): Map<s
     const light = {
       name: d.name,
       title: d.title,
+      grammar: d.grammar,
       label: d.label,
       collection: d.collection,
       route: d.route,

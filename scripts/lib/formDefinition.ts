@@ -1,4 +1,4 @@
-import type { FieldKind, FormSection, FormWidget, JsonObject } from '../../src/domain/resourceDefinition.ts';
+import type { FieldKind, FormSection, FormWidget, JsonObject, ServerSet } from '../../src/domain/resourceDefinition.ts';
 import { fieldKind } from './fieldKind.ts';
 import type { Schema } from './loadContract.ts';
 
@@ -8,6 +8,8 @@ export interface FormField {
   kind: FieldKind;
   reference: string | undefined;
   widget: string | undefined;
+  /** Filled by the server (x-server-set): shown read-only once the record exists. */
+  serverSet?: ServerSet;
 }
 
 /**
@@ -48,7 +50,7 @@ export const KIND_WIDGET: Record<FieldKind, FormWidget | null> = {
 const WIDE_KINDS = new Set<FieldKind>(['longText', 'list', 'object']);
 const WIDE_WIDGETS = new Set(['textarea', 'multiSelect']);
 // Annotations that mean nothing to a form.
-const DROP = new Set(['examples', 'x-resource']);
+const DROP = new Set(['examples', 'x-resource', 'x-server-set']);
 
 function clean(schema: Schema): Schema {
   const out: Schema = {};
@@ -101,6 +103,7 @@ export function formDefinition(
     if (widget) ui['ui:widget'] = widget;
     const options: JsonObject = {};
     if (f.reference) options.resource = f.reference;
+    if (f.serverSet) options.serverSet = f.serverSet;
     if (WIDE_KINDS.has(f.kind) || (widget && WIDE_WIDGETS.has(widget))) options.wide = true;
     // A note spans the row: three lines (it scrolls beyond) keep the form on one screen.
     if (widget === 'textarea') options.rows = 3;

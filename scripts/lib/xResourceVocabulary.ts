@@ -10,6 +10,8 @@ export const xResourceVocabulary = {
   additionalProperties: false,
   properties: {
     label: { type: 'string', minLength: 1 },
+    gender: { enum: ['masculine', 'feminine'] },
+    plural: { type: 'boolean' },
     collection: { type: 'string', pattern: '^/' },
     display: { type: 'string' },
     colorChip: {

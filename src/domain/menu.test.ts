@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawerFor, pathPermitted } from './menu.ts';
+import { drawerFor, drawerGroupOf, openDrawerSections, pathPermitted } from './menu.ts';
 import { ROLE_NAMES } from './roleNames.ts';
 
 const groupsOf = (role: string) => drawerFor([role]).map((s) => s.group.label);
@@ -129,5 +129,30 @@ describe('pathPermitted (SPEC.md section 6)', () => {
     ['/nessuna-pagina', ['ROLE_SUPER_ADMIN'], false],
   ] as const)('%s for %j: %s', (path, roles, want) => {
     expect(pathPermitted(path, roles)).toBe(want);
+  });
+});
+
+describe('openDrawerSections: the section of the current page is open', () => {
+  const admin = drawerFor(['ROLE_ADMIN']);
+  it.each([
+    ['/configurations/fonti', ['trattative']],
+    ['/trattativeCp/trattativeCp', ['trattative']],
+    ['/offers/insurances', ['offerte']],
+    ['/customers/12', ['crm']],
+    ['/contactCenter/missed-calls', ['contactCenter']],
+    ['/configurations/nations', ['configurazioneCrm']],
+  ])('%s opens %j only', (path, open) => expect(openDrawerSections(admin, path)).toEqual(open));
+
+  it('opens every section on a page of none (home, profile) or of a section the user does not see', () => {
+    const all = admin.map((s) => s.group.id);
+    expect(openDrawerSections(admin, '/')).toEqual(all);
+    expect(openDrawerSections(admin, '/profile')).toEqual(all);
+    const crm = drawerFor(['ROLE_USER_CRM']);
+    expect(openDrawerSections(crm, '/configurations/fonti')).toEqual(['crm']);
+  });
+
+  it('names the group of a configuration sub-group by its parent', () => {
+    expect(drawerGroupOf('/configurations/tipiControllo')).toBe('service');
+    expect(drawerGroupOf('/nessuna/pagina')).toBeNull();
   });
 });

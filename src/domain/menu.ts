@@ -123,3 +123,20 @@ export function pathPermitted(path: string, userRoles: readonly string[]): boole
   if (routes.length > 0 && !routes.some((e) => allows(e.roles, userRoles))) return false;
   return ALWAYS_PERMITTED.some((p) => path.includes(p)) || routes.length > 0;
 }
+
+/** The top-level drawer group of the page at this path (a configuration sub-group counts as its parent). */
+export function drawerGroupOf(path: string): MenuGroup | null {
+  const entry = MENU.find((e) => matches(e.route, path));
+  if (!entry) return null;
+  return DRAWER_GROUPS.find((g) => g.id === entry.group)?.parent ?? entry.group;
+}
+
+/**
+ * Which drawer sections are open on a page: the page's own, the others folded so that it shows
+ * without scrolling; on a page of no section (home, profile) every section, the map of the product.
+ */
+export function openDrawerSections(sections: readonly DrawerSection[], path: string): MenuGroup[] {
+  const current = drawerGroupOf(path);
+  if (current && sections.some((s) => s.group.id === current)) return [current];
+  return sections.map((s) => s.group.id);
+}

@@ -60,6 +60,13 @@ export type Operation = (typeof OPERATIONS)[number];
 /** operationIds of the calls every resource may have: `<operation><Type>`, e.g. listNation, uploadImageGruppoRisorse. */
 export const GENERIC_OPERATION = new RegExp(`^(${OPERATIONS.join('|')})([A-Z][A-Za-z]*)$`);
 
+/**
+ * What the server writes into a field whatever the client sends (x-server-set on a readOnly property):
+ * the time of creation, of the last change, and the username of who created or last changed the record.
+ */
+export const SERVER_SET = ['created', 'updated', 'creator', 'updater'] as const;
+export type ServerSet = (typeof SERVER_SET)[number];
+
 export const FILTER_WIDGETS = ['text', 'number', 'date', 'triState', 'select', 'reference', 'boolean'] as const;
 export type FilterWidget = (typeof FILTER_WIDGETS)[number];
 
@@ -130,10 +137,17 @@ export interface ApiCall {
   path: string;
 }
 
+/** How phrases agree with a title: "Nuova attività", "Nuovo agente" (x-resource.gender, x-resource.plural). */
+export interface Grammar {
+  gender: 'masculine' | 'feminine';
+  plural: boolean;
+}
+
 export interface ResourceDefinition {
   name: string;
   /** Singular Italian title of one record. */
   title: string;
+  grammar: Grammar;
   /** Plural Italian label for menus and page titles. */
   label: string;
   collection: string | null;
@@ -165,7 +179,7 @@ export interface ResourceDefinition {
 /** What the menu, the router and the role checks need, without the heavy definition. */
 export interface ResourceIndexEntry extends Pick<
   ResourceDefinition,
-  'name' | 'title' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField' | 'sort'
+  'name' | 'title' | 'grammar' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField' | 'sort'
 > {
   /** Path of the list call, when there is one. */
   list: string | null;

@@ -47,6 +47,7 @@ import { userHandlers } from './domains/users/userHandlers.ts';
 import { createErrorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
+import { apiDocs } from './plugins/apiDocs/index.ts';
 import { createHub, HUB_LIMITS } from './plugins/hub.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
@@ -313,6 +314,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     return op ? handlerFor(op) : undefined;
   };
   registerOperations(app, ctx, handlerFor, ctx.access, publicRateLimits);
+  await apiDocs(app);
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }

@@ -10,6 +10,7 @@ import { setNavigator } from './session/navigation.ts';
 import { sessionState } from './session/sessionState.ts';
 import { useSessionUser } from './session/useSessionUser.ts';
 import { messages } from './i18n/messages.ts';
+import { localeCookie } from './i18n/locale.ts';
 
 // Everything behind the login loads on demand: the login route stays small.
 const loadAuthenticatedApp = () => import('./app/AuthenticatedApp.tsx');
@@ -48,6 +49,7 @@ setNavigator((to, options) => router.navigate(to, options));
 // Every call of the typed client carries the session's token and reports its failures to the session.
 api.use(sessionMiddleware(apiBaseUrl));
 installResilience(loadAuthenticatedApp);
+document.cookie = localeCookie(location.protocol === 'https:');
 // A diagnostic handle: the same typed client the screens use, middleware and all (used by the browser tests).
 (window as unknown as { crm: { api: typeof api } }).crm = { api };
 

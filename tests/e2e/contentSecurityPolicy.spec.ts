@@ -1,10 +1,11 @@
+import { freePort } from '../helpers/freePort.ts';
 import { createServer, type Server } from 'node:http';
 import { PNG } from '../helpers/sampleFiles.ts';
 import { expect, test } from './fixtures.ts';
 
 // Map tiles and address search from a server of their own, on another loopback port: the policy
 // must let exactly these origins in, as it would OpenStreetMap's.
-const MAP_PORT = 30000 + Math.floor(Math.random() * 25000);
+const MAP_PORT = freePort();
 let mapServer: Server;
 test.use({
   serverEnv: {

@@ -56,7 +56,7 @@ test.describe('customers: the customer page', () => {
 
     const contacts = page.getByRole('region', { name: 'Contatti' });
     await contacts.getByRole('button', { name: 'Aggiungi' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nuovo: contatto' });
+    const dialog = page.getByRole('dialog', { name: 'Nuovo contatto' });
     await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Marta');
     await dialog.getByLabel('Cognome').fill('Colombo');
     await dialog.getByLabel('Email').fill('marta.colombo@noleggiadda.it');

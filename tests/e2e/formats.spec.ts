@@ -134,7 +134,7 @@ test.describe('what a field is: Italian messages, formats, dates, layout', () =>
   });
 
   test('the customer page shows its main data on one 1440×900 screen, in sections', async ({ page, login }) => {
-    await login('crm', 'Noleggio2025!');
+    await login('crm');
     await page.goto('/customers/all?f.companyName=Brambilla');
     await page.getByRole('button', { name: 'Modifica Edilizia Brambilla S.r.l.' }).click();
     await expect(page.getByRole('heading', { name: 'Edilizia Brambilla S.r.l.', level: 1 })).toBeVisible();

@@ -13,7 +13,7 @@ test.describe('a generated master-data screen against the real server', () => {
     // Create
     await page.getByRole('button', { name: 'Aggiungi' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText('Nuovo: fonte')).toBeVisible();
+    await expect(dialog.getByText('Nuova fonte')).toBeVisible();
     await dialog.getByLabel('Descrizione').fill('Fiera di Verona');
     await dialog.getByLabel('Ordinamento').fill('5');
     await dialog.getByRole('button', { name: 'Salva' }).click();
@@ -142,7 +142,7 @@ test.describe('a generated master-data screen against the real server', () => {
     await page.goto('/configurations/nations');
     await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
     await page.keyboard.press('n');
-    await expect(page.getByRole('dialog').getByText('Nuovo: nazione')).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('Nuova nazione')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('row', { name: /Italia/ }).focus();
@@ -178,12 +178,12 @@ test.describe('no lost form input', () => {
     await login();
     await page.goto('/configurations/nations');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nuovo: nazione' });
+    const dialog = page.getByRole('dialog', { name: 'Nuova nazione' });
     await dialog.getByRole('button', { name: 'Annulla' }).click();
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Modifica Italia' }).click();
-    const edit = page.getByRole('dialog', { name: 'Modifica: nazione' });
+    const edit = page.getByRole('dialog', { name: 'Modifica nazione' });
     await edit.getByLabel('Nome').fill('Italia (IT)');
     await page.keyboard.press('Escape');
     const ask = page.getByRole('dialog', { name: 'Modifiche non salvate' });
@@ -203,7 +203,7 @@ test.describe('no lost form input', () => {
     await login();
     await page.goto('/configurations/nations');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nuovo: nazione' });
+    const dialog = page.getByRole('dialog', { name: 'Nuova nazione' });
     await dialog.getByLabel('Nome').fill('Italia bis');
     await dialog.getByLabel('Codice').fill('it');
     await dialog.getByRole('button', { name: 'Salva' }).click();

@@ -45,7 +45,7 @@ test.describe('offer configuration: pictures and equipment of resource groups', 
     await login();
     await page.goto('/gruppiRisorse/gruppiRisorse');
     await page.getByRole('button', { name: 'Modifica Piattaforma articolata 16 m' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Modifica: gruppo risorse' });
+    const dialog = page.getByRole('dialog', { name: 'Modifica gruppo risorse' });
     await dialog.getByRole('button', { name: 'Aggiungi elemento' }).click();
     await dialog.getByRole('textbox', { name: 'Descrizione', exact: true }).last().fill('Cestello doppio');
     await dialog.getByLabel('Prezzo').fill('0.5');

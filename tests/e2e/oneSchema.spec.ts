@@ -5,6 +5,7 @@ import { test as base, expect } from '@playwright/test';
 import { copyProject, editJson } from '../helpers/copyProject.ts';
 import { run } from '../helpers/run.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
+import { freePort } from '../helpers/freePort.ts';
 import { loginAs } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
@@ -34,7 +35,7 @@ const test = base.extend<object, { copy: { baseURL: string } }>({
           const r = run(root, cmd, [...args]);
           expect(r.code, r.out).toBe(0);
         }
-        const port = 30000 + Math.floor(Math.random() * 25000);
+        const port = freePort();
         server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
           cwd: root,
           env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD },
@@ -57,7 +58,7 @@ test('a property added to one schema shows in the live screen and form, and the 
   await page.goto('/configurations/agents');
   await expect(page.getByRole('columnheader', { name: /Cellulare aziendale/ })).toBeVisible();
   await page.getByRole('button', { name: 'Aggiungi' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nuovo: agente' });
+  const dialog = page.getByRole('dialog', { name: 'Nuovo agente' });
   await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Paola Neri');
   await dialog.getByLabel('Cellulare aziendale').fill('335 765 4321');
   await dialog.getByRole('button', { name: 'Salva' }).click();

@@ -30,7 +30,7 @@ test.describe('planning: the activities calendar', () => {
     // A click plans one hour from there.
     const at = await slot(page, first, '10:00:00');
     await page.mouse.click(at.x, at.y + 4);
-    const dialog = page.getByRole('dialog', { name: 'Nuovo: attività' });
+    const dialog = page.getByRole('dialog', { name: 'Nuova attività' });
     await expect(dialog.getByLabel('Ora inizio')).toHaveValue('10:00');
     await expect(dialog.getByLabel('Ora fine')).toHaveValue('11:00');
     await dialog.getByLabel('Oggetto').fill('Visita cantiere Rota');
@@ -68,7 +68,7 @@ test.describe('planning: the activities calendar', () => {
     // Delete from the calendar, after the confirmation.
     await page.goto('/plannings');
     await page.getByText('Visita cantiere Rota (Bergamo)').click();
-    const edit = page.getByRole('dialog', { name: 'Modifica: attività' });
+    const edit = page.getByRole('dialog', { name: 'Modifica attività' });
     await edit.getByRole('button', { name: 'Elimina' }).click();
     await page.getByRole('dialog', { name: 'Elimina' }).getByRole('button', { name: 'Elimina' }).click();
     await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();

@@ -39,7 +39,13 @@ export default defineConfig({
     {
       name: 'postgres',
       use: { database: 'postgres' } as never,
-      testIgnore: ['**/everyScreen.spec.ts', '**/oneSchema.spec.ts', '**/shell.spec.ts', '**/screenAccess.spec.ts'],
+      testIgnore: [
+        '**/devModes.spec.ts',
+        '**/everyScreen.spec.ts',
+        '**/oneSchema.spec.ts',
+        '**/shell.spec.ts',
+        '**/screenAccess.spec.ts',
+      ],
     },
   ],
 });

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPostgres, type PostgresServer } from '../../scripts/lib/postgresServer.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
+import { freePort } from '../helpers/freePort.ts';
 import { readDemoPasswords } from '../../src/server/seed/seed.ts';
 
 export type Database = 'pglite' | 'postgres';
 export const ADMIN_PASSWORD = 'Collaudo2025!';
-
-const freePort = () => 30000 + Math.floor(Math.random() * 25000);
 
 /**
  * The product as a user meets it, with the contract in between: the browser loads the app from

@@ -23,7 +23,7 @@ test.describe('the users screen', () => {
     await login();
     await page.goto('/utenti/users');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nuovo: utente' });
+    const dialog = page.getByRole('dialog', { name: 'Nuovo utente' });
     await dialog.getByLabel('Username').fill('paolo.riva');
     await dialog.getByLabel('Email').fill('paolo.riva@rossinoleggi.it');
     await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Paolo');
@@ -60,7 +60,7 @@ test.describe('the users screen', () => {
 
     // A reload keeps the impersonation; the button brings the super admin back.
     await page.reload();
-    await page.getByRole('button', { name: 'Torna a Amministratore di sistema' }).click();
+    await page.getByRole('button', { name: 'Torna ad Amministratore di sistema' }).click();
     await expect(page).toHaveURL(/\/utenti\/users/);
     await expect(page.getByRole('heading', { name: 'Utenti' })).toBeVisible();
     await expect(page.getByText('Stai usando il CRM come')).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { freePort } from './freePort.ts';
 import { startProcess, type Started } from './startProcess.ts';
 
 export interface RunningServer extends Started {
@@ -6,7 +7,7 @@ export interface RunningServer extends Started {
 
 /** The real server (src/server/main.ts) as a child process, on a free loopback port. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
-  const port = 30000 + Math.floor(Math.random() * 20000);
+  const port = freePort();
   const started = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
     env: { PORT: String(port), HOST: '127.0.0.1', ...env },
     timeoutMs: 90_000,

@@ -259,3 +259,37 @@ describe('a day filter on a date-time is a day in Rome', () => {
     ]);
   });
 });
+
+describe('fields the server fills (x-server-set)', () => {
+  it('writes the time and the user of the creation and of the last change, whatever the client sends', async () => {
+    const creator = await t.as(['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], 'capo.inventario');
+    const updater = await t.as(['ROLE_ADMIN'], 'altro.admin');
+    const before = Date.now();
+    const forged = { created: '2000-01-01T00:00:00.000Z', createdBy: 'intruso', updated: null, updatedBy: 'intruso' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/inventari_mezzi',
+      headers: creator,
+      payload: { filialeInventarioId: 1, ...forged },
+    });
+    expect(res.statusCode).toBe(201);
+    const created = res.json().data;
+    expect(created.createdBy).toBe('capo.inventario');
+    expect(created.updatedBy).toBe('capo.inventario');
+    expect(Date.parse(created.created)).toBeGreaterThanOrEqual(before - 1000);
+    expect(created.updated).toBe(created.created);
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/inventari_mezzi/${created.id}`,
+      headers: updater,
+      payload: { ...created, ...forged },
+    });
+    expect(changed.statusCode).toBe(200);
+    const after = changed.json().data;
+    expect(after.created).toBe(created.created);
+    expect(after.createdBy).toBe('capo.inventario');
+    expect(after.updatedBy).toBe('altro.admin');
+    expect(Date.parse(after.updated)).toBeGreaterThanOrEqual(Date.parse(created.updated));
+  });
+});

@@ -1,3 +1,4 @@
+import type { ServerSet } from '../../domain/resourceDefinition.ts';
 import type { Contract, JsonSchema } from '../contract/contract.ts';
 
 export type SqlType =
@@ -10,6 +11,8 @@ export interface Column {
   nullable: boolean;
   /** The schema's default, applied when a new record leaves the field out. */
   default?: unknown;
+  /** Written by the server on create or update whatever the client sends (x-server-set). */
+  serverSet?: ServerSet;
 }
 
 export interface EntityModel {
@@ -53,6 +56,7 @@ export function entityModel(contract: Contract, typeName: string, table: string)
       readOnly: prop.readOnly === true,
       nullable: types.includes('null'),
       ...('default' in prop ? { default: prop.default } : {}),
+      ...(typeof raw['x-server-set'] === 'string' ? { serverSet: raw['x-server-set'] as ServerSet } : {}),
     });
   }
   return { typeName, table, columns, byName: new Map(columns.map((c) => [c.name, c])) };

@@ -5,6 +5,7 @@ import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
 import { KEYSET, type FilterValue, type Keyset, type ListOptions } from './listQuery.ts';
 import { projectRow } from '../security/lookupProjection.ts';
+import { serverSetValues } from './serverSet.ts';
 import { writeRules } from './writeRules.ts';
 
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
@@ -60,7 +61,7 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
       return async (req, ctx) => {
         const body = withLanguage(model, req.body as Row);
         await rule?.before?.(ctx, body, null);
-        const data = await repo.create(body);
+        const data = await repo.create(body, serverSetValues(model, 'create', req.user));
         await rule?.after?.(ctx, data);
         return { data };
       };
@@ -71,7 +72,7 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
         const data = await repo.update(
           idOf(req.params),
           body,
-          {},
+          serverSetValues(model, 'update', req.user),
           typeof body.version === 'number' ? body.version : undefined,
         );
         await rule?.after?.(ctx, data);

@@ -1,6 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { httpMiddleware, type SessionHooks } from './httpMiddleware.ts';
+import { answeredBy, httpMiddleware, type SessionHooks } from './httpMiddleware.ts';
 import { loadingBar } from './loadingBar.ts';
 
 /** A session that records what the HTTP layer told it. */
@@ -66,6 +66,24 @@ describe('httpMiddleware: the error catalogue over HTTP, the session behind hook
     await call(httpMiddleware(hooks), 401, { message: 'Username e/o password non validi' }, '/login_check');
     await call(httpMiddleware(hooks), 500, { message: 'x' }, '/token/refresh');
     expect(told).toEqual([]);
+  });
+
+  it('a status the caller answers itself (a page showing "not found") is not notified; others still are', async () => {
+    const { hooks, told } = fakeSession();
+    const mw = httpMiddleware(hooks);
+    const quiet = answeredBy([404]);
+    for (const [status, message] of [
+      [404, 'Risorsa non trovata'],
+      [500, 'Errore Generico'],
+    ] as const) {
+      const request = new Request('http://127.0.0.1:9/api/customers/999');
+      const args = { request, id: `q${status}`, schemaPath: '', params: {}, options: {} } as never;
+      const sent = (await mw.onRequest?.(args)) as Request;
+      await quiet.onRequest?.({ ...(args as object), request: sent } as never);
+      const response = new Response(JSON.stringify({ message }), { status });
+      await mw.onResponse?.({ ...(args as object), request: sent, response } as never);
+    }
+    expect(told).toEqual(['error: Errore Generico']);
   });
 
   it('a network failure warns and empties the loading bar', async () => {

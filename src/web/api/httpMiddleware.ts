@@ -29,6 +29,20 @@ const AUTH_CALLS = ['/login_check', '/token/refresh', '/login-microsoft', '/logo
 const TOKEN_EXPIRED = 'Token scaduto';
 const FORBIDDEN_QUIET_MS = 1000;
 
+// Requests whose caller shows certain failures itself (a page showing "not found"), by status.
+const answered = new WeakMap<Request, readonly number[]>();
+
+/**
+ * A per-call middleware: these statuses are answers the caller shows itself, not errors to notify
+ * (`api.GET(path, { params, middleware: [answeredBy([404])] })`). It runs after the session's onRequest,
+ * on the same Request object, and the session's onResponse then leaves those statuses alone.
+ */
+export const answeredBy = (statuses: readonly number[]): Middleware => ({
+  onRequest({ request }) {
+    answered.set(request, statuses);
+  },
+});
+
 /** A request as it was sent, kept to send again after a refresh (the body of the sent one is used up). */
 type Sent = { request: Request; token: string | null };
 
@@ -92,6 +106,7 @@ export function httpMiddleware(session: SessionHooks): Middleware {
       loadingBar.done();
       if (response.ok) return response;
       if (AUTH_CALLS.includes(new URL(request.url).pathname)) return response;
+      if (answered.get(request)?.includes(response.status)) return response;
       switch (response.status) {
         case 401:
           return unauthorized(request, response, original);

@@ -1,9 +1,11 @@
 import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
+import { answeredBy } from './httpMiddleware.ts';
 import { listQuery, type ListState } from './listQuery.ts';
 
 type Init = {
+  middleware?: ReturnType<typeof answeredBy>[];
   params?: { path?: Record<string, unknown>; query?: Record<string, unknown> };
   body?: unknown;
   parseAs?: 'json' | 'blob';
@@ -45,6 +47,19 @@ export const resourceApi = {
       params: { query: { page: 0, rowsPerPage: 0 } },
     });
     return all.data.find((r) => r.id === id);
+  },
+  /**
+   * One record for a page of its own: a record that does not exist is the page's to show
+   * (ApiError 404, no notification).
+   */
+  async find(def: ResourceDefinition, id: number): Promise<Row> {
+    if (!def.api.get) throw new Error(`${def.name} has no get`);
+    return (
+      await request<{ data: Row }>('GET', def.api.get.path, {
+        params: { path: { id } },
+        middleware: [answeredBy([404])],
+      })
+    ).data;
   },
   /** The whole filtered, sorted list as an .xlsx file, with the name the server gave it. */
   async exportXlsx(def: ResourceDefinition, state: ListState): Promise<{ blob: Blob; filename: string }> {

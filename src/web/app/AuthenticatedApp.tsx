@@ -26,7 +26,14 @@ const PlanningCalendar = lazy(() =>
 
 registerWorkflows();
 
-const theme = createTheme({ palette: { primary: { main: '#1565c0' } } }, itIT);
+const theme = createTheme(
+  {
+    palette: { primary: { main: '#1565c0' } },
+    // Buttons read as written, in sentence case ("Torna ad Amministratore"), never upper-cased.
+    components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
+  },
+  itIT,
+);
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });

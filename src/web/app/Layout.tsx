@@ -1,21 +1,9 @@
-import {
-  AppBar,
-  Box,
-  Button,
-  Drawer,
-  Fade,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  ListSubheader,
-  Toolbar,
-  Typography,
-} from '@mui/material';
-import { Fragment, useMemo } from 'react';
+import { AppBar, Box, Button, Drawer, Fade, Toolbar, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { drawerFor, type DrawerSection } from '../../domain/menu.ts';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { drawerFor } from '../../domain/menu.ts';
+import { AppDrawer } from './AppDrawer.tsx';
 import { authProvider } from '../session/authProvider.ts';
 import { useHub } from '../session/useHub.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
@@ -23,37 +11,42 @@ import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { SidePanel } from '../ui/SidePanel.tsx';
 import { Footer } from './Footer.tsx';
 import { messages } from '../i18n/messages.ts';
+import { LANGUAGE } from '../i18n/locale.ts';
 
 const DRAWER = 280;
-// SPEC.md section 2: a path containing "lang" has it replaced by the current language.
-const LANGUAGE = 'it';
 const BANNER = 20;
 const TOP = BANNER + 64;
 
-function Section({ section, depth = 0 }: { section: DrawerSection; depth?: number }) {
+const MAIN = 'contenuto';
+
+/** The first stop of the Tab key: past the top bar and the drawer, straight to the page. */
+function SkipLink() {
   return (
-    <List
-      dense
-      disablePadding
-      subheader={<ListSubheader sx={{ pl: 2 + depth * 2, lineHeight: '36px' }}>{section.group.label}</ListSubheader>}
+    <Box
+      component="a"
+      href={`#${MAIN}`}
+      onClick={(e: React.MouseEvent) => {
+        e.preventDefault();
+        document.getElementById(MAIN)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        top: 4,
+        left: 8,
+        zIndex: 2000,
+        px: 2,
+        py: 1,
+        bgcolor: 'background.paper',
+        color: 'primary.main',
+        fontWeight: 600,
+        borderRadius: 1,
+        boxShadow: 3,
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
     >
-      {section.entries.map((e) => (
-        <ListItem key={e.route} disablePadding>
-          <ListItemButton
-            component={NavLink}
-            to={e.route}
-            sx={{ pl: 3 + depth * 2, '&.active': { bgcolor: 'action.selected' } }}
-          >
-            <ListItemText primary={e.label} />
-          </ListItemButton>
-        </ListItem>
-      ))}
-      {section.children.map((c) => (
-        <ListItem key={c.group.id} disablePadding sx={{ display: 'block' }}>
-          <Section section={c} depth={depth + 1} />
-        </ListItem>
-      ))}
-    </List>
+      {messages.skipToContent}
+    </Box>
   );
 }
 
@@ -77,6 +70,7 @@ export function Layout() {
   };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <LoadingBar />
       <Box
         role="status"
@@ -154,13 +148,7 @@ export function Layout() {
             '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box', top: TOP, height: `calc(100% - ${TOP}px)` },
           }}
         >
-          <nav aria-label={messages.mainMenu}>
-            {sections.map((s) => (
-              <Fragment key={s.group.id}>
-                <Section section={s} />
-              </Fragment>
-            ))}
-          </nav>
+          <AppDrawer sections={sections} pathname={location.pathname} />
         </Drawer>
       )}
       <Box
@@ -174,7 +162,7 @@ export function Layout() {
       >
         {/* Out-in: the old page leaves before the new one fades in. */}
         <Fade key={location.pathname} in appear timeout={{ enter: 200, exit: 0 }}>
-          <Box component="main" sx={{ p: 3, flexGrow: 1 }}>
+          <Box component="main" id={MAIN} tabIndex={-1} sx={{ p: 3, flexGrow: 1, '&:focus': { outline: 'none' } }}>
             <Outlet />
           </Box>
         </Fade>

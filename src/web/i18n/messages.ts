@@ -1,3 +1,5 @@
+import { inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
+
 /** Every Italian string of the app that does not come from a schema title: one catalogue, Italian only. */
 const INVALID_CREDENTIALS = 'Username e/o password non validi';
 const INACTIVE = "Utente non attivo. Contattare l'amministratore di sistema";
@@ -40,7 +42,28 @@ export const messages = {
   home: 'Home',
   homeWelcome: (name: string) => `Benvenuto, ${name}`,
   homeHint: 'Scegli una voce dal menu.',
+  homePage: {
+    todayPlanning: 'Attività di oggi',
+    noneToday: 'Nessuna attività pianificata per oggi.',
+    openPlanning: 'Apri la pianificazione',
+    toComplete: 'Attività da completare',
+    noneToComplete: 'Nessuna attività da completare.',
+    seeAll: 'Vedi tutte',
+    myNegotiations: 'Le mie trattative aperte',
+    noNegotiations: 'Nessuna trattativa aperta a tuo nome.',
+    openNegotiations: 'Apri le trattative',
+    missedCalls: 'Chiamate perse da richiamare',
+    noMissedCalls: 'Nessuna chiamata persa da richiamare.',
+    openMissedCalls: 'Apri le chiamate perse',
+    links: 'Le tue schermate',
+    noScreens:
+      "Al tuo utente non sono ancora assegnate schermate del menu: chiedi all'amministratore di sistema di abilitarle.",
+    profile: 'Il tuo profilo',
+    loadFailed: 'Dati non disponibili al momento.',
+  },
   notFound: 'Pagina non trovata',
+  /** The detail of the "not found" page for a record that does not exist. */
+  missingRecord: (title: string, grammar: Grammar, id: string) => missingRecord(title, grammar, id),
   unauthorized: 'Non Autorizzato',
   genericError: 'Errore Generico',
   backHome: 'Torna alla Home',
@@ -83,6 +106,7 @@ export const messages = {
   commaSeparated: 'Valori separati da virgola',
   filters: 'Filtri',
   mainMenu: 'Menu principale',
+  skipToContent: 'Vai al contenuto',
   /** A `confirmX` field that does not repeat `X` (only passwords have one). */
   confirmationMismatch: MISMATCH,
   actionsColumn: 'Azioni',
@@ -160,7 +184,7 @@ export const messages = {
   impersonation: {
     start: (who: string) => `Impersona ${who}`,
     banner: (who: string) => `Stai usando il CRM come ${who}`,
-    back: (who: string) => `Torna a ${who}`,
+    back: (who: string) => `Torna ${toward(who)}`,
   },
   unsaved: {
     title: 'Modifiche non salvate',
@@ -169,8 +193,11 @@ export const messages = {
     discard: 'Chiudi senza salvare',
   },
   confirmDelete: (what: string) => `Eliminare ${what}? L'operazione non si può annullare.`,
-  newRecord: (title: string) => `Nuovo: ${title.toLowerCase()}`,
-  editRecord: (title: string) => `Modifica: ${title.toLowerCase()}`,
+  /** "Nuova attività", "Nuovo agente": agreeing with the schema's x-resource.gender and plural. */
+  newRecord: (title: string, grammar: Grammar) => newOne(title, grammar),
+  editRecord: (title: string) => `Modifica ${inSentence(title)}`,
+  /** A record without a name of its own, in a sentence: "la fonte", "l'attività". */
+  theRecord: (title: string, grammar: Grammar) => theOne(title, grammar),
   triState: { all: 'Tutti', yes: 'Si', no: 'No' },
   yes: 'Si',
   no: 'No',

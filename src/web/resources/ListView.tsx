@@ -21,13 +21,31 @@ import { FilterBar } from './FilterBar.tsx';
 import { isSwitchedOn, recordName, rowsPerPageOptions } from './listController.ts';
 import { RecordDialogs } from './RecordDialogs.tsx';
 import type { ListController } from './useListController.ts';
+import { useFitToWindow } from './useFitToWindow.ts';
 import { useTablePreferences } from './useTablePreferences.ts';
+
+// MRT's id of the row actions column, pinned to the right edge.
+const ACTIONS_COLUMN = 'mrt-row-actions';
+// MRT draws pinned cells slightly see-through: the columns scrolling under them would show.
+const OPAQUE = { opacity: 1, '&[data-pinned="true"]:before': { backgroundColor: '#fafafa' } };
+
+/**
+ * A column starts as wide as its header with its sort and menu buttons (MRT's 180 px for all made lists
+ * of six columns overflow at 1440 px); the table then shares out what is left.
+ */
+const columnWidth = (header: string, sortable: boolean) =>
+  Math.min(220, Math.max(100, header.length * 8 + (sortable ? 80 : 56)));
+
+/** Wide enough for the row's icon buttons (40 px each) and the header "Azioni". */
+const actionsWidth = (def: ListController['def'], rowActions: number) =>
+  Math.max(96, 32 + 40 * ([def.api.update, def.api.uploadImage, def.api.delete].filter(Boolean).length + rowActions));
 
 /** Draws a resource's list from its controller: title, filters, the table with its buttons, the dialogs. */
 export function ListView({ controller }: { controller: ListController }) {
   const { def, state, setState, list, lookups, dialogs, open, actions, actionContext } = controller;
   const navigate = useNavigate();
   const { prefs, update } = useTablePreferences(def.name);
+  const fit = useFitToWindow<HTMLDivElement>();
 
   const columns: MRT_ColumnDef<Row>[] = def.columns.map((c) => {
     const switched = def.toggles.find((t) => t.field === c.accessorKey);
@@ -37,6 +55,7 @@ export function ListView({ controller }: { controller: ListController }) {
       enableSorting: c.enableSorting,
       muiTableBodyCellProps: { align: cellAlign(c) },
       muiTableHeadCellProps: { align: cellAlign(c) },
+      size: columnWidth(c.header, c.enableSorting),
       Cell: ({ row }) => {
         if (!switched) return renderCell(c, row.original, lookups);
         const on = isSwitchedOn(row.original[c.accessorKey]);
@@ -67,6 +86,19 @@ export function ListView({ controller }: { controller: ListController }) {
     enablePagination: def.pageSize !== 0,
     enableRowActions: !!(def.api.update || def.api.delete || def.api.uploadImage || actions.length > 0),
     positionActionsColumn: 'last',
+    // However wide the table, its actions stay in view at the right edge; the rows scroll under a fixed header.
+    enableColumnPinning: true,
+    initialState: { columnPinning: { right: [ACTIONS_COLUMN] } },
+    displayColumnDefOptions: {
+      [ACTIONS_COLUMN]: {
+        size: actionsWidth(def, actions.length),
+        grow: false,
+        muiTableHeadCellProps: { sx: OPAQUE },
+        muiTableBodyCellProps: { sx: OPAQUE },
+      },
+    },
+    enableStickyHeader: true,
+    muiTableContainerProps: { ref: fit.ref, sx: { maxHeight: fit.maxHeight } },
     localization: MRT_Localization_IT,
     muiPaginationProps: { rowsPerPageOptions: rowsPerPageOptions(def.pageSize) },
     state: {

@@ -1,9 +1,10 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { focusFirstField } from './focusFirstField.ts';
 import { useRecordForm } from './useRecordForm.tsx';
 
 interface Props {
@@ -15,19 +16,28 @@ interface Props {
   onDelete?(): Promise<void>;
 }
 
-/** New / edit dialog of a list screen; closing it with unsaved input asks first. */
+/**
+ * New / edit dialog of a list screen: it opens with the caret in the first field, Enter saves (the form's
+ * submit), Escape or Annulla close it, and closing with unsaved input asks first.
+ */
 export function RecordDialog({ def, record, onSave, onClose, onDelete }: Props) {
   const { form, conflictAlert, formId, dirty, busy, editing } = useRecordForm({ def, record, onSave });
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const requestClose = () => (dirty ? setConfirmClose(true) : onClose());
+  // The content arrives in the dialog's portal after the first render: its fields get the caret as soon as
+  // they are in the page, before the dialog's focus trap would take the focus for the dialog itself.
+  const focused = useRef(false);
+  const content = (el: HTMLDivElement | null) => {
+    if (el && !focused.current) focused.current = focusFirstField(el);
+  };
 
   return (
     <Dialog open onClose={requestClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
       <DialogTitle id={`${formId}-title`}>
-        {editing ? messages.editRecord(def.title) : messages.newRecord(def.title)}
+        {editing ? messages.editRecord(def.title) : messages.newRecord(def.title, def.grammar)}
       </DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers ref={content}>
         {conflictAlert}
         {form}
       </DialogContent>
@@ -54,7 +64,7 @@ export function RecordDialog({ def, record, onSave, onClose, onDelete }: Props) 
       <ConfirmDialog
         open={confirmDelete}
         title={messages.actions.delete}
-        text={messages.confirmDelete(String(record?.[def.displayField] ?? def.title.toLowerCase()))}
+        text={messages.confirmDelete(String(record?.[def.displayField] ?? messages.theRecord(def.title, def.grammar)))}
         confirmLabel={messages.actions.delete}
         danger
         onCancel={() => setConfirmDelete(false)}

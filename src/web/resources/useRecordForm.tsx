@@ -12,6 +12,7 @@ import { useNotify } from '../ui/notifications.tsx';
 import { crossFieldValidation } from './crossFieldChecks.ts';
 import { formValidator, italianFormErrors } from './formValidator.ts';
 import { resourceExtension } from './resourceExtensions.ts';
+import { serverSetFieldsFor } from './serverSetFields.ts';
 import { translateString } from './translateString.ts';
 
 const TEMPLATES = { ObjectFieldTemplate: FormGrid };
@@ -39,9 +40,13 @@ interface Options {
 export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
   const notify = useNotify();
   const schema = useMemo(() => ({ ...(def.form.schema as RJSFSchema), title: '' }), [def]);
+  const existing = !!record?.id;
   const uiSchema = useMemo(
-    () => ({ ...(def.form.uiSchema as UiSchema), 'ui:submitButtonOptions': { norender: true } }),
-    [def],
+    () => ({
+      ...(serverSetFieldsFor(def.form.uiSchema, existing) as UiSchema),
+      'ui:submitButtonOptions': { norender: true },
+    }),
+    [def, existing],
   );
   const transformErrors = useMemo(() => italianFormErrors(schema), [schema]);
   const crossFieldChecks = useMemo(

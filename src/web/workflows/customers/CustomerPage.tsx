@@ -12,6 +12,8 @@ import { messages } from '../../i18n/messages.ts';
 import { RelatedList } from '../../resources/RelatedList.tsx';
 import { useRecordForm } from '../../resources/useRecordForm.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
+import { LoadFailure } from '../../ui/ErrorPage.tsx';
+import { useRecord } from '../../resources/useRecord.ts';
 import { DocumentsDialog } from './DocumentsDialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { lazy, Suspense, useState } from 'react';
@@ -172,13 +174,9 @@ export function CustomerPage() {
       return { customer, contact, detail };
     },
   });
-  const record = useQuery({
-    queryKey: ['customer', id],
-    enabled: !!id && !!defs.data,
-    queryFn: async () => (defs.data ? ((await resourceApi.current(defs.data.customer, Number(id))) ?? null) : null),
-  });
-  if (!defs.data || (id && !record.data))
-    return record.error ? null : <CircularProgress aria-label={messages.loading} />;
+  const record = useRecord(defs.data?.customer, id);
+  if (record.error) return <LoadFailure error={record.error} missing={record.missing} />;
+  if (!defs.data || (id && !record.data)) return <CircularProgress aria-label={messages.loading} />;
   const title = id ? String(record.data?.companyName ?? '') : m.newTitle;
   return (
     <>

@@ -1,0 +1,29 @@
+import type { ServerSet } from '../../domain/resourceDefinition.ts';
+import type { Claims } from '../auth/tokens.ts';
+import type { Row } from './crudRepository.ts';
+import type { EntityModel } from './entityModel.ts';
+
+/** Which server-set fields a create and an update write. */
+const WRITTEN_ON: Record<'create' | 'update', readonly ServerSet[]> = {
+  create: ['created', 'updated', 'creator', 'updater'],
+  update: ['updated', 'updater'],
+};
+
+/**
+ * The values of the fields the server fills (x-server-set) for a create or an update by this user:
+ * passed to the repository as internal fields, they win over anything the client sent.
+ */
+export function serverSetValues(
+  model: EntityModel,
+  verb: 'create' | 'update',
+  user: Pick<Claims, 'username'> | null,
+  now = new Date(),
+): Row {
+  const out: Row = {};
+  for (const c of model.columns) {
+    if (!c.serverSet || !WRITTEN_ON[verb].includes(c.serverSet)) continue;
+    if (c.serverSet === 'created' || c.serverSet === 'updated') out[c.name] = now.toISOString();
+    else if (user) out[c.name] = user.username;
+  }
+  return out;
+}

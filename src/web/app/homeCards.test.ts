@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { homeCardsFor, quickLinksFor, todayInItaly } from './homeCards.ts';
+
+describe('the home page of each role', () => {
+  it.each([
+    [['ROLE_USER_CRM'], ['todayPlanning', 'toComplete']],
+    [['ROLE_USER_CP'], ['todayPlanning', 'toComplete', 'myNegotiations']],
+    [['ROLE_CONTACT_CENTER'], ['missedCalls']],
+    [['ROLE_ADMIN'], ['todayPlanning', 'toComplete', 'myNegotiations', 'missedCalls']],
+    [['ROLE_USER_INVENTARIO_MEZZI'], []],
+  ])('%j sees the cards %j', (roles, cards) => expect(homeCardsFor(roles)).toEqual(cards));
+
+  it('links the screens of the sections, not the configuration tables', () => {
+    const links = quickLinksFor(['ROLE_SUPERVISOR_CP']);
+    expect(links.map((l) => l.label)).toEqual(['Clienti', 'Trattative']);
+    expect(links.flatMap((l) => l.entries.map((e) => e.route))).not.toContain('/configurations/fonti');
+    expect(quickLinksFor(['ROLE_USER_INVENTARIO_MEZZI'])[0]?.entries.map((e) => e.label)).toContain('Inventari mezzi');
+    expect(quickLinksFor(['ROLE_USER'])).toEqual([]);
+  });
+
+  it("takes today's date in Italy: at 23:30 UTC in winter it is already tomorrow", () => {
+    expect(todayInItaly(new Date('2026-01-14T23:30:00Z'))).toBe('2026-01-15');
+    expect(todayInItaly(new Date('2026-07-14T21:59:00Z'))).toBe('2026-07-14');
+  });
+});

@@ -1,0 +1,28 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+
+/** Below this the page scrolls instead: a table a few rows high is no use. */
+const MIN_HEIGHT = 240;
+
+/**
+ * The tallest an element may be for the page to fit the window: from its top to the window's bottom,
+ * less whatever the page shows below it (the pager, the footer). A long list then scrolls inside its
+ * table, with its header in view, instead of pushing the pager and the footer off screen.
+ */
+export function useFitToWindow<T extends HTMLElement>() {
+  const ref = useRef<T | null>(null);
+  const [maxHeight, setMaxHeight] = useState<number>();
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = ref.current;
+      if (!el) return;
+      const rect = el.getBoundingClientRect();
+      const page = document.documentElement;
+      const below = page.scrollHeight - (rect.bottom + window.scrollY);
+      setMaxHeight(Math.max(MIN_HEIGHT, Math.floor(window.innerHeight - (rect.top + window.scrollY) - below)));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  });
+  return { ref, maxHeight };
+}

@@ -1,0 +1,20 @@
+import { expect, test } from './fixtures.ts';
+
+test('/api/docs: the contract as a readable reference, from this server only, without signing in', async ({
+  page,
+  baseURL,
+}) => {
+  const elsewhere: string[] = [];
+  page.on('requestfinished', (r) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith('http') && url.origin !== baseURL) elsewhere.push(r.url());
+  });
+  const response = await page.goto('/api/docs');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1, name: 'CRM Noleggi (1.34.4)' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Accesso con username e password' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Scarica' })).toHaveAttribute('href', /\/api\/openapi\.json$/);
+  expect(elsewhere).toEqual([]);
+  const yaml = await page.request.get('/api/openapi.yaml');
+  expect(await yaml.text()).toMatch(/^openapi: 3\.1\.0\ninfo:\n {2}title: CRM Noleggi/);
+});
