@@ -1,12 +1,12 @@
-import type { Handler } from '../context.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
-import { endSessions } from '../auth/endSessions.ts';
+import { defineHandlers } from '../context.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
+import { endSessions } from '../domains/users/sessions.ts';
 import { assertMayManage } from '../domains/users/userRules.ts';
 
 const SUBSCRIBER_TTL = 12 * 3600;
 const HEARTBEAT_MS = 25_000;
 
-export const hubHandlers: Record<string, Handler> = {
+export const hubHandlers = defineHandlers({
   getHubSubscriberToken: async (req, ctx) => {
     const user = req.user;
     if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
@@ -58,4 +58,4 @@ export const hubHandlers: Record<string, Handler> = {
     await endSessions(ctx, id);
     return { message: 'Operazione completata con successo' };
   },
-};
+});

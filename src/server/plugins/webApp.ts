@@ -2,18 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '../httpError.ts';
-
-/** Configuration the browser reads from index.html at run time. */
-export interface RuntimeConfig {
-  /** Where the app sends API calls when not to this server (the contract proxy in tests). */
-  apiBase: string;
-  msClientId: string;
-  msTenantId: string;
-  /** Map tiles ({z}/{x}/{y}) and the address search (Nominatim-style ?q=&format=json). */
-  mapTileUrl: string;
-  mapGeocoderUrl: string;
-}
+import { MESSAGES } from '../http/httpError.ts';
+import type { RuntimeConfig } from '../http/runtimeConfig.ts';
 
 const META: Record<keyof RuntimeConfig, string> = {
   apiBase: 'api-base',

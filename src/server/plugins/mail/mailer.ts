@@ -2,7 +2,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { EmailStatus } from '../../../../generated/entities.ts';
 import { createAjv } from '../../../domain/createAjv.ts';
 import type { Db, Queryable } from '../../db/Db.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { mailConfig, parseSender, type MailConfig, type MailOptions } from './mailConfig.ts';
 import {
   attachmentsOf,
