@@ -29,7 +29,10 @@ export interface ApiOperation {
   responses: Record<string, JsonSchema | null>;
 }
 
-/** Follows internal $refs (#/components/...) of a document; siblings of a $ref win over the target's keys. */
+/**
+ * Follows internal $refs (#/components/...) of a document; siblings of a $ref win over the target's
+ * keys. A $ref to nothing is left as it is (the generator reports it with its file and pointer).
+ */
 export function refResolver(document: JsonSchema) {
   return function resolve<T = JsonSchema>(node: unknown): T {
     let current = node as JsonSchema;
@@ -39,9 +42,10 @@ export function refResolver(document: JsonSchema) {
         .slice(2)
         .split('/')
         .reduce<unknown>(
-          (o, k) => (o as JsonSchema)[k.replace(/~1/g, '/').replace(/~0/g, '~')],
+          (o, k) => (o as JsonSchema | undefined)?.[k.replace(/~1/g, '/').replace(/~0/g, '~')],
           document,
-        ) as JsonSchema;
+        ) as JsonSchema | undefined;
+      if (!target || typeof target !== 'object') break;
       current = { ...target, ...siblings };
     }
     return current as T;
