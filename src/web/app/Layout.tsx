@@ -15,7 +15,8 @@ import {
 import { Fragment, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { drawerFor, type DrawerSection } from '../../domain/menu.ts';
+import type { DrawerSection } from '../../domain/menu.ts';
+import { drawerFor } from '../menu.ts';
 import { authProvider } from '../session/authProvider.ts';
 import { useHub } from '../session/useHub.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
