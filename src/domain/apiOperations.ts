@@ -38,7 +38,7 @@ export function refResolver(document: JsonSchema) {
     let current = node as JsonSchema;
     while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
       const { $ref, ...siblings } = current;
-      const target = ($ref as string)
+      const target = $ref
         .slice(2)
         .split('/')
         .reduce<unknown>(

@@ -45,7 +45,7 @@ export function registerOperations(
     const json = op.body?.contentType === 'application/json';
     const rateLimit = rateLimitOf(op, access);
     app.route({
-      method: op.method as 'GET',
+      method: op.method,
       url: op.url,
       config: { api: true, ...(rateLimit ? { rateLimit } : {}) },
       schema: {

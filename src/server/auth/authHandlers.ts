@@ -12,7 +12,7 @@ const IMPERSONATION = {
 export const authHandlers = defineHandlers({
   // Counted before the hash starts; the hash runs for unknown users too, so timing says nothing.
   login: async (req, ctx) => {
-    const { username, password } = req.body as { username: string; password: string };
+    const { username, password } = req.body;
     const priority = ctx.loginGuard.begin(req.raw.ip, username);
     const user = await userByUsername(ctx.db, username);
     if (!(await ctx.passwords.verify(password, user?.passwordHash, priority)) || !user)
@@ -23,7 +23,7 @@ export const authHandlers = defineHandlers({
   },
 
   refreshToken: async (req, ctx) => {
-    const { refresh_token } = req.body as { refresh_token: string };
+    const { refresh_token } = req.body;
     const rotated = await ctx.refreshTokens.rotate(refresh_token);
     const user = await userById(ctx.db, rotated.userId);
     if (!user) throw new HttpError(401, MESSAGES.tokenInvalid);
@@ -37,7 +37,7 @@ export const authHandlers = defineHandlers({
   },
 
   logout: async (req, ctx) => {
-    await ctx.refreshTokens.revokeFamilyOf((req.body as { refresh_token: string }).refresh_token);
+    await ctx.refreshTokens.revokeFamilyOf(req.body.refresh_token);
   },
 
   // Support: a super admin sees the product exactly as one user does, and can go back (the client keeps their own tokens).
@@ -55,7 +55,7 @@ export const authHandlers = defineHandlers({
 
   // The access token was issued by Microsoft for this application; the user is the one with its e-mail.
   loginMicrosoft: async (req, ctx) => {
-    const email = await ctx.verifyMicrosoft((req.body as { accessToken: string }).accessToken);
+    const email = await ctx.verifyMicrosoft(req.body.accessToken);
     const user = await userByEmail(ctx.db, email);
     if (!user) throw new HttpError(401, MESSAGES.badCredentials);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);

@@ -36,7 +36,7 @@ function nextCursor(after: Keyset, rows: Row[], limit: number, sortField: string
 }
 
 // Italian grouping leaves four digits alone (5000); the message reads better as 5.000.
-const thousands = new Intl.NumberFormat('it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions);
+const thousands = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
 
 /** A stored row as the API shows it: schema fields only, nulls dropped where the schema forbids them. */
 export function toRecord(model: EntityModel, row: Row): Row {

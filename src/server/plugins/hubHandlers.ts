@@ -22,7 +22,7 @@ export const hubHandlers = defineHandlers({
   // Server-Sent Events: the connection stays open; each event is one `data:` line of JSON.
   subscribeHub: async (req, ctx) => {
     const claims = await ctx.tokens.verifySubscriber(String(req.query.token));
-    const topics = req.query.topic as string[];
+    const topics = req.query.topic;
     if (!topics.every((t) => claims.topics.includes(t))) throw new HttpError(403, MESSAGES.forbidden);
     // The stream lives as long as the session it was opened for.
     const state = await ctx.userStates.get(claims.userId);
@@ -54,7 +54,7 @@ export const hubHandlers = defineHandlers({
   forceLogoutUser: async (req, ctx) => {
     const id = Number(req.params.id);
     const target = await ctx.resource('User').repo.get(id);
-    assertMayManage(req.user?.roles, Array.isArray(target.roles) ? (target.roles as string[]) : []);
+    assertMayManage(req.user?.roles, Array.isArray(target.roles) ? target.roles : []);
     await endSessions(ctx, id);
     return { message: 'Operazione completata con successo' };
   },

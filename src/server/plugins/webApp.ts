@@ -35,11 +35,12 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
     wildcard: false,
     cacheControl: false,
     // Hashed assets never change; the service worker and everything else must be revalidated.
-    setHeaders: (res, file) =>
+    setHeaders: (res, file) => {
       res.header(
         'Cache-Control',
         file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ),
+      );
+    },
   });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.startsWith('/api/'))

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
@@ -45,11 +44,11 @@ export async function readUpload(req: { raw: FastifyRequest }, ctx: AppContext) 
   try {
     for await (const part of req.raw.parts({ limits: { fileSize: ctx.config.maxUploadBytes, ...PART_LIMITS } })) {
       if (part.type === 'file') {
-        const buffer = await (part as MultipartFile).toBuffer();
-        if ((part as MultipartFile).file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
         if (part.fieldname === 'data') data = dataPart(buffer);
         else if (file) throw invalid('file', FILE_MESSAGES.oneFile);
-        else file = { buffer, name: (part as MultipartFile).filename };
+        else file = { buffer, name: part.filename };
       } else if (part.fieldname === 'data') data = dataPart(part.value);
     }
   } catch (err) {

@@ -134,7 +134,7 @@ function CustomerForm({
                     params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
                   }),
                 )
-              ).data as Row[]
+              ).data
             }
           />
           <RelatedList
@@ -147,7 +147,7 @@ function CustomerForm({
                     params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
                   }),
                 )
-              ).data as Row[]
+              ).data
             }
           />
         </>
