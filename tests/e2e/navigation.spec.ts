@@ -52,6 +52,7 @@ test.describe('the home page of each role', () => {
 
   test('the negotiations card shows when its call answers and stays away, quietly, while it answers 501', async ({
     page,
+    login,
   }) => {
     await login('utente.cp');
     await expect(
