@@ -353,6 +353,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }
+  for (const m of MODULES) m.start?.(ctx);
   await ctx.mail.init();
   await ctx.mail.start(app.log);
   app.addHook('onClose', async () => {

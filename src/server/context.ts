@@ -80,6 +80,8 @@ export interface ServerModule {
   handlerFor?(op: ApiOperation, ctx: AppContext): H.AnyHandler<AppContext> | undefined;
   /** Tables the module keeps beside the schemas' (CREATE ... IF NOT EXISTS), run at start. */
   tables?: readonly string[];
+  /** What the module wires once the app's context exists (hooks on plugins). */
+  start?(ctx: AppContext): void;
 }
 
 /**
