@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/testApp.ts';
 
 let t: TestApp;
@@ -78,14 +78,17 @@ describe('POST /token/refresh', () => {
 describe('bearer tokens', () => {
   it('answers 401 "Token scaduto" to an expired token', async () => {
     const short = await testApp({ accessTokenTtl: 1 });
+    // Only the clock moves (no sleep): a slow machine cannot expire the token before the first call.
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const headers = await short.as(['ROLE_SUPER_ADMIN']);
       expect((await short.app.inject({ method: 'GET', url: '/api/users/me', headers })).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      vi.setSystemTime(Date.now() + 2100);
       const res = await short.app.inject({ method: 'GET', url: '/api/users/me', headers });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Token scaduto');
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });
