@@ -44,6 +44,7 @@ import { fileHandlers } from './domains/files/fileHandlers.ts';
 import { imageHandler } from './domains/files/imageHandlers.ts';
 import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { userHandlers } from './domains/users/userHandlers.ts';
+import { inventory } from './domains/inventory/index.ts';
 import { createErrorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
@@ -307,6 +308,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     ...exportHandlers,
     ...mailHandlers,
     ...publicOfferHandlers,
+    ...inventory.handlers,
   };
   const handlerFor = (op: ApiOperation) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx);
   ctx.handler = (operationId) => {

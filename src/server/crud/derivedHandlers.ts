@@ -27,40 +27,6 @@ export const derivedHandlers: Record<string, Handler> = {
     return repo.list(listOptions(req.query, definition.sort, model, { customerId: Number(req.params.customerId) }));
   },
 
-  listMyFilialiInventario: async (req, ctx) => {
-    const me = await ctx.resource('User').repo.get(req.user?.id ?? 0);
-    const ids = (me.filialiIds ?? []) as number[];
-    const { definition, model, repo } = ctx.resource('FilialeInventario');
-    const admin = req.user?.roles.some((r) => r === 'ROLE_SUPER_ADMIN' || r === 'ROLE_ADMIN');
-    if (!admin && ids.length === 0) return { data: [], totalRows: 0 };
-    return repo.list(listOptions({}, definition.sort, model, admin ? {} : { id: ids }));
-  },
-
-  listInventarioMezzi: (req, ctx) => {
-    const { definition, model, repo } = ctx.resource('InventarioMezzi');
-    const ids = req.query.idFilialiInventario as number[] | undefined;
-    return repo.list(listOptions(req.query, definition.sort, model, ids ? { filialeInventarioId: ids } : {}));
-  },
-
-  // The inventory detail also needs how many items there are in all and without a status.
-  listInventarioMezziItem: async (req, ctx) => {
-    const { definition, model, repo } = ctx.resource('InventarioMezziItem');
-    const inventory = Number(req.query.idInventarioMezzi);
-    const options = listOptions(req.query, definition.sort, model, { idInventarioMezzi: inventory });
-    const page = await repo.list({
-      ...options,
-      ...(typeof req.query.multiField === 'string'
-        ? { search: { fields: ['resourceMago', 'status', 'note'], text: req.query.multiField } }
-        : {}),
-      ...(req.query.withoutStatus === 1 ? { isNull: ['statusId'] } : {}),
-    });
-    const { rows } = await ctx.db.query<{ all: number; without: number }>(
-      `SELECT count(*)::int AS "all", (count(*) FILTER (WHERE "statusId" IS NULL))::int AS without FROM "inventarioMezziItem" WHERE "idInventarioMezzi" = $1`,
-      [inventory],
-    );
-    return { ...page, totalRowsNoFiltered: rows[0]?.all ?? 0, totalRowsWithoutStatus: rows[0]?.without ?? 0 };
-  },
-
   listAttrezzatureGruppoRisorse: async (req, ctx) => {
     const group = await ctx.resource('GruppoRisorse').repo.get(idOf(req.params));
     const data = (group.articoliGruppo ?? []) as Row[];

@@ -1,12 +1,13 @@
 import type { Row } from '../crud/crudRepository.ts';
 import type { ListOptions } from '../crud/listQuery.ts';
 import type { Resource } from '../context.ts';
+import { demoFleet, type ErpFleet } from './erpFleet.ts';
 
 /**
  * What the product needs from the company's ERP (Mago): its customers, and whether it knows a VAT
  * number. A real connector implements the same two calls; the demo one reads seeded rows.
  */
-export interface ErpConnector {
+export interface ErpConnector extends ErpFleet {
   readonly name: string;
   listCustomers(options: ListOptions): Promise<{ data: Row[]; totalRows: number }>;
   knowsVatNumber(vat: string): Promise<boolean>;
@@ -16,6 +17,7 @@ export interface ErpConnector {
 export function demoErp(customers: Resource): ErpConnector {
   return {
     name: 'demo',
+    ...demoFleet(),
     listCustomers: (options) => customers.repo.list(options),
     async knowsVatNumber(vat) {
       const { data } = await customers.repo.list({ filters: { vatNumber: vat }, page: 1, rowsPerPage: 50 });

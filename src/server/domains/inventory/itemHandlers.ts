@@ -1,0 +1,141 @@
+import { normaliseCode } from '../../../domain/inventory/counting.ts';
+import type { Claims } from '../../auth/tokens.ts';
+import type { AppContext, ApiRequest, Handler } from '../../context.ts';
+import { HttpError, MESSAGES } from '../../httpError.ts';
+import { caller, published, repoOf } from './inventoryHandlers.ts';
+import { ITEM_SORTS, type ItemQuery, type ItemRow, type ItemSort } from './inventoryRepository.ts';
+import { fullName, INVENTORY_MESSAGES as M, isBlind, openForWrite, violation, visibleInventory } from './inventoryRules.ts';
+
+export const ITEM_PAGE_SIZE = 50;
+
+/** The item list a request asks for, as the caller may see it (blind for a counter until the inventory is concluded). */
+export async function itemQuery(req: ApiRequest, ctx: AppContext): Promise<ItemQuery> {
+  const user = caller(req);
+  const inventory = await visibleInventory(repoOf(ctx), user, Number(req.query.idInventarioMezzi));
+  const sortBy = String(req.query.sortBy ?? 'resourceMago');
+  if (!Object.hasOwn(ITEM_SORTS, sortBy)) throw violation(400, 'sortBy', `Non si può ordinare per ${sortBy}`);
+  return {
+    inventoryId: inventory.id,
+    withoutStatus: req.query.withoutStatus === 1,
+    search: typeof req.query.multiField === 'string' ? req.query.multiField : '',
+    blind: isBlind(user, inventory.concluso),
+    descending: req.query.descending === 1,
+    sortBy: sortBy as ItemSort,
+  };
+}
+
+/** An item of an inventory the user may change, inside the write's transaction. */
+async function writableItem(
+  ctx: AppContext,
+  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
+  user: Claims,
+  id: number,
+): Promise<ItemRow> {
+  const repo = repoOf(ctx);
+  const item = await repo.item(id, tx);
+  if (!item) throw new HttpError(404, M.itemNotFound);
+  await openForWrite(tx, repo, user, item.idInventarioMezzi);
+  return (await repo.item(id, tx)) as ItemRow;
+}
+
+async function saved(ctx: AppContext, user: Claims, id: number) {
+  const item = (await repoOf(ctx).item(id)) as ItemRow;
+  published(ctx, user, item.idInventarioMezzi);
+  return { data: item };
+}
+
+/** A status the table knows, or a 400 naming it (-1 clears and is no status). */
+async function knownStatus(ctx: AppContext, statusId: number | null | undefined): Promise<number | null> {
+  if (statusId === null || statusId === undefined || statusId === -1) return null;
+  if (!(await repoOf(ctx).status(statusId))) throw violation(400, 'statusId', M.unknownStatus(statusId));
+  return statusId;
+}
+
+type ItemBody = { idInventarioMezzi: number; resourceMago: string; note?: string; zona?: string; statusId?: number | null; version?: number };
+
+export const itemHandlers: Record<string, Handler> = {
+  listInventarioMezziItem: async (req, ctx) => {
+    const q = await itemQuery(req, ctx);
+    const page = typeof req.query.page === 'number' ? req.query.page : 1;
+    const rows = typeof req.query.rowsPerPage === 'number' ? req.query.rowsPerPage : ITEM_PAGE_SIZE;
+    const ceiling = ctx.config.unpagedCeiling;
+    const unpaged = page === 0 || rows === 0;
+    const list = await repoOf(ctx).listItems(q, {
+      limit: unpaged ? ceiling + 1 : rows,
+      offset: unpaged ? 0 : (Math.max(page, 1) - 1) * rows,
+    });
+    if (unpaged && list.data.length > ceiling)
+      throw new HttpError(400, MESSAGES.listTooLarge.replace('{ceiling}', String(ceiling)));
+    return list;
+  },
+
+  // A machine found on the yard that the list lacks: added by hand, counted by whoever added it.
+  createInventarioMezziItem: async (req, ctx) => {
+    const user = caller(req);
+    const body = req.body as ItemBody;
+    const code = normaliseCode(body.resourceMago);
+    if (!code) throw violation(400, 'resourceMago', M.emptyCode);
+    const statusId = await knownStatus(ctx, body.statusId);
+    const repo = repoOf(ctx);
+    const id = await ctx.db.transaction(async (tx) => {
+      await openForWrite(tx, repo, user, body.idInventarioMezzi);
+      if (await repo.itemWithCode(tx, body.idInventarioMezzi, code))
+        throw violation(409, 'resourceMago', M.duplicate(code));
+      return repo.insertManualItem(
+        tx,
+        { inventoryId: body.idInventarioMezzi, code, note: body.note ?? '', zona: body.zona || null, statusId },
+        fullName(user),
+      );
+    });
+    return saved(ctx, user, id);
+  },
+
+  updateInventarioMezziItem: async (req, ctx) => {
+    const user = caller(req);
+    const body = req.body as ItemBody;
+    const id = Number(req.params.id);
+    const repo = repoOf(ctx);
+    await ctx.db.transaction(async (tx) => {
+      const item = await writableItem(ctx, tx, user, id);
+      if (body.idInventarioMezzi !== item.idInventarioMezzi)
+        throw violation(400, 'idInventarioMezzi', M.otherInventory);
+      const code = normaliseCode(body.resourceMago);
+      if (code !== normaliseCode(item.resourceMago)) {
+        if (item.manuale !== 'Y') throw violation(409, 'resourceMago', M.onlyManualRenamed);
+        if (!code) throw violation(400, 'resourceMago', M.emptyCode);
+        if (await repo.itemWithCode(tx, item.idInventarioMezzi, code))
+          throw violation(409, 'resourceMago', M.duplicate(code));
+      }
+      const fields = {
+        ...(body.note !== undefined ? { note: body.note } : {}),
+        ...(body.zona !== undefined ? { zona: body.zona || null } : {}),
+        ...(item.manuale === 'Y' ? { resourceMago: code } : {}),
+      };
+      if (!(await repo.updateItem(tx, id, fields, body.version))) throw new HttpError(409, MESSAGES.conflict);
+    });
+    return saved(ctx, user, id);
+  },
+
+  deleteInventarioMezziItem: async (req, ctx) => {
+    const user = caller(req);
+    const id = Number(req.params.id);
+    const item = await ctx.db.transaction(async (tx) => {
+      const found = await writableItem(ctx, tx, user, id);
+      if (found.manuale !== 'Y') throw new HttpError(409, M.onlyManualDeleted);
+      await repoOf(ctx).deleteItem(tx, id);
+      return found;
+    });
+    published(ctx, user, item.idInventarioMezzi);
+  },
+
+  setInventarioMezziItemStato: async (req, ctx) => {
+    const user = caller(req);
+    const id = Number(req.params.itemId);
+    const statusId = await knownStatus(ctx, Number(req.params.statusId));
+    await ctx.db.transaction(async (tx) => {
+      await writableItem(ctx, tx, user, id);
+      await repoOf(ctx).setStatus(tx, id, statusId, fullName(user));
+    });
+    return saved(ctx, user, id);
+  },
+};
