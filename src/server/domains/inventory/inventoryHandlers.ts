@@ -54,7 +54,8 @@ function pageOf(query: Record<string, unknown>, pageSize: number, ceiling: numbe
 export const inventoryHandlers: Record<string, Handler> = {
   listMyFilialiInventario: async (req, ctx) => {
     const repo = repoOf(ctx);
-    return { data: await repo.branches(await branchScope(repo, caller(req))) };
+    const data = await repo.branches(await branchScope(repo, caller(req)));
+    return { data, totalRows: data.length };
   },
 
   listInventarioMezzi: async (req, ctx) => {
@@ -71,8 +72,7 @@ export const inventoryHandlers: Record<string, Handler> = {
     // Only the user's branches, whatever is asked for.
     const branchIds = asked.length ? asked.filter((id) => mayUseBranch(scope, id)) : scope;
     const sortBy = String(req.query.sortBy ?? 'created');
-    if (!Object.hasOwn(INVENTORY_SORTS, sortBy))
-      throw violation(400, 'sortBy', `Non si può ordinare per ${sortBy}`);
+    if (!Object.hasOwn(INVENTORY_SORTS, sortBy)) throw violation(400, 'sortBy', `Non si può ordinare per ${sortBy}`);
     const { limit, offset, unpaged } = pageOf(req.query, 30, ctx.config.unpagedCeiling);
     const page = await repo.listInventories({
       branchIds,
@@ -103,7 +103,8 @@ export const inventoryHandlers: Record<string, Handler> = {
     const id = await ctx.db.transaction(async (tx) => {
       // One open inventory per branch: the branch row is the lock two simultaneous creates queue on.
       await tx.query(`SELECT id FROM "filialeInventario" WHERE id = $1 FOR UPDATE`, [branchId]);
-      if (await repo.openInventoryOfBranch(tx, branchId)) throw violation(409, 'filialeInventarioId', M.openExists(branch.nome));
+      if (await repo.openInventoryOfBranch(tx, branchId))
+        throw violation(409, 'filialeInventarioId', M.openExists(branch.nome));
       return repo.createInventory(tx, branchId, user.username, machines);
     });
     return { data: record((await repo.inventory(id)) as InventoryRow) };
@@ -114,8 +115,9 @@ export const inventoryHandlers: Record<string, Handler> = {
     const repo = repoOf(ctx);
     const id = Number(req.params.id);
     const body = req.body as { filialeInventarioId: number; version?: number };
+    const scope = await branchScope(repo, user);
     await ctx.db.transaction(async (tx) => {
-      await openForWrite(tx, repo, user, id);
+      await openForWrite(tx, repo, scope, id);
       const stored = (await repo.inventory(id, tx)) as InventoryRow;
       if (body.version !== undefined && body.version !== stored.version) throw new HttpError(409, MESSAGES.conflict);
       if (body.filialeInventarioId !== stored.filialeInventarioId)
@@ -129,8 +131,9 @@ export const inventoryHandlers: Record<string, Handler> = {
     const user = caller(req);
     const repo = repoOf(ctx);
     const id = Number(req.params.id);
+    const scope = await branchScope(repo, user);
     await ctx.db.transaction(async (tx) => {
-      await openForWrite(tx, repo, user, id);
+      await openForWrite(tx, repo, scope, id);
       await repo.deleteInventory(tx, id);
     });
     published(ctx, user, id, 'deleted');
@@ -140,10 +143,10 @@ export const inventoryHandlers: Record<string, Handler> = {
     const user = caller(req);
     const repo = repoOf(ctx);
     const id = Number(req.params.id);
+    const scope = await branchScope(repo, user);
     await ctx.db.transaction(async (tx) => {
       const locked = await repo.lock(tx, id);
-      if (!locked || !mayUseBranch(await branchScope(repo, user), locked.filialeInventarioId))
-        throw new HttpError(404, M.notFound);
+      if (!locked || !mayUseBranch(scope, locked.filialeInventarioId)) throw new HttpError(404, M.notFound);
       if (locked.concluso) throw new HttpError(409, M.alreadyConcluded);
       await repo.conclude(tx, id, { username: user.username, fullName: fullName(user) });
     });
@@ -175,7 +178,11 @@ export const inventoryHandlers: Record<string, Handler> = {
     });
     return {
       data: {
-        found: lists.found.map((f) => ({ ...count(f.count), ...machine(f.machine), returnedFromRent: f.returnedFromRent })),
+        found: lists.found.map((f) => ({
+          ...count(f.count),
+          ...machine(f.machine),
+          returnedFromRent: f.returnedFromRent,
+        })),
         missing: lists.missing.map(machine),
         onRent: lists.onRent.map(machine),
         otherBranch: lists.otherBranch.map((o) => ({ ...count(o.count), ...machine(o.machine) })),
@@ -188,6 +195,11 @@ export const inventoryHandlers: Record<string, Handler> = {
     const user = caller(req);
     const inventory = await visibleInventory(repoOf(ctx), user, Number(req.params.id));
     const topics = [topicOf(inventory.id)];
-    return { data: { token: await ctx.tokens.signSubscriber({ userId: user.id, ver: user.ver, topics }, SUBSCRIBER_TTL), topics } };
+    return {
+      data: {
+        token: await ctx.tokens.signSubscriber({ userId: user.id, ver: user.ver, topics }, SUBSCRIBER_TTL),
+        topics,
+      },
+    };
   },
 };

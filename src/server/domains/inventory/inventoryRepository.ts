@@ -88,9 +88,7 @@ function itemWhere(q: ItemQuery, params: unknown[], withFilters: boolean): strin
   const where = [`i."idInventarioMezzi" = ${p(q.inventoryId)}`];
   const code = q.search.replace(/\s+/g, '').toUpperCase();
   if (q.blind)
-    where.push(
-      `(NOT ${UNVERIFIED}${code ? ` OR upper(replace(i."resourceMago", ' ', '')) = ${p(code)}` : ''})`,
-    );
+    where.push(`(NOT ${UNVERIFIED}${code ? ` OR upper(replace(i."resourceMago", ' ', '')) = ${p(code)}` : ''})`);
   if (!withFilters) return where.join(' AND ');
   if (q.search.trim()) {
     const like = p(`%${escapeLike(q.search.trim())}%`);
@@ -135,7 +133,10 @@ export function inventoryRepository(db: Queryable) {
       const params: unknown[] = options.branchIds ? [options.branchIds] : [];
       const order = `${INVENTORY_SORTS[options.sortBy]} ${options.descending ? 'DESC' : 'ASC'} NULLS LAST, v.id DESC`;
       const [{ rows }, { rows: total }] = await Promise.all([
-        db.query(`${INVENTORY_SELECT} ${where} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`, params),
+        db.query(
+          `${INVENTORY_SELECT} ${where} ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
+          params,
+        ),
         db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${INV} v ${where}`, params),
       ]);
       return { data: rows.map(inventoryRecord), totalRows: total[0]?.n ?? 0 };
@@ -296,7 +297,10 @@ export function inventoryRepository(db: Queryable) {
       const params: unknown[] = [id];
       for (const [k, v] of Object.entries(fields)) if (v !== undefined) sets.push(`"${k}" = $${params.push(v)}`);
       const guard = version === undefined ? '' : ` AND version = $${params.push(version)}`;
-      const { rows } = await tx.query(`UPDATE ${ITEM} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING id`, params);
+      const { rows } = await tx.query(
+        `UPDATE ${ITEM} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING id`,
+        params,
+      );
       return rows.length === 1;
     },
 
@@ -328,7 +332,12 @@ export function inventoryRepository(db: Queryable) {
      * items added by hand (found on the yard) unless their status says otherwise.
      */
     async sightings(inventoryId: number): Promise<CountEntry[]> {
-      const { rows } = await db.query<{ code: string; countedBy: string | null; countedAt: string | null; zone: string | null }>(
+      const { rows } = await db.query<{
+        code: string;
+        countedBy: string | null;
+        countedAt: string | null;
+        zone: string | null;
+      }>(
         `SELECT i."resourceMago" AS code, i."contatoDa" AS "countedBy", i."contatoIl" AS "countedAt", i.zona AS zone
            FROM ${ITEM} i LEFT JOIN ${STATO} s ON s.id = i."statusId"
           WHERE i."idInventarioMezzi" = $1 AND (s.presente = true OR (i.manuale = 'Y' AND i."statusId" IS NULL))`,

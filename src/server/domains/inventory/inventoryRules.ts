@@ -11,12 +11,13 @@ export const INVENTORY_MESSAGES = {
   concluded: "L'inventario è concluso: non può più essere modificato",
   alreadyConcluded: "L'inventario è già concluso",
   notYourBranch: 'La filiale non è tra le filiali inventario assegnate al tuo utente',
-  openExists: (branch: string) => `Per la filiale ${branch} c'è già un inventario in corso: concluderlo prima di aprirne un altro`,
+  openExists: (branch: string) =>
+    `Per la filiale ${branch} c'è già un inventario in corso: concluderlo prima di aprirne un altro`,
   branchFixed: "La filiale di un inventario non si può cambiare: eliminare l'inventario e crearne uno nuovo",
   unknownStatus: (id: number) => `Lo stato ${id} non esiste: sceglierne uno dall'elenco`,
   otherInventory: 'Il mezzo appartiene a un altro inventario',
   duplicate: (code: string) => `Il mezzo ${code} è già nell'inventario`,
-  onlyManualDeleted: "Si possono eliminare solo i mezzi aggiunti a mano: per gli altri togliere lo stato",
+  onlyManualDeleted: 'Si possono eliminare solo i mezzi aggiunti a mano: per gli altri togliere lo stato',
   onlyManualRenamed: 'Il codice si può cambiare solo nei mezzi aggiunti a mano',
   emptyCode: 'Indicare il codice del mezzo',
 } as const;
@@ -43,12 +44,18 @@ export async function visibleInventory(repo: InventoryRepository, user: Claims, 
 }
 
 /**
- * Inside a write's transaction: the inventory locked, of the user's branches, not concluded. Every write to an
- * inventory or its items passes here, so a conclusion and a late change cannot cross.
+ * Inside a write's transaction: the inventory locked, of the user's branches (`scope`, read before the
+ * transaction), not concluded. Every write to an inventory or its items passes here, so a conclusion and a late
+ * change cannot cross.
  */
-export async function openForWrite(tx: Queryable, repo: InventoryRepository, user: Claims, id: number): Promise<void> {
+export async function openForWrite(
+  tx: Queryable,
+  repo: InventoryRepository,
+  scope: number[] | null,
+  id: number,
+): Promise<void> {
   const locked = await repo.lock(tx, id);
-  if (!locked || !mayUseBranch(await branchScope(repo, user), locked.filialeInventarioId))
+  if (!locked || !mayUseBranch(scope, locked.filialeInventarioId))
     throw new HttpError(404, INVENTORY_MESSAGES.notFound);
   if (locked.concluso) throw new HttpError(409, INVENTORY_MESSAGES.concluded);
 }

@@ -4,7 +4,16 @@ import type { AppContext, ApiRequest, Handler } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../httpError.ts';
 import { caller, published, repoOf } from './inventoryHandlers.ts';
 import { ITEM_SORTS, type ItemQuery, type ItemRow, type ItemSort } from './inventoryRepository.ts';
-import { fullName, INVENTORY_MESSAGES as M, isBlind, openForWrite, violation, visibleInventory } from './inventoryRules.ts';
+import type { Queryable } from '../../db/Db.ts';
+import {
+  branchScope,
+  fullName,
+  INVENTORY_MESSAGES as M,
+  isBlind,
+  openForWrite,
+  violation,
+  visibleInventory,
+} from './inventoryRules.ts';
 
 export const ITEM_PAGE_SIZE = 50;
 
@@ -24,18 +33,24 @@ export async function itemQuery(req: ApiRequest, ctx: AppContext): Promise<ItemQ
   };
 }
 
-/** An item of an inventory the user may change, inside the write's transaction. */
-async function writableItem(
+/**
+ * Runs a write on one item inside a transaction, once its inventory is locked, of the user's branches and open.
+ * Nothing in the transaction may use another connection (PGlite has one).
+ */
+async function writeItem<T>(
   ctx: AppContext,
-  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
   user: Claims,
   id: number,
-): Promise<ItemRow> {
+  write: (tx: Queryable, item: ItemRow) => Promise<T>,
+): Promise<T> {
   const repo = repoOf(ctx);
-  const item = await repo.item(id, tx);
-  if (!item) throw new HttpError(404, M.itemNotFound);
-  await openForWrite(tx, repo, user, item.idInventarioMezzi);
-  return (await repo.item(id, tx)) as ItemRow;
+  const scope = await branchScope(repo, user);
+  return ctx.db.transaction(async (tx) => {
+    const before = await repo.item(id, tx);
+    if (!before) throw new HttpError(404, M.itemNotFound);
+    await openForWrite(tx, repo, scope, before.idInventarioMezzi);
+    return write(tx, (await repo.item(id, tx)) as ItemRow);
+  });
 }
 
 async function saved(ctx: AppContext, user: Claims, id: number) {
@@ -51,7 +66,14 @@ async function knownStatus(ctx: AppContext, statusId: number | null | undefined)
   return statusId;
 }
 
-type ItemBody = { idInventarioMezzi: number; resourceMago: string; note?: string; zona?: string; statusId?: number | null; version?: number };
+type ItemBody = {
+  idInventarioMezzi: number;
+  resourceMago: string;
+  note?: string;
+  zona?: string;
+  statusId?: number | null;
+  version?: number;
+};
 
 export const itemHandlers: Record<string, Handler> = {
   listInventarioMezziItem: async (req, ctx) => {
@@ -77,8 +99,9 @@ export const itemHandlers: Record<string, Handler> = {
     if (!code) throw violation(400, 'resourceMago', M.emptyCode);
     const statusId = await knownStatus(ctx, body.statusId);
     const repo = repoOf(ctx);
+    const scope = await branchScope(repo, user);
     const id = await ctx.db.transaction(async (tx) => {
-      await openForWrite(tx, repo, user, body.idInventarioMezzi);
+      await openForWrite(tx, repo, scope, body.idInventarioMezzi);
       if (await repo.itemWithCode(tx, body.idInventarioMezzi, code))
         throw violation(409, 'resourceMago', M.duplicate(code));
       return repo.insertManualItem(
@@ -95,8 +118,7 @@ export const itemHandlers: Record<string, Handler> = {
     const body = req.body as ItemBody;
     const id = Number(req.params.id);
     const repo = repoOf(ctx);
-    await ctx.db.transaction(async (tx) => {
-      const item = await writableItem(ctx, tx, user, id);
+    await writeItem(ctx, user, id, async (tx, item) => {
       if (body.idInventarioMezzi !== item.idInventarioMezzi)
         throw violation(400, 'idInventarioMezzi', M.otherInventory);
       const code = normaliseCode(body.resourceMago);
@@ -119,8 +141,7 @@ export const itemHandlers: Record<string, Handler> = {
   deleteInventarioMezziItem: async (req, ctx) => {
     const user = caller(req);
     const id = Number(req.params.id);
-    const item = await ctx.db.transaction(async (tx) => {
-      const found = await writableItem(ctx, tx, user, id);
+    const item = await writeItem(ctx, user, id, async (tx, found) => {
       if (found.manuale !== 'Y') throw new HttpError(409, M.onlyManualDeleted);
       await repoOf(ctx).deleteItem(tx, id);
       return found;
@@ -132,10 +153,7 @@ export const itemHandlers: Record<string, Handler> = {
     const user = caller(req);
     const id = Number(req.params.itemId);
     const statusId = await knownStatus(ctx, Number(req.params.statusId));
-    await ctx.db.transaction(async (tx) => {
-      await writableItem(ctx, tx, user, id);
-      await repoOf(ctx).setStatus(tx, id, statusId, fullName(user));
-    });
+    await writeItem(ctx, user, id, (tx) => repoOf(ctx).setStatus(tx, id, statusId, fullName(user)));
     return saved(ctx, user, id);
   },
 };
