@@ -44,11 +44,20 @@ export function published(ctx: AppContext, user: Claims, inventoryId: number, ev
   ctx.hub.publish(topicOf(inventoryId), { entity: 'inventarioMezzi', event, userId: user.id });
 }
 
-function pageOf(query: Record<string, unknown>, pageSize: number, ceiling: number) {
+/** Limit and offset of a page; page 0 with rows 0 (or both left out where the list has no pages): every row, up to the ceiling. */
+export function pageOf(query: Record<string, unknown>, pageSize: number, ceiling: number) {
   const page = typeof query.page === 'number' ? query.page : 1;
   const rows = typeof query.rowsPerPage === 'number' ? query.rowsPerPage : pageSize;
+  const offset = (Math.max(page, 1) - 1) * rows;
+  if (!Number.isSafeInteger(page) || !Number.isSafeInteger(offset))
+    throw violation(400, 'page', 'La pagina richiesta non esiste');
   if (page === 0 || rows === 0) return { limit: ceiling + 1, offset: 0, unpaged: true };
-  return { limit: rows, offset: (Math.max(page, 1) - 1) * rows, unpaged: false };
+  return { limit: rows, offset, unpaged: false };
+}
+
+/** An unpaged list longer than the ceiling is refused: narrow the filters. */
+export function assertWithinCeiling(unpaged: boolean, rows: number, ceiling: number): void {
+  if (unpaged && rows > ceiling) throw new HttpError(400, MESSAGES.listTooLarge.replace('{ceiling}', String(ceiling)));
 }
 
 export const inventoryHandlers: Record<string, Handler> = {
@@ -81,8 +90,7 @@ export const inventoryHandlers: Record<string, Handler> = {
       limit,
       offset,
     });
-    if (unpaged && page.data.length > ctx.config.unpagedCeiling)
-      throw new HttpError(400, MESSAGES.listTooLarge.replace('{ceiling}', String(ctx.config.unpagedCeiling)));
+    assertWithinCeiling(unpaged, page.data.length, ctx.config.unpagedCeiling);
     return { data: page.data.map(record), totalRows: page.totalRows };
   },
 

@@ -2,7 +2,7 @@ import { normaliseCode } from '../../../domain/inventory/counting.ts';
 import type { Claims } from '../../auth/tokens.ts';
 import type { AppContext, ApiRequest, Handler } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../httpError.ts';
-import { caller, published, repoOf } from './inventoryHandlers.ts';
+import { assertWithinCeiling, caller, pageOf, published, repoOf } from './inventoryHandlers.ts';
 import { ITEM_SORTS, type ItemQuery, type ItemRow, type ItemSort } from './inventoryRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
 import {
@@ -78,16 +78,9 @@ type ItemBody = {
 export const itemHandlers: Record<string, Handler> = {
   listInventarioMezziItem: async (req, ctx) => {
     const q = await itemQuery(req, ctx);
-    const page = typeof req.query.page === 'number' ? req.query.page : 1;
-    const rows = typeof req.query.rowsPerPage === 'number' ? req.query.rowsPerPage : ITEM_PAGE_SIZE;
-    const ceiling = ctx.config.unpagedCeiling;
-    const unpaged = page === 0 || rows === 0;
-    const list = await repoOf(ctx).listItems(q, {
-      limit: unpaged ? ceiling + 1 : rows,
-      offset: unpaged ? 0 : (Math.max(page, 1) - 1) * rows,
-    });
-    if (unpaged && list.data.length > ceiling)
-      throw new HttpError(400, MESSAGES.listTooLarge.replace('{ceiling}', String(ceiling)));
+    const { limit, offset, unpaged } = pageOf(req.query, ITEM_PAGE_SIZE, ctx.config.unpagedCeiling);
+    const list = await repoOf(ctx).listItems(q, { limit, offset });
+    assertWithinCeiling(unpaged, list.data.length, ctx.config.unpagedCeiling);
     return list;
   },
 
