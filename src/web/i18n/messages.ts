@@ -223,6 +223,7 @@ export const messages = {
     create: 'Crea inventario',
     title: (branch: string) => `Inventario ${branch}`,
     back: 'Torna agli inventari',
+    createdBy: (who: string, when: string) => `Creato da ${who} il ${when}`,
     missing: (id: number) => `L'inventario ${id} non esiste o non è di una delle tue filiali.`,
     search: 'Cerca o digita un codice',
     searchButton: 'Cerca',

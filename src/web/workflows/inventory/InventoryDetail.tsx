@@ -179,6 +179,11 @@ export function InventoryDetail({ id }: { id: number }) {
         <Chip label={inv.status} color={concluded ? 'default' : 'primary'} />
         {supervisor && (inv.anomalie ?? 0) > 0 && <Chip label={m.anomalies(inv.anomalie ?? 0)} color="warning" />}
       </Box>
+      {inv.createdBy && inv.created && (
+        <Typography variant="caption" color="text.secondary">
+          {m.createdBy(inv.createdBy, displayFormats.dateTime(inv.created))}
+        </Typography>
+      )}
       {progress && (
         <Box sx={{ my: 1.5 }} aria-live="polite">
           <Typography variant="subtitle1" data-testid="inventory-progress">
