@@ -42,6 +42,7 @@ export const messages = {
   home: 'Home',
   homeWelcome: (name: string) => `Benvenuto, ${name}`,
   homeHint: 'Scegli una voce dal menu.',
+  openMenu: 'Apri il menu',
   homePage: {
     todayPlanning: 'Attività di oggi',
     noneToday: 'Nessuna attività pianificata per oggi.',

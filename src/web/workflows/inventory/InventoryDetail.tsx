@@ -91,7 +91,7 @@ export function InventoryDetail({ id }: { id: number }) {
 
   /** A code scanned or typed: jump to its item (saying who counted it already), or offer to add it. */
   const lookUp = useCallback(
-    async (code: string) => {
+    async (code: string, warnIfCounted = true) => {
       const wanted = code.trim();
       setDialog(null);
       setTyped(wanted);
@@ -99,7 +99,7 @@ export function InventoryDetail({ id }: { id: number }) {
       if (!wanted) return setHighlight(null);
       const item = await itemWithCode(id, wanted).catch(() => null);
       setHighlight(item?.resourceMago ?? null);
-      if (item?.contatoDa && item.contatoIl) {
+      if (warnIfCounted && item?.contatoDa && item.contatoIl) {
         const outcome = registerCount(
           [{ code: item.resourceMago, countedBy: item.contatoDa, countedAt: item.contatoIl }],
           {
@@ -158,7 +158,7 @@ export function InventoryDetail({ id }: { id: number }) {
       );
     notify.success(messages.saved);
     setDialog(null);
-    if (current?.kind === 'add') await lookUp(draft.resourceMago.replace(/\s+/g, '').toUpperCase());
+    if (current?.kind === 'add') await lookUp(draft.resourceMago.replace(/\s+/g, '').toUpperCase(), false);
     await refresh();
   }
 
@@ -189,12 +189,14 @@ export function InventoryDetail({ id }: { id: number }) {
           <Typography variant="subtitle1" data-testid="inventory-progress">
             {progress.text}
           </Typography>
-          <LinearProgress
-            variant={progress.percent === null ? 'indeterminate' : 'determinate'}
-            value={progress.percent ?? 0}
-            aria-label={progress.text}
-            sx={{ height: 8, borderRadius: 4, ...(progress.percent === null ? { opacity: 0.3 } : {}) }}
-          />
+          {progress.percent !== null && (
+            <LinearProgress
+              variant="determinate"
+              value={progress.percent}
+              aria-label={progress.text}
+              sx={{ height: 8, borderRadius: 4 }}
+            />
+          )}
         </Box>
       )}
       {concluded && inv.dataConclusione && (
