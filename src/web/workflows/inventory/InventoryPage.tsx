@@ -5,7 +5,8 @@ import { unwrap } from '../../api/apiError.ts';
 import { api } from '../../api/client.ts';
 import { messages } from '../../i18n/messages.ts';
 import { useNotify } from '../../ui/notifications.tsx';
-import { useMyBranches } from './inventoryApi.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { INVENTORY_LIST_KEY, useMyBranches } from './inventoryApi.ts';
 import { InventoryDetail } from './InventoryDetail.tsx';
 
 const m = messages.inventory;
@@ -15,6 +16,7 @@ function NewInventory() {
   const branches = useMyBranches();
   const navigate = useNavigate();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const [branchId, setBranchId] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,6 +30,7 @@ function NewInventory() {
     try {
       const created = await unwrap(api.POST('/api/inventari_mezzi', { body: { filialeInventarioId: chosen } }));
       notify.success(messages.saved);
+      void queryClient.invalidateQueries({ queryKey: INVENTORY_LIST_KEY });
       void navigate(`/inventarioMezzi/${String(created.data.id)}`, { replace: true });
     } catch {
       // The server's message is shown by the API middleware; the choice stays.

@@ -92,10 +92,17 @@ export function useClosing(id: number, enabled: boolean) {
   });
 }
 
-/** After a change of ours: the item list, the inventory's counters and the closing lists read again. */
+/** The generic list of inventories (status, anomalies) shows what changed here when it is opened again. */
+export const INVENTORY_LIST_KEY = ['list', 'inventarioMezzi'] as const;
+
+/** After a change of ours: the item list, the inventory's counters, the closing lists and the inventories read again. */
 export function useRefresh(id: number) {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: keys.inventory(id) });
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: keys.inventory(id) }),
+      client.invalidateQueries({ queryKey: INVENTORY_LIST_KEY }),
+    ]);
 }
 
 /** The filtered items as Excel, downloaded with the name the server gives (Inventario_<date>_<time>.xlsx). */
