@@ -8,6 +8,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 fs.mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0 };
 let broken = false;
+/** Every test's duration, to print the slowest at the end. */
+const durations = [];
 
 function run(cmd, args) {
   return spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
@@ -42,6 +44,12 @@ function vitest() {
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
+  for (const file of report.testResults)
+    for (const t of file.assertionResults ?? [])
+      durations.push({
+        ms: t.duration ?? 0,
+        name: `vitest ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}`,
+      });
   // A file that fails to load has no failed test but does fail the run.
   if (status !== 0 && report.numFailedTests === 0) broken = true;
 }
@@ -51,7 +59,17 @@ function playwright() {
   fs.rmSync(out, { force: true });
   const status = run('node_modules/.bin/playwright', ['test', '-c', 'tests/e2e/playwright.config.ts']);
   if (!fs.existsSync(out)) return void (broken = true);
-  const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const { stats, suites } = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        durations.push({
+          ms: (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0),
+          name: `e2e [${t.projectName}] ${[...path, spec.title].join(' › ')}`,
+        });
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of suites ?? []) walk(suite, [suite.title]);
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   if (status !== 0 && stats.unexpected === 0) broken = true;
@@ -61,5 +79,13 @@ vitest();
 if (ensureChromium()) playwright();
 else broken = true;
 if (broken && totals.failed === 0) totals.failed = 1;
+console.log('\nThe 10 slowest tests:');
+for (const { ms, name } of durations.sort((a, b) => b.ms - a.ms).slice(0, 10))
+  console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+const since = Number(process.env.CI_STARTED ?? 0);
+if (since > 0) {
+  const seconds = Math.round(Date.now() / 1000 - since);
+  console.log(`\nCI time: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exitCode = totals.failed > 0 || broken ? 1 : 0;

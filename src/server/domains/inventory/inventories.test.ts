@@ -20,6 +20,15 @@ describe('inventory branches and inventories (issue 18)', () => {
     expect(all.map((b: { nome: string }) => b.nome)).toEqual(['Bergamo', 'Milano Nord']);
   });
 
+  it("reads one of the user's branches; another branch is not found", async () => {
+    const own = await f.call(f.counter, 'GET', `/api/filiali-inventari/${f.milano}`);
+    expect(own.json().data).toMatchObject({ id: f.milano, nome: 'Milano Nord' });
+    const other = await f.call(f.counter, 'GET', `/api/filiali-inventari/${f.bergamo}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().data).toBeUndefined();
+    expect((await f.call(f.admin, 'GET', `/api/filiali-inventari/${f.bergamo}`)).json().data.nome).toBe('Bergamo');
+  });
+
   it("creates an inventory of the user's branch filled with the branch's machines from the ERP", async () => {
     expect(fleetSize).toBeGreaterThan(199);
     const res = await create(f.counter, f.milano);

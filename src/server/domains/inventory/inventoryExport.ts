@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { AppContext, Handler } from '../../context.ts';
+import { defineHandlers, type AppContext } from '../../context.ts';
 import { EXCEL_COLUMNS, exportStamp } from '../../crud/exportHandler.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { caller, repoOf } from './inventoryHandlers.ts';
 import type { ItemQuery } from './inventoryRepository.ts';
 import { itemQuery } from './itemHandlers.ts';
@@ -48,7 +48,7 @@ async function writeItems(ctx: AppContext, q: ItemQuery, out: PassThrough): Prom
   await workbook.commit();
 }
 
-export const exportHandlers: Record<string, Handler> = {
+export const exportHandlers = defineHandlers({
   // The filtered items as the caller sees them, sorted by code: `Inventario_<AAAAMMGG>_<HHmm>.xlsx`.
   exportInventarioMezziItems: async (req, ctx) => {
     const user = caller(req);
@@ -71,4 +71,4 @@ export const exportHandlers: Record<string, Handler> = {
       throw err instanceof Error ? err : new HttpError(500, MESSAGES.generic);
     }
   },
-};
+});

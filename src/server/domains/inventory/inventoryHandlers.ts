@@ -1,8 +1,9 @@
 import { closingLists, type ErpMachine } from '../../../domain/inventory/closingLists.ts';
 import type { CountEntry } from '../../../domain/inventory/counting.ts';
-import type { Claims } from '../../auth/tokens.ts';
-import type { AppContext, ApiRequest, Handler } from '../../context.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import type { StaffClaims } from '../../../domain/tokenClaims.ts';
+import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
+import { genericHandlerFor } from '../../crud/genericHandler.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import {
   INVENTORY_SORTS,
   inventoryRepository,
@@ -30,7 +31,7 @@ export function repoOf(ctx: AppContext): InventoryRepository {
   return repo;
 }
 
-export function caller(req: ApiRequest): Claims {
+export function caller(req: { user: StaffClaims | null }): StaffClaims {
   if (!req.user) throw new HttpError(401, MESSAGES.tokenMissing);
   return req.user;
 }
@@ -40,7 +41,7 @@ const record = ({ codiceMago: _code, ...inventory }: InventoryRow) => inventory;
 
 /** The topic of one inventory on the push hub: who has it open hears every change. */
 export const topicOf = (inventoryId: number) => `/inventari-mezzi/${inventoryId}`;
-export function published(ctx: AppContext, user: Claims, inventoryId: number, event = 'updated') {
+export function published(ctx: AppContext, user: StaffClaims, inventoryId: number, event = 'updated') {
   ctx.hub.publish(topicOf(inventoryId), { entity: 'inventarioMezzi', event, userId: user.id });
 }
 
@@ -60,7 +61,15 @@ export function assertWithinCeiling(unpaged: boolean, rows: number, ceiling: num
   if (unpaged && rows > ceiling) throw new HttpError(400, MESSAGES.listTooLarge.replace('{ceiling}', String(ceiling)));
 }
 
-export const inventoryHandlers: Record<string, Handler> = {
+export const inventoryHandlers = defineHandlers({
+  // The generic get (with the lookup projection), under the path the inventory screens call; only the user's branches.
+  getFilialeInventari: async (req, ctx) => {
+    if (!mayUseBranch(await branchScope(repoOf(ctx), caller(req)), req.params.id))
+      throw new HttpError(404, MESSAGES.notFound);
+    const get = genericHandlerFor(ctx.resource('FilialeInventario'), 'get');
+    return (await get?.(req, ctx)) as { data: RecordOf<'FilialeInventario'> };
+  },
+
   listMyFilialiInventario: async (req, ctx) => {
     const repo = repoOf(ctx);
     const data = await repo.branches(await branchScope(repo, caller(req)));
@@ -73,7 +82,7 @@ export const inventoryHandlers: Record<string, Handler> = {
     const scope = await branchScope(repo, user);
     const filters = (req.query.filters ?? {}) as Record<string, unknown>;
     const asked = [
-      ...((req.query.idFilialiInventario as number[] | undefined) ?? []),
+      ...(req.query.idFilialiInventario ?? []),
       ...(filters.filialeInventarioId !== undefined && filters.filialeInventarioId !== null
         ? [Number(filters.filialeInventarioId)]
         : []),
@@ -101,7 +110,7 @@ export const inventoryHandlers: Record<string, Handler> = {
   createInventarioMezzi: async (req, ctx) => {
     const user = caller(req);
     const repo = repoOf(ctx);
-    const branchId = Number((req.body as { filialeInventarioId: number }).filialeInventarioId);
+    const branchId = req.body.filialeInventarioId;
     if (!mayUseBranch(await branchScope(repo, user), branchId))
       throw violation(400, 'filialeInventarioId', M.notYourBranch);
     const [branch] = await repo.branches([branchId]);
@@ -122,7 +131,7 @@ export const inventoryHandlers: Record<string, Handler> = {
     const user = caller(req);
     const repo = repoOf(ctx);
     const id = Number(req.params.id);
-    const body = req.body as { filialeInventarioId: number; version?: number };
+    const body = req.body;
     const scope = await branchScope(repo, user);
     await ctx.db.transaction(async (tx) => {
       await openForWrite(tx, repo, scope, id);
@@ -210,4 +219,4 @@ export const inventoryHandlers: Record<string, Handler> = {
       },
     };
   },
-};
+});

@@ -1,6 +1,6 @@
-import type { InventarioMezzi, InventarioMezziItem } from '../../../../generated/entities.ts';
 import type { CountEntry } from '../../../domain/inventory/counting.ts';
 import type { ErpMachine } from '../../../domain/inventory/closingLists.ts';
+import type { RecordOf } from '../../context.ts';
 import type { Queryable } from '../../db/Db.ts';
 
 /** Tables of the generic layer (schemas/inventario-mezzi*.json); this workflow reads and writes them itself. */
@@ -24,8 +24,8 @@ const INVENTORY_SELECT = `
            WHERE i."idInventarioMezzi" = v.id AND ${ANOMALY}) AS anomalie
     FROM ${INV} v JOIN ${FILIALE} f ON f.id = v."filialeInventarioId"`;
 
-export type InventoryRow = InventarioMezzi & { id: number; concluso: boolean; codiceMago: string | null };
-export type ItemRow = InventarioMezziItem & { id: number };
+export type InventoryRow = RecordOf<'InventarioMezzi'> & { id: number; concluso: boolean; codiceMago: string | null };
+export type ItemRow = RecordOf<'InventarioMezziItem'> & { id: number };
 
 const ITEM_COLUMNS = `i.id, i.version, i."idInventarioMezzi", i.manuale, i."statusId", s.description AS status, i.note,
   i."resourceMago", i.descrizione, i.zona, i."contatoDa", i."contatoIl"`;

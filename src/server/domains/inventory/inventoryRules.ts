@@ -1,7 +1,7 @@
 import { canSeeExpected } from '../../../domain/inventory/blindView.ts';
-import type { Claims } from '../../auth/tokens.ts';
+import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { Queryable } from '../../db/Db.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import type { InventoryRepository, InventoryRow } from './inventoryRepository.ts';
 
 /** The refusals of the inventory, in Italian (issue 18: message, nothing changed). */
@@ -23,11 +23,11 @@ export const INVENTORY_MESSAGES = {
 } as const;
 
 const ADMINS = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'];
-const isAdmin = (user: Claims) => user.roles.some((r) => ADMINS.includes(r));
-export const fullName = (user: Claims) => `${user.name} ${user.surname}`.trim() || user.username;
+const isAdmin = (user: StaffClaims) => user.roles.some((r) => ADMINS.includes(r));
+export const fullName = (user: StaffClaims) => `${user.name} ${user.surname}`.trim() || user.username;
 
 /** The branches a user works in: admins every branch (null), everybody else their `filialiIds`. */
-export async function branchScope(repo: InventoryRepository, user: Claims): Promise<number[] | null> {
+export async function branchScope(repo: InventoryRepository, user: StaffClaims): Promise<number[] | null> {
   return isAdmin(user) ? null : repo.branchIdsOfUser(user.id);
 }
 
@@ -36,7 +36,11 @@ export function mayUseBranch(scope: number[] | null, branchId: number): boolean 
 }
 
 /** An inventory the user may see: one of their branches' (another branch's answers as if it did not exist). */
-export async function visibleInventory(repo: InventoryRepository, user: Claims, id: number): Promise<InventoryRow> {
+export async function visibleInventory(
+  repo: InventoryRepository,
+  user: StaffClaims,
+  id: number,
+): Promise<InventoryRow> {
   const inventory = await repo.inventory(id);
   if (!inventory || !mayUseBranch(await branchScope(repo, user), inventory.filialeInventarioId))
     throw new HttpError(404, INVENTORY_MESSAGES.notFound);
@@ -61,7 +65,7 @@ export async function openForWrite(
 }
 
 /** Counters count blind until the inventory is concluded (src/domain/inventory/blindView.ts). */
-export const isBlind = (user: Claims, concluded: boolean) => !canSeeExpected(user.roles, concluded);
+export const isBlind = (user: StaffClaims, concluded: boolean) => !canSeeExpected(user.roles, concluded);
 
 export const violation = (status: number, field: string, message: string) =>
   new HttpError(status, status === 400 ? MESSAGES.invalid : message, [{ field, message }]);

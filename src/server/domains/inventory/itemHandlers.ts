@@ -1,7 +1,7 @@
 import { normaliseCode } from '../../../domain/inventory/counting.ts';
-import type { Claims } from '../../auth/tokens.ts';
-import type { AppContext, ApiRequest, Handler } from '../../context.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import type { StaffClaims } from '../../../domain/tokenClaims.ts';
+import { defineHandlers, type AppContext, type ApiRequest } from '../../context.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { assertWithinCeiling, caller, pageOf, published, repoOf } from './inventoryHandlers.ts';
 import { ITEM_SORTS, type ItemQuery, type ItemRow, type ItemSort } from './inventoryRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
@@ -18,7 +18,10 @@ import {
 export const ITEM_PAGE_SIZE = 50;
 
 /** The item list a request asks for, as the caller may see it (blind for a counter until the inventory is concluded). */
-export async function itemQuery(req: ApiRequest, ctx: AppContext): Promise<ItemQuery> {
+export async function itemQuery(
+  req: ApiRequest<'listInventarioMezziItem'> | ApiRequest<'exportInventarioMezziItems'>,
+  ctx: AppContext,
+): Promise<ItemQuery> {
   const user = caller(req);
   const inventory = await visibleInventory(repoOf(ctx), user, Number(req.query.idInventarioMezzi));
   const sortBy = String(req.query.sortBy ?? 'resourceMago');
@@ -39,7 +42,7 @@ export async function itemQuery(req: ApiRequest, ctx: AppContext): Promise<ItemQ
  */
 async function writeItem<T>(
   ctx: AppContext,
-  user: Claims,
+  user: StaffClaims,
   id: number,
   write: (tx: Queryable, item: ItemRow) => Promise<T>,
 ): Promise<T> {
@@ -53,7 +56,7 @@ async function writeItem<T>(
   });
 }
 
-async function saved(ctx: AppContext, user: Claims, id: number) {
+async function saved(ctx: AppContext, user: StaffClaims, id: number) {
   const item = (await repoOf(ctx).item(id)) as ItemRow;
   published(ctx, user, item.idInventarioMezzi);
   return { data: item };
@@ -66,16 +69,7 @@ async function knownStatus(ctx: AppContext, statusId: number | null | undefined)
   return statusId;
 }
 
-type ItemBody = {
-  idInventarioMezzi: number;
-  resourceMago: string;
-  note?: string;
-  zona?: string;
-  statusId?: number | null;
-  version?: number;
-};
-
-export const itemHandlers: Record<string, Handler> = {
+export const itemHandlers = defineHandlers({
   listInventarioMezziItem: async (req, ctx) => {
     const q = await itemQuery(req, ctx);
     const { limit, offset, unpaged } = pageOf(req.query, ITEM_PAGE_SIZE, ctx.config.unpagedCeiling);
@@ -87,7 +81,7 @@ export const itemHandlers: Record<string, Handler> = {
   // A machine found on the yard that the list lacks: added by hand, counted by whoever added it.
   createInventarioMezziItem: async (req, ctx) => {
     const user = caller(req);
-    const body = req.body as ItemBody;
+    const body = req.body;
     const code = normaliseCode(body.resourceMago);
     if (!code) throw violation(400, 'resourceMago', M.emptyCode);
     const statusId = await knownStatus(ctx, body.statusId);
@@ -108,7 +102,7 @@ export const itemHandlers: Record<string, Handler> = {
 
   updateInventarioMezziItem: async (req, ctx) => {
     const user = caller(req);
-    const body = req.body as ItemBody;
+    const body = req.body;
     const id = Number(req.params.id);
     const repo = repoOf(ctx);
     await writeItem(ctx, user, id, async (tx, item) => {
@@ -149,4 +143,4 @@ export const itemHandlers: Record<string, Handler> = {
     await writeItem(ctx, user, id, (tx) => repoOf(ctx).setStatus(tx, id, statusId, fullName(user)));
     return saved(ctx, user, id);
   },
-};
+});
