@@ -2177,6 +2177,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventari-mezzi/{id}/chiusura": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chiusura del conteggio: trovati, mancanti, a noleggio, di altre filiali, codici sconosciuti
+         * @description Le liste della chiusura, riconciliate con l'ERP al momento della richiesta: i mezzi usciti a noleggio o rientrati durante il conteggio finiscono nella lista giusta. Solo supervisori inventario e amministratori.
+         */
+        get: operations["getInventarioMezziChiusura"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inventari-mezzi/{id}/hub-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Token per ricevere dall'hub le modifiche di un inventario (argomento /inventari-mezzi/{id}) */
+        get: operations["getInventarioMezziHubToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventario_mezzi_item_stati": {
         parameters: {
             query?: never;
@@ -2639,6 +2676,68 @@ export interface components {
                 /** @example La partita IVA non è valida */
                 message: string;
             }[];
+        };
+        /** @description Un mezzo in una lista della chiusura dell'inventario */
+        MezzoChiusura: {
+            /**
+             * @description Codice ERP del mezzo (resourceMago)
+             * @example MI01-PLT-001
+             */
+            code: string;
+            /**
+             * @description Descrizione nell'ERP
+             * @example Piattaforma articolata 16 m
+             */
+            description?: string;
+            /**
+             * @description Filiale ERP a cui il mezzo è registrato
+             * @example MI01
+             */
+            branchCode?: string;
+            /**
+             * @description Contratto di noleggio su cui il mezzo è uscito
+             * @example C-2025-118
+             */
+            contractNumber?: string;
+            /**
+             * @description Cliente del contratto
+             * @example Edilizia Brambilla S.r.l.
+             */
+            customer?: string;
+            /**
+             * @description Chi lo ha contato per primo
+             * @example Stefano Ruggiero
+             */
+            countedBy?: string;
+            /**
+             * Format: date-time
+             * @description Quando è stato contato
+             * @example 2025-09-24T10:12:00+02:00
+             */
+            countedAt?: string;
+            /**
+             * @description Zona del conteggio
+             * @example Piazzale nord
+             */
+            zone?: string | null;
+            /**
+             * @description Contato qui ma ancora su un contratto nell'ERP: rientrato durante il conteggio
+             * @example false
+             */
+            returnedFromRent?: boolean;
+        };
+        /** @description Le liste della chiusura di un inventario */
+        ChiusuraInventario: {
+            /** @description Contati e registrati in questa filiale */
+            found: components["schemas"]["MezzoChiusura"][];
+            /** @description Registrati qui, non contati, su nessun contratto */
+            missing: components["schemas"]["MezzoChiusura"][];
+            /** @description Registrati qui, non contati, fuori a noleggio */
+            onRent: components["schemas"]["MezzoChiusura"][];
+            /** @description Contati qui ma registrati in un'altra filiale */
+            otherBranch: components["schemas"]["MezzoChiusura"][];
+            /** @description Codici contati che l'ERP non conosce */
+            unknown: components["schemas"]["MezzoChiusura"][];
         };
         Credentials: {
             /** @example mario.rossi */
@@ -4936,6 +5035,13 @@ export interface components {
              * @example Presente
              */
             description: string;
+            /**
+             * Mezzo in filiale
+             * @description Lo stato dice che il mezzo è stato visto in filiale (conta come presente alla chiusura).
+             * @default false
+             * @example true
+             */
+            presente: boolean;
         };
         /**
          * Mezzo inventariato
@@ -4978,6 +5084,27 @@ export interface components {
              * @example PLT12-0042
              */
             resourceMago: string;
+            /**
+             * Descrizione
+             * @example Piattaforma articolata 16 m
+             */
+            readonly descrizione?: string;
+            /**
+             * Zona
+             * @example Piazzale nord
+             */
+            zona?: string;
+            /**
+             * Contato da
+             * @example Stefano Ruggiero
+             */
+            readonly contatoDa?: string;
+            /**
+             * Contato il
+             * Format: date-time
+             * @example 2025-09-24T10:12:00+02:00
+             */
+            readonly contatoIl?: string | null;
         };
         /**
          * Offerta
@@ -13848,6 +13975,82 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getInventarioMezziChiusura: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Le liste della chiusura */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChiusuraInventario"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getInventarioMezziHubToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token e argomenti */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            token: components["schemas"]["Jwt"];
+                            /**
+                             * @example [
+                             *       "/inventari-mezzi/1"
+                             *     ]
+                             */
+                            topics: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

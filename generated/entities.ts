@@ -1108,6 +1108,10 @@ export interface InventarioMezziItemStato {
    * Descrizione
    */
   description: string;
+  /**
+   * Mezzo in filiale: Lo stato dice che il mezzo è stato visto in filiale (conta come presente alla chiusura).
+   */
+  presente?: boolean;
 }
 /**
  * Riga dell'inventario: un mezzo con il suo stato.
@@ -1142,6 +1146,22 @@ export interface InventarioMezziItem {
    * Risorsa ERP
    */
   resourceMago: string;
+  /**
+   * Descrizione
+   */
+  descrizione?: string;
+  /**
+   * Zona
+   */
+  zona?: string;
+  /**
+   * Contato da
+   */
+  contatoDa?: string;
+  /**
+   * Contato il
+   */
+  contatoIl?: string | null;
 }
 /**
  * Inventario dei mezzi di una filiale.

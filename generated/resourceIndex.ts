@@ -773,7 +773,7 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
       "ROLE_USER_INVENTARIO_MEZZI"
     ],
-    "displayField": "id",
+    "displayField": "descrizione",
     "sort": {
       "field": "resourceMago",
       "descending": false

@@ -32,6 +32,12 @@ export const resource = {
       "header": "Descrizione",
       "kind": "text",
       "enableSorting": true
+    },
+    {
+      "accessorKey": "presente",
+      "header": "Mezzo in filiale",
+      "kind": "boolean",
+      "enableSorting": true
     }
   ],
   "filters": [],
@@ -54,6 +60,12 @@ export const resource = {
           "type": "string",
           "title": "Descrizione",
           "maxLength": 255
+        },
+        "presente": {
+          "type": "boolean",
+          "title": "Mezzo in filiale",
+          "description": "Lo stato dice che il mezzo è stato visto in filiale (conta come presente alla chiusura).",
+          "default": false
         }
       },
       "required": [
@@ -62,7 +74,8 @@ export const resource = {
     },
     "uiSchema": {
       "ui:order": [
-        "description"
+        "description",
+        "presente"
       ]
     }
   }

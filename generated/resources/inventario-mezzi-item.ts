@@ -40,11 +40,17 @@ export const resource = {
     "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
     "ROLE_USER_INVENTARIO_MEZZI"
   ],
-  "displayField": "id",
+  "displayField": "descrizione",
   "columns": [
     {
       "accessorKey": "resourceMago",
       "header": "Risorsa ERP",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "descrizione",
+      "header": "Descrizione",
       "kind": "text",
       "enableSorting": true
     },
@@ -75,6 +81,24 @@ export const resource = {
       "header": "Note",
       "kind": "longText",
       "enableSorting": true
+    },
+    {
+      "accessorKey": "zona",
+      "header": "Zona",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "contatoDa",
+      "header": "Contato da",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "contatoIl",
+      "header": "Contato il",
+      "kind": "dateTime",
+      "enableSorting": true
     }
   ],
   "filters": [
@@ -83,6 +107,12 @@ export const resource = {
       "label": "Risorsa ERP",
       "widget": "text",
       "param": "filters"
+    },
+    {
+      "field": "idInventarioMezzi",
+      "label": "Inventario",
+      "widget": "number",
+      "param": "query"
     }
   ],
   "sort": {
@@ -109,6 +139,11 @@ export const resource = {
           "type": "string",
           "title": "Note",
           "maxLength": 4000
+        },
+        "zona": {
+          "type": "string",
+          "title": "Zona",
+          "maxLength": 100
         }
       },
       "required": [
@@ -118,7 +153,8 @@ export const resource = {
     "uiSchema": {
       "ui:order": [
         "resourceMago",
-        "note"
+        "note",
+        "zona"
       ],
       "note": {
         "ui:widget": "textarea",

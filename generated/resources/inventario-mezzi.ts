@@ -101,7 +101,7 @@ export const resource = {
   "pageSize": 30,
   "unique": [],
   "single": false,
-  "page": null,
+  "page": "/inventarioMezzi",
   "toggles": [],
   "actions": [],
   "form": {
@@ -113,36 +113,6 @@ export const resource = {
           "type": "integer",
           "title": "Filiale",
           "minimum": 1
-        },
-        "created": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "format": "date-time",
-          "title": "Creato il",
-          "readOnly": true
-        },
-        "createdBy": {
-          "type": "string",
-          "title": "Creato da",
-          "maxLength": 255,
-          "readOnly": true
-        },
-        "updated": {
-          "type": [
-            "string",
-            "null"
-          ],
-          "format": "date-time",
-          "title": "Modificato il",
-          "readOnly": true
-        },
-        "updatedBy": {
-          "type": "string",
-          "title": "Modificato da",
-          "maxLength": 255,
-          "readOnly": true
         }
       },
       "required": [
@@ -151,43 +121,13 @@ export const resource = {
     },
     "uiSchema": {
       "ui:order": [
-        "filialeInventarioId",
-        "created",
-        "createdBy",
-        "updated",
-        "updatedBy"
+        "filialeInventarioId"
       ],
       "filialeInventarioId": {
         "ui:widget": "reference",
         "ui:options": {
           "resource": "filialeInventario"
         }
-      },
-      "created": {
-        "ui:widget": "dateTime",
-        "ui:options": {
-          "serverSet": "created"
-        },
-        "ui:readonly": true
-      },
-      "createdBy": {
-        "ui:options": {
-          "serverSet": "creator"
-        },
-        "ui:readonly": true
-      },
-      "updated": {
-        "ui:widget": "dateTime",
-        "ui:options": {
-          "serverSet": "updated"
-        },
-        "ui:readonly": true
-      },
-      "updatedBy": {
-        "ui:options": {
-          "serverSet": "updater"
-        },
-        "ui:readonly": true
       }
     }
   }

@@ -71,7 +71,11 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   updateMissedCall: G.contactCenter,
   // The e-mail outbox is the super admin's alone (SPEC.md section 2); listEmail takes it from schemas/email.json.
   resendEmail: [SA],
-  concludeInventarioMezzi: G.inventario,
+  // Closing the count, its lists and deleting an inventory are the supervisor's (issue 18); counters count.
+  concludeInventarioMezzi: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
+  getInventarioMezziChiusura: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
+  deleteInventarioMezzi: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
+  getInventarioMezziHubToken: G.inventario,
   setInventarioMezziItemStato: G.inventario,
   exportInventarioMezziItems: G.inventario,
   getTrattativaCpPublic: 'public-offer',

@@ -121,6 +121,7 @@ describe('pathPermitted (SPEC.md section 6)', () => {
     ['/contactCenter/emails', ['ROLE_ADMIN'], false],
     ['/contactCenter/emails', ['ROLE_SUPER_ADMIN'], true],
     ['/inventarioMezzi/12', ['ROLE_USER'], true],
+    ['/inventarioMezzi', ['ROLE_USER_INVENTARIO_MEZZI'], true],
     // Always permitted by path, but the route's own roles come first.
     ['/inventarioMezzi/filialiInventario', ['ROLE_USER_CRM'], false],
     ['/inventarioMezzi/filialiInventario', ['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], true],

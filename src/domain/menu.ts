@@ -129,7 +129,8 @@ export function createMenu(resources: Iterable<MenuResource>) {
     const routes = MENU.filter((e) => matches(e.route, path));
     // First the route's own roles (SPEC.md section 6), then the path permission.
     if (routes.length > 0 && !routes.some((e) => allows(e.roles, userRoles))) return false;
-    return ALWAYS_PERMITTED.some((p) => path.includes(p)) || routes.length > 0;
+    // `${path}/`: the routes are /inventarioMezzi/{id?} and /trattativeCp/offers/{code?}, so without the id too.
+    return ALWAYS_PERMITTED.some((p) => `${path}/`.includes(p)) || routes.length > 0;
   }
 
   /** The top-level drawer group of the page at this path (a configuration sub-group counts as its parent). */

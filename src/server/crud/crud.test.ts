@@ -263,6 +263,11 @@ describe('a day filter on a date-time is a day in Rome', () => {
 describe('fields the server fills (x-server-set)', () => {
   it('writes the time and the user of the creation and of the last change, whatever the client sends', async () => {
     const creator = await t.as(['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], 'capo.inventario');
+    // An inventory belongs to a branch of its creator (issue 18).
+    const branch = await t.ctx.resource('FilialeInventario').repo.create({ nome: 'Lodi', codiceMago: 'LO01' });
+    await t.ctx.db.query(`UPDATE "user" SET "filialiIds" = $1::jsonb WHERE username = 'capo.inventario'`, [
+      JSON.stringify([branch.id]),
+    ]);
     const updater = await t.as(['ROLE_ADMIN'], 'altro.admin');
     const before = Date.now();
     const forged = { created: '2000-01-01T00:00:00.000Z', createdBy: 'intruso', updated: null, updatedBy: 'intruso' };
@@ -270,7 +275,7 @@ describe('fields the server fills (x-server-set)', () => {
       method: 'POST',
       url: '/api/inventari_mezzi',
       headers: creator,
-      payload: { filialeInventarioId: 1, ...forged },
+      payload: { filialeInventarioId: branch.id, ...forged },
     });
     expect(res.statusCode).toBe(201);
     const created = res.json().data;

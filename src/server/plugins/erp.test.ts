@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 import type { ErpConnector } from './erp.ts';
+import { demoFleet } from './erpFleet.ts';
 
 describe('the ERP adapter', () => {
   let t: TestApp;
@@ -26,6 +27,7 @@ describe('the ERP adapter', () => {
     const calls: string[] = [];
     const erp: ErpConnector = {
       name: 'prova',
+      ...demoFleet(),
       listCustomers: async (options) => {
         calls.push(`list ${JSON.stringify(options.filters)}`);
         return {

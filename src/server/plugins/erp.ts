@@ -1,5 +1,6 @@
 import type { ListOptions } from '../crud/listQuery.ts';
 import type { RecordOf, Resource } from '../context.ts';
+import { demoFleet, type ErpFleet } from './erpFleet.ts';
 
 type ClienteErp = RecordOf<'ClienteErp'>;
 
@@ -7,7 +8,7 @@ type ClienteErp = RecordOf<'ClienteErp'>;
  * What the product needs from the company's ERP (Mago): its customers, and whether it knows a VAT
  * number. A real connector implements the same two calls; the demo one reads seeded rows.
  */
-export interface ErpConnector {
+export interface ErpConnector extends ErpFleet {
   readonly name: string;
   listCustomers(options: ListOptions): Promise<{ data: ClienteErp[]; totalRows: number }>;
   knowsVatNumber(vat: string): Promise<boolean>;
@@ -17,6 +18,7 @@ export interface ErpConnector {
 export function demoErp(customers: Resource<ClienteErp>): ErpConnector {
   return {
     name: 'demo',
+    ...demoFleet(),
     listCustomers: (options) => customers.repo.list(options),
     async knowsVatNumber(vat) {
       const { data } = await customers.repo.list({ filters: { vatNumber: vat }, page: 1, rowsPerPage: 50 });

@@ -290,7 +290,11 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
   ],
   [
     'InventarioMezziItemStato',
-    [{ description: 'Presente' }, { description: 'Non trovato' }, { description: 'In riparazione' }],
+    [
+      { description: 'Presente', presente: true },
+      { description: 'Non trovato', presente: false },
+      { description: 'In riparazione', presente: true },
+    ],
   ],
   ['BranchOffice', [{ nome: 'Milano' }, { nome: 'Bergamo' }, { nome: 'Brescia' }]],
   [

@@ -24,6 +24,10 @@ const PlanningCalendar = lazy(() =>
   import('../workflows/plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })),
 );
 
+const InventoryPage = lazy(() =>
+  import('../workflows/inventory/InventoryPage.tsx').then((mod) => ({ default: mod.InventoryPage })),
+);
+
 registerWorkflows();
 
 const theme = createTheme(
@@ -66,6 +70,14 @@ export function AuthenticatedApp() {
                   element={
                     <Suspense fallback={null}>
                       <PlanningCalendar />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="/inventarioMezzi/:id?"
+                  element={
+                    <Suspense fallback={null}>
+                      <InventoryPage />
                     </Suspense>
                   }
                 />

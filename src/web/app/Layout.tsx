@@ -1,5 +1,6 @@
-import { AppBar, Box, Button, Drawer, Fade, Toolbar, Typography } from '@mui/material';
-import { useMemo } from 'react';
+import { AppBar, Box, Button, Drawer, Fade, IconButton, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppDrawer } from './AppDrawer.tsx';
@@ -57,6 +58,9 @@ export function Layout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const sections = useMemo(() => drawerFor(user?.roles ?? []), [user]);
+  // On a phone (the inventory is counted on one) the drawer slides in from a menu button instead of taking the width.
+  const phone = useMediaQuery((t) => t.breakpoints.down('md'));
+  const [menuOpen, setMenuOpen] = useState<string | null>(null);
   useHub(user?.id);
   if (location.pathname.includes('lang'))
     return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
@@ -96,10 +100,24 @@ export function Layout() {
           sx={{ top: BANNER, zIndex: (t) => t.zIndex.drawer + 1 }}
         >
           <Toolbar>
+            {phone && (
+              <IconButton
+                color="inherit"
+                edge="start"
+                aria-label={messages.openMenu}
+                onClick={() => setMenuOpen(location.pathname)}
+                sx={{ mr: 1 }}
+              >
+                <MenuIcon />
+              </IconButton>
+            )}
             <Typography variant="h6" component={Link} to="/" sx={{ color: 'inherit', textDecoration: 'none' }}>
               {messages.appTitle}
             </Typography>
-            <Typography variant="body2" sx={{ ml: 2, opacity: 0.85, flexGrow: 1 }}>
+            <Typography
+              variant="body2"
+              sx={{ ml: 2, opacity: 0.85, flexGrow: 1, visibility: { xs: 'hidden', sm: 'visible' } }}
+            >
               {messages.appSubtitle}
             </Typography>
             {user?.impersonator && (
@@ -141,9 +159,12 @@ export function Layout() {
       )}
       {!publicOffer && (
         <Drawer
-          variant="permanent"
+          variant={phone ? 'temporary' : 'permanent'}
+          // Open on a phone until the next page: choosing an entry closes it.
+          open={!phone || menuOpen === location.pathname}
+          onClose={() => setMenuOpen(null)}
           sx={{
-            width: DRAWER,
+            width: phone ? 0 : DRAWER,
             flexShrink: 0,
             '& .MuiDrawer-paper': { width: DRAWER, boxSizing: 'border-box', top: TOP, height: `calc(100% - ${TOP}px)` },
           }}
@@ -162,7 +183,12 @@ export function Layout() {
       >
         {/* Out-in: the old page leaves before the new one fades in. */}
         <Fade key={location.pathname} in appear timeout={{ enter: 200, exit: 0 }}>
-          <Box component="main" id={MAIN} tabIndex={-1} sx={{ p: 3, flexGrow: 1, '&:focus': { outline: 'none' } }}>
+          <Box
+            component="main"
+            id={MAIN}
+            tabIndex={-1}
+            sx={{ p: { xs: 1.5, sm: 3 }, flexGrow: 1, '&:focus': { outline: 'none' } }}
+          >
             <Outlet />
           </Box>
         </Fade>

@@ -18,7 +18,7 @@ import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { messages } from '../i18n/messages.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { FilterBar } from './FilterBar.tsx';
-import { isSwitchedOn, recordName, rowsPerPageOptions } from './listController.ts';
+import { isSwitchedOn, mayCall, recordName, rowsPerPageOptions } from './listController.ts';
 import { RecordDialogs } from './RecordDialogs.tsx';
 import type { ListController } from './useListController.ts';
 import { useFitToWindow } from './useFitToWindow.ts';
@@ -170,7 +170,7 @@ export function ListView({ controller }: { controller: ListController }) {
             />
           ) : null,
         )}
-        {def.api.delete && (
+        {mayCall(def, def.api.delete, actionContext.user?.roles ?? null) && (
           <Icon
             name="trash"
             label={`${messages.actions.delete} ${recordName(def, row.original)}`}

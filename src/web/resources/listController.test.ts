@@ -4,6 +4,7 @@ import {
   availableRowActions,
   isSwitchedOn,
   keyIntent,
+  mayCall,
   recordName,
   rowsPerPageOptions,
   type KeyPress,
@@ -83,5 +84,23 @@ describe('availableRowActions: a registered button the roles allow', () => {
     ['nobody signed in: none', null, []],
   ])('%s', (_name, roles, want) => {
     expect(availableRowActions(def, registered, roles).map((a) => a.call.operationId)).toEqual(want);
+  });
+});
+
+describe('mayCall: a button only for a call the roles may make', () => {
+  const def = {
+    roles: ['ROLE_SUPERVISOR_INVENTARIO_MEZZI', 'ROLE_USER_INVENTARIO_MEZZI'],
+  } as unknown as ResourceDefinition;
+  const remove: ApiCall = { operationId: 'deleteInventarioMezzi', method: 'delete', path: '/api/inventari_mezzi/{id}' };
+  it.each<[string[], boolean]>([
+    [['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], true],
+    // The access table keeps deleting an inventory from counters, though the resource is theirs.
+    [['ROLE_USER_INVENTARIO_MEZZI'], false],
+  ])('%s: %s', (roles, want) => expect(mayCall(def, remove, roles)).toBe(want));
+  it('no call, no button', () => expect(mayCall(def, undefined, ['ROLE_SUPER_ADMIN'])).toBe(false));
+  it("a resource naming no roles: the admins'", () => {
+    const open = { roles: [] } as unknown as ResourceDefinition;
+    const call: ApiCall = { operationId: 'deleteAgent', method: 'delete', path: '/api/agents/{id}' };
+    expect([mayCall(open, call, ['ROLE_ADMIN']), mayCall(open, call, ['ROLE_USER_CRM'])]).toEqual([true, false]);
   });
 });

@@ -1,5 +1,5 @@
 import type { operations } from '../../../generated/api.ts';
-import { isAllowed, OPERATION_ACCESS } from '../../domain/accessRules.ts';
+import { isAllowed, OPERATION_ACCESS, ROLE_GROUPS } from '../../domain/accessRules.ts';
 import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
 import { PAGE_SIZES } from './listState.ts';
@@ -7,6 +7,17 @@ import type { RowAction } from './resourceExtensions.ts';
 
 /** How a record is named in buttons and confirmations: its display field, else its id. */
 export const recordName = (def: ResourceDefinition, row: Row): string => String(row[def.displayField] ?? row.id);
+
+/**
+ * Whether these roles may make a call of the resource, as the server decides (src/domain/accessRules.ts): its rule
+ * in the access table, else the resource's roles (admins' when it names none).
+ */
+export const mayCall = (def: ResourceDefinition, call: ApiCall | undefined, roles: readonly string[] | null): boolean =>
+  !!call &&
+  isAllowed(
+    OPERATION_ACCESS[call.operationId as keyof operations] ?? (def.roles.length > 0 ? def.roles : ROLE_GROUPS.admin),
+    roles,
+  );
 
 /** A resource's own page size (10 for some) is offered beside the standard ones. */
 export const rowsPerPageOptions = (pageSize: number): number[] =>
