@@ -2,8 +2,8 @@ import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { RoleName } from '../../../generated/entities.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 
-/** What a token is for: a staff session, the event stream, or the public page of one offer. */
-export type Audience = 'staff' | 'hub' | 'public-offer';
+/** What a token is for: a staff session, the event stream, the public page of one offer, or the PBX posting calls. */
+export type Audience = 'staff' | 'hub' | 'public-offer' | 'pbx';
 
 /** A staff session: who, with which roles, and the token version of the user when it was issued. */
 export interface Claims {
@@ -39,6 +39,15 @@ export interface TokenService {
   verifySubscriber(token: string): Promise<HubClaims>;
   signPublicOffer(claims: PublicOfferClaims, ttlSeconds: number): Promise<string>;
   verifyPublicOffer(token: string): Promise<PublicOfferClaims>;
+  /** The PBX's token: an integration user (ROLE_API) posting call records, nothing else. */
+  signPbx(claims: PbxClaims, ttlSeconds: number): Promise<string>;
+  verifyPbx(token: string): Promise<PbxClaims>;
+}
+
+/** The integration user a PBX token stands for, and that user's token version when it was issued. */
+export interface PbxClaims {
+  userId: number;
+  ver: number;
 }
 
 // Verified staff tokens are remembered until they expire: the signature check is the costliest step of a request.
@@ -112,6 +121,17 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         const negotiationId = Number(/^trattativa:(\d+)$/.exec(String(payload.sub))?.[1]);
         if (!negotiationId || typeof payload.code !== 'string') throw new Error('bad claims');
         return { negotiationId, code: payload.code };
+      } catch (err) {
+        throw refusal(err);
+      }
+    },
+    signPbx: (claims, ttl) => signed({ ver: claims.ver }, 'pbx', ttl, `pbx:${claims.userId}`),
+    async verifyPbx(token) {
+      try {
+        const payload = await check(token, 'pbx');
+        const userId = Number(/^pbx:(\d+)$/.exec(String(payload.sub))?.[1]);
+        if (!userId || !Number.isInteger(payload.ver)) throw new Error('bad claims');
+        return { userId, ver: Number(payload.ver) };
       } catch (err) {
         throw refusal(err);
       }
