@@ -109,9 +109,6 @@ export const derivedHandlers: Record<string, Handler> = {
   createPlanning: async (req, ctx) => ({ data: { planningId: await createdId('Planning', req, ctx) } }),
   createTrattativaCp: async (req, ctx) => ({ data: { id: await createdId('TrattativaCp', req, ctx) } }),
 
-  updateBranchOffice: (req, ctx) => updateOneField('BranchOffice', req.params, req.body, ctx),
-  updateMissedCall: (req, ctx) => updateOneField('MissedCall', req.params, req.body, ctx),
-
   checkCustomerVatNumber: async (req, ctx) => {
     const vat = String(req.params.vat);
     const found = await customerWithVat(ctx, vat, null);
@@ -119,20 +116,6 @@ export const derivedHandlers: Record<string, Handler> = {
     return { data: { exists: !!found, customerId: found?.id ?? null, agentName: found?.agentName ?? null, inErp } };
   },
 };
-
-async function updateOneField(
-  typeName: string,
-  params: Record<string, unknown>,
-  body: unknown,
-  ctx: Parameters<Handler>[1],
-) {
-  const { field, value } = body as { field: string; value: unknown };
-  const { model, repo } = ctx.resource(typeName);
-  const column = model.byName.get(field);
-  if (!column || column.readOnly)
-    throw new HttpError(400, MESSAGES.invalid, [{ field: 'field', message: `campo non modificabile: ${field}` }]);
-  return { data: await repo.update(idOf(params), { [field]: value }) };
-}
 
 async function createdId(typeName: string, req: Parameters<Handler>[0], ctx: Parameters<Handler>[1]): Promise<number> {
   const create = genericHandlerFor(ctx.resource(typeName), 'create');

@@ -1,4 +1,5 @@
 import type { Handler } from '../context.ts';
+import { teamTopicsFor } from '../../domain/hubTopics.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
 import { endSessions } from '../auth/endSessions.ts';
 import { assertMayManage } from '../domains/users/userRules.ts';
@@ -10,7 +11,7 @@ export const hubHandlers: Record<string, Handler> = {
   getHubSubscriberToken: async (req, ctx) => {
     const user = req.user;
     if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
-    const topics = [`/users/${user.id}`, '/broadcast'];
+    const topics = [`/users/${user.id}`, '/broadcast', ...teamTopicsFor(user.roles)];
     return {
       data: {
         token: await ctx.tokens.signSubscriber({ userId: user.id, ver: user.ver, topics }, SUBSCRIBER_TTL),
