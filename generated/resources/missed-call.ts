@@ -91,12 +91,6 @@ export const resource = {
       "enableSorting": true
     },
     {
-      "accessorKey": "duration",
-      "header": "Durata",
-      "kind": "duration",
-      "enableSorting": true
-    },
-    {
       "accessorKey": "note",
       "header": "Note",
       "kind": "longText",

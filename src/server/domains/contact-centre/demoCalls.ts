@@ -57,6 +57,15 @@ const leg = (
   ...more,
 });
 
+/** Now during office hours (Monday to Friday 09:00–18:00, Rome), else the end of the last working day. */
+function latestWorkingMoment(now: Temporal.Instant): Temporal.Instant {
+  let at = now.toZonedDateTimeISO(ROME);
+  if (at.dayOfWeek <= 5 && at.hour >= 9 && at.hour < 18) return now;
+  if (at.hour < 9) at = at.subtract({ days: 1 });
+  while (at.dayOfWeek > 5) at = at.subtract({ days: 1 });
+  return at.with({ hour: 18, minute: 0, second: 0, millisecond: 0 }).toInstant();
+}
+
 /**
  * A week of the switchboard up to `now`: on working days 20–35 calls to the three offices between 08:30 and
  * 18:00, four in five answered, the rest missed (some abandoned in the queue after ringing several agents),
@@ -100,7 +109,7 @@ export function demoWeekOfCalls(now: Date = new Date()): CallRecord[] {
       const wait = 15 + Math.floor(next() * 60);
       for (let a = 0; a < agents; a++)
         calls.push(
-          leg(a === 0 ? id : `${id}.${a}`, caller, line, start, wait, 0, {
+          leg(a === 0 ? id : `${id}.${a}`, caller, a === 0 ? line : (AGENTS[a] ?? line), start, wait, 0, {
             linkedId: id,
             queue: agents > 1 ? { name: 'centralino', waitSeconds: wait, position: 1 + a, abandoned: true } : null,
           }),
@@ -114,7 +123,9 @@ export function demoWeekOfCalls(now: Date = new Date()): CallRecord[] {
       }
     }
   }
-  calls.push(leg('demo.bergamo', '+39035223344', DEMO_LINES.bergamo, end.subtract({ minutes: 45 }), 25, 0));
-  calls.push(leg('demo.milano', '+390245678901', DEMO_LINES.milano, end.subtract({ minutes: 20 }), 30, 0));
+  // Two customers still waiting: the last calls of the latest working hours.
+  const last = latestWorkingMoment(end);
+  calls.push(leg('demo.bergamo', '+39035223344', DEMO_LINES.bergamo, last.subtract({ minutes: 45 }), 25, 0));
+  calls.push(leg('demo.milano', '+390245678901', DEMO_LINES.milano, last.subtract({ minutes: 20 }), 30, 0));
   return calls;
 }

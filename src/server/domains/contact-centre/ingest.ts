@@ -37,9 +37,7 @@ function partyName(number: string | null, offices: Map<string, Office>, callers:
 
 function queueReason(r: CallRecord): string {
   if (!r.queue) return '';
-  const name = r.queue.name ? `coda ${r.queue.name}` : 'coda';
-  const position = r.queue.position ? `, posizione ${r.queue.position}` : '';
-  return `${r.queue.abandoned ? 'Abbandonata in ' : 'In '}${name} dopo ${r.queue.waitSeconds} s${position}`;
+  return `Coda ${r.queue.name ?? ''}, attesa ${r.queue.waitSeconds} s`.replace('Coda ,', 'Coda,');
 }
 
 /** The missed-call row of a case, from the PBX's side (what an operator edits is left alone on update). */

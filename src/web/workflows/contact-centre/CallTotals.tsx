@@ -52,6 +52,7 @@ export default function CallTotals({ filters }: { filters: Record<string, string
           ) : (
             <BarChart
               height={140}
+              skipAnimation
               margin={{ top: 8, bottom: 4, left: 4, right: 8 }}
               xAxis={[
                 {
