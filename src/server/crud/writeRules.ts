@@ -1,6 +1,6 @@
 import { END_BEFORE_START, endsAfterStart } from '../../domain/timeHhmm.ts';
 import type { AppContext } from '../context.ts';
-import { contactCentre } from '../domains/contact-centre/index.ts';
+import { writeRules as contactCentreRules } from '../domains/contact-centre/writeRules.ts';
 import { customerRule } from '../domains/customers/customerRules.ts';
 import { offerRules } from '../domains/offers/offerRules.ts';
 import { HttpError, MESSAGES } from '../httpError.ts';
@@ -15,7 +15,7 @@ export interface WriteRule {
 /** Every rule the generic create and update apply, by type name. */
 export const writeRules: Record<string, WriteRule> = {
   ...offerRules,
-  ...contactCentre.writeRules,
+  ...contactCentreRules,
   Customer: customerRule,
   // An activity ends after it starts; an update may send only some fields, so the stored ones fill in.
   Planning: {

@@ -1,11 +1,11 @@
 import { romeDateTime, wasAnswered, type PbxSource } from '../../../domain/contact-centre/index.ts';
 import { endOfRomeDay, romeToday, startOfRomeDay } from '../../../domain/calendar/index.ts';
 import type { Handler } from '../../context.ts';
-import type { WriteRule } from '../../crud/writeRules.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../httpError.ts';
 import { checkedFieldValue } from './fieldUpdate.ts';
 import { ingestCalls } from './ingest.ts';
+import { writeRules } from './writeRules.ts';
 import { missedCallHandlers } from './missedCallHandlers.ts';
 import { readPbxBatch } from './pbxPayload.ts';
 import { CONTACT_CENTRE_SQL, contactCentreRepository } from './repository.ts';
@@ -15,7 +15,6 @@ const PBX_TOKEN_TTL = 365 * 24 * 3600;
 
 export const PBX_MESSAGES = {
   notApiUser: 'Il token del centralino si dà solo a un utente attivo con il ruolo ROLE_API',
-  userTwice: "L'utente è già assegnato a questa sede",
 } as const;
 
 const handlers: Record<string, Handler> = {
@@ -89,19 +88,6 @@ const handlers: Record<string, Handler> = {
         hours: [...hours.values()].sort((a, b) => a.hour - b.hour),
       },
     };
-  },
-};
-
-const writeRules: Record<string, WriteRule> = {
-  BranchOfficeUser: {
-    async before(ctx, body) {
-      const { rows } = await ctx.db.query(
-        `SELECT 1 FROM "branchOfficeUser" WHERE "branchOfficeId" = $1 AND "appUserId" = $2 LIMIT 1`,
-        [body.branchOfficeId, body.appUserId],
-      );
-      if (rows.length)
-        throw new HttpError(409, PBX_MESSAGES.userTwice, [{ field: 'appUserId', message: PBX_MESSAGES.userTwice }]);
-    },
   },
 };
 
