@@ -89,12 +89,6 @@ export const resource = {
       "header": "Operatore",
       "kind": "text",
       "enableSorting": true
-    },
-    {
-      "accessorKey": "note",
-      "header": "Note",
-      "kind": "longText",
-      "enableSorting": true
     }
   ],
   "filters": [

@@ -1,5 +1,4 @@
 import type { Handler } from '../context.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
 import type { Row } from './crudRepository.ts';
 import { customerWithVat } from '../domains/customers/customerRules.ts';
 import { genericHandlerFor, idOf, listOptions } from './genericHandler.ts';

@@ -123,9 +123,9 @@ export function demoWeekOfCalls(now: Date = new Date()): CallRecord[] {
       }
     }
   }
-  // Two customers still waiting: the last calls of the latest working hours.
+  // Two customers still waiting, one of them past the Bergamo office's 90 minutes.
   const last = latestWorkingMoment(end);
-  calls.push(leg('demo.bergamo', '+39035223344', DEMO_LINES.bergamo, last.subtract({ minutes: 45 }), 25, 0));
+  calls.push(leg('demo.bergamo', '+39035223344', DEMO_LINES.bergamo, last.subtract({ minutes: 150 }), 25, 0));
   calls.push(leg('demo.milano', '+390245678901', DEMO_LINES.milano, last.subtract({ minutes: 20 }), 30, 0));
   return calls;
 }
