@@ -1,8 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { freePort } from '../helpers/freePort.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/testSmtpServer.ts';
 import { expect, test } from './fixtures.ts';
-import { ADMIN_PASSWORD } from './stack.ts';
 
 // The e-mail outbox delivers to an SMTP server of this test, so "Reinvia" really sends.
 const smtp = { port: freePort() + 1, password: `pw-${Math.random().toString(36).slice(2)}` };
@@ -19,17 +18,6 @@ test.afterAll(async () => mailServer.close());
 const asteriskTime = (at: Date) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', dateStyle: 'short', timeStyle: 'medium' }).format(at);
 
-/** The PBX's token, as an admin gives it to the demo integration user `api` (ROLE_API). */
-async function pbxToken(request: APIRequestContext, api: string): Promise<string> {
-  const login = await request.post(`${api}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } });
-  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
-  const users = await request.get(`${api}/api/users?filters[username]=api`, { headers });
-  const id = (await users.json()).data[0].id as number;
-  const issued = await request.post(`${api}/api/users/${id}/pbx-token`, { headers });
-  expect(issued.status()).toBe(200);
-  return (await issued.json()).data.token as string;
-}
-
 const row = (page: Page, text: string) => page.locator('tbody tr[data-row-id]').filter({ hasText: text });
 
 test('a call posted by the PBX shows up live, is called back and reported; a failed e-mail is sent again', async ({
@@ -40,7 +28,15 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
 }) => {
   // Through the contract proxy: what the PBX sends and gets back must match openapi.yaml.
   const api = `http://127.0.0.1:${stack.proxyPort}`;
-  const token = await pbxToken(request, api);
+  await login();
+  // The admin gives the integration user `api` (ROLE_API) the token the switchboard will post with.
+  await page.goto('/utenti/users?f.username=api');
+  // The first screen after the login loads the app's chunks: on a busy machine that takes a while.
+  await row(page, 'Servizio').getByRole('button', { name: 'Token del centralino per api' }).click({ timeout: 30_000 });
+  const token = await page.getByRole('textbox', { name: 'Token', exact: true }).inputValue();
+  expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  await page.screenshot({ path: 'test-results/contact-centre-pbx-token.png' });
+  await page.keyboard.press('Escape');
   const postCalls = async (calls: object[]) => {
     const res = await request.post(`${api}/api/pbx/calls`, {
       headers: { authorization: `Bearer ${token}` },
@@ -50,10 +46,8 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
     return (await res.json()).data;
   };
 
-  await login();
-  await page.goto('/contactCenter/missed-calls');
-  // The first screen after the login loads the app's chunks: on a busy machine that takes a while.
-  await expect(row(page, '02.4567.8901').first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Chiamate perse' }).click();
+  await expect(row(page, '02.4567.8901').first()).toBeVisible();
   const badge = page.getByRole('navigation', { name: 'Menu principale' }).getByLabel(/da gestire/);
   const before = Number(await badge.innerText());
 

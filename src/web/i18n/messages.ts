@@ -230,5 +230,11 @@ export const messages = {
     averageWait: 'Attesa media',
     hourAxis: 'Ora',
     noCalls: 'Nessuna chiamata in questo giorno',
+    pbxTokenFor: (user: string) => `Token del centralino per ${user}`,
+    pbxTokenTitle: 'Token del centralino',
+    pbxTokenIntro: (until: string) =>
+      `Il centralino invia le chiamate con questo token, valido fino al ${until}. Vale solo per l'invio delle chiamate e smette di valere se l'utente viene disattivato o perde il ruolo API. Un nuovo token non revoca i precedenti.`,
+    pbxToken: 'Token',
+    pbxExample: 'Esempio di invio',
   },
 } as const;

@@ -6,6 +6,7 @@ import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { registerResourceExtension } from '../../resources/resourceExtensions.ts';
 import { registerHubHandler } from '../../session/hubEvents.ts';
 import { changedFields } from './changedFields.ts';
+import { createPbxToken } from './PbxTokenPanel.tsx';
 import {
   branchOfficeUsers,
   recallMissedCall,
@@ -53,6 +54,7 @@ export function registerContactCentre(): void {
   });
   registerResourceExtension('reportCall', { Summary: CallTotalsSummary });
   registerResourceExtension('email', { rowActions: { resendEmail } });
+  registerResourceExtension('user', { rowActions: { createPbxToken } });
   // A call posted by the PBX, or a colleague's call-back, shows on every open screen within a second.
   registerHubHandler('missedCall', (_event, queryClient) => void reloadMissedCalls({ queryClient }));
 }
