@@ -35,6 +35,7 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
   await row(page, 'Servizio').getByRole('button', { name: 'Token del centralino per api' }).click({ timeout: 30_000 });
   const token = await page.getByRole('textbox', { name: 'Token', exact: true }).inputValue();
   expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  await expect(page.getByRole('button', { name: 'Chiudi', exact: true }).last()).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/contact-centre-pbx-token.png' });
   await page.keyboard.press('Escape');
   const postCalls = async (calls: object[]) => {
@@ -46,7 +47,7 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
     return (await res.json()).data;
   };
 
-  await page.getByRole('link', { name: 'Chiamate perse' }).click();
+  await page.goto('/contactCenter/missed-calls');
   await expect(row(page, '02.4567.8901').first()).toBeVisible();
   const badge = page.getByRole('navigation', { name: 'Menu principale' }).getByLabel(/da gestire/);
   const before = Number(await badge.innerText());

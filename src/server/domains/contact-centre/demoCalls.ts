@@ -76,6 +76,9 @@ export function demoWeekOfCalls(now: Date = new Date()): CallRecord[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const lines = Object.values(DEMO_LINES);
   const end = Temporal.Instant.fromEpochMilliseconds(now.getTime());
+  // The week stops three hours before the two customers still waiting call, so nothing closes their cases.
+  const last = latestWorkingMoment(end);
+  const cutoff = last.subtract({ minutes: 180 });
   const today = end.toZonedDateTimeISO(ROME).toPlainDate();
   const calls: CallRecord[] = [];
   let n = 0;
@@ -95,7 +98,7 @@ export function demoWeekOfCalls(now: Date = new Date()): CallRecord[] {
           }),
         })
         .toInstant();
-      if (Temporal.Instant.compare(start, end.subtract({ minutes: 60 })) > 0) continue;
+      if (Temporal.Instant.compare(start, cutoff) > 0) continue;
       const caller = next() < 0.4 ? pick(KNOWN) : pick(OTHERS);
       const line = pick(lines);
       const id = `demo.${++n}`;
@@ -118,13 +121,12 @@ export function demoWeekOfCalls(now: Date = new Date()): CallRecord[] {
         calls.push(leg(`demo.${++n}`, caller, line, start.add({ minutes: 5 + Math.floor(next() * 40) }), 20, 0));
       if (next() < 0.75) {
         const back = start.add({ minutes: 20 + Math.floor(next() * 180) });
-        if (Temporal.Instant.compare(back, end.subtract({ minutes: 30 })) < 0)
+        if (Temporal.Instant.compare(back, cutoff) < 0)
           calls.push(leg(`demo.${++n}`, pick(AGENTS), caller, back, 8, 30 + Math.floor(next() * 200)));
       }
     }
   }
   // Two customers still waiting, one of them past the Bergamo office's 90 minutes.
-  const last = latestWorkingMoment(end);
   calls.push(leg('demo.bergamo', '+39035223344', DEMO_LINES.bergamo, last.subtract({ minutes: 150 }), 25, 0));
   calls.push(leg('demo.milano', '+390245678901', DEMO_LINES.milano, last.subtract({ minutes: 20 }), 30, 0));
   return calls;
