@@ -14047,7 +14047,9 @@ export interface operations {
                      */
                     source: "asterisk" | "twilio" | "3cx";
                     /** @description Record di chiamata nei nomi del centralino: Asterisk `uniqueid`, `linkedid`, `src`, `dst`, `start`, `answer`, `end`, `duration`, `billsec`, `disposition`, `queue`; Twilio `sid`/`CallSid`, `from`, `to`, `status`, `start_time`, `end_time`, `duration`; 3CX `historyid`, `callid`, `from-no`, `to-no`, `dial-no`, `time-start`, `time-answered`, `time-end`, `reason-terminated`. */
-                    calls: Record<string, never>[];
+                    calls: {
+                        [key: string]: unknown;
+                    }[];
                 };
             };
         };

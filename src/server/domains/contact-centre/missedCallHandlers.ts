@@ -1,11 +1,11 @@
 import { caseWait, formatWait, nextCallbackSlot, officeHours } from '../../../domain/contact-centre/index.ts';
 import { TEAM_TOPICS } from '../../../domain/hubTopics.ts';
 import { formatPhoneDisplay } from '../../../domain/phone/index.ts';
-import type { AppContext, Handler } from '../../context.ts';
+import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
-import { HttpError } from '../../httpError.ts';
+import { HttpError } from '../../http/httpError.ts';
 import { checkedFieldValue } from './fieldUpdate.ts';
 import { contactCentreRepository as repo, type Office } from './repository.ts';
 
@@ -19,6 +19,8 @@ export const RECALL_MESSAGES = {
 const TAKEN_FOR_MS = 15 * 60_000;
 const DEFAULT_THRESHOLD = 60;
 
+type MissedCall = RecordOf<'MissedCall'>;
+
 const fullName = (user: { name: string; surname: string; username: string }) =>
   [user.name, user.surname].filter(Boolean).join(' ') || user.username;
 
@@ -26,7 +28,7 @@ const told = (ctx: AppContext) =>
   ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });
 
 /** The business-hours wait of each case, with its office's hours and threshold (the row turns red past it). */
-function withWait(row: Row, offices: Map<number, Office>, now: Date): Row {
+function withWait(row: MissedCall, offices: Map<number, Office>, now: Date): MissedCall {
   const office = typeof row.branchOfficeId === 'number' ? offices.get(row.branchOfficeId) : undefined;
   const wait = caseWait(
     { firstMissedAt: String(row.receivedAt), closedAt: (row.closedAt as string | null) ?? null },
@@ -42,7 +44,7 @@ function withWait(row: Row, offices: Map<number, Office>, now: Date): Row {
   };
 }
 
-async function stored(ctx: AppContext, id: number): Promise<Row> {
+async function stored(ctx: AppContext, id: number): Promise<MissedCall> {
   return ctx.resource('MissedCall').repo.get(id);
 }
 
@@ -51,7 +53,7 @@ async function answer(ctx: AppContext, id: number) {
   return { data: withWait(await stored(ctx, id), offices, new Date()) };
 }
 
-export const missedCallHandlers: Record<string, Handler> = {
+export const missedCallHandlers = defineHandlers({
   listMissedCall: async (req, ctx) => {
     const { definition, model, repo: missed } = ctx.resource('MissedCall');
     const page = await missed.list(listOptions(req.query, definition.sort, model));
@@ -121,7 +123,7 @@ export const missedCallHandlers: Record<string, Handler> = {
           subject: `Richiamare ${who}`,
           description: `Chiamata persa del ${String(row.receivedAt).slice(0, 16).replace('T', ' ')}, ${String(row.attempts ?? 1)} tentativi. Nessuna risposta alla richiamata.`,
           customerId: row.customerId ?? null,
-          agentId: (user?.agentId as number | null | undefined) ?? null,
+          agentId: user?.agentId ?? null,
           completed: false,
           codiceLingua: 'it',
         },
@@ -136,4 +138,4 @@ export const missedCallHandlers: Record<string, Handler> = {
     told(ctx);
     return answer(ctx, id);
   },
-};
+});

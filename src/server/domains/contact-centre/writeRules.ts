@@ -1,10 +1,9 @@
-import type { WriteRule } from '../../crud/writeRules.ts';
-import { HttpError } from '../../httpError.ts';
+import type { WriteRules } from '../../context.ts';
+import { HttpError } from '../../http/httpError.ts';
 
 export const USER_TWICE = "L'utente è già assegnato a questa sede";
 
-// Imported by the generic create (crud/writeRules.ts): nothing here may import the crud layer's values.
-export const writeRules: Record<string, WriteRule> = {
+export const writeRules: WriteRules = {
   BranchOfficeUser: {
     async before(ctx, body) {
       const { rows } = await ctx.db.query(
