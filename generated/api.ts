@@ -2123,6 +2123,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report-calls/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totali di un giorno del registro chiamate
+         * @description Chiamate in entrata risposte e perse, attesa media prima della risposta (secondi) e le stesse cifre per ora, per il grafico del registro.
+         */
+        get: operations["getReportCallTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/missed-calls/{id}/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Richiama il cliente di una chiamata persa
+         * @description Segna l'utente collegato come operatore che sta richiamando (per gli altri la chiamata è presa in carico). Una chiamata già richiamata risponde 409.
+         */
+        post: operations["recallMissedCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/missed-calls/{id}/no-answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Richiamata senza risposta: crea l'attività di richiamata
+         * @description Chi ha richiamato e non ha avuto risposta crea un'attività "Richiamare" nella propria pianificazione, alla prossima mezz'ora lavorativa della sede; la chiamata resta da richiamare. Solo l'operatore che l'ha presa in carico (409 altrimenti).
+         */
+        post: operations["recallMissedCallNoAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pbx/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Il centralino invia le sue chiamate (una o un lotto)
+         * @description Solo con un token `pbx` (dato da `POST /api/users/{id}/pbx-token` a un utente con ROLE_API); un token di sessione risponde 403. Da 1 a 500 record di chiamata di Asterisk (CDR), Twilio o 3CX, nei nomi del centralino (mappatura nel README). Idempotente sull'id della chiamata del centralino (`uniqueid`, `sid`, `historyid`): la stessa chiamata inviata due volte è una sola chiamata. Un record non valido rifiuta tutto il lotto con 400 e l'elenco dei campi (`calls[3].src`); nulla viene salvato. Le chiamate in entrata senza risposta diventano chiamate da richiamare, assegnate alla sede dal numero chiamato; le schermate aperte le ricevono dall'hub.
+         */
+        post: operations["ingestPbxCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/pbx-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Token del centralino per un utente con ROLE_API
+         * @description Un token `pbx` di un anno che apre solo `POST /api/pbx/calls`. Smette di valere se l'utente viene disattivato, perde ROLE_API o ne viene forzata l'uscita. Un utente senza ROLE_API risponde 409.
+         */
+        post: operations["createPbxToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventari_mezzi": {
         parameters: {
             query?: never;
@@ -4686,6 +4786,12 @@ export interface components {
          */
         description: string;
         /**
+         * Orario
+         * Format: time-hhmm
+         * @example 08:30
+         */
+        TimeHhmm: string;
+        /**
          * Sede
          * @description Sede del contact center.
          */
@@ -4701,6 +4807,46 @@ export interface components {
              * @example Milano
              */
             nome: string;
+            /**
+             * Numeri delle linee
+             * @description I numeri chiamati dai clienti per questa sede, separati da virgola: una chiamata persa verso uno di questi numeri va alla sede.
+             * @example 02 1234 5678, 02 1234 5600
+             */
+            phoneNumbers?: string | null;
+            /**
+             * Apertura
+             * @description Orari dal lunedì al venerdì: contano per l'attesa delle chiamate da richiamare.
+             * @default 08:30
+             */
+            openFrom: components["schemas"]["TimeHhmm"];
+            /**
+             * Pausa dalle
+             * @default 12:30
+             */
+            lunchFrom: components["schemas"]["TimeHhmm"];
+            /**
+             * Pausa fino alle
+             * @default 14:00
+             */
+            lunchTo: components["schemas"]["TimeHhmm"];
+            /**
+             * Chiusura
+             * @default 18:00
+             */
+            openTo: components["schemas"]["TimeHhmm"];
+            /**
+             * Aperta il sabato mattina
+             * @description Il sabato dall'apertura alla pausa.
+             * @default N
+             */
+            saturdayMorning: components["schemas"]["SiNo"];
+            /**
+             * Soglia di attesa (minuti)
+             * @description Oltre questa attesa, in minuti lavorativi, una chiamata da richiamare diventa rossa.
+             * @default 60
+             * @example 60
+             */
+            thresholdMinutes: number;
         };
         /**
          * Utente della sede
@@ -4844,6 +4990,51 @@ export interface components {
              * @example 0245678901
              */
             readonly senderPhone: string;
+            /**
+             * Cliente
+             * @description Il cliente o la trattativa con questo numero, quando il numero è noto.
+             * @example Edilizia Brambilla S.r.l.
+             */
+            readonly callerName?: string | null;
+            /**
+             * ID cliente
+             * @example 12
+             */
+            readonly customerId?: number | null;
+            /**
+             * ID trattativa
+             * @example 42
+             */
+            readonly trattativaCpId?: number | null;
+            /**
+             * Numero chiamato
+             * @example +390212345678
+             */
+            readonly dialledNumber?: string | null;
+            /**
+             * Tentativi
+             * @description Le chiamate del cliente in attesa di essere richiamato: più tentativi, o una chiamata in coda che ha fatto squillare più operatori, sono un solo caso.
+             * @example 2
+             */
+            readonly attempts?: number;
+            /**
+             * Ultimo tentativo
+             * Format: date-time
+             * @example 2025-09-24T10:02:00+02:00
+             */
+            readonly lastAttemptAt?: string | null;
+            /**
+             * Attesa
+             * @description Da quanto il cliente aspetta di essere richiamato, in ore lavorative della sede (fino alla chiusura del caso).
+             * @example 1 h 05 min
+             */
+            readonly wait?: string | null;
+            /**
+             * Oltre la soglia
+             * @description L'attesa ha superato la soglia della sede.
+             * @example false
+             */
+            readonly overdue?: boolean | null;
             /** Interna */
             internal?: components["schemas"]["SiNo"];
             /** Richiamato */
@@ -4864,6 +5055,17 @@ export interface components {
              */
             operator?: string;
             /**
+             * ID operatore
+             * @example 7
+             */
+            readonly operatorUserId?: number | null;
+            /**
+             * In richiamata dal
+             * Format: date-time
+             * @example 2025-09-24T10:05:00+02:00
+             */
+            readonly recallStartedAt?: string | null;
+            /**
              * Durata
              * @example 35
              */
@@ -4873,6 +5075,23 @@ export interface components {
              * @example Richiamare per preventivo
              */
             note?: string;
+            /**
+             * Chiusa il
+             * Format: date-time
+             * @example 2025-09-24T10:06:00+02:00
+             */
+            readonly closedAt?: string | null;
+            /**
+             * Chiusa perché
+             * @example Richiamato
+             */
+            readonly closedReason?: string | null;
+            /**
+             * Codice della chiamata
+             * @description L'id del centralino della prima chiamata persa del caso.
+             * @example 1727161920.42
+             */
+            readonly caseKey?: string | null;
         };
         /**
          * Chiamata
@@ -5279,12 +5498,6 @@ export interface components {
              */
             readonly pdfFirmato?: string;
         };
-        /**
-         * Orario
-         * Format: time-hhmm
-         * @example 08:30
-         */
-        TimeHhmm: string;
         /**
          * Attività
          * @description Attività pianificata di un agente presso un cliente.
@@ -13814,6 +14027,237 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getReportCallTotals: {
+        parameters: {
+            query?: {
+                /** @description Giorno della chiamata (per difetto oggi) */
+                callDate?: components["parameters"]["CallDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totali del giorno */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * Format: date
+                             * @example 2025-09-24
+                             */
+                            callDate: string;
+                            /** @example 42 */
+                            answered: number;
+                            /** @example 5 */
+                            missed: number;
+                            /** @example 18 */
+                            outbound: number;
+                            /** @example 14 */
+                            averageWaitSeconds: number;
+                            hours: {
+                                /** @example 9 */
+                                hour: number;
+                                /** @example 7 */
+                                answered: number;
+                                /** @example 1 */
+                                missed: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    recallMissedCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MissedCallItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    recallMissedCallNoAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MissedCallItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    ingestPbxCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "source": "asterisk",
+                 *       "calls": [
+                 *         {
+                 *           "uniqueid": "1727161920.42",
+                 *           "linkedid": "1727161920.42",
+                 *           "src": "+390245678901",
+                 *           "dst": "0212345678",
+                 *           "start": "2025-09-24 09:12:00",
+                 *           "answer": "",
+                 *           "end": "2025-09-24 09:12:35",
+                 *           "duration": 35,
+                 *           "billsec": 0,
+                 *           "disposition": "NO ANSWER",
+                 *           "queue": {
+                 *             "queuename": "vendite",
+                 *             "event": "ABANDON",
+                 *             "waittime": 30,
+                 *             "position": 2
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Il centralino che scrive i record
+                     * @enum {string}
+                     */
+                    source: "asterisk" | "twilio" | "3cx";
+                    /** @description Record di chiamata nei nomi del centralino: Asterisk `uniqueid`, `linkedid`, `src`, `dst`, `start`, `answer`, `end`, `duration`, `billsec`, `disposition`, `queue`; Twilio `sid`/`CallSid`, `from`, `to`, `status`, `start_time`, `end_time`, `duration`; 3CX `historyid`, `callid`, `from-no`, `to-no`, `dial-no`, `time-start`, `time-answered`, `time-end`, `reason-terminated`. */
+                    calls: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Chiamate ricevute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Record nel lotto
+                             * @example 3
+                             */
+                            received: number;
+                            /**
+                             * @description Record nuovi salvati
+                             * @example 2
+                             */
+                            created: number;
+                            /**
+                             * @description Record già ricevuti (ignorati)
+                             * @example 1
+                             */
+                            duplicates: number;
+                            /**
+                             * @description Casi da richiamare nuovi o aggiornati
+                             * @example 1
+                             */
+                            missedCalls: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createPbxToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token del centralino */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            token: components["schemas"]["Jwt"];
+                            /**
+                             * Format: date-time
+                             * @example 2026-09-24T09:00:00Z
+                             */
+                            expiresAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

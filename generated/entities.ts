@@ -410,6 +410,19 @@ export interface BranchOffice {
    * Nome
    */
   nome: string;
+  /**
+   * Numeri delle linee: I numeri chiamati dai clienti per questa sede, separati da virgola: una chiamata persa verso uno di questi numeri va alla sede.
+   */
+  phoneNumbers?: string | null;
+  openFrom?: TimeHhmm;
+  lunchFrom?: TimeHhmm;
+  lunchTo?: TimeHhmm;
+  openTo?: TimeHhmm;
+  saturdayMorning?: SiNo;
+  /**
+   * Soglia di attesa (minuti): Oltre questa attesa, in minuti lavorativi, una chiamata da richiamare diventa rossa.
+   */
+  thresholdMinutes?: number;
 }
 /**
  * Categoria: voce della tabella di configurazione Categorie.
@@ -1315,6 +1328,38 @@ export interface MissedCall {
    * Numero chiamante
    */
   senderPhone: string;
+  /**
+   * Cliente: Il cliente o la trattativa con questo numero, quando il numero è noto.
+   */
+  callerName?: string | null;
+  /**
+   * ID cliente
+   */
+  customerId?: number | null;
+  /**
+   * ID trattativa
+   */
+  trattativaCpId?: number | null;
+  /**
+   * Numero chiamato
+   */
+  dialledNumber?: string | null;
+  /**
+   * Tentativi: Le chiamate del cliente in attesa di essere richiamato: più tentativi, o una chiamata in coda che ha fatto squillare più operatori, sono un solo caso.
+   */
+  attempts?: number;
+  /**
+   * Ultimo tentativo
+   */
+  lastAttemptAt?: string | null;
+  /**
+   * Attesa: Da quanto il cliente aspetta di essere richiamato, in ore lavorative della sede (fino alla chiusura del caso).
+   */
+  wait?: string | null;
+  /**
+   * Oltre la soglia: L'attesa ha superato la soglia della sede.
+   */
+  overdue?: boolean | null;
   internal?: SiNo;
   recalled?: SiNo;
   /**
@@ -1330,6 +1375,14 @@ export interface MissedCall {
    */
   operator?: string;
   /**
+   * ID operatore
+   */
+  operatorUserId?: number | null;
+  /**
+   * In richiamata dal
+   */
+  recallStartedAt?: string | null;
+  /**
    * Durata
    */
   duration?: number;
@@ -1337,6 +1390,18 @@ export interface MissedCall {
    * Note
    */
   note?: string;
+  /**
+   * Chiusa il
+   */
+  closedAt?: string | null;
+  /**
+   * Chiusa perché
+   */
+  closedReason?: string | null;
+  /**
+   * Codice della chiamata: L'id del centralino della prima chiamata persa del caso.
+   */
+  caseKey?: string | null;
 }
 /**
  * Motivo perso: voce della tabella di configurazione Motivi perse.

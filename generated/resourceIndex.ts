@@ -185,16 +185,19 @@ export const resourceIndex = {
       "gender": "masculine",
       "plural": false
     },
-    "label": "Utenti della sede",
+    "label": "Utenti delle sedi",
     "collection": "/api/branch-office-users",
-    "route": null,
+    "route": "/contactCenter/branch-office-users",
     "menu": null,
     "roles": [
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN"
     ],
     "displayField": "id",
-    "sort": null,
+    "sort": {
+      "field": "branchOfficeId",
+      "descending": false
+    },
     "list": "/api/branch-office-users",
     "load": () => import('./resources/branch-office-user.ts').then((m) => m.resource as ResourceDefinition)
   },

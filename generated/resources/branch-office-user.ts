@@ -8,7 +8,7 @@ export const resource = {
     "gender": "masculine",
     "plural": false
   },
-  "label": "Utenti della sede",
+  "label": "Utenti delle sedi",
   "collection": "/api/branch-office-users",
   "api": {
     "list": {
@@ -27,7 +27,7 @@ export const resource = {
       "path": "/api/branch-office-users/{id}"
     }
   },
-  "route": null,
+  "route": "/contactCenter/branch-office-users",
   "menu": null,
   "roles": [
     "ROLE_SUPER_ADMIN",
@@ -36,22 +36,40 @@ export const resource = {
   "displayField": "id",
   "columns": [
     {
-      "accessorKey": "appUserId",
-      "header": "Utente",
-      "kind": "reference",
-      "enableSorting": true,
-      "reference": "user"
-    },
-    {
       "accessorKey": "branchOfficeId",
       "header": "Sede",
       "kind": "reference",
       "enableSorting": true,
       "reference": "branchOffice"
+    },
+    {
+      "accessorKey": "appUserId",
+      "header": "Utente",
+      "kind": "reference",
+      "enableSorting": true,
+      "reference": "user"
     }
   ],
-  "filters": [],
-  "sort": null,
+  "filters": [
+    {
+      "field": "branchOfficeId",
+      "label": "Sede",
+      "widget": "reference",
+      "param": "query",
+      "reference": "branchOffice"
+    },
+    {
+      "field": "appUserId",
+      "label": "Utente",
+      "widget": "reference",
+      "param": "filters",
+      "reference": "user"
+    }
+  ],
+  "sort": {
+    "field": "branchOfficeId",
+    "descending": false
+  },
   "pageSize": 30,
   "unique": [],
   "single": false,

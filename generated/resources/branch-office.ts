@@ -35,6 +35,58 @@ export const resource = {
       "header": "Nome",
       "kind": "text",
       "enableSorting": true
+    },
+    {
+      "accessorKey": "phoneNumbers",
+      "header": "Numeri delle linee",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "openFrom",
+      "header": "Apertura",
+      "kind": "time",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "lunchFrom",
+      "header": "Pausa dalle",
+      "kind": "time",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "lunchTo",
+      "header": "Pausa fino alle",
+      "kind": "time",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "openTo",
+      "header": "Chiusura",
+      "kind": "time",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "saturdayMorning",
+      "header": "Aperta il sabato mattina",
+      "kind": "siNo",
+      "enableSorting": true,
+      "options": [
+        {
+          "value": "Y",
+          "label": "Si"
+        },
+        {
+          "value": "N",
+          "label": "No"
+        }
+      ]
+    },
+    {
+      "accessorKey": "thresholdMinutes",
+      "header": "Soglia di attesa (minuti)",
+      "kind": "integer",
+      "enableSorting": true
     }
   ],
   "filters": [
@@ -54,7 +106,13 @@ export const resource = {
   "single": false,
   "page": null,
   "toggles": [],
-  "actions": [],
+  "actions": [
+    {
+      "operationId": "listBranchOfficeUser",
+      "method": "get",
+      "path": "/api/branch-office-users"
+    }
+  ],
   "form": {
     "schema": {
       "type": "object",
@@ -64,6 +122,65 @@ export const resource = {
           "type": "string",
           "title": "Nome",
           "maxLength": 255
+        },
+        "phoneNumbers": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "title": "Numeri delle linee",
+          "description": "I numeri chiamati dai clienti per questa sede, separati da virgola: una chiamata persa verso uno di questi numeri va alla sede.",
+          "maxLength": 1000
+        },
+        "openFrom": {
+          "title": "Apertura",
+          "type": "string",
+          "format": "time-hhmm",
+          "default": "08:30",
+          "description": "Orari dal lunedì al venerdì: contano per l'attesa delle chiamate da richiamare."
+        },
+        "lunchFrom": {
+          "title": "Pausa dalle",
+          "type": "string",
+          "format": "time-hhmm",
+          "default": "12:30"
+        },
+        "lunchTo": {
+          "title": "Pausa fino alle",
+          "type": "string",
+          "format": "time-hhmm",
+          "default": "14:00"
+        },
+        "openTo": {
+          "title": "Chiusura",
+          "type": "string",
+          "format": "time-hhmm",
+          "default": "18:00"
+        },
+        "saturdayMorning": {
+          "title": "Aperta il sabato mattina",
+          "x-kind": "siNo",
+          "type": "string",
+          "oneOf": [
+            {
+              "const": "Y",
+              "title": "Si"
+            },
+            {
+              "const": "N",
+              "title": "No"
+            }
+          ],
+          "description": "Il sabato dall'apertura alla pausa.",
+          "default": "N"
+        },
+        "thresholdMinutes": {
+          "type": "integer",
+          "title": "Soglia di attesa (minuti)",
+          "description": "Oltre questa attesa, in minuti lavorativi, una chiamata da richiamare diventa rossa.",
+          "minimum": 5,
+          "maximum": 10080,
+          "default": 60
         }
       },
       "required": [
@@ -72,8 +189,52 @@ export const resource = {
     },
     "uiSchema": {
       "ui:order": [
-        "nome"
-      ]
+        "nome",
+        "phoneNumbers",
+        "openFrom",
+        "lunchFrom",
+        "lunchTo",
+        "openTo",
+        "saturdayMorning",
+        "thresholdMinutes"
+      ],
+      "ui:options": {
+        "sections": [
+          {
+            "title": "Sede",
+            "fields": [
+              "nome",
+              "phoneNumbers"
+            ]
+          },
+          {
+            "title": "Orari e soglia",
+            "fields": [
+              "openFrom",
+              "lunchFrom",
+              "lunchTo",
+              "openTo",
+              "saturdayMorning",
+              "thresholdMinutes"
+            ]
+          }
+        ]
+      },
+      "openFrom": {
+        "ui:widget": "time"
+      },
+      "lunchFrom": {
+        "ui:widget": "time"
+      },
+      "lunchTo": {
+        "ui:widget": "time"
+      },
+      "openTo": {
+        "ui:widget": "time"
+      },
+      "thresholdMinutes": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

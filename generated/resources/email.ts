@@ -288,7 +288,13 @@ export const resource = {
   "single": false,
   "page": null,
   "toggles": [],
-  "actions": [],
+  "actions": [
+    {
+      "operationId": "resendEmail",
+      "method": "post",
+      "path": "/api/emails/{id}/resend"
+    }
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -44,6 +44,12 @@ export const resource = {
       "enableSorting": true
     },
     {
+      "accessorKey": "callerName",
+      "header": "Cliente",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
       "accessorKey": "branchOfficeId",
       "header": "Sede",
       "kind": "reference",
@@ -51,20 +57,16 @@ export const resource = {
       "reference": "branchOffice"
     },
     {
-      "accessorKey": "internal",
-      "header": "Interna",
-      "kind": "siNo",
-      "enableSorting": true,
-      "options": [
-        {
-          "value": "Y",
-          "label": "Si"
-        },
-        {
-          "value": "N",
-          "label": "No"
-        }
-      ]
+      "accessorKey": "attempts",
+      "header": "Tentativi",
+      "kind": "integer",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "wait",
+      "header": "Attesa",
+      "kind": "text",
+      "enableSorting": true
     },
     {
       "accessorKey": "recalled",
@@ -86,18 +88,6 @@ export const resource = {
       "accessorKey": "operator",
       "header": "Operatore",
       "kind": "text",
-      "enableSorting": true
-    },
-    {
-      "accessorKey": "duration",
-      "header": "Durata",
-      "kind": "duration",
-      "enableSorting": true
-    },
-    {
-      "accessorKey": "note",
-      "header": "Note",
-      "kind": "longText",
       "enableSorting": true
     }
   ],
@@ -154,11 +144,24 @@ export const resource = {
     "descending": true
   },
   "pageSize": 30,
-  "unique": [],
+  "unique": [
+    "caseKey"
+  ],
   "single": false,
   "page": null,
   "toggles": [],
-  "actions": [],
+  "actions": [
+    {
+      "operationId": "recallMissedCall",
+      "method": "post",
+      "path": "/api/missed-calls/{id}/recall"
+    },
+    {
+      "operationId": "recallMissedCallNoAnswer",
+      "method": "post",
+      "path": "/api/missed-calls/{id}/no-answer"
+    }
+  ],
   "form": {
     "schema": {
       "type": "object",
@@ -184,6 +187,14 @@ export const resource = {
           "title": "Operatore",
           "maxLength": 255
         },
+        "branchOfficeId": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "title": "Sede",
+          "minimum": 1
+        },
         "note": {
           "type": "string",
           "title": "Note",
@@ -196,8 +207,15 @@ export const resource = {
       "ui:order": [
         "recalled",
         "operator",
+        "branchOfficeId",
         "note"
       ],
+      "branchOfficeId": {
+        "ui:widget": "reference",
+        "ui:options": {
+          "resource": "branchOffice"
+        }
+      },
       "note": {
         "ui:widget": "textarea",
         "ui:options": {

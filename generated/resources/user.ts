@@ -269,6 +269,11 @@ export const resource = {
       "operationId": "impersonateUser",
       "method": "post",
       "path": "/api/users/{id}/impersonate"
+    },
+    {
+      "operationId": "createPbxToken",
+      "method": "post",
+      "path": "/api/users/{id}/pbx-token"
     }
   ],
   "form": {

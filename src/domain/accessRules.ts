@@ -4,10 +4,11 @@ import { GENERIC_OPERATION } from './resourceDefinition.ts';
 
 /**
  * Who may call an operation: anybody ('public'), any active staff user ('authenticated'), staff
- * users with one of these roles, or only the customer's page of one offer ('public-offer': a token
- * of that audience, never a staff one).
+ * users with one of these roles, only the customer's page of one offer ('public-offer': a token
+ * of that audience, never a staff one), or only the telephone system ('pbx': a token of that
+ * audience given to an active ROLE_API user, never a staff one).
  */
-export type Access = 'public' | 'authenticated' | 'public-offer' | readonly RoleName[];
+export type Access = 'public' | 'authenticated' | 'public-offer' | 'pbx' | readonly RoleName[];
 
 const SA = 'ROLE_SUPER_ADMIN',
   A = 'ROLE_ADMIN';
@@ -69,6 +70,11 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   downloadDocument: G.crm,
   updateBranchOffice: G.admin,
   updateMissedCall: G.contactCenter,
+  getReportCallTotals: G.admin,
+  recallMissedCall: G.contactCenter,
+  recallMissedCallNoAnswer: G.contactCenter,
+  ingestPbxCalls: 'pbx',
+  createPbxToken: G.admin,
   // The e-mail outbox is the super admin's alone (SPEC.md section 2); listEmail takes it from schemas/email.json.
   resendEmail: [SA],
   // Closing the count, its lists and deleting an inventory are the supervisor's (issue 18); counters count.
@@ -135,7 +141,7 @@ export function exportAccess(listOperationId: OperationId, resources: ReadonlyMa
 /** Whether staff roles pass an access rule (a public offer operation is never for staff). */
 export function isAllowed(access: Access, roles: readonly string[] | null): boolean {
   if (access === 'public') return true;
-  if (!roles || access === 'public-offer') return false;
+  if (!roles || access === 'public-offer' || access === 'pbx') return false;
   if (access === 'authenticated') return true;
   return access.some((r) => roles.includes(r));
 }

@@ -72,6 +72,14 @@ const WORKFLOW_ENTRIES: MenuEntry[] = [
   },
   { label: 'Pianificazione', route: '/plannings', roles: ROLE_GROUPS.crm, group: 'crm' },
   { label: 'Cliente', route: '/customers/:id?', roles: ROLE_GROUPS.crm, group: 'crm', hidden: true },
+  // Reached from a branch office's row ("Utenti"), not from the drawer: SPEC.md section 2 lists four entries.
+  {
+    label: 'Utenti delle sedi',
+    route: '/contactCenter/branch-office-users',
+    roles: ROLE_GROUPS.admin,
+    group: 'contactCenter',
+    hidden: true,
+  },
 ];
 
 /** What the menu needs of each resource of the generated index. */

@@ -1,7 +1,7 @@
 import type { RoleName } from '../../generated/entities.ts';
 
-/** What a token is for: a staff session, the event stream, or the public page of one offer. */
-export type Audience = 'staff' | 'hub' | 'public-offer';
+/** What a token is for: a staff session, the event stream, the public page of one offer, or the PBX posting calls. */
+export type Audience = 'staff' | 'hub' | 'public-offer' | 'pbx';
 
 /**
  * A staff session's access token: who, with which roles, and the user's token version when it was
@@ -36,4 +36,10 @@ export interface HubClaims {
   userId: number;
   ver: number;
   topics: string[];
+}
+
+/** The integration user a PBX token stands for, and that user's token version when it was issued. */
+export interface PbxClaims {
+  userId: number;
+  ver: number;
 }

@@ -30,8 +30,11 @@ export interface TestSmtpServer {
 const USER = 'crm';
 
 /** A real SMTP server on a random loopback port, with login, that keeps every message it accepts. */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
-  const password = `pw-${Math.random().toString(36).slice(2)}`;
+export async function startTestSmtpServer(
+  // A browser test starts its server before the product it configures, so it chooses both in advance.
+  fixed: { port: number; password: string } = { port: 0, password: `pw-${Math.random().toString(36).slice(2)}` },
+): Promise<TestSmtpServer> {
+  const password = fixed.password;
   const waiters = new Set<() => void>();
   const envelopeOf = (s: SMTPServerSession) => ({
     from: s.envelope.mailFrom ? s.envelope.mailFrom.address : '',
@@ -73,7 +76,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(fixed.port, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://${USER}:${password}@127.0.0.1:${port}`,

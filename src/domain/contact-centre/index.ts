@@ -30,3 +30,4 @@ export {
   DEFAULT_OPENING_HOURS,
   type WeeklyHours,
 } from './businessHours.ts';
+export { officeHours, officeLines, nextCallbackSlot, type OfficeSettings } from './branchOffice.ts';

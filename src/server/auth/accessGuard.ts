@@ -33,6 +33,25 @@ async function refusePublicOffer(ctx: AppContext, token: string, refusal: unknow
 }
 
 /**
+ * The telephone system: a `pbx` token of an integration user that is still active, still ROLE_API and of
+ * the same token version (deactivating the user, removing the role or forcing it out revokes the token).
+ * A staff token here is a known caller without the right (403).
+ */
+async function pbxCaller(ctx: AppContext, token: string): Promise<void> {
+  const claims = await ctx.tokens.verifyPbx(token).catch(async (err: unknown) => {
+    const staff = await ctx.tokens.verify(token).catch(() => null);
+    throw staff ? new HttpError(403, MESSAGES.forbidden) : err;
+  });
+  const state = await ctx.userStates.get(claims.userId);
+  if (!state?.active) throw new HttpError(423, MESSAGES.inactive);
+  if (state.tokenVersion !== claims.ver) throw new HttpError(401, MESSAGES.sessionEnded);
+  const { rows } = await ctx.db.query<{ roles: string[] | null }>(`SELECT roles FROM "user" WHERE id = $1`, [
+    claims.userId,
+  ]);
+  if (!(rows[0]?.roles ?? []).includes('ROLE_API')) throw new HttpError(403, MESSAGES.forbidden);
+}
+
+/**
  * Who is calling, checked against the operation's access rule and the token's audience:
  * a public offer token opens only its negotiation's public calls, a staff token only staff calls.
  */
@@ -46,6 +65,10 @@ export async function authorize(ctx: AppContext, access: Access, req: FastifyReq
       .verifyPublicOffer(token)
       .catch((err: unknown) => refusePublicOffer(ctx, token, err));
     return { user: null, publicOffer: await checkPublicOffer(ctx, claims, code) };
+  }
+  if (access === 'pbx') {
+    await pbxCaller(ctx, token);
+    return { user: null, publicOffer: null };
   }
   const user = await staffCaller(ctx, token);
   if (!isAllowed(access, user.roles)) throw new HttpError(403, MESSAGES.forbidden);

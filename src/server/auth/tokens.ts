@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { RoleName } from '../../../generated/entities.ts';
-import type { Audience, HubClaims, PublicOfferClaims, StaffClaims } from '../../domain/tokenClaims.ts';
+import type { Audience, HubClaims, PbxClaims, PublicOfferClaims, StaffClaims } from '../../domain/tokenClaims.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 export interface TokenService {
@@ -12,6 +12,9 @@ export interface TokenService {
   verifySubscriber(token: string): Promise<HubClaims>;
   signPublicOffer(claims: PublicOfferClaims, ttlSeconds: number): Promise<string>;
   verifyPublicOffer(token: string): Promise<PublicOfferClaims>;
+  /** The PBX's token: an integration user (ROLE_API) posting call records, nothing else. */
+  signPbx(claims: PbxClaims, ttlSeconds: number): Promise<string>;
+  verifyPbx(token: string): Promise<PbxClaims>;
 }
 
 // Verified staff tokens are remembered until they expire: the signature check is the costliest step of a request.
@@ -85,6 +88,17 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         const negotiationId = Number(/^trattativa:(\d+)$/.exec(String(payload.sub))?.[1]);
         if (!negotiationId || typeof payload.code !== 'string') throw new Error('bad claims');
         return { negotiationId, code: payload.code };
+      } catch (err) {
+        throw refusal(err);
+      }
+    },
+    signPbx: (claims, ttl) => signed({ ver: claims.ver }, 'pbx', ttl, `pbx:${claims.userId}`),
+    async verifyPbx(token) {
+      try {
+        const payload = await check(token, 'pbx');
+        const userId = Number(/^pbx:(\d+)$/.exec(String(payload.sub))?.[1]);
+        if (!userId || !Number.isInteger(payload.ver)) throw new Error('bad claims');
+        return { userId, ver: Number(payload.ver) };
       } catch (err) {
         throw refusal(err);
       }

@@ -1,7 +1,6 @@
 import { GENERIC_OPERATION, type ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { ApiOperation } from '../../domain/apiOperations.ts';
 import type { AnyHandler, AnyRequest } from '../http/handler.ts';
-import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { projectRow } from '../security/lookupProjection.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
@@ -109,16 +108,4 @@ export async function createRecord<C extends CrudContext>(
 ): Promise<Row> {
   const result = (await genericHandlerFor(resource, 'create', rule)?.(req, ctx)) as { data: Row };
   return result.data;
-}
-
-/** `PUT …/{id}` with `{ field, value }`: one writable field of a record changes (a switch or a cell edited in place). */
-export async function updateOneField<T extends object>(
-  resource: Resource<T>,
-  id: number,
-  body: { field: string; value?: unknown },
-) {
-  const column = resource.model.byName.get(body.field);
-  if (!column || column.readOnly)
-    throw new HttpError(400, MESSAGES.invalid, [{ field: 'field', message: `campo non modificabile: ${body.field}` }]);
-  return { data: await resource.repo.update(id, { [body.field]: body.value }) };
 }

@@ -1,4 +1,5 @@
 import { defineHandlers } from '../context.ts';
+import { teamTopicsFor } from '../../domain/hubTopics.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { endSessions } from '../domains/users/sessions.ts';
 import { assertMayManage } from '../domains/users/userRules.ts';
@@ -10,7 +11,7 @@ export const hubHandlers = defineHandlers({
   getHubSubscriberToken: async (req, ctx) => {
     const user = req.user;
     if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
-    const topics = [`/users/${user.id}`, '/broadcast'];
+    const topics = [`/users/${user.id}`, '/broadcast', ...teamTopicsFor(user.roles)];
     return {
       data: {
         token: await ctx.tokens.signSubscriber({ userId: user.id, ver: user.ver, topics }, SUBSCRIBER_TTL),

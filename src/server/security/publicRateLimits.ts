@@ -20,10 +20,13 @@ const LIMITS: { [K in OperationId]?: PublicRateLimit } = {
   subscribeHub: { max: 60, timeWindow: MINUTE },
 };
 const PUBLIC_OFFER: PublicRateLimit = { max: 60, timeWindow: MINUTE };
+// A PBX posts each call as it ends, or batches of up to 500: a busy switchboard stays far below this.
+const PBX: PublicRateLimit = { max: 600, timeWindow: MINUTE };
 
 /** The per-address limit of an operation open without a session, or none. */
 export function publicRateLimits(op: ApiOperation, access: Access): PublicRateLimit | null {
   if (access === 'public-offer') return PUBLIC_OFFER;
+  if (access === 'pbx') return PBX;
   return access === 'public' ? (LIMITS[op.operationId] ?? null) : null;
 }
 

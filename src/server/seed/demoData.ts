@@ -296,7 +296,14 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
       { description: 'In riparazione', presente: true },
     ],
   ],
-  ['BranchOffice', [{ nome: 'Milano' }, { nome: 'Bergamo' }, { nome: 'Brescia' }]],
+  [
+    'BranchOffice',
+    [
+      { nome: 'Milano', phoneNumbers: '02 1234 5678', thresholdMinutes: 60 },
+      { nome: 'Bergamo', phoneNumbers: '035 412 000', thresholdMinutes: 90 },
+      { nome: 'Brescia', phoneNumbers: '030 240 000', thresholdMinutes: 120, saturdayMorning: 'Y' },
+    ],
+  ],
   [
     'SalesPerson',
     [
@@ -395,51 +402,6 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
     ],
   ],
   [
-    'MissedCall',
-    [
-      {
-        receivedAt: '2025-09-24T08:12:00+02:00',
-        senderPhone: '0245678901',
-        internal: 'N',
-        recalled: 'N',
-        branchOfficeId: 1,
-        branchOffice: 'Milano',
-        operator: '',
-        duration: 25,
-        note: '',
-      },
-      {
-        receivedAt: '2025-09-24T09:40:00+02:00',
-        senderPhone: '035223344',
-        internal: 'N',
-        recalled: 'Y',
-        branchOfficeId: 2,
-        branchOffice: 'Bergamo',
-        operator: 'Giulia Bianchi',
-        duration: 40,
-        note: 'Richiamato, vuole preventivo',
-      },
-    ],
-  ],
-  [
-    'ReportCall',
-    [
-      {
-        callDate: '2025-09-24',
-        callDateTime: '2025-09-24T09:12:00+02:00',
-        caller: 'Edilizia Brambilla',
-        callerNumber: '0245678901',
-        destination: 'Centralino Milano',
-        destinationNumber: '0212345678',
-        status: 'Risposta',
-        ringDuration: 8,
-        talkDuration: 125,
-        totalDuration: 133,
-        reason: 'Richiesta preventivo',
-      },
-    ],
-  ],
-  [
     'Email',
     [
       {
@@ -467,6 +429,21 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
         attachmentNames: [],
         causeEntity: 'trattativaCp',
         requestedBy: 'commerciale.cp',
+      },
+      {
+        createdAt: '2025-09-24T15:02:41+02:00',
+        kind: 'brochure',
+        status: 'failed',
+        attempts: 8,
+        lastError: 'Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi',
+        sender: '"Rossi Noleggi S.r.l." <noleggio@rossinoleggi.it>',
+        recipient: 'ufficio.tecnico@allestimentigarda.it',
+        subject: 'Scheda tecnica piattaforma aerea 16 m',
+        attachmentNames: [],
+        causeEntity: 'trattativaCp',
+        requestedBy: 'commerciale.cp',
+        htmlBody: '<p>Gentile cliente, in allegato la scheda tecnica richiesta.</p>',
+        textBody: 'Gentile cliente, in allegato la scheda tecnica richiesta.',
       },
     ],
   ],

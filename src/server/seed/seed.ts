@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { DEMO_DATA, DEMO_USERS } from './demoData.ts';
+import { demoWeekOfCalls } from '../domains/contact-centre/demoCalls.ts';
+import { ingestCalls } from '../domains/contact-centre/index.ts';
 
 export interface SeedResult {
   /** Set only when the admin was created now. */
@@ -77,6 +79,8 @@ export async function seed(
     const { repo } = ctx.resource(typeName);
     for (const r of records) await repo.create({ codiceLingua: 'it', ...r }, r);
   }
+  // A week of the switchboard, posted as the PBX would: call report, missed calls and their call-backs.
+  await ingestCalls(ctx, demoWeekOfCalls());
   // The settings record exists from the first start; the demo fills in the company's own values.
   await ctx.db.query(
     `UPDATE "altraConfigurazione" SET "codiceClienteListini" = '111', "emailMittente" = 'noleggio@rossinoleggi.it'`,

@@ -1,12 +1,30 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Collapse, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import { Chip, Collapse, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { resourceIndex } from '../../../generated/resourceIndex.ts';
 import { NavLink } from 'react-router-dom';
 import type { DrawerSection } from '../../domain/menu.ts';
 import { drawerGroupOf, openDrawerSections } from '../menu.ts';
 import type { MenuGroup } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
+import { resourceExtension } from '../resources/resourceExtensions.ts';
+
+const resourceAt = (route: string) => Object.values(resourceIndex).find((r) => r.route === route)?.name;
+
+/** The count a workflow shows beside its entry (missed calls to call back), kept fresh by the hub. */
+function EntryCount({ name, count }: { name: string; count: () => Promise<number> }) {
+  const query = useQuery({ queryKey: ['menuCount', name], queryFn: count, staleTime: 60_000 });
+  if (!query.data) return null;
+  return <Chip size="small" color="error" label={query.data} aria-label={`${query.data} ${messages.toHandle}`} />;
+}
+
+function EntryCountOf({ route }: { route: string }) {
+  const name = resourceAt(route);
+  const count = name ? resourceExtension(name).menuCount : undefined;
+  return name && count ? <EntryCount name={name} count={count} /> : null;
+}
 
 function Entries({ section, depth }: { section: DrawerSection; depth: number }) {
   return (
@@ -19,6 +37,7 @@ function Entries({ section, depth }: { section: DrawerSection; depth: number }) 
             sx={{ pl: 3 + depth * 2, py: 0.5, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
           >
             <ListItemText primary={e.label} />
+            <EntryCountOf route={e.route} />
           </ListItemButton>
         </ListItem>
       ))}

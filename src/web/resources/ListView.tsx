@@ -20,6 +20,7 @@ import { Icon } from '../ui/Icon.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { isSwitchedOn, mayCall, recordName, rowsPerPageOptions } from './listController.ts';
 import { RecordDialogs } from './RecordDialogs.tsx';
+import { resourceExtension } from './resourceExtensions.ts';
 import type { ListController } from './useListController.ts';
 import { useFitToWindow } from './useFitToWindow.ts';
 import { useTablePreferences } from './useTablePreferences.ts';
@@ -46,6 +47,8 @@ export function ListView({ controller }: { controller: ListController }) {
   const navigate = useNavigate();
   const { prefs, update } = useTablePreferences(def.name);
   const fit = useFitToWindow<HTMLDivElement>();
+  const { rowTone, Summary } = resourceExtension(def.name);
+  const tone = (row: Row) => rowTone?.(row);
 
   const columns: MRT_ColumnDef<Row>[] = def.columns.map((c) => {
     const switched = def.toggles.find((t) => t.field === c.accessorKey);
@@ -116,12 +119,21 @@ export function ListView({ controller }: { controller: ListController }) {
     muiTableBodyRowProps: ({ row }) =>
       ({
         'data-row-id': String(row.original.id),
+        ...(tone(row.original) ? { 'data-tone': tone(row.original) } : {}),
         tabIndex: 0,
         // A record with its own page opens with a click anywhere on its row but the buttons.
         ...(def.page
           ? {
               onClick: (e: React.MouseEvent) => !(e.target as HTMLElement).closest('button') && open(row.original),
               sx: { cursor: 'pointer' },
+            }
+          : {}),
+        ...(tone(row.original)
+          ? {
+              sx: {
+                '& td': { bgcolor: 'rgba(211, 47, 47, 0.08)' },
+                '& td:first-of-type': { boxShadow: 'inset 4px 0 #d32f2f' },
+              },
             }
           : {}),
       }) as object,
@@ -192,6 +204,7 @@ export function ListView({ controller }: { controller: ListController }) {
         values={state.filters}
         onApply={(filters) => setState({ ...state, filters, page: 1 })}
       />
+      {Summary && <Summary filters={state.filters} />}
       {list.error && (
         <Typography color="error" role="alert" sx={{ mb: 2 }}>
           {list.error instanceof ApiError ? list.error.message : messages.networkError}

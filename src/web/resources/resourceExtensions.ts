@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 import type { operations } from '../../../generated/api.ts';
 import type { ResourceName } from '../../../generated/resourceIndex.ts';
-import type { ApiCall } from '../../domain/resourceDefinition.ts';
+import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
 import type { SessionUser } from '../session/tokenStore.ts';
 import type { IconName } from '../ui/Icon.tsx';
@@ -29,6 +30,14 @@ export interface ResourceExtension {
   rowActions?: Partial<Record<keyof operations, RowAction>>;
   /** Checks across fields of the resource's form, beside the generic ones. */
   formChecks?: FormCheck[];
+  /** How an edited record is saved when its update call is not "PUT the whole record" (e.g. `{field, value}`). */
+  update?(def: ResourceDefinition, stored: Row & { id: number }, edited: Row): Promise<{ data: Row }>;
+  /** A row that needs attention is drawn in this tone (a call waiting past its threshold). */
+  rowTone?(row: Row): 'error' | undefined;
+  /** Shown between the filters and the table, with the list's current filters (the call report's daily totals). */
+  Summary?: ComponentType<{ filters: Record<string, string> }>;
+  /** A count shown beside the resource's menu entry, reloaded with the list (`['menuCount', name]`). */
+  menuCount?(): Promise<number>;
 }
 
 const extensions = new Map<string, ResourceExtension>();
@@ -40,6 +49,8 @@ const extensions = new Map<string, ResourceExtension>();
 export function registerResourceExtension(name: ResourceName, extension: ResourceExtension): void {
   const known = extensions.get(name) ?? {};
   extensions.set(name, {
+    ...known,
+    ...extension,
     rowActions: { ...known.rowActions, ...extension.rowActions },
     formChecks: [...(known.formChecks ?? []), ...(extension.formChecks ?? [])],
   });

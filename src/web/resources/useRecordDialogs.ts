@@ -5,6 +5,7 @@ import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
 import { useNotify } from '../ui/notifications.tsx';
 import { CLOSED, nextDialog, recordToUpdate } from './recordDialogs.ts';
+import { resourceExtension } from './resourceExtensions.ts';
 
 interface Options {
   def: ResourceDefinition;
@@ -35,7 +36,12 @@ export function useRecordDialogs({ def, parent, onChanged }: Options) {
   async function save(row: Row): Promise<Row> {
     const stored = recordToUpdate(state);
     const body = { ...row, ...parent };
-    const { data } = stored ? await resourceApi.update(def, stored.id, body) : await resourceApi.create(def, body);
+    const update = resourceExtension(def.name).update;
+    const { data } = !stored
+      ? await resourceApi.create(def, body)
+      : update
+        ? await update(def, stored, body)
+        : await resourceApi.update(def, stored.id, body);
     notify.success(messages.saved);
     reset();
     await onChanged();

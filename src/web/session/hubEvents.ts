@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { HubEvent } from '../../../generated/entities.ts';
 
 export type HubHandlers = Record<string, (event: HubEvent) => void>;
@@ -9,3 +10,15 @@ export function dispatchHubEvent(raw: string, handlers: HubHandlers): void {
   if (handle) handle(event);
   else console.warn(`Evento dell'hub non gestito: ${event.entity}`, event);
 }
+
+export type WorkflowHubHandler = (event: HubEvent, queryClient: QueryClient) => void;
+const registered = new Map<string, WorkflowHubHandler>();
+
+/** What a workflow does with the events of its entity (e.g. reload the missed calls); one handler per entity. */
+export function registerHubHandler(entity: string, handler: WorkflowHubHandler): void {
+  registered.set(entity, handler);
+}
+
+/** The workflows' handlers, given the app's query cache. */
+export const registeredHubHandlers = (queryClient: QueryClient): HubHandlers =>
+  Object.fromEntries([...registered].map(([entity, h]) => [entity, (e: HubEvent) => h(e, queryClient)]));

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../api/client.ts';
 import { authProvider } from './authProvider.ts';
-import { dispatchHubEvent, type HubHandlers } from './hubEvents.ts';
+import { dispatchHubEvent, registeredHubHandlers, type HubHandlers } from './hubEvents.ts';
 import { tokenStore } from './tokenStore.ts';
 
 /** What the app does with each kind of hub event. */
@@ -16,6 +17,7 @@ const HANDLERS: HubHandlers = {
  * served the app, with a subscriber token for the user's own topics.
  */
 export function useHub(userId: number | undefined) {
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
     let source: EventSource | null = null;
@@ -26,11 +28,12 @@ export function useHub(userId: number | undefined) {
       for (const topic of data.data.topics) url.searchParams.append('topic', topic);
       url.searchParams.set('token', data.data.token);
       source = new EventSource(url);
-      source.onmessage = (message: MessageEvent<string>) => dispatchHubEvent(message.data, HANDLERS);
+      source.onmessage = (message: MessageEvent<string>) =>
+        dispatchHubEvent(message.data, { ...registeredHubHandlers(queryClient), ...HANDLERS });
     });
     return () => {
       cancelled = true;
       source?.close();
     };
-  }, [userId]);
+  }, [userId, queryClient]);
 }

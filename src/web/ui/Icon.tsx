@@ -29,6 +29,10 @@ import TableView from '@mui/icons-material/TableView';
 import Undo from '@mui/icons-material/Undo';
 import Visibility from '@mui/icons-material/Visibility';
 import ZoomIn from '@mui/icons-material/ZoomIn';
+import Call from '@mui/icons-material/Call';
+import PhoneMissed from '@mui/icons-material/PhoneMissed';
+import Send from '@mui/icons-material/Send';
+import Group from '@mui/icons-material/Group';
 
 /** The icon set of SPEC.md section 2, each with its Italian tooltip. */
 export const ICONS = {
@@ -62,6 +66,10 @@ export const ICONS = {
   document: [Description, 'Documento'],
   image: [ImageIcon, 'Immagine'],
   print: [Print, 'Stampa'],
+  phone: [Call, 'Chiama'],
+  'phone-missed': [PhoneMissed, 'Nessuna risposta'],
+  send: [Send, 'Invia'],
+  people: [Group, 'Utenti'],
 } as const;
 export type IconName = keyof typeof ICONS;
 

@@ -1,10 +1,100 @@
+import { romeDateTime, wasAnswered } from '../../../domain/contact-centre/index.ts';
+import { endOfRomeDay, romeToday, startOfRomeDay } from '../../../domain/calendar/index.ts';
 import { defineHandlers, type ServerModule } from '../../context.ts';
-import { idOf, updateOneField } from '../../crud/genericHandler.ts';
+import { idOf } from '../../crud/genericHandler.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { checkedFieldValue } from './fieldUpdate.ts';
+import { ingestCalls } from './ingest.ts';
+import { writeRules } from './writeRules.ts';
+import { missedCallHandlers } from './missedCallHandlers.ts';
+import { readPbxBatch } from './pbxPayload.ts';
+import { CONTACT_CENTRE_SQL, contactCentreRepository } from './repository.ts';
 
-/** The contact centre: branch offices and missed calls, edited one field at a time. */
+/** A PBX token is configured once on the switchboard: it lasts a year, or until its user changes. */
+const PBX_TOKEN_TTL = 365 * 24 * 3600;
+
+export const PBX_MESSAGES = {
+  notApiUser: 'Il token del centralino si dà solo a un utente attivo con il ruolo ROLE_API',
+} as const;
+
+/** The contact centre (issue 19): PBX ingestion, missed calls and call-backs, call report, branch offices. */
 export const contactCentreModule: ServerModule = {
-  handlers: defineHandlers({
-    updateBranchOffice: (req, ctx) => updateOneField(ctx.resource('BranchOffice'), idOf(req.params), req.body),
-    updateMissedCall: (req, ctx) => updateOneField(ctx.resource('MissedCall'), idOf(req.params), req.body),
-  }),
+  writeRules,
+  /** Tables of its own, created on start beside the schemas' tables. */
+  tables: CONTACT_CENTRE_SQL,
+  handlers: {
+    ...missedCallHandlers,
+    ...defineHandlers({
+      ingestPbxCalls: async (req, ctx) => {
+        const read = readPbxBatch(req.body.source, req.body.calls);
+        if ('violations' in read) throw new HttpError(400, MESSAGES.invalid, read.violations);
+        return { data: await ingestCalls(ctx, read.records) };
+      },
+
+      createPbxToken: async (req, ctx) => {
+        const id = idOf(req.params);
+        const user = await ctx.resource('User').repo.raw(id);
+        if (!user) throw new HttpError(404, MESSAGES.notFound);
+        const roles = Array.isArray(user.roles) ? (user.roles as string[]) : [];
+        if (user.active !== 'true' || !roles.includes('ROLE_API')) throw new HttpError(409, PBX_MESSAGES.notApiUser);
+        const token = await ctx.tokens.signPbx({ userId: id, ver: Number(user.tokenVersion ?? 0) }, PBX_TOKEN_TTL);
+        return { data: { token, expiresAt: new Date(Date.now() + PBX_TOKEN_TTL * 1000).toISOString() } };
+      },
+
+      updateBranchOffice: async (req, ctx) => ({
+        data: await ctx
+          .resource('BranchOffice')
+          .repo.update(idOf(req.params), checkedFieldValue(ctx, 'BranchOffice', req.body)),
+      }),
+
+      // Calls, not legs: a queue call that rang three agents counts once, answered if any of them answered.
+      getReportCallTotals: async (req, ctx) => {
+        const callDate = req.query.callDate ?? romeToday();
+        const legs = await contactCentreRepository.legsBetween(
+          ctx.db,
+          startOfRomeDay(callDate).toString(),
+          endOfRomeDay(callDate).toString(),
+        );
+        const calls = new Map<string, typeof legs>();
+        for (const l of legs) calls.set(l.linkedId, [...(calls.get(l.linkedId) ?? []), l]);
+        const hours = new Map<number, { hour: number; answered: number; missed: number }>();
+        let answered = 0,
+          missed = 0,
+          outbound = 0,
+          waited = 0;
+        for (const group of calls.values()) {
+          const first = group[0];
+          if (!first) continue;
+          if (first.direction === 'outbound') outbound++;
+          if (first.direction !== 'inbound') continue;
+          const hour = Number(romeDateTime(first.startedAt).slice(11, 13));
+          const bucket = hours.get(hour) ?? { hour, answered: 0, missed: 0 };
+          const taken = group.find(wasAnswered);
+          if (taken) {
+            answered++;
+            bucket.answered++;
+            waited +=
+              taken.queue?.waitSeconds ||
+              (Date.parse(taken.answeredAt ?? taken.startedAt) - Date.parse(first.startedAt)) / 1000;
+          } else {
+            missed++;
+            bucket.missed++;
+          }
+          hours.set(hour, bucket);
+        }
+        return {
+          data: {
+            callDate,
+            answered,
+            missed,
+            outbound,
+            averageWaitSeconds: answered ? Math.round(waited / answered) : 0,
+            hours: [...hours.values()].sort((a, b) => a.hour - b.hour),
+          },
+        };
+      },
+    }),
+  },
 };
+
+export { ingestCalls } from './ingest.ts';

@@ -1,0 +1,141 @@
+import { caseWait, formatWait, nextCallbackSlot, officeHours } from '../../../domain/contact-centre/index.ts';
+import { TEAM_TOPICS } from '../../../domain/hubTopics.ts';
+import { formatPhoneDisplay } from '../../../domain/phone/index.ts';
+import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
+import { crudRepository, type Row } from '../../crud/crudRepository.ts';
+import { idOf, listOptions } from '../../crud/genericHandler.ts';
+import { serverSetValues } from '../../crud/serverSet.ts';
+import { HttpError } from '../../http/httpError.ts';
+import { checkedFieldValue } from './fieldUpdate.ts';
+import { contactCentreRepository as repo, type Office } from './repository.ts';
+
+export const RECALL_MESSAGES = {
+  alreadyRecalled: 'La chiamata è già stata richiamata',
+  takenBy: (operator: string) => `La chiamata è già presa in carico da ${operator}`,
+  notYours: 'Prima premere «Richiama»: la richiamata senza risposta è di chi ha richiamato',
+} as const;
+
+/** Someone else's "Richiama" holds a call for this long; after it, another operator may take it. */
+const TAKEN_FOR_MS = 15 * 60_000;
+const DEFAULT_THRESHOLD = 60;
+
+type MissedCall = RecordOf<'MissedCall'>;
+
+const fullName = (user: { name: string; surname: string; username: string }) =>
+  [user.name, user.surname].filter(Boolean).join(' ') || user.username;
+
+const told = (ctx: AppContext) =>
+  ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });
+
+/** The business-hours wait of each case, with its office's hours and threshold (the row turns red past it). */
+function withWait(row: MissedCall, offices: Map<number, Office>, now: Date): MissedCall {
+  const office = typeof row.branchOfficeId === 'number' ? offices.get(row.branchOfficeId) : undefined;
+  const wait = caseWait(
+    { firstMissedAt: String(row.receivedAt), closedAt: (row.closedAt as string | null) ?? null },
+    now,
+    officeHours(office),
+    [],
+    office?.thresholdMinutes ?? DEFAULT_THRESHOLD,
+  );
+  return {
+    ...row,
+    wait: formatWait(wait.minutes),
+    overdue: row.closedAt || row.recalled === 'Y' ? false : wait.overdue,
+  };
+}
+
+async function stored(ctx: AppContext, id: number): Promise<MissedCall> {
+  return ctx.resource('MissedCall').repo.get(id);
+}
+
+async function answer(ctx: AppContext, id: number) {
+  const offices = new Map((await repo.offices(ctx.db)).map((o) => [o.id, o]));
+  return { data: withWait(await stored(ctx, id), offices, new Date()) };
+}
+
+export const missedCallHandlers = defineHandlers({
+  listMissedCall: async (req, ctx) => {
+    const { definition, model, repo: missed } = ctx.resource('MissedCall');
+    const page = await missed.list(listOptions(req.query, definition.sort, model));
+    const offices = new Map((await repo.offices(ctx.db)).map((o) => [o.id, o]));
+    const now = new Date();
+    return { ...page, data: page.data.map((row) => withWait(row, offices, now)) };
+  },
+
+  updateMissedCall: async (req, ctx) => {
+    const id = idOf(req.params);
+    const value = checkedFieldValue(ctx, 'MissedCall', req.body);
+    const extra: Row = {};
+    if ('branchOfficeId' in value) {
+      const office = value.branchOfficeId
+        ? (await repo.offices(ctx.db)).find((o) => o.id === value.branchOfficeId)
+        : undefined;
+      if (value.branchOfficeId && !office)
+        throw new HttpError(400, 'Dati non validi', [{ field: 'value', message: 'La sede indicata non esiste' }]);
+      extra.branchOffice = office?.nome ?? null;
+    }
+    await ctx.resource('MissedCall').repo.update(id, value, extra);
+    told(ctx);
+    return answer(ctx, id);
+  },
+
+  // "Richiama": the caller of the list takes the case; others see who is calling back.
+  recallMissedCall: async (req, ctx) => {
+    const id = idOf(req.params);
+    const me = req.user;
+    if (!me) throw new HttpError(401, 'Token mancante');
+    const row = await stored(ctx, id);
+    if (row.recalled === 'Y') throw new HttpError(409, RECALL_MESSAGES.alreadyRecalled);
+    const since = row.recallStartedAt ? Date.parse(String(row.recallStartedAt)) : 0;
+    if (row.operatorUserId && row.operatorUserId !== me.id && Date.now() - since < TAKEN_FOR_MS)
+      throw new HttpError(409, RECALL_MESSAGES.takenBy(String(row.operator ?? '')));
+    await ctx
+      .resource('MissedCall')
+      .repo.update(
+        id,
+        { operator: fullName(me) },
+        { operatorUserId: me.id, recallStartedAt: new Date().toISOString() },
+        typeof row.version === 'number' ? row.version : undefined,
+      );
+    told(ctx);
+    return answer(ctx, id);
+  },
+
+  // Nobody answered the call-back: an activity in the operator's planning at the office's next slot.
+  recallMissedCallNoAnswer: async (req, ctx) => {
+    const id = idOf(req.params);
+    const me = req.user;
+    if (!me) throw new HttpError(401, 'Token mancante');
+    const row = await stored(ctx, id);
+    if (row.recalled === 'Y') throw new HttpError(409, RECALL_MESSAGES.alreadyRecalled);
+    if (row.operatorUserId !== me.id) throw new HttpError(409, RECALL_MESSAGES.notYours);
+    const office = (await repo.offices(ctx.db)).find((o) => o.id === row.branchOfficeId);
+    const now = new Date();
+    const slot = nextCallbackSlot(now, officeHours(office));
+    const who = [formatPhoneDisplay(String(row.senderPhone)), row.callerName].filter(Boolean).join(' - ');
+    const user = await ctx.resource('User').repo.raw(me.id);
+    const planning = ctx.resource('Planning');
+    const note = `Richiamato senza risposta il ${new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)}: attività di richiamata il ${slot.date.split('-').reverse().join('-')} alle ${slot.startTime}`;
+    await ctx.db.transaction(async (tx) => {
+      await crudRepository(tx, planning.model).create(
+        {
+          ...slot,
+          subject: `Richiamare ${who}`,
+          description: `Chiamata persa del ${String(row.receivedAt).slice(0, 16).replace('T', ' ')}, ${String(row.attempts ?? 1)} tentativi. Nessuna risposta alla richiamata.`,
+          customerId: row.customerId ?? null,
+          agentId: user?.agentId ?? null,
+          completed: false,
+          codiceLingua: 'it',
+        },
+        serverSetValues(planning.model, 'create', me),
+      );
+      await crudRepository(tx, ctx.resource('MissedCall').model).update(
+        id,
+        { note: [row.note, note].filter(Boolean).join('\n').slice(-4000) },
+        { recallStartedAt: null },
+      );
+    });
+    told(ctx);
+    return answer(ctx, id);
+  },
+});

@@ -1,0 +1,74 @@
+import { Box, Paper, Stack, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { useQuery } from '@tanstack/react-query';
+import { romeToday } from '../../../domain/calendar/index.ts';
+import { displayFormats } from '../../../domain/displayFormats.ts';
+import { api } from '../../api/client.ts';
+import { unwrap } from '../../api/apiError.ts';
+import { messages } from '../../i18n/messages.ts';
+
+const m = messages.contactCentre;
+
+function Figure({ label, value, colour }: { label: string; value: string | number; colour?: string }) {
+  return (
+    <Box sx={{ minWidth: 110 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h5" component="p" sx={{ color: colour, fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The call report's day in figures (inbound calls answered and missed, outbound, average wait) and per hour. */
+export default function CallTotals({ filters }: { filters: Record<string, string> }) {
+  const callDate = filters.callDate || romeToday();
+  const totals = useQuery({
+    queryKey: ['list', 'reportCall', 'totals', callDate],
+    queryFn: () => unwrap(api.GET('/api/report-calls/totals', { params: { query: { callDate } } })),
+  });
+  const data = totals.data?.data;
+  if (!data) return null;
+  const hours = data.hours;
+  return (
+    <Paper component="section" aria-label={m.totalsTitle} variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Stack direction="row" spacing={4} sx={{ alignItems: 'center' }}>
+        <Stack spacing={1}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {m.totalsTitle}
+          </Typography>
+          <Stack direction="row" spacing={3}>
+            <Figure label={m.answered} value={data.answered} colour="#2e7d32" />
+            <Figure label={m.missed} value={data.missed} colour={data.missed ? '#d32f2f' : undefined} />
+            <Figure label={m.outbound} value={data.outbound} />
+            <Figure label={m.averageWait} value={displayFormats.duration(data.averageWaitSeconds)} />
+          </Stack>
+        </Stack>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          {hours.length === 0 ? (
+            <Typography color="text.secondary">{m.noCalls}</Typography>
+          ) : (
+            <BarChart
+              height={140}
+              skipAnimation
+              margin={{ top: 8, bottom: 4, left: 4, right: 8 }}
+              xAxis={[
+                {
+                  data: hours.map((h) => `${String(h.hour).padStart(2, '0')}:00`),
+                  scaleType: 'band',
+                  label: m.hourAxis,
+                },
+              ]}
+              series={[
+                { data: hours.map((h) => h.answered), label: m.answered, color: '#2e7d32', stack: 'calls' },
+                { data: hours.map((h) => h.missed), label: m.missed, color: '#d32f2f', stack: 'calls' },
+              ]}
+            />
+          )}
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
