@@ -176,6 +176,19 @@ export const resource = {
       "reference": "commerciale"
     },
     {
+      "field": "gruppoCrmId",
+      "label": "Gruppo CRM",
+      "widget": "reference",
+      "param": "filters",
+      "reference": "gruppoCrm"
+    },
+    {
+      "field": "richiamareInData",
+      "label": "Richiamare in data",
+      "widget": "dateRange",
+      "param": "filters"
+    },
+    {
       "field": "archiviata",
       "label": "Archiviata",
       "widget": "triState",
@@ -197,7 +210,7 @@ export const resource = {
   "pageSize": 50,
   "unique": [],
   "single": false,
-  "page": null,
+  "page": "/trattativeCp/trattativa",
   "toggles": [],
   "actions": [],
   "form": {

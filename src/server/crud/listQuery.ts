@@ -112,6 +112,31 @@ function condition(
   }
 }
 
+/** `<date field>From` / `<date field>To`: one end of an inclusive range of days (a list's date range filter). */
+function rangeEnd(model: EntityModel, key: string): { column: Column; end: 'From' | 'To' } | null {
+  const match = /^(.+)(From|To)$/.exec(key);
+  if (!match || model.byName.has(key)) return null;
+  const column = model.byName.get(match[1] ?? '');
+  if (!column || (column.sqlType !== 'date' && column.sqlType !== 'timestamptz')) return null;
+  return { column, end: match[2] as 'From' | 'To' };
+}
+
+function rangeCondition(
+  { column, end }: { column: Column; end: 'From' | 'To' },
+  value: FilterValue,
+  param: (v: unknown) => string,
+): string {
+  const day = String(value);
+  const key = `filters.${column.name}${end}`;
+  if (!ISO_DAY.test(day))
+    throw new HttpError(400, MESSAGES.invalid, [{ field: key, message: 'deve essere una data AAAA-MM-GG' }]);
+  const col = quote(column.name);
+  if (column.sqlType === 'date') return `${col} ${end === 'From' ? '>=' : '<='} ${param(day)}::date`;
+  // A day is a day in Rome: from its first instant, up to the first instant of the next one.
+  const [from, to] = romeDayBounds(day, column.name);
+  return end === 'From' ? `${col} >= ${param(from)}::timestamptz` : `${col} < ${param(to)}::timestamptz`;
+}
+
 /** The condition that continues a list after the cursor, in its order (id last, NULLS LAST). */
 function keysetCondition(
   model: EntityModel,
@@ -146,6 +171,11 @@ export function listQuery(model: EntityModel, options: ListOptions, defaultPageS
   const where: string[] = [];
   for (const [field, value] of Object.entries(options.filters)) {
     if (isEmpty(value)) continue;
+    const range = rangeEnd(model, field);
+    if (range && (!visible || visible.has(range.column.name))) {
+      where.push(rangeCondition(range, value, param));
+      continue;
+    }
     const column =
       field === 'id'
         ? ({ name: 'id', sqlType: 'integer', readOnly: true, nullable: false } as Column)

@@ -214,4 +214,6 @@ export const messages = {
     configurazioneCrm: 'Configurazione CRM',
     crm: 'Clienti',
   },
+  /** The two ends of a date range filter: "Richiamare in data dal", "… al". */
+  range: { from: (label: string) => `${label} dal`, to: (label: string) => `${label} al` },
 } as const;
