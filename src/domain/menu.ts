@@ -73,6 +73,13 @@ const WORKFLOW_ENTRIES: MenuEntry[] = [
   },
   { label: 'Pianificazione', route: '/plannings', roles: ROLE_GROUPS.crm, group: 'crm' },
   { label: 'Cliente', route: '/customers/:id?', roles: ROLE_GROUPS.crm, group: 'crm', hidden: true },
+  {
+    label: 'Trattativa',
+    route: '/trattativeCp/trattativa/:id?',
+    roles: ROLE_GROUPS.trattative,
+    group: 'trattative',
+    hidden: true,
+  },
 ];
 
 /** The one menu table: it drives the drawer and the guard; the server checks the same roles per call. */

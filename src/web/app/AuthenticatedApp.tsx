@@ -24,6 +24,13 @@ const PlanningCalendar = lazy(() =>
   import('../workflows/plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })),
 );
 
+const NegotiationPage = lazy(() =>
+  import('../workflows/negotiations/NegotiationPage.tsx').then((mod) => ({ default: mod.NegotiationPage })),
+);
+const NegotiationCalendar = lazy(() =>
+  import('../workflows/negotiations/NegotiationCalendar.tsx').then((mod) => ({ default: mod.NegotiationCalendar })),
+);
+
 registerWorkflows();
 
 const theme = createTheme(
@@ -66,6 +73,22 @@ export function AuthenticatedApp() {
                   element={
                     <Suspense fallback={null}>
                       <PlanningCalendar />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="/trattativeCp/trattativa/:id?"
+                  element={
+                    <Suspense fallback={null}>
+                      <NegotiationPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="/trattativeCp/calendarioTrattative"
+                  element={
+                    <Suspense fallback={null}>
+                      <NegotiationCalendar />
                     </Suspense>
                   }
                 />

@@ -113,18 +113,25 @@ export function ListView({ controller }: { controller: ListController }) {
       update({ columnVisibility: typeof u === 'function' ? u(prefs.columnVisibility) : u }),
     onDensityChange: (u: MRT_Updater<MRT_DensityState>) =>
       update({ density: typeof u === 'function' ? u(prefs.density) : u }),
-    muiTableBodyRowProps: ({ row }) =>
-      ({
+    muiTableBodyRowProps: ({ row }) => {
+      const colors = controller.rowColors(row.original);
+      return {
         'data-row-id': String(row.original.id),
         tabIndex: 0,
         // A record with its own page opens with a click anywhere on its row but the buttons.
         ...(def.page
           ? {
               onClick: (e: React.MouseEvent) => !(e.target as HTMLElement).closest('button') && open(row.original),
-              sx: { cursor: 'pointer' },
             }
           : {}),
-      }) as object,
+        sx: {
+          ...(def.page ? { cursor: 'pointer' } : {}),
+          ...(colors
+            ? { '& > td:not([data-pinned="true"])': { backgroundColor: colors.background, color: colors.text } }
+            : {}),
+        },
+      } as object;
+    },
     onPaginationChange: (u: MRT_Updater<MRT_PaginationState>) => {
       const next = typeof u === 'function' ? u(pagination) : u;
       setState({ ...state, page: next.pageIndex + 1, rowsPerPage: next.pageSize });

@@ -29,6 +29,13 @@ export interface ResourceExtension {
   rowActions?: Partial<Record<keyof operations, RowAction>>;
   /** Checks across fields of the resource's form, beside the generic ones. */
   formChecks?: FormCheck[];
+  /** A hook giving each row of the list its colours (a negotiation in the colours of its status), or none. */
+  useRowColors?: () => (row: Row) => RowColors | undefined;
+}
+
+export interface RowColors {
+  background: string;
+  text: string;
 }
 
 const extensions = new Map<string, ResourceExtension>();
@@ -42,6 +49,9 @@ export function registerResourceExtension(name: ResourceName, extension: Resourc
   extensions.set(name, {
     rowActions: { ...known.rowActions, ...extension.rowActions },
     formChecks: [...(known.formChecks ?? []), ...(extension.formChecks ?? [])],
+    ...((extension.useRowColors ?? known.useRowColors)
+      ? { useRowColors: extension.useRowColors ?? known.useRowColors }
+      : {}),
   });
 }
 

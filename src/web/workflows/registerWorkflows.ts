@@ -1,8 +1,10 @@
+import { registerNegotiations } from './negotiations/registerNegotiations.ts';
 import { registerPlannings } from './plannings/registerPlannings.ts';
 import { registerUsers } from './users/registerUsers.ts';
 
 /** What each workflow adds to the generic screens of its resources; run once before the first screen. */
 export function registerWorkflows(): void {
   registerPlannings();
+  registerNegotiations();
   registerUsers();
 }

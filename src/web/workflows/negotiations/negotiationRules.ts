@@ -1,0 +1,186 @@
+import type { FormSection, JsonObject } from '../../../domain/resourceDefinition.ts';
+import type { Row } from '../../api/resourceApi.ts';
+import type { RowColors } from '../../resources/resourceExtensions.ts';
+
+/**
+ * The negotiation page's groups (issue 14): lead and company, contact, site with its map position, visit and
+ * callback, rental need, then prices, the offer with what was sent, and the notes. Titles are the page's own;
+ * every field, label and check still comes from the schema.
+ */
+export const PAGE_SECTIONS: FormSection[] = [
+  {
+    title: 'Lead e azienda',
+    fields: [
+      'ragioneSociale',
+      'partitaIva',
+      'codiceFiscale',
+      'personaFisica',
+      'cliente',
+      'fonteId',
+      'statoTrattativaId',
+      'commercialeId',
+      'operatoreId',
+      'gruppoCrmId',
+      'filialeId',
+      'sectorId',
+      'score',
+      'competitorTrattativeId',
+      'competitorAttuale',
+      'motivoPersaId',
+      'dataInserimento',
+    ],
+  },
+  { title: 'Contatto', fields: ['contatto', 'email', 'telefono'] },
+  {
+    title: 'Cantiere',
+    fields: [
+      'paeseTrattativa',
+      'destinazioneCantiere',
+      'formattedAddress',
+      'latitudeTrattativa',
+      'longitudeTrattativa',
+      'ctr',
+    ],
+  },
+  {
+    title: 'Visita e richiamo',
+    fields: ['richiamareInData', 'richiamareInOrario', 'dataVisita', 'ripianificaVisita', 'noteVisita'],
+  },
+  {
+    title: 'Esigenza di noleggio',
+    fields: [
+      'famigliaMezzoId',
+      'famigliaGruppoRisorsaId',
+      'gruppoRisorsaId',
+      'filialeNoleggioId',
+      'durata',
+      'durataUnita',
+      'inizio',
+      'fine',
+      'cauzione',
+      'importoCauzione',
+      'macchineAccessori',
+    ],
+  },
+  {
+    title: 'Prezzi',
+    fields: [
+      'trasportoAbilitato',
+      'trasporto',
+      'trasportoRitorno',
+      'assicurazioneTipo',
+      'assicurazionePrezzo',
+      'scontoPercentuale',
+      'scontoImporto',
+    ],
+  },
+  {
+    title: 'Offerta e invii',
+    fields: [
+      'offerta',
+      'offertaRapida',
+      'statoOfferta',
+      'acceptedByCustomer',
+      'anagraficaInviata',
+      'brochureInviata',
+      'contattoMagoInviato',
+      'linkAccreditamentoInviato',
+      'offertaInviata',
+      'schedaTecnicaInviata',
+      'bozzaOffertaVisualizzata',
+    ],
+  },
+  { title: 'Note', fields: ['note', 'notePersa'] },
+];
+
+/** Set only by their calls: the sent flags (after a send), archiving (its button), attachments (their panel). */
+export const SENT_FLAGS = [
+  'anagraficaInviata',
+  'brochureInviata',
+  'contattoMagoInviato',
+  'linkAccreditamentoInviato',
+  'offertaInviata',
+  'schedaTecnicaInviata',
+  'bozzaOffertaVisualizzata',
+] as const;
+/** Kept by the offer builder and the ERP price lists, not typed on this page. */
+const ELSEWHERE = ['allegati', 'archiviata', 'articoli', 'listiniOfferta'];
+
+/**
+ * The page's uiSchema from the generated one: its groups, the sent flags read-only (they show what is stored),
+ * the fields kept elsewhere hidden, and the operator hidden from who may not read the users.
+ */
+export function pageUiSchema(generated: JsonObject, canSeeUsers: boolean): JsonObject {
+  const placed = new Set(PAGE_SECTIONS.flatMap((s) => s.fields));
+  const order = Array.isArray(generated['ui:order']) ? (generated['ui:order'] as string[]) : [];
+  const hidden = [...ELSEWHERE, ...(canSeeUsers ? [] : ['operatoreId'])];
+  const ui: JsonObject = { ...generated };
+  for (const f of SENT_FLAGS) ui[f] = { ...(ui[f] as JsonObject | undefined), 'ui:readonly': true };
+  for (const f of hidden) ui[f] = { 'ui:widget': 'hidden' };
+  const sections = PAGE_SECTIONS.map((s) => ({ ...s, fields: s.fields.filter((f) => !hidden.includes(f)) }));
+  // Fields the page does not place (a new schema property) still show, in a last group: nothing is lost.
+  const rest = order.filter((f) => !placed.has(f) && !hidden.includes(f));
+  if (rest.length > 0) sections.push({ title: 'Altro', fields: rest });
+  return {
+    ...ui,
+    'ui:order': [...sections.flatMap((s) => s.fields), '*'],
+    'ui:options': {
+      ...(generated['ui:options'] as JsonObject | undefined),
+      sections: sections as unknown as JsonObject[],
+    },
+  };
+}
+
+/**
+ * What a save sends: an emptied duration is null (SPEC.md section 5), never an empty string; the attachments
+ * are not sent (their own calls keep them: a page open for a while must not send back an older list).
+ */
+export function negotiationPayload(row: Row): Row {
+  const { allegati: _kept, ...rest } = row;
+  const durata = row.durata;
+  return { ...rest, durata: durata === '' || durata === undefined ? null : durata };
+}
+
+/** A status that closes the negotiation as lost: its code LOST, else a description saying "pers…". */
+export function isLostStatus(status: Row | undefined): boolean {
+  if (!status) return false;
+  if (typeof status.code === 'string' && status.code.trim() !== '') return status.code.toUpperCase() === 'LOST';
+  return /\bpers[ao]\b/i.test(String(status.description ?? ''));
+}
+
+/** A row in the colours of its status (coloreSfondo, coloreCarattere), when the status has them. */
+export function statusColors(statuses: readonly Row[], row: Row): RowColors | undefined {
+  const status = statuses.find((s) => s.id === row.statoTrattativaId);
+  const background = typeof status?.coloreSfondo === 'string' ? status.coloreSfondo : '';
+  const text = typeof status?.coloreCarattere === 'string' ? status.coloreCarattere : '';
+  if (!background && !text) return undefined;
+  return { background: background || '#FFFFFF', text: text || '#000000' };
+}
+
+/** The other non-archived negotiations with the same VAT number: the dialog shown before saving. */
+export function sameVatOthers(found: readonly Row[], ownId: number | undefined): Row[] {
+  return found.filter((r) => r.id !== ownId && r.archiviata !== 'Y');
+}
+
+/** Recipients typed in one field: split on commas, semicolons and spaces; each kept once. */
+export function parseRecipients(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Addresses that are not e-mail addresses, to name them before anything is sent. */
+export const invalidRecipients = (list: readonly string[]): string[] => list.filter((e) => !EMAIL.test(e));
+
+/** Several lists of records as one, each record once (the first seen). */
+export function mergeById<T extends { id?: number }>(lists: readonly (readonly T[])[]): T[] {
+  const byId = new Map<number, T>();
+  for (const row of lists.flat()) if (row.id !== undefined && !byId.has(row.id)) byId.set(row.id, row);
+  return [...byId.values()];
+}
