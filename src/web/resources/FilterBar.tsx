@@ -41,9 +41,19 @@ function ReferenceFilter({
   );
 }
 
-function DateFilter({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
+function DateFilter({
+  label,
+  value,
+  onChange,
+  width = 180,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  width?: number;
+}) {
   return (
-    <Box sx={{ width: 180 }}>
+    <Box sx={{ width }}>
       <DateInput
         kind="date"
         size="small"
@@ -132,8 +142,20 @@ export function FilterBar({ filters, values, onApply }: Props) {
           return <FilterField key={f.field} def={f} value={draft[f.field] ?? ''} onChange={set(f.field)} />;
         const [from = '', to = ''] = filterKeys(f);
         return [
-          <DateFilter key={from} label={messages.range.from(f.label)} value={draft[from] ?? ''} onChange={set(from)} />,
-          <DateFilter key={to} label={messages.range.to(f.label)} value={draft[to] ?? ''} onChange={set(to)} />,
+          <DateFilter
+            key={from}
+            width={230}
+            label={messages.range.from(f.label)}
+            value={draft[from] ?? ''}
+            onChange={set(from)}
+          />,
+          <DateFilter
+            key={to}
+            width={230}
+            label={messages.range.to(f.label)}
+            value={draft[to] ?? ''}
+            onChange={set(to)}
+          />,
         ];
       })}
       <Button type="submit" variant="contained">

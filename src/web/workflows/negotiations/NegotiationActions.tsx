@@ -20,14 +20,19 @@ import { ReassignDialog } from './ReassignDialog.tsx';
 const m = negotiationMessages;
 type Open = SendKind | 'marketing' | 'archive' | 'reassign' | null;
 
-/** Flags shown as they are stored: each send's own, true only after it succeeded. */
-const FLAGS: [string, string][] = [
-  ['anagraficaInviata', m.sends.anagrafica.action],
-  ['brochureInviata', m.sends.brochure.action],
-  ['contattoMagoInviato', m.sends.mago.action],
-  ['linkAccreditamentoInviato', m.sends.link.action],
-  ['offertaInviata', m.sends.offer.action],
-];
+/** Flags shown as they are stored, under their schema titles: each send's own, true only after it succeeded. */
+const FLAGS = [
+  'anagraficaInviata',
+  'brochureInviata',
+  'contattoMagoInviato',
+  'linkAccreditamentoInviato',
+  'offertaInviata',
+] as const;
+
+const titleOf = (def: ResourceDefinition, field: string) => {
+  const property = (def.form.schema.properties as Record<string, { title?: string }> | undefined)?.[field];
+  return property?.title ?? field;
+};
 
 function BrochureSend({
   record,
@@ -137,13 +142,13 @@ export function NegotiationActions({
         {m.sends.title}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        {FLAGS.map(([flag, label]) => (
+        {FLAGS.map((flag) => (
           <Chip
             key={flag}
             size="small"
             color={record[flag] === true ? 'success' : 'default'}
             variant={record[flag] === true ? 'filled' : 'outlined'}
-            label={`${label}: ${record[flag] === true ? messages.yes : messages.no}`}
+            label={`${titleOf(def, flag)}: ${record[flag] === true ? messages.yes : messages.no}`}
           />
         ))}
       </Box>

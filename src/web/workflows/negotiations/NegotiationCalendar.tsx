@@ -57,7 +57,13 @@ export function NegotiationCalendar() {
   const events = useMemo(
     () =>
       range && negotiations.data
-        ? negotiationEvents(negotiations.data, range).map((e) => ({ ...e, extendedProps: { kind: e.kind } }))
+        ? negotiationEvents(negotiations.data, range).map(({ backgroundColor, textColor, ...e }) => ({
+            ...e,
+            // FullCalendar 7 names the colours color and contrastColor.
+            color: backgroundColor,
+            contrastColor: textColor,
+            className: `evento-${e.kind}`,
+          }))
         : [],
     [negotiations.data, range],
   );
