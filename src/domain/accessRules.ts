@@ -87,6 +87,8 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   uploadTrattativaCpAllegati: G.trattative,
   downloadTrattativaCpAllegato: G.trattative,
   deleteTrattativaCpAllegato: G.trattative,
+  checkTrattativaCpPartitaIva: G.trattative,
+  setTrattativaCpArchiviata: G.trattative,
   // Whoever sends a brochure chooses it from this table (configured by supervisors).
   listInvioBrochure: G.trattative,
 };

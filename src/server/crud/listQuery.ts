@@ -34,6 +34,11 @@ export interface ListOptions {
   after?: Keyset;
   /** Only these fields may be filtered and sorted on (a reader who sees only them). */
   visibleFields?: readonly string[];
+  /**
+   * Conditions a workflow adds beyond per-field filters (who may see which rows, a period over several
+   * columns): SQL written with `param` for every value, ANDed with the filters and counted like them.
+   */
+  conditions?: ((param: (value: unknown) => string) => string)[];
 }
 
 export interface ListSql {
@@ -189,6 +194,7 @@ export function listQuery(model: EntityModel, options: ListOptions, defaultPageS
     where.push(`(${options.search.fields.map((f) => `${quote(f)}::text ILIKE ${p}`).join(' OR ')})`);
   }
   for (const field of options.isNull ?? []) where.push(`${quote(field)} IS NULL`);
+  for (const condition of options.conditions ?? []) where.push(`(${condition(param)})`);
   const sortField = options.sortBy ?? options.defaultSort?.field ?? 'id';
   const descending = options.sortBy ? options.descending === true : (options.defaultSort?.descending ?? false);
   if ((sortField !== 'id' && !model.byName.has(sortField)) || (visible && !visible.has(sortField))) {

@@ -110,7 +110,7 @@ export function NegotiationActions({
     const fresh = await resourceApi.current(def, id);
     if (fresh) await onStored(fresh);
   }
-  async function send(kind: SendKind, recipients: string[], extra?: { oggetto?: string; testo?: string }) {
+  async function send(kind: SendKind, recipients: string[], extra?: { invioBrochureId?: number }) {
     await negotiationApi.send(kind, sendBody(record, recipients, extra));
     notify.success(messages.success.requestSent);
     await reload();
@@ -118,8 +118,7 @@ export function NegotiationActions({
   async function archive() {
     setBusy(true);
     try {
-      const current = (await resourceApi.current(def, id)) ?? record;
-      const { data } = await resourceApi.update(def, id, { ...current, archiviata: archived ? 'N' : 'Y' });
+      const data = await negotiationApi.archive(id, !archived);
       notify.success(messages.success.done);
       close();
       await onStored(data);
@@ -184,7 +183,7 @@ export function NegotiationActions({
       {open === 'brochure' && (
         <BrochureSend
           record={record}
-          onSend={(to, b) => send('brochure', to, { oggetto: String(b.oggetto ?? ''), testo: String(b.testo ?? '') })}
+          onSend={(to, b) => send('brochure', to, { invioBrochureId: Number(b.id) })}
           onClose={close}
         />
       )}

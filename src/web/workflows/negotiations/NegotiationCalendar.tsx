@@ -19,15 +19,17 @@ import {
   FIRST_SLOT_HOUR,
   LAST_SLOT_END_HOUR,
   negotiationEvents,
+  type CalendarNegotiation,
   type NegotiationEventKind,
 } from '../../../domain/calendar/index.ts';
+import { unwrap } from '../../api/apiError.ts';
+import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { RecordDialog } from '../../resources/RecordDialog.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 import { NEGOTIATION_PAGE } from './NegotiationPage.tsx';
 import { negotiationMessages } from './negotiationMessages.ts';
-import { negotiationsInRange } from './negotiationsInRange.ts';
 
 const m = negotiationMessages.calendar;
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
@@ -52,7 +54,17 @@ export function NegotiationCalendar() {
   const negotiations = useQuery({
     queryKey: ['list', 'trattativaCp', 'calendar', range],
     enabled: !!range,
-    queryFn: () => (range ? negotiationsInRange(range) : []),
+    // Every negotiation with a calendar date in the days on screen (page and size 0, bounded by the server).
+    queryFn: async () =>
+      range
+        ? ((
+            await unwrap(
+              api.GET('/api/trattative_cp', {
+                params: { query: { dataDal: range.from, dataAl: range.to, page: 0, rowsPerPage: 0 } },
+              }),
+            )
+          ).data as CalendarNegotiation[])
+        : [],
   });
   const events = useMemo(
     () =>

@@ -6,8 +6,6 @@ import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
 import { isPartitaIva } from '../../../domain/partitaIva.ts';
 import type { JsonObject, ResourceDefinition } from '../../../domain/resourceDefinition.ts';
-import { unwrap } from '../../api/apiError.ts';
-import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { useRecord } from '../../resources/useRecord.ts';
@@ -19,7 +17,7 @@ import { AttachmentsPanel } from './AttachmentsPanel.tsx';
 import { LostOfferDialog, type LostChoice } from './LostOfferDialog.tsx';
 import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
-import { isLostStatus, negotiationPayload, pageUiSchema, sameVatOthers } from './negotiationRules.ts';
+import { isLostStatus, negotiationPayload, pageUiSchema } from './negotiationRules.ts';
 import { NegotiationActions } from './NegotiationActions.tsx';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
@@ -31,36 +29,15 @@ const CustomerMap = lazy(() => import('../customers/CustomerMap.tsx'));
 export const NEGOTIATION_PAGE = '/trattativeCp/trattativa';
 const LIST = '/trattativeCp/trattativeCp';
 
-/** The VAT number typed: is it an ERP customer, and which other open negotiations have it. */
+/** The VAT number typed: is it an ERP customer, and which other open negotiations have it (the server's check). */
 function useVatNumber(vat: unknown, ownId: number | undefined) {
   const valid = typeof vat === 'string' && isPartitaIva(vat);
-  const erp = useQuery({
-    queryKey: ['vat', vat],
+  const check = useQuery({
+    queryKey: ['vat-trattativa', vat, ownId],
     enabled: valid,
-    queryFn: async () =>
-      (await unwrap(api.GET('/api/customers/vat-number/{vat}', { params: { path: { vat: String(vat) } } }))).data,
+    queryFn: () => negotiationApi.vatCheck(String(vat), ownId),
   });
-  const others = useQuery({
-    queryKey: ['list', 'trattativaCp', 'vat', vat],
-    enabled: valid,
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/trattative_cp', {
-            params: { query: { filters: { partitaIva: String(vat) }, archiviata: 'N', page: 1, rowsPerPage: 20 } },
-          }),
-        )
-      ).data as Row[],
-  });
-  return {
-    inErp: valid && erp.data?.inErp === true,
-    others: valid
-      ? sameVatOthers(
-          (others.data ?? []).filter((r) => r.partitaIva === vat),
-          ownId,
-        )
-      : [],
-  };
+  return { inErp: valid && check.data?.inErp === true, others: valid ? (check.data?.trattative ?? []) : [] };
 }
 
 function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row | null }) {
@@ -125,15 +102,11 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       setFields(lostFields);
       return;
     }
-    // The typed changes are saved with the reason and its note, then the offer status as lost.
-    const { data: saved } = await resourceApi.update(
-      def,
-      Number(id),
-      negotiationPayload({ ...formData, ...lostFields }),
-    );
-    const { data: lost } = await negotiationApi.lost(Number(id), choice.motivoPersaId, choice.statoOffertaId);
+    // What was typed is saved first (the status chosen among it), then the offer is recorded as lost.
+    await resourceApi.update(def, Number(id), negotiationPayload({ ...formData, ...lostFields }));
+    const lost = await negotiationApi.lost(Number(id), choice);
     notify.success(messages.success.offerStatus);
-    await showStored({ ...saved, ...(lost as Row) });
+    await showStored(lost);
   }
 
   const name = String(formData.ragioneSociale ?? '');

@@ -10,18 +10,18 @@ import {
 } from '@mui/material';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { Row } from '../../api/resourceApi.ts';
+import type { VatCheck } from './negotiationApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
 
-/** Before saving: the other open negotiations with the same VAT number, each a link; save anyway or go back. */
+/** Before saving: the other open negotiations with the same VAT number (a link to those the user may open); save anyway or go back. */
 export function VatOthersDialog({
   vat,
   others,
   onAnswer,
 }: {
   vat: string;
-  others: Row[];
+  others: VatCheck['trattative'];
   onAnswer(ok: boolean): void;
 }) {
   const id = useId();
@@ -32,12 +32,18 @@ export function VatOthersDialog({
         <DialogContentText id={`${id}-text`}>{m.vat.othersText(vat, others.length)}</DialogContentText>
         <List dense>
           {others.map((r) => {
-            const name = String(r.ragioneSociale || `#${String(r.id)}`);
+            const name = r.ragioneSociale || `#${String(r.id)}`;
+            const who = r.operatore ? ` (${r.operatore})` : '';
             return (
-              <ListItem key={String(r.id)}>
-                <Link to={`/trattativeCp/trattativa/${String(r.id)}`} target="_blank" aria-label={m.vat.open(name)}>
-                  {name}
-                </Link>
+              <ListItem key={r.id}>
+                {r.accessibile ? (
+                  <Link to={`/trattativeCp/trattativa/${String(r.id)}`} target="_blank" aria-label={m.vat.open(name)}>
+                    {name}
+                  </Link>
+                ) : (
+                  name
+                )}
+                {who}
               </ListItem>
             );
           })}

@@ -6,6 +6,7 @@ import type { Row } from '../../api/resourceApi.ts';
 export type SendBody = components['schemas']['TrattativaCpSend'];
 export type Attachment = components['schemas']['TrattativaCpAllegato'];
 export type SendKind = 'anagrafica' | 'brochure' | 'mago' | 'link' | 'offer';
+export type VatCheck = Awaited<ReturnType<typeof negotiationApi.vatCheck>>;
 
 // Files travel to and from the server that served the app (a contract proxy in between only speaks JSON).
 const files = { baseUrl: window.location.origin };
@@ -19,7 +20,11 @@ const SEND_PATHS = {
 } as const satisfies Record<SendKind, string>;
 
 /** The summary of the negotiation every send carries (SPEC.md section 7), with its recipients. */
-export function sendBody(record: Row, email: string[], extra: Pick<SendBody, 'oggetto' | 'testo'> = {}): SendBody {
+export function sendBody(
+  record: Row,
+  email: string[],
+  extra: Pick<SendBody, 'oggetto' | 'testo' | 'invioBrochureId'> = {},
+): SendBody {
   const text = (field: string) =>
     typeof record[field] === 'string' && record[field] !== '' ? (record[field] as string) : undefined;
   const summary = Object.fromEntries(
@@ -68,13 +73,35 @@ export const negotiationApi = {
       }),
     ),
 
-  lost: async (id: number, motivoPersaId: number, statoOffertaId: number) =>
-    unwrap(
-      api.PUT('/api/trattative-cp/{id}/save-offer-status-lost', {
-        params: { path: { id } },
-        body: { motivoPersaId, statoOffertaId },
-      }),
-    ),
+  lost: async (id: number, body: { motivoPersaId: number; statoOffertaId: number; notePersa: string }) =>
+    (
+      await unwrap(
+        api.PUT('/api/trattative-cp/{id}/save-offer-status-lost', {
+          params: { path: { id } },
+          body,
+        }),
+      )
+    ).data as Row,
+
+  archive: async (id: number, archived: boolean) =>
+    (
+      await unwrap(
+        api.PUT('/api/trattative_cp/{id}/archiviata', {
+          params: { path: { id } },
+          body: { archiviata: archived ? 'Y' : 'N' },
+        }),
+      )
+    ).data as Row,
+
+  /** Whether the VAT number is an ERP customer, and the other open negotiations that have it. */
+  vatCheck: async (vat: string, escludiId: number | undefined) =>
+    (
+      await unwrap(
+        api.GET('/api/trattative_cp/partita-iva/{vat}', {
+          params: { path: { vat }, query: escludiId ? { escludiId } : {} },
+        }),
+      )
+    ).data,
 
   /** Several files at once, each with its description (multipart trattativaCpId, file-N, descrizione-N). */
   async upload(trattativaCpId: number, chosen: { file: File; descrizione: string }[]) {

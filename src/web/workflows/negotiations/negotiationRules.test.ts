@@ -6,31 +6,23 @@ import { formValidator } from '../../resources/formValidator.ts';
 import {
   invalidRecipients,
   isLostStatus,
-  mergeById,
   negotiationPayload,
   pageUiSchema,
   parseRecipients,
-  sameVatOthers,
-  SENT_FLAGS,
   statusColors,
 } from './negotiationRules.ts';
 
 const schema = resource.form.schema as RJSFSchema;
 const sectionsOf = (ui: JsonObject) => (ui['ui:options'] as unknown as { sections: FormSection[] }).sections;
 
-describe('a new negotiation starts with the defaults of SPEC.md section 4, from the schema', () => {
+describe('the form of a new negotiation starts with the defaults of SPEC.md section 4, from the schema', () => {
+  // The sent flags and the attachments are read-only: the server gives them their defaults on create.
   const defaults = getDefaultFormState(formValidator, schema, {}) as Record<string, unknown>;
   it.each<[string, unknown]>([
-    ['allegati', []],
-    ['anagraficaInviata', false],
-    ['brochureInviata', false],
-    ['contattoMagoInviato', false],
     ['offerta', 'N'],
     ['trasportoAbilitato', true],
     ['trasporto', 100],
     ['trasportoRitorno', 100],
-    ['bozzaOffertaVisualizzata', false],
-    ['schedaTecnicaInviata', false],
     ['archiviata', 'N'],
   ])('%s is %j', (field, want) => {
     expect(defaults[field]).toEqual(want);
@@ -40,11 +32,11 @@ describe('a new negotiation starts with the defaults of SPEC.md section 4, from 
 describe('pageUiSchema: the page groups every form field once', () => {
   const formFields = Object.keys(schema.properties ?? {});
   it.each<[string, boolean, string[]]>([
-    ['who may read the users sees the operator', true, ['allegati', 'archiviata', 'articoli', 'listiniOfferta']],
+    ['who may read the users sees the operator', true, ['archiviata', 'articoli', 'listiniOfferta']],
     [
       'others do not (reading the users is not theirs)',
       false,
-      ['allegati', 'archiviata', 'articoli', 'listiniOfferta', 'operatoreId'],
+      ['archiviata', 'articoli', 'listiniOfferta', 'operatoreId'],
     ],
   ])('%s', (_name, canSeeUsers, hidden) => {
     const ui = pageUiSchema(resource.form.uiSchema as JsonObject, canSeeUsers);
@@ -52,11 +44,6 @@ describe('pageUiSchema: the page groups every form field once', () => {
     expect(new Set(shown).size).toBe(shown.length);
     expect([...shown, ...hidden].sort()).toEqual([...formFields].sort());
     for (const f of hidden) expect(ui[f]).toEqual({ 'ui:widget': 'hidden' });
-  });
-
-  it('shows the sent flags as stored, read-only', () => {
-    const ui = pageUiSchema(resource.form.uiSchema as JsonObject, true);
-    for (const f of SENT_FLAGS) expect((ui[f] as JsonObject)['ui:readonly']).toBe(true);
   });
 
   it('a field the page does not know yet still shows, in a last group', () => {
@@ -73,10 +60,6 @@ describe('negotiationPayload: durata empty becomes null (SPEC.md section 5)', ()
     [10, 10],
   ])('durata %j is sent as %j', (durata, want) => {
     expect(negotiationPayload({ ragioneSociale: 'X', durata }).durata).toBe(want);
-  });
-
-  it('leaves the attachments to their own calls', () => {
-    expect(negotiationPayload({ ragioneSociale: 'X', allegati: [{ id: 1 }] })).not.toHaveProperty('allegati');
   });
 });
 
@@ -111,20 +94,6 @@ describe('statusColors: a row in the colours of its status', () => {
   });
 });
 
-describe('sameVatOthers: the dialog lists the other non-archived negotiations with the VAT number', () => {
-  it.each<[string, number | undefined, number[]]>([
-    ['a new negotiation: every one found', undefined, [1, 2]],
-    ['an existing one leaves itself out', 1, [2]],
-  ])('%s', (_name, own, want) => {
-    const found = [
-      { id: 1, archiviata: 'N' },
-      { id: 2, archiviata: 'N' },
-      { id: 3, archiviata: 'Y' },
-    ];
-    expect(sameVatOthers(found, own).map((r) => r.id)).toEqual(want);
-  });
-});
-
 describe('recipients', () => {
   it.each<[string, string[]]>([
     ['a@b.it', ['a@b.it']],
@@ -141,19 +110,5 @@ describe('recipients', () => {
     [['a@b.it'], []],
   ])('%j: not addresses %j', (list, want) => {
     expect(invalidRecipients(list)).toEqual(want);
-  });
-});
-
-describe('mergeById: the calendar asks once per date and shows each negotiation once', () => {
-  it.each<[string, { id?: number; n?: string }[][], number[]]>([
-    ['no lists', [], []],
-    [
-      'the same negotiation found by two dates',
-      [[{ id: 1 }, { id: 2 }], [{ id: 2 }, { id: 3 }], [{ id: 1 }]],
-      [1, 2, 3],
-    ],
-    ['a row without id is left out', [[{ n: 'x' }, { id: 4 }]], [4]],
-  ])('%s', (_name, lists, want) => {
-    expect(mergeById(lists).map((r) => r.id)).toEqual(want);
   });
 });

@@ -74,52 +74,29 @@ export const PAGE_SECTIONS: FormSection[] = [
       'scontoImporto',
     ],
   },
-  {
-    title: 'Offerta e invii',
-    fields: [
-      'offerta',
-      'offertaRapida',
-      'statoOfferta',
-      'acceptedByCustomer',
-      'anagraficaInviata',
-      'brochureInviata',
-      'contattoMagoInviato',
-      'linkAccreditamentoInviato',
-      'offertaInviata',
-      'schedaTecnicaInviata',
-      'bozzaOffertaVisualizzata',
-    ],
-  },
+  { title: 'Offerta', fields: ['offerta', 'offertaRapida', 'statoOfferta', 'acceptedByCustomer'] },
   { title: 'Note', fields: ['note', 'notePersa'] },
 ];
 
-/** Set only by their calls: the sent flags (after a send), archiving (its button), attachments (their panel). */
-export const SENT_FLAGS = [
-  'anagraficaInviata',
-  'brochureInviata',
-  'contattoMagoInviato',
-  'linkAccreditamentoInviato',
-  'offertaInviata',
-  'schedaTecnicaInviata',
-  'bozzaOffertaVisualizzata',
-] as const;
-/** Kept by the offer builder and the ERP price lists, not typed on this page. */
-const ELSEWHERE = ['allegati', 'archiviata', 'articoli', 'listiniOfferta'];
+/** Kept elsewhere: archiving (its button), the offer builder's articles and the ERP price lists. */
+const ELSEWHERE = ['archiviata', 'articoli', 'listiniOfferta'];
 
 /**
- * The page's uiSchema from the generated one: its groups, the sent flags read-only (they show what is stored),
- * the fields kept elsewhere hidden, and the operator hidden from who may not read the users.
+ * The page's uiSchema from the generated one: its groups, the fields kept elsewhere hidden, and the operator
+ * hidden from who may not read the users (reassigning is how it changes).
  */
 export function pageUiSchema(generated: JsonObject, canSeeUsers: boolean): JsonObject {
-  const placed = new Set(PAGE_SECTIONS.flatMap((s) => s.fields));
   const order = Array.isArray(generated['ui:order']) ? (generated['ui:order'] as string[]) : [];
-  const hidden = [...ELSEWHERE, ...(canSeeUsers ? [] : ['operatoreId'])];
+  const hidden = [...ELSEWHERE, ...(canSeeUsers ? [] : ['operatoreId'])].filter((f) => order.includes(f));
+  const placed = new Set([...PAGE_SECTIONS.flatMap((s) => s.fields), ...hidden]);
   const ui: JsonObject = { ...generated };
-  for (const f of SENT_FLAGS) ui[f] = { ...(ui[f] as JsonObject | undefined), 'ui:readonly': true };
   for (const f of hidden) ui[f] = { 'ui:widget': 'hidden' };
-  const sections = PAGE_SECTIONS.map((s) => ({ ...s, fields: s.fields.filter((f) => !hidden.includes(f)) }));
+  const sections = PAGE_SECTIONS.map((s) => ({
+    ...s,
+    fields: s.fields.filter((f) => order.includes(f) && !hidden.includes(f)),
+  }));
   // Fields the page does not place (a new schema property) still show, in a last group: nothing is lost.
-  const rest = order.filter((f) => !placed.has(f) && !hidden.includes(f));
+  const rest = order.filter((f) => !placed.has(f));
   if (rest.length > 0) sections.push({ title: 'Altro', fields: rest });
   return {
     ...ui,
@@ -131,14 +108,10 @@ export function pageUiSchema(generated: JsonObject, canSeeUsers: boolean): JsonO
   };
 }
 
-/**
- * What a save sends: an emptied duration is null (SPEC.md section 5), never an empty string; the attachments
- * are not sent (their own calls keep them: a page open for a while must not send back an older list).
- */
+/** What a save sends: an emptied duration is null (SPEC.md section 5), never an empty string. */
 export function negotiationPayload(row: Row): Row {
-  const { allegati: _kept, ...rest } = row;
   const durata = row.durata;
-  return { ...rest, durata: durata === '' || durata === undefined ? null : durata };
+  return { ...row, durata: durata === '' || durata === undefined ? null : durata };
 }
 
 /** A status that closes the negotiation as lost: its code LOST, else a description saying "pers…". */
@@ -157,11 +130,6 @@ export function statusColors(statuses: readonly Row[], row: Row): RowColors | un
   return { background: background || '#FFFFFF', text: text || '#000000' };
 }
 
-/** The other non-archived negotiations with the same VAT number: the dialog shown before saving. */
-export function sameVatOthers(found: readonly Row[], ownId: number | undefined): Row[] {
-  return found.filter((r) => r.id !== ownId && r.archiviata !== 'Y');
-}
-
 /** Recipients typed in one field: split on commas, semicolons and spaces; each kept once. */
 export function parseRecipients(text: string): string[] {
   return [
@@ -177,10 +145,3 @@ export function parseRecipients(text: string): string[] {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Addresses that are not e-mail addresses, to name them before anything is sent. */
 export const invalidRecipients = (list: readonly string[]): string[] => list.filter((e) => !EMAIL.test(e));
-
-/** Several lists of records as one, each record once (the first seen). */
-export function mergeById<T extends { id?: number }>(lists: readonly (readonly T[])[]): T[] {
-  const byId = new Map<number, T>();
-  for (const row of lists.flat()) if (row.id !== undefined && !byId.has(row.id)) byId.set(row.id, row);
-  return [...byId.values()];
-}
