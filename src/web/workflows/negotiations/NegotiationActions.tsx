@@ -2,6 +2,7 @@ import { Box, Button, Chip, MenuItem, Paper, TextField, Typography } from '@mui/
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
+import negotiationSchema from '../../../../schemas/trattativa-cp.json';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
 import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
@@ -29,10 +30,9 @@ const FLAGS = [
   'offertaInviata',
 ] as const;
 
-const titleOf = (def: ResourceDefinition, field: string) => {
-  const property = (def.form.schema.properties as Record<string, { title?: string }> | undefined)?.[field];
-  return property?.title ?? field;
-};
+// The flags are the server's (read-only, not in the form): their titles come from the entity schema itself.
+const titleOf = (field: string): string =>
+  (negotiationSchema.properties as Record<string, { title?: string }>)[field]?.title ?? field;
 
 function BrochureSend({
   record,
@@ -147,7 +147,7 @@ export function NegotiationActions({
             size="small"
             color={record[flag] === true ? 'success' : 'default'}
             variant={record[flag] === true ? 'filled' : 'outlined'}
-            label={`${titleOf(def, flag)}: ${record[flag] === true ? messages.yes : messages.no}`}
+            label={`${titleOf(flag)}: ${record[flag] === true ? messages.yes : messages.no}`}
           />
         ))}
       </Box>
