@@ -6047,6 +6047,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Il gestionale (ERP) non ha risposto */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Operazione eseguita */
         Message: {
             headers: {
@@ -14686,6 +14695,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
         };
     };
     sendTrattativaCpLinkAccreditamento: {

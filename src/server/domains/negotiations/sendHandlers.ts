@@ -9,7 +9,7 @@ import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/fileStore.ts';
 import { readParts } from './attachmentHandlers.ts';
 import { announce, setFlag, visibleRow } from './repository.ts';
-import { viewerOf, type Viewer } from './visibility.ts';
+import { viewerOf } from './visibility.ts';
 
 /** The flag each kind of message sets on its negotiation once it has been delivered (SPEC.md section 4). */
 export const FLAG_OF_KIND: Partial<Record<EmailKind, string>> = {
@@ -36,13 +36,14 @@ interface SendBody {
 
 /** Who sends: their name signs the message, replies go to them, and it leaves from the company's address. */
 async function senderOf(ctx: AppContext, req: ApiRequest) {
-  const { rows } = await ctx.db.query<{ email: string | null; from: string | null }>(
-    `SELECT u.email, (SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1) AS "from"
+  const { rows } = await ctx.db.query<{ name: string | null; email: string | null; from: string | null }>(
+    `SELECT TRIM(COALESCE(u.name, '') || ' ' || COALESCE(u.surname, '')) AS name, u.email,
+       (SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1) AS "from"
      FROM "user" u WHERE u.id = $1`,
     [req.user?.id ?? 0],
   );
   return {
-    firma: req.user ? `${req.user.name} ${req.user.surname}`.trim() : null,
+    firma: rows[0]?.name || null,
     replyTo: rows[0]?.email || null,
     from: rows[0]?.from || null,
   };
@@ -56,14 +57,14 @@ async function send(
   req: ApiRequest,
   ctx: AppContext,
   negotiationId: number,
-  build: (row: Row, viewer: Viewer) => Promise<Omit<OutgoingMail, 'cause' | 'from' | 'replyTo'>>,
+  build: (row: Row, tx: Queryable) => Promise<Omit<OutgoingMail, 'cause' | 'from' | 'replyTo'>>,
 ) {
   const viewer = await viewerOf(ctx, req.user);
   const sender = await senderOf(ctx, req);
   const { status } = await ctx.db.transaction(async (tx) => {
     const row = await visibleRow(tx, viewer, negotiationId, true);
     return ctx.mail.enqueue(tx, {
-      ...(await build(row, viewer)),
+      ...(await build(row, tx)),
       from: sender.from,
       replyTo: sender.replyTo,
       cause: { entity: 'trattativaCp', id: negotiationId, user: req.user?.username },
@@ -86,8 +87,8 @@ const ANAGRAFICA_FIELDS = [
   'destinazioneCantiere',
 ];
 
-async function brochureFor(ctx: AppContext, row: Row, chosen: number | undefined) {
-  const { rows } = await ctx.db.query<Row>(
+async function brochureFor(tx: Queryable, row: Row, chosen: number | undefined) {
+  const { rows } = await tx.query<Row>(
     chosen
       ? `SELECT * FROM "invioBrochure" WHERE id = $1`
       : `SELECT * FROM "invioBrochure" WHERE "famigliaMezzoId" = $1 ORDER BY id LIMIT 1`,
@@ -123,8 +124,8 @@ export const sendHandlers: Record<string, Handler> = {
   sendTrattativaCpBrochure: async (req, ctx) => {
     const body = req.body as SendBody;
     const sender = await senderOf(ctx, req);
-    return send(req, ctx, body.idTrattativaCp, async (row) => {
-      const brochure = await brochureFor(ctx, row, body.invioBrochureId);
+    return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
+      const brochure = await brochureFor(tx, row, body.invioBrochureId);
       return {
         to: body.email,
         ...ctx.mail.render.brochure({
@@ -142,8 +143,8 @@ export const sendHandlers: Record<string, Handler> = {
     const body = req.body as SendBody;
     const sender = await senderOf(ctx, req);
     // The link is personal: the sender's own, else the one of the negotiation's operator.
-    return send(req, ctx, body.idTrattativaCp, async (row) => {
-      const { rows } = await ctx.db.query<{ link: string | null }>(
+    return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
+      const { rows } = await tx.query<{ link: string | null }>(
         `SELECT "linkAccreditamento" AS link FROM "user" WHERE id = ANY($1::int[]) AND COALESCE("linkAccreditamento", '') <> ''
          ORDER BY id = $2 DESC LIMIT 1`,
         [[req.user?.id ?? 0, Number(row.operatoreId ?? 0)], req.user?.id ?? 0],
