@@ -82,7 +82,10 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
     },
   });
   const vat = useVatNumber(formData.partitaIva, id);
-  const live = useLiveNegotiation(id, user?.id);
+  const live = useLiveNegotiation(id, user?.id, {
+    dirty,
+    reload: () => void queryClient.invalidateQueries({ queryKey: ['record', def.name, String(id)] }),
+  });
 
   // Choosing a lost status asks why (SPEC.md section 4), once per choice.
   const [seenStatus, setSeenStatus] = useState(formData.statoTrattativaId);
