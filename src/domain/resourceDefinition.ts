@@ -67,7 +67,16 @@ export const GENERIC_OPERATION = new RegExp(`^(${OPERATIONS.join('|')})([A-Z][A-
 export const SERVER_SET = ['created', 'updated', 'creator', 'updater'] as const;
 export type ServerSet = (typeof SERVER_SET)[number];
 
-export const FILTER_WIDGETS = ['text', 'number', 'date', 'dateRange', 'triState', 'select', 'reference', 'boolean'] as const;
+export const FILTER_WIDGETS = [
+  'text',
+  'number',
+  'date',
+  'dateRange',
+  'triState',
+  'select',
+  'reference',
+  'boolean',
+] as const;
 export type FilterWidget = (typeof FILTER_WIDGETS)[number];
 
 /** Ends of a date range filter: `<field>From` and `<field>To`, inclusive days (the server reads the same keys). */

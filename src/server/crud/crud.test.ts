@@ -263,9 +263,7 @@ describe('a day filter on a date-time is a day in Rome', () => {
 describe('a date range filter (<field>From, <field>To): inclusive days', () => {
   it('keeps the days between the two ends, on a date-time (days in Rome) as on a date', async () => {
     const phones = async (query: string) =>
-      (
-        (await call('GET', `/api/missed-calls?${query}&rowsPerPage=0&page=0`)).json().data as { senderPhone: string }[]
-      )
+      ((await call('GET', `/api/missed-calls?${query}&rowsPerPage=0&page=0`)).json().data as { senderPhone: string }[])
         .map((c) => c.senderPhone)
         .sort();
     // The calls of the test above: 24 (Rome), 25, 25 (Rome) September and 1 January.
@@ -273,9 +271,7 @@ describe('a date range filter (<field>From, <field>To): inclusive days', () => {
       '0222222222',
       '0233333333',
     ]);
-    expect(await phones('filters[receivedAtFrom]=2025-09-24&filters[receivedAtTo]=2025-09-24')).toEqual([
-      '0211111111',
-    ]);
+    expect(await phones('filters[receivedAtFrom]=2025-09-24&filters[receivedAtTo]=2025-09-24')).toEqual(['0211111111']);
     expect(await phones('filters[receivedAtFrom]=2025-12-01')).toEqual(['0244444444']);
     expect(await phones('filters[receivedAtTo]=2025-09-24')).toEqual(['0211111111']);
   });

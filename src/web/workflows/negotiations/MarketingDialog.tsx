@@ -21,7 +21,7 @@ export function MarketingDialog({
   return (
     <SendDialog
       title={m.title}
-      text=""
+      text={m.text}
       defaultRecipients={defaultRecipients}
       ready={oggetto.trim() !== '' && testo.trim() !== ''}
       onSend={(to) => onSend(to, oggetto, testo, files)}

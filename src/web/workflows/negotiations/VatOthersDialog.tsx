@@ -33,9 +33,9 @@ export function VatOthersDialog({
         <List dense>
           {others.map((r) => {
             const name = r.ragioneSociale || `#${String(r.id)}`;
-            const who = r.operatore ? ` (${r.operatore})` : '';
+            const who = r.operatore ? `(${r.operatore})` : '';
             return (
-              <ListItem key={r.id}>
+              <ListItem key={r.id} sx={{ gap: 1 }}>
                 {r.accessibile ? (
                   <Link to={`/trattativeCp/trattativa/${String(r.id)}`} target="_blank" aria-label={m.vat.open(name)}>
                     {name}

@@ -75,6 +75,7 @@ export const negotiationMessages = {
     marketing: {
       action: 'Brochure marketing',
       title: 'Inviare la brochure di marketing?',
+      text: 'Scrivere oggetto e testo e scegliere gli allegati: ogni destinatario riceve il proprio messaggio.',
       subject: 'Oggetto',
       body: 'Testo',
       files: 'Allegati',
