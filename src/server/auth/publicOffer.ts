@@ -28,10 +28,10 @@ async function negotiationWithCode(ctx: AppContext, code: string): Promise<numbe
  */
 export async function createDocumentToken(ctx: AppContext, negotiationId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  const { rows } = await ctx.db.query(
-    `UPDATE "trattativaCp" SET "documentToken" = $1 WHERE id = $2 RETURNING id`,
-    [token, negotiationId],
-  );
+  const { rows } = await ctx.db.query(`UPDATE "trattativaCp" SET "documentToken" = $1 WHERE id = $2 RETURNING id`, [
+    token,
+    negotiationId,
+  ]);
   if (!rows[0]) throw notFound();
   return token;
 }

@@ -297,6 +297,26 @@ describe('calendar period', () => {
   });
 });
 
+describe('sends without SMTP_URL', () => {
+  it('keep the message in the outbox as not delivered and leave the flag false', async () => {
+    const id = await create('cp.anna', { ragioneSociale: 'Senza posta', contatto: 'Paolo Brambilla' });
+    const res = await call('cp.anna', 'POST', '/api/trattative_cp/invia-anagrafica', {
+      idTrattativaCp: id,
+      email: ['paolo@ediliziabrambilla.it'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Email salvata ma non inviata: il server di posta (SMTP_URL) non è configurato');
+    const { rows } = await t.ctx.db.query(
+      `SELECT kind, status, recipient, "requestedBy" FROM email WHERE "causeEntity" = 'trattativaCp' AND "causeId" = $1`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { kind: 'anagrafica', status: 'notConfigured', recipient: 'paolo@ediliziabrambilla.it', requestedBy: 'cp.anna' },
+    ]);
+    expect((await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data.anagraficaInviata).toBe(false);
+  });
+});
+
 describe('live updates', () => {
   it('tells the users who see a negotiation that it was saved, with its new version and who saved it', async () => {
     const id = await create('cp.anna', { ragioneSociale: 'In tempo reale' });
