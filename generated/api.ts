@@ -7484,16 +7484,29 @@ export interface components {
             content: {
                 "application/json": {
                     data: {
-                        /** @description La partita IVA è di un cliente del gestionale */
+                        /**
+                         * @description La partita IVA è di un cliente del gestionale
+                         * @example false
+                         */
                         inErp: boolean;
                         trattative: {
                             id: components["schemas"]["EntityId"];
+                            /** @example Costruzioni Ferrari S.p.A. */
                             ragioneSociale: string;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-12T09:30:00Z
+                             */
                             dataInserimento?: string | null;
-                            /** @description Nome e cognome dell'operatore */
+                            /**
+                             * @description Nome e cognome dell'operatore
+                             * @example Mario Rossi
+                             */
                             operatore?: string | null;
-                            /** @description L'utente può aprirla */
+                            /**
+                             * @description L'utente può aprirla
+                             * @example true
+                             */
                             accessibile: boolean;
                         }[];
                     };

@@ -1,6 +1,8 @@
 import type { Row } from '../crud/crudRepository.ts';
 import type { ListOptions } from '../crud/listQuery.ts';
-import type { Resource } from '../context.ts';
+import type { RecordOf, Resource } from '../context.ts';
+
+type ClienteErp = RecordOf<'ClienteErp'>;
 
 /** A prospect handed to the ERP from a negotiation ("invia contatto a Mago"). */
 export interface ErpContact {
@@ -18,14 +20,14 @@ export interface ErpContact {
  */
 export interface ErpConnector {
   readonly name: string;
-  listCustomers(options: ListOptions): Promise<{ data: Row[]; totalRows: number }>;
+  listCustomers(options: ListOptions): Promise<{ data: ClienteErp[]; totalRows: number }>;
   knowsVatNumber(vat: string): Promise<boolean>;
   /** Records the contact and answers its ERP code; a VAT number the ERP already has answers that customer's code. */
   sendContact(contact: ErpContact): Promise<{ code: string; existing: boolean }>;
 }
 
 /** The demo ERP: the ClienteErp rows the seed writes, filtered, sorted and paged like any list. */
-export function demoErp(customers: Resource): ErpConnector {
+export function demoErp(customers: Resource<ClienteErp>): ErpConnector {
   return {
     name: 'demo',
     listCustomers: (options) => customers.repo.list(options),
@@ -43,8 +45,8 @@ export function demoErp(customers: Resource): ErpConnector {
         const known = data.find((r) => r.vatNumber === contact.vatNumber);
         if (known) return { code: String(known.code), existing: true };
       }
-      const created = await customers.repo.create({ code: 'NUOVO', ...contact });
-      // Mago numbers new contacts itself; the demo uses its row id.
+      // Mago numbers new contacts itself; the demo uses its row id, which the ERP's record type does not show.
+      const created: Row = await customers.repo.create({ code: 'NUOVO', ...contact });
       const code = `C${String(created.id).padStart(5, '0')}`;
       await customers.repo.update(Number(created.id), { code });
       return { code, existing: false };

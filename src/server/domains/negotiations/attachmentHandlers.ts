@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
-import type { AppContext, Handler } from '../../context.ts';
+import { defineHandlers, type AppContext } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import type { AnyRequest } from '../../http/handler.ts';
 import { ALLOWED, FILE_MESSAGES, invalid, safeOriginalName, writeSynced } from '../files/fileStore.ts';
 import {
   attachmentsOf,
@@ -36,7 +36,7 @@ export interface UploadedFile {
  * (png, jpg, mp4, mov, pdf) and all together within MAX_UPLOAD_BYTES. Malformed input is a 400, too much a 413.
  */
 export async function readParts(
-  req: Parameters<Handler>[0],
+  req: Pick<AnyRequest, 'raw'>,
   ctx: AppContext,
   isFileField: (name: string) => boolean,
 ): Promise<{ fields: Map<string, string>; files: UploadedFile[] }> {
@@ -51,12 +51,11 @@ export async function readParts(
         fields.set(part.fieldname, String(part.value));
         continue;
       }
-      const file = part as MultipartFile;
-      const buffer = await file.toBuffer();
+      const buffer = await part.toBuffer();
       total += buffer.length;
-      if (file.file.truncated || total > ctx.config.maxUploadBytes) throw new HttpError(413, MESSAGES.tooLarge);
+      if (part.file.truncated || total > ctx.config.maxUploadBytes) throw new HttpError(413, MESSAGES.tooLarge);
       if (!isFileField(part.fieldname)) throw invalid(part.fieldname, 'campo non previsto');
-      if (buffer.length > 0) raw.push({ field: part.fieldname, name: file.filename, buffer });
+      if (buffer.length > 0) raw.push({ field: part.fieldname, name: part.filename, buffer });
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -96,7 +95,7 @@ function indexesOf(fields: Map<string, string>, files: UploadedFile[]): number[]
   return [...out].sort((a, b) => a - b);
 }
 
-export const attachmentHandlers: Record<string, Handler> = {
+export const attachmentHandlers = defineHandlers({
   /**
    * For each N: file-N with descrizione-N adds an attachment (or replaces the file of id-N); id-N with
    * descrizione-N alone changes that attachment's description. Files are written before the row, so an
@@ -191,4 +190,4 @@ export const attachmentHandlers: Record<string, Handler> = {
     });
     if (removed) fs.rmSync(path.join(attachmentsDir(ctx), path.basename(removed.path)), { force: true });
   },
-};
+});

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { endOfRomeDay, startOfRomeDay } from '../../../domain/calendar/index.ts';
 import { createDocumentToken } from '../../auth/publicOffer.ts';
-import type { Handler } from '../../context.ts';
+import { defineHandlers } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import type { ListOptions } from '../../crud/listQuery.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { attachmentsDir } from './attachmentHandlers.ts';
 import { announce, attachmentsOf, negotiationsWithVat, visibleRow } from './repository.ts';
 import { checkAssignable, checkReferences, operatorFor } from './rules.ts';
@@ -65,7 +65,7 @@ function periodConditions(query: Record<string, unknown>): Condition[] {
 }
 
 /** The negotiation record handlers: list, read, write, archive, reassign, lost offer, document token, VAT check. */
-export const recordHandlers: Record<string, Handler> = {
+export const recordHandlers = defineHandlers({
   listTrattativaCp: async (req, ctx) => {
     const viewer = await viewerOf(ctx, req.user);
     const { definition, model, repo } = ctx.resource('TrattativaCp');
@@ -103,7 +103,7 @@ export const recordHandlers: Record<string, Handler> = {
       },
     );
     await announce(ctx, data, 'updated', req.user);
-    return { data: { id: data.id } };
+    return { data: { id: Number(data.id) } };
   },
 
   updateTrattativaCp: async (req, ctx) => {
@@ -140,7 +140,7 @@ export const recordHandlers: Record<string, Handler> = {
     const viewer = await viewerOf(ctx, req.user);
     const id = idOf(req.params);
     await visibleRow(ctx.db, viewer, id);
-    const { archiviata } = req.body as { archiviata: 'Y' | 'N' };
+    const { archiviata } = req.body;
     const { model, repo } = ctx.resource('TrattativaCp');
     const data = await repo.update(id, { archiviata }, serverSetValues(model, 'update', req.user));
     await announce(ctx, data, 'updated', req.user);
@@ -152,7 +152,7 @@ export const recordHandlers: Record<string, Handler> = {
     const viewer = await viewerOf(ctx, req.user);
     const id = idOf(req.params);
     await visibleRow(ctx.db, viewer, id);
-    const { userRiassegnazioneTrattativaCpId: userId } = req.body as { userRiassegnazioneTrattativaCpId: number };
+    const { userRiassegnazioneTrattativaCpId: userId } = req.body;
     await checkAssignable(ctx, userId, 'userRiassegnazioneTrattativaCpId');
     const { model, repo } = ctx.resource('TrattativaCp');
     const data = await repo.update(id, { operatoreId: userId }, serverSetValues(model, 'update', req.user));
@@ -164,7 +164,7 @@ export const recordHandlers: Record<string, Handler> = {
     const viewer = await viewerOf(ctx, req.user);
     const id = idOf(req.params);
     await visibleRow(ctx.db, viewer, id);
-    const body = req.body as { motivoPersaId: number; statoOffertaId: number; notePersa?: string };
+    const body = req.body;
     const missing = [
       ...((await ctx.resource('MotivoPerso').repo.raw(body.motivoPersaId)) ? [] : ['motivoPersaId']),
       ...((await ctx.resource('StatoOfferta').repo.raw(body.statoOffertaId)) ? [] : ['statoOffertaId']),
@@ -206,4 +206,4 @@ export const recordHandlers: Record<string, Handler> = {
     ]);
     return { data: { inErp, trattative } };
   },
-};
+});

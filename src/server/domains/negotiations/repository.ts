@@ -1,8 +1,8 @@
-import type { Claims } from '../../auth/tokens.ts';
+import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { SEES_ALL, visibleSql, type Viewer } from './visibility.ts';
 
 /** One attachment as stored in the negotiation's `allegati` (schemas/trattativa-cp-allegato.json). */
@@ -99,7 +99,7 @@ export async function announce(
   ctx: AppContext,
   row: Row,
   event: 'updated' | 'deleted',
-  by: Pick<Claims, 'id' | 'name' | 'surname'> | null,
+  by: Pick<StaffClaims, 'id' | 'name' | 'surname'> | null,
 ): Promise<void> {
   for (const userId of await watchersOf(ctx.db, row))
     ctx.hub.publish(`/users/${userId}`, {

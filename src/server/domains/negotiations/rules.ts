@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { quote } from '../../crud/entityModel.ts';
 import type { Violation } from '../../contract/italianErrors.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { hasAny, MAY_REASSIGN, type Viewer } from './visibility.ts';
 
 export const NEGOTIATION_MESSAGES = {

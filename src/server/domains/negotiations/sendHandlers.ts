@@ -1,9 +1,10 @@
 import type { EmailKind } from '../../../../generated/entities.ts';
 import { createDocumentToken } from '../../auth/publicOffer.ts';
-import type { AppContext, ApiRequest, Handler } from '../../context.ts';
+import { defineHandlers, type AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
+import type { AnyRequest } from '../../http/handler.ts';
 import type { Queryable } from '../../db/Db.ts';
-import { HttpError } from '../../httpError.ts';
+import { HttpError } from '../../http/httpError.ts';
 import type { OutgoingMail } from '../../plugins/mail/index.ts';
 import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/fileStore.ts';
@@ -28,14 +29,8 @@ export const SEND_MESSAGES = {
   erpDown: 'Il gestionale (Mago) non ha risposto: riprovare più tardi',
 } as const;
 
-interface SendBody {
-  idTrattativaCp: number;
-  email: string[];
-  invioBrochureId?: number;
-}
-
 /** Who sends: their name signs the message, replies go to them, and it leaves from the company's address. */
-async function senderOf(ctx: AppContext, req: ApiRequest) {
+async function senderOf(ctx: AppContext, req: Pick<AnyRequest, 'user'>) {
   const { rows } = await ctx.db.query<{ name: string | null; email: string | null; from: string | null }>(
     `SELECT TRIM(COALESCE(u.name, '') || ' ' || COALESCE(u.surname, '')) AS name, u.email,
        (SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1) AS "from"
@@ -54,7 +49,7 @@ async function senderOf(ctx: AppContext, req: ApiRequest) {
  * negotiation locked. Its flag is set when the message is delivered (negotiationMailSent), not before.
  */
 async function send(
-  req: ApiRequest,
+  req: Pick<AnyRequest, 'user'>,
   ctx: AppContext,
   negotiationId: number,
   build: (row: Row, tx: Queryable) => Promise<Omit<OutgoingMail, 'cause' | 'from' | 'replyTo'>>,
@@ -102,9 +97,9 @@ async function brochureFor(tx: Queryable, row: Row, chosen: number | undefined) 
   return rows[0];
 }
 
-export const sendHandlers: Record<string, Handler> = {
+export const sendHandlers = defineHandlers({
   sendTrattativaCpAnagrafica: async (req, ctx) => {
-    const body = req.body as SendBody;
+    const body = req.body;
     const sender = await senderOf(ctx, req);
     const properties = (ctx.contract.entitySchema('TrattativaCp').properties ?? {}) as Record<
       string,
@@ -122,7 +117,7 @@ export const sendHandlers: Record<string, Handler> = {
   },
 
   sendTrattativaCpBrochure: async (req, ctx) => {
-    const body = req.body as SendBody;
+    const body = req.body;
     const sender = await senderOf(ctx, req);
     return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
       const brochure = await brochureFor(tx, row, body.invioBrochureId);
@@ -140,7 +135,7 @@ export const sendHandlers: Record<string, Handler> = {
   },
 
   sendTrattativaCpLinkAccreditamento: async (req, ctx) => {
-    const body = req.body as SendBody;
+    const body = req.body;
     const sender = await senderOf(ctx, req);
     // The link is personal: the sender's own, else the one of the negotiation's operator.
     return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
@@ -159,7 +154,7 @@ export const sendHandlers: Record<string, Handler> = {
   },
 
   sendTrattativaCpOfferta: async (req, ctx) => {
-    const body = req.body as SendBody;
+    const body = req.body;
     const sender = await senderOf(ctx, req);
     const viewer = await viewerOf(ctx, req.user);
     const stored = await visibleRow(ctx.db, viewer, body.idTrattativaCp);
@@ -201,7 +196,7 @@ export const sendHandlers: Record<string, Handler> = {
 
   // Not an e-mail: the ERP adapter records the prospect; the flag is set as soon as it answers.
   sendTrattativaCpContattoMago: async (req, ctx) => {
-    const body = req.body as SendBody;
+    const body = req.body;
     const viewer = await viewerOf(ctx, req.user);
     const row = await visibleRow(ctx.db, viewer, body.idTrattativaCp);
     const contact = Object.fromEntries(
@@ -230,7 +225,7 @@ export const sendHandlers: Record<string, Handler> = {
         : `Contatto inviato a Mago con il codice ${result.code}`,
     };
   },
-};
+});
 
 /** The delivery of a message about a negotiation sets its flag, in the transaction that marks it sent. */
 export function negotiationMailSent(ctx: AppContext): SentHook {

@@ -1,8 +1,8 @@
 import type { RoleName } from '../../../../generated/entities.ts';
-import type { Claims } from '../../auth/tokens.ts';
+import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { ListOptions } from '../../crud/listQuery.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 
 /**
  * Who sees every negotiation: supervisors, admins and master; ROLE_NL too, whose only negotiation call is
@@ -19,12 +19,12 @@ export const SEES_ALL: readonly RoleName[] = [
 /** Who may give a negotiation to another user (SPEC.md section 4: admins and ROLE_NL). */
 export const MAY_REASSIGN: readonly RoleName[] = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_NL'];
 
-export type Viewer = { all: true; user: Claims } | { all: false; user: Claims; groups: number[] };
+export type Viewer = { all: true; user: StaffClaims } | { all: false; user: StaffClaims; groups: number[] };
 
-export const hasAny = (user: Claims, roles: readonly RoleName[]) => user.roles.some((r) => roles.includes(r));
+export const hasAny = (user: StaffClaims, roles: readonly RoleName[]) => user.roles.some((r) => roles.includes(r));
 
 /** The caller and what they may see; read from the database on every call, so a group change counts at once. */
-export async function viewerOf(ctx: AppContext, user: Claims | null): Promise<Viewer> {
+export async function viewerOf(ctx: AppContext, user: StaffClaims | null): Promise<Viewer> {
   if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
   if (hasAny(user, SEES_ALL)) return { all: true, user };
   const { rows } = await ctx.db.query<{ groups: unknown }>(

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
 import { isPartitaIva } from '../../../domain/partitaIva.ts';
-import type { JsonObject, ResourceDefinition } from '../../../domain/resourceDefinition.ts';
+import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { useRecord } from '../../resources/useRecord.ts';
@@ -209,7 +209,7 @@ export function NegotiationPage() {
     () =>
       def.data && {
         ...def.data,
-        form: { ...def.data.form, uiSchema: pageUiSchema(def.data.form.uiSchema as JsonObject, canSeeUsers) },
+        form: { ...def.data.form, uiSchema: pageUiSchema(def.data.form.uiSchema, canSeeUsers) },
       },
     [def.data, canSeeUsers],
   );

@@ -26,7 +26,7 @@ export function sendBody(
   extra: Pick<SendBody, 'oggetto' | 'testo' | 'invioBrochureId'> = {},
 ): SendBody {
   const text = (field: string) =>
-    typeof record[field] === 'string' && record[field] !== '' ? (record[field] as string) : undefined;
+    typeof record[field] === 'string' && record[field] !== '' ? record[field] : undefined;
   const summary = Object.fromEntries(
     (['ragioneSociale', 'partitaIva', 'telefono', 'contatto', 'paeseTrattativa', 'note'] as const)
       .map((f) => [f, text(f)])
@@ -130,7 +130,7 @@ export const negotiationApi = {
         parseAs: 'blob',
       }),
     );
-    const url = URL.createObjectURL(blob as Blob);
+    const url = URL.createObjectURL(blob);
     const name = attachment.file ?? attachment.path?.split('/').pop() ?? attachment.descrizione ?? 'allegato';
     Object.assign(document.createElement('a'), { href: url, download: name }).click();
     URL.revokeObjectURL(url);

@@ -39,7 +39,7 @@ describe('pageUiSchema: the page groups every form field once', () => {
       ['archiviata', 'articoli', 'listiniOfferta', 'operatoreId'],
     ],
   ])('%s', (_name, canSeeUsers, hidden) => {
-    const ui = pageUiSchema(resource.form.uiSchema as JsonObject, canSeeUsers);
+    const ui = pageUiSchema(resource.form.uiSchema, canSeeUsers);
     const shown = sectionsOf(ui).flatMap((s) => s.fields);
     expect(new Set(shown).size).toBe(shown.length);
     expect([...shown, ...hidden].sort()).toEqual([...formFields].sort());
