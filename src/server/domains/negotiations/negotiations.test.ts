@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../../../generated/entities.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
+import { romeToday } from '../../../domain/calendar/index.ts';
 
 type Headers = { authorization: string };
 let t: TestApp;
@@ -278,7 +279,8 @@ describe('calendar period', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.map((r: { id: number }) => r.id)).toEqual([callback, visit]);
-    const today = new Date().toISOString().slice(0, 10);
+    // The period is of Rome days: near midnight the UTC date is another day.
+    const today = romeToday();
     const inserted = await call(
       'cp.anna',
       'GET',
