@@ -2461,7 +2461,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Elenco trattative */
+        /**
+         * Elenco trattative
+         * @description Solo le trattative che l'utente vede: utente CP e commerciale quelle assegnate a sé (operatoreId) o ai propri gruppi CRM; supervisore CP, amministratori e master tutte. La stessa regola vale per ogni lettura e scrittura di una trattativa (altrimenti 404). Il calendario chiede con dataDal/dataAl solo il periodo visibile.
+         */
         get: operations["listTrattativaCp"];
         put?: never;
         /** Crea una trattativa */
@@ -2736,6 +2739,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trattative_cp/partita-iva/{vat}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verifica la partita IVA di una trattativa
+         * @description Se la partita IVA è di un cliente del gestionale (Mago) e quali trattative non archiviate hanno la stessa partita IVA (tutte, anche di altri operatori: solo identificativo, ragione sociale, data e operatore; `accessibile` dice se l'utente può aprirla).
+         */
+        get: operations["checkTrattativaCpPartitaIva"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trattative_cp/{id}/archiviata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Archivia (Y) o ripristina (N) una trattativa */
+        put: operations["setTrattativaCpArchiviata"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2885,16 +2925,20 @@ export interface components {
         OfferLost: {
             motivoPersaId: components["schemas"]["EntityId"];
             statoOffertaId: components["schemas"]["EntityId"];
+            notePersa?: components["schemas"]["notePersa"];
         };
         /** @description Riepilogo della trattativa e destinatari */
         TrattativaCpSend: {
             idTrattativaCp: components["schemas"]["EntityId"];
             /**
+             * Destinatari
              * @example [
              *       "paolo.brambilla@ediliziabrambilla.it"
              *     ]
              */
             email: string[];
+            /** @description La brochure da inviare (invia-brochure; per difetto quella della famiglia mezzo della trattativa) */
+            invioBrochureId?: components["schemas"]["EntityId"];
             ragioneSociale?: components["schemas"]["ragioneSociale"];
             partitaIva?: components["schemas"]["partitaIva"];
             telefono?: components["schemas"]["telefono"];
@@ -2947,6 +2991,9 @@ export interface components {
             email: string;
         } & {
             [key: string]: string;
+        };
+        Archive: {
+            archiviata: components["schemas"]["SiNo"];
         };
         /** @description Per ogni allegato N: file-N, descrizione-N e, se già salvato, id-N. */
         TrattativaCpAllegatiUpload: {
@@ -5921,49 +5968,49 @@ export interface components {
              * Allegati
              * @default []
              */
-            allegati: components["schemas"]["trattativa-cp-allegato"][];
+            readonly allegati: components["schemas"]["trattativa-cp-allegato"][];
             /**
              * Anagrafica inviata
              * @default false
              * @example false
              */
-            anagraficaInviata: boolean;
+            readonly anagraficaInviata: boolean;
             /**
              * Brochure inviata
              * @default false
              * @example false
              */
-            brochureInviata: boolean;
+            readonly brochureInviata: boolean;
             /**
              * Contatto inviato a Mago
              * @default false
              * @example false
              */
-            contattoMagoInviato: boolean;
+            readonly contattoMagoInviato: boolean;
             /**
              * Link di accreditamento inviato
              * @default false
              * @example false
              */
-            linkAccreditamentoInviato: boolean;
+            readonly linkAccreditamentoInviato: boolean;
             /**
              * Offerta inviata
              * @default false
              * @example false
              */
-            offertaInviata: boolean;
+            readonly offertaInviata: boolean;
             /**
              * Scheda tecnica inviata
              * @default false
              * @example false
              */
-            schedaTecnicaInviata: boolean;
+            readonly schedaTecnicaInviata: boolean;
             /**
              * Bozza offerta visualizzata
              * @default false
              * @example false
              */
-            bozzaOffertaVisualizzata: boolean;
+            readonly bozzaOffertaVisualizzata: boolean;
             /**
              * Trasporto abilitato
              * @default true
@@ -6031,6 +6078,11 @@ export interface components {
             /** Codice lingua */
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
+        /**
+         * Note trattativa persa
+         * @example
+         */
+        notePersa: string;
         /**
          * Importo in euro
          * @example 1250.5
@@ -6155,6 +6207,23 @@ export interface components {
              * @example 12
              */
             userId?: number | null;
+            /**
+             * Record
+             * @description Il record cambiato (es. la trattativa)
+             * @example 12
+             */
+            entityId?: number | null;
+            /**
+             * Versione
+             * @description La versione del record dopo il cambiamento
+             * @example 3
+             */
+            version?: number | null;
+            /**
+             * Modificato da
+             * @example Davide Fontana
+             */
+            byName?: string | null;
             /**
              * Quando
              * Format: date-time
@@ -6311,6 +6380,15 @@ export interface components {
         };
         /** @description Errore del server */
         ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Il gestionale (ERP) non ha risposto */
+        BadGateway: {
             headers: {
                 [name: string]: unknown;
             };
@@ -7738,6 +7816,43 @@ export interface components {
                 };
             };
         };
+        /** @description Cliente del gestionale e trattative con la stessa partita IVA */
+        TrattativaCpVatCheck: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        /**
+                         * @description La partita IVA è di un cliente del gestionale
+                         * @example false
+                         */
+                        inErp: boolean;
+                        trattative: {
+                            id: components["schemas"]["EntityId"];
+                            /** @example Costruzioni Ferrari S.p.A. */
+                            ragioneSociale: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-03-12T09:30:00Z
+                             */
+                            dataInserimento?: string | null;
+                            /**
+                             * @description Nome e cognome dell'operatore
+                             * @example Mario Rossi
+                             */
+                            operatore?: string | null;
+                            /**
+                             * @description L'utente può aprirla
+                             * @example true
+                             */
+                            accessibile: boolean;
+                        }[];
+                    };
+                };
+            };
+        };
         /** @description Utente */
         UserItem: {
             headers: {
@@ -7807,6 +7922,16 @@ export interface components {
         RowsPerPage: number;
         /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
         Archiviata: "Y" | "N" | "";
+        /** @description Dal giorno (incluso): trattative inserite, da richiamare o con la visita ripianificata in questo periodo (il calendario) */
+        DataDal: string;
+        /** @description Al giorno (incluso), con dataDal */
+        DataAl: string;
+        /** @description Da richiamare dal giorno (incluso) */
+        RichiamareDal: string;
+        /** @description Da richiamare fino al giorno (incluso) */
+        RichiamareAl: string;
+        /** @description La trattativa da non elencare (quella che si sta modificando) */
+        EscludiId: components["schemas"]["EntityId"];
         /** @description Giorno di ricezione */
         ReceivedAt: string;
         /** @description Richiamato */
@@ -14868,6 +14993,14 @@ export interface operations {
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
+                /** @description Dal giorno (incluso): trattative inserite, da richiamare o con la visita ripianificata in questo periodo (il calendario) */
+                dataDal?: components["parameters"]["DataDal"];
+                /** @description Al giorno (incluso), con dataDal */
+                dataAl?: components["parameters"]["DataAl"];
+                /** @description Da richiamare dal giorno (incluso) */
+                richiamareDal?: components["parameters"]["RichiamareDal"];
+                /** @description Da richiamare fino al giorno (incluso) */
+                richiamareAl?: components["parameters"]["RichiamareAl"];
             };
             header?: never;
             path?: never;
@@ -15222,6 +15355,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
         };
     };
     sendTrattativaCpLinkAccreditamento: {
@@ -15360,6 +15494,60 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkTrattativaCpPartitaIva: {
+        parameters: {
+            query?: {
+                /** @description La trattativa da non elencare (quella che si sta modificando) */
+                escludiId?: components["parameters"]["EscludiId"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Partita IVA da verificare
+                 * @example 00743110157
+                 */
+                vat: components["parameters"]["Vat"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TrattativaCpVatCheck"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setTrattativaCpArchiviata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Archive"];
+            };
+        };
+        responses: {
+            200: components["responses"]["TrattativaCpItem"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

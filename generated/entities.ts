@@ -1068,6 +1068,18 @@ export interface HubEvent {
    */
   userId?: number | null;
   /**
+   * Record: Il record cambiato (es. la trattativa)
+   */
+  entityId?: number | null;
+  /**
+   * Versione: La versione del record dopo il cambiamento
+   */
+  version?: number | null;
+  /**
+   * Modificato da
+   */
+  byName?: string | null;
+  /**
    * Quando
    */
   at: string;

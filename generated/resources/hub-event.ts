@@ -35,6 +35,18 @@ export const resource = {
       "enableSorting": true
     },
     {
+      "accessorKey": "entityId",
+      "header": "Record",
+      "kind": "integer",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "byName",
+      "header": "Modificato da",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
       "accessorKey": "at",
       "header": "Quando",
       "kind": "dateTime",
@@ -72,6 +84,23 @@ export const resource = {
           "title": "Utente",
           "minimum": 0
         },
+        "entityId": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "title": "Record",
+          "description": "Il record cambiato (es. la trattativa)",
+          "minimum": 1
+        },
+        "byName": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "title": "Modificato da",
+          "maxLength": 201
+        },
         "at": {
           "type": "string",
           "format": "date-time",
@@ -89,9 +118,14 @@ export const resource = {
         "entity",
         "event",
         "userId",
+        "entityId",
+        "byName",
         "at"
       ],
       "userId": {
+        "ui:widget": "number"
+      },
+      "entityId": {
         "ui:widget": "number"
       },
       "at": {

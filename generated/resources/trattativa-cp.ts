@@ -176,6 +176,19 @@ export const resource = {
       "reference": "commerciale"
     },
     {
+      "field": "gruppoCrmId",
+      "label": "Gruppo CRM",
+      "widget": "reference",
+      "param": "filters",
+      "reference": "gruppoCrm"
+    },
+    {
+      "field": "richiamareInData",
+      "label": "Richiamare in data",
+      "widget": "dateRange",
+      "param": "filters"
+    },
+    {
       "field": "archiviata",
       "label": "Archiviata",
       "widget": "triState",
@@ -197,7 +210,7 @@ export const resource = {
   "pageSize": 50,
   "unique": [],
   "single": false,
-  "page": null,
+  "page": "/trattativeCp/trattativa",
   "toggles": [],
   "actions": [],
   "form": {
@@ -664,61 +677,6 @@ export const resource = {
           "title": "Indirizzo cantiere",
           "maxLength": 255
         },
-        "allegati": {
-          "type": "array",
-          "title": "Allegati",
-          "items": {
-            "title": "Allegato trattativa",
-            "description": "File allegato a una trattativa.",
-            "type": "object",
-            "properties": {
-              "descrizione": {
-                "type": "string",
-                "title": "Descrizione",
-                "maxLength": 255
-              }
-            },
-            "required": [
-              "descrizione"
-            ]
-          },
-          "default": []
-        },
-        "anagraficaInviata": {
-          "type": "boolean",
-          "title": "Anagrafica inviata",
-          "default": false
-        },
-        "brochureInviata": {
-          "type": "boolean",
-          "title": "Brochure inviata",
-          "default": false
-        },
-        "contattoMagoInviato": {
-          "type": "boolean",
-          "title": "Contatto inviato a Mago",
-          "default": false
-        },
-        "linkAccreditamentoInviato": {
-          "type": "boolean",
-          "title": "Link di accreditamento inviato",
-          "default": false
-        },
-        "offertaInviata": {
-          "type": "boolean",
-          "title": "Offerta inviata",
-          "default": false
-        },
-        "schedaTecnicaInviata": {
-          "type": "boolean",
-          "title": "Scheda tecnica inviata",
-          "default": false
-        },
-        "bozzaOffertaVisualizzata": {
-          "type": "boolean",
-          "title": "Bozza offerta visualizzata",
-          "default": false
-        },
         "trasportoAbilitato": {
           "type": "boolean",
           "title": "Trasporto abilitato",
@@ -875,15 +833,7 @@ export const resource = {
         "noteVisita",
         "statoOfferta",
         "acceptedByCustomer",
-        "anagraficaInviata",
-        "brochureInviata",
-        "contattoMagoInviato",
-        "linkAccreditamentoInviato",
-        "offertaInviata",
-        "schedaTecnicaInviata",
-        "bozzaOffertaVisualizzata",
-        "note",
-        "allegati"
+        "note"
       ],
       "ui:options": {
         "sections": [
@@ -973,24 +923,16 @@ export const resource = {
             ]
           },
           {
-            "title": "Offerta e invii",
+            "title": "Offerta",
             "fields": [
               "statoOfferta",
-              "acceptedByCustomer",
-              "anagraficaInviata",
-              "brochureInviata",
-              "contattoMagoInviato",
-              "linkAccreditamentoInviato",
-              "offertaInviata",
-              "schedaTecnicaInviata",
-              "bozzaOffertaVisualizzata"
+              "acceptedByCustomer"
             ]
           },
           {
-            "title": "Note e allegati",
+            "title": "Note",
             "fields": [
-              "note",
-              "allegati"
+              "note"
             ]
           }
         ]
@@ -1168,11 +1110,6 @@ export const resource = {
       },
       "longitudeTrattativa": {
         "ui:widget": "number"
-      },
-      "allegati": {
-        "ui:options": {
-          "wide": true
-        }
       },
       "trasporto": {
         "ui:widget": "money"

@@ -99,6 +99,10 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   uploadTrattativaCpAllegati: G.trattative,
   downloadTrattativaCpAllegato: G.trattative,
   deleteTrattativaCpAllegato: G.trattative,
+  checkTrattativaCpPartitaIva: G.trattative,
+  setTrattativaCpArchiviata: G.trattative,
+  // Whoever sends a brochure chooses it from this table (configured by supervisors).
+  listInvioBrochure: G.trattative,
 };
 
 export interface ResourceAccessInfo {

@@ -80,6 +80,13 @@ const WORKFLOW_ENTRIES: MenuEntry[] = [
     group: 'contactCenter',
     hidden: true,
   },
+  {
+    label: 'Trattativa',
+    route: '/trattativeCp/trattativa/:id?',
+    roles: ROLE_GROUPS.trattative,
+    group: 'trattative',
+    hidden: true,
+  },
 ];
 
 /** What the menu needs of each resource of the generated index. */

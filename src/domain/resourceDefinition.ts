@@ -67,8 +67,24 @@ export const GENERIC_OPERATION = new RegExp(`^(${OPERATIONS.join('|')})([A-Z][A-
 export const SERVER_SET = ['created', 'updated', 'creator', 'updater'] as const;
 export type ServerSet = (typeof SERVER_SET)[number];
 
-export const FILTER_WIDGETS = ['text', 'number', 'date', 'triState', 'select', 'reference', 'boolean'] as const;
+export const FILTER_WIDGETS = [
+  'text',
+  'number',
+  'date',
+  'dateRange',
+  'triState',
+  'select',
+  'reference',
+  'boolean',
+] as const;
 export type FilterWidget = (typeof FILTER_WIDGETS)[number];
+
+/** Ends of a date range filter: `<field>From` and `<field>To`, inclusive days (the server reads the same keys). */
+export const RANGE_SUFFIXES = ['From', 'To'] as const;
+
+/** The keys a filter holds in the list's state, the URL and the call: its field, or both ends of a range. */
+export const filterKeys = (filter: { field: string; widget: FilterWidget }): string[] =>
+  filter.widget === 'dateRange' ? RANGE_SUFFIXES.map((s) => `${filter.field}${s}`) : [filter.field];
 
 /** RJSF's own widgets a schema may name. */
 export const RJSF_WIDGETS = ['text', 'textarea', 'password', 'color', 'checkbox', 'select'] as const;

@@ -20,7 +20,7 @@ export interface TestApp {
 
 export type TestAppOptions = Pick<
   AppOptions,
-  'accessTokenTtl' | 'microsoft' | 'erp' | 'mail' | 'limits' | 'log' | 'apiPublicUrl' | 'webRoot'
+  'accessTokenTtl' | 'microsoft' | 'erp' | 'mail' | 'limits' | 'log' | 'apiPublicUrl' | 'webRoot' | 'maxUploadBytes'
 >;
 
 export const TEST_PASSWORD = 'Password123!';

@@ -23,14 +23,15 @@ async function negotiationWithCode(ctx: AppContext, code: string): Promise<numbe
 
 /**
  * A new document token for a negotiation (192 random bits, base64url): it replaces the previous
- * one, so a link sent before stops opening the offer.
+ * one, so a link sent before stops opening the offer. The token is no field of the form, so the
+ * version stays: the page that asked for it right after saving can still save again.
  */
 export async function createDocumentToken(ctx: AppContext, negotiationId: number): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  const { rows } = await ctx.db.query(
-    `UPDATE "trattativaCp" SET "documentToken" = $1, version = version + 1 WHERE id = $2 RETURNING id`,
-    [token, negotiationId],
-  );
+  const { rows } = await ctx.db.query(`UPDATE "trattativaCp" SET "documentToken" = $1 WHERE id = $2 RETURNING id`, [
+    token,
+    negotiationId,
+  ]);
   if (!rows[0]) throw notFound();
   return token;
 }
@@ -58,7 +59,4 @@ export async function checkPublicOffer(
 export const publicOfferHandlers = defineHandlers({
   // The customer's public offer page: a short token for one negotiation, in exchange for its document token.
   loginApiFromClient: async (req, ctx) => ({ data: { token: await publicOfferToken(ctx, String(req.query.code)) } }),
-  createTrattativaCpDocumentToken: async (req, ctx) => ({
-    data: { documentToken: await createDocumentToken(ctx, Number(req.params.id)) },
-  }),
 });

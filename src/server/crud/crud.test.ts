@@ -260,6 +260,31 @@ describe('a day filter on a date-time is a day in Rome', () => {
   });
 });
 
+describe('a date range filter (<field>From, <field>To): inclusive days', () => {
+  it('keeps the days between the two ends, on a date-time (days in Rome) as on a date', async () => {
+    const phones = async (query: string) =>
+      ((await call('GET', `/api/missed-calls?${query}&rowsPerPage=0&page=0`)).json().data as { senderPhone: string }[])
+        .map((c) => c.senderPhone)
+        .sort();
+    // The calls of the test above: 24 (Rome), 25, 25 (Rome) September and 1 January.
+    expect(await phones('filters[receivedAtFrom]=2025-09-25&filters[receivedAtTo]=2025-09-25')).toEqual([
+      '0222222222',
+      '0233333333',
+    ]);
+    expect(await phones('filters[receivedAtFrom]=2025-09-24&filters[receivedAtTo]=2025-09-24')).toEqual(['0211111111']);
+    expect(await phones('filters[receivedAtFrom]=2025-12-01')).toEqual(['0244444444']);
+    expect(await phones('filters[receivedAtTo]=2025-09-24')).toEqual(['0211111111']);
+  });
+
+  it('refuses an end that is not a day, naming it', async () => {
+    const res = await call('GET', '/api/missed-calls?filters[receivedAtTo]=ieri');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().violations).toEqual([
+      { field: 'filters.receivedAtTo', message: 'deve essere una data AAAA-MM-GG' },
+    ]);
+  });
+});
+
 describe('fields the server fills (x-server-set)', () => {
   it('writes the time and the user of the creation and of the last change, whatever the client sends', async () => {
     const creator = await t.as(['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], 'capo.inventario');

@@ -34,6 +34,11 @@ export interface ListOptions {
   after?: Keyset;
   /** Only these fields may be filtered and sorted on (a reader who sees only them). */
   visibleFields?: readonly string[];
+  /**
+   * Conditions a workflow adds beyond per-field filters (who may see which rows, a period over several
+   * columns): SQL written with `param` for every value, ANDed with the filters and counted like them.
+   */
+  conditions?: ((param: (value: unknown) => string) => string)[];
 }
 
 export interface ListSql {
@@ -112,6 +117,31 @@ function condition(
   }
 }
 
+/** `<date field>From` / `<date field>To`: one end of an inclusive range of days (a list's date range filter). */
+function rangeEnd(model: EntityModel, key: string): { column: Column; end: 'From' | 'To' } | null {
+  const match = /^(.+)(From|To)$/.exec(key);
+  if (!match || model.byName.has(key)) return null;
+  const column = model.byName.get(match[1] ?? '');
+  if (!column || (column.sqlType !== 'date' && column.sqlType !== 'timestamptz')) return null;
+  return { column, end: match[2] as 'From' | 'To' };
+}
+
+function rangeCondition(
+  { column, end }: { column: Column; end: 'From' | 'To' },
+  value: FilterValue,
+  param: (v: unknown) => string,
+): string {
+  const day = String(value);
+  const key = `filters.${column.name}${end}`;
+  if (!ISO_DAY.test(day))
+    throw new HttpError(400, MESSAGES.invalid, [{ field: key, message: 'deve essere una data AAAA-MM-GG' }]);
+  const col = quote(column.name);
+  if (column.sqlType === 'date') return `${col} ${end === 'From' ? '>=' : '<='} ${param(day)}::date`;
+  // A day is a day in Rome: from its first instant, up to the first instant of the next one.
+  const [from, to] = romeDayBounds(day, column.name);
+  return end === 'From' ? `${col} >= ${param(from)}::timestamptz` : `${col} < ${param(to)}::timestamptz`;
+}
+
 /** The condition that continues a list after the cursor, in its order (id last, NULLS LAST). */
 function keysetCondition(
   model: EntityModel,
@@ -146,6 +176,11 @@ export function listQuery(model: EntityModel, options: ListOptions, defaultPageS
   const where: string[] = [];
   for (const [field, value] of Object.entries(options.filters)) {
     if (isEmpty(value)) continue;
+    const range = rangeEnd(model, field);
+    if (range && (!visible || visible.has(range.column.name))) {
+      where.push(rangeCondition(range, value, param));
+      continue;
+    }
     const column =
       field === 'id'
         ? ({ name: 'id', sqlType: 'integer', readOnly: true, nullable: false } as Column)
@@ -159,6 +194,7 @@ export function listQuery(model: EntityModel, options: ListOptions, defaultPageS
     where.push(`(${options.search.fields.map((f) => `${quote(f)}::text ILIKE ${p}`).join(' OR ')})`);
   }
   for (const field of options.isNull ?? []) where.push(`${quote(field)} IS NULL`);
+  for (const condition of options.conditions ?? []) where.push(`(${condition(param)})`);
   const sortField = options.sortBy ?? options.defaultSort?.field ?? 'id';
   const descending = options.sortBy ? options.descending === true : (options.defaultSort?.descending ?? false);
   if ((sortField !== 'id' && !model.byName.has(sortField)) || (visible && !visible.has(sortField))) {

@@ -47,6 +47,9 @@ async function createPostgres(url: string): Promise<Db> {
     },
   };
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 20), types });
+  // An idle connection that drops (server restart, a closing pool racing its socket) only leaves the
+  // pool, which opens another when needed; unhandled, the event would end the process.
+  pool.on('error', () => {});
   const query = async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] });
   return {
     kind: 'postgres',

@@ -39,6 +39,10 @@ describe('the ERP adapter', () => {
         calls.push(`vat ${vat}`);
         return vat === '12345678903';
       },
+      sendContact: async (contact) => {
+        calls.push(`contact ${contact.companyName}`);
+        return { code: 'M8', existing: false };
+      },
     };
     const other = await testApp({ erp });
     try {

@@ -24,8 +24,10 @@ beforeAll(async () => {
   });
   customerId = Number(customer.id);
   const negotiations = t.ctx.resource('TrattativaCp').repo;
-  negotiationId = Number((await negotiations.create({ ragioneSociale: 'Edilizia Brambilla S.r.l.' })).id);
-  otherNegotiationId = Number((await negotiations.create({ ragioneSociale: 'Impresa Rota S.p.A.' })).id);
+  // The seller's own negotiations: a CP user sees (and makes links for) only those.
+  const operatoreId = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: seller })).json().data.id;
+  negotiationId = Number((await negotiations.create({ ragioneSociale: 'Edilizia Brambilla S.r.l.', operatoreId })).id);
+  otherNegotiationId = Number((await negotiations.create({ ragioneSociale: 'Impresa Rota S.p.A.', operatoreId })).id);
 });
 afterAll(() => t.close());
 

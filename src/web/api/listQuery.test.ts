@@ -6,6 +6,7 @@ const filters: FilterDefinition[] = [
   { field: 'description', label: 'Descrizione', widget: 'text', param: 'filters' },
   { field: 'active', label: 'Attivo', widget: 'boolean', param: 'filters' },
   { field: 'receivedAt', label: 'Data', widget: 'date', param: 'query' },
+  { field: 'richiamareInData', label: 'Richiamare', widget: 'dateRange', param: 'filters' },
 ];
 const state = (over: Partial<ListState>): ListState => ({
   filters: {},
@@ -41,6 +42,11 @@ describe('listQuery: the query parameters of a list call (SPEC.md section 7)', (
       { sortBy: 'ordine', descending: 1, page: 3, rowsPerPage: 50 },
     ],
     ['descending without a sort field is not sent', { descending: true }, { page: 1, rowsPerPage: 30 }],
+    [
+      'a date range sends each end it has as <field>From / <field>To',
+      { filters: { richiamareInDataFrom: '2025-09-01', richiamareInDataTo: '', richiamareInData: 'x' } },
+      { filters: { richiamareInDataFrom: '2025-09-01' }, page: 1, rowsPerPage: 30 },
+    ],
     ['no pagination: page 0 and rows 0', { page: 4, rowsPerPage: 0 }, { page: 0, rowsPerPage: 0 }],
   ])('%s', (_name, given, want) => {
     expect(listQuery(filters, state(given))).toEqual(want);

@@ -1,4 +1,4 @@
-import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
+import { filterKeys, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 
 /** What a list shows: filters by field, sort, page (from 1) and rows per page (0: all). */
 export interface ListState {
@@ -13,12 +13,13 @@ export interface ListState {
 export function listQuery(filters: FilterDefinition[], state: ListState): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   const inside: Record<string, string> = {};
-  for (const f of filters) {
-    const value = state.filters[f.field];
-    if (value === undefined || value === '') continue;
-    if (f.param === 'query') query[f.field] = value;
-    else inside[f.field] = value;
-  }
+  for (const f of filters)
+    for (const key of filterKeys(f)) {
+      const value = state.filters[key];
+      if (value === undefined || value === '') continue;
+      if (f.param === 'query') query[key] = value;
+      else inside[key] = value;
+    }
   if (Object.keys(inside).length > 0) query.filters = inside;
   if (state.sortBy) {
     query.sortBy = state.sortBy;

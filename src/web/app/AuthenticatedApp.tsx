@@ -27,6 +27,12 @@ const PlanningCalendar = lazy(() =>
 const InventoryPage = lazy(() =>
   import('../workflows/inventory/InventoryPage.tsx').then((mod) => ({ default: mod.InventoryPage })),
 );
+const NegotiationPage = lazy(() =>
+  import('../workflows/negotiations/NegotiationPage.tsx').then((mod) => ({ default: mod.NegotiationPage })),
+);
+const NegotiationCalendar = lazy(() =>
+  import('../workflows/negotiations/NegotiationCalendar.tsx').then((mod) => ({ default: mod.NegotiationCalendar })),
+);
 
 registerWorkflows();
 
@@ -78,6 +84,22 @@ export function AuthenticatedApp() {
                   element={
                     <Suspense fallback={null}>
                       <InventoryPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="/trattativeCp/trattativa/:id?"
+                  element={
+                    <Suspense fallback={null}>
+                      <NegotiationPage />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="/trattativeCp/calendarioTrattative"
+                  element={
+                    <Suspense fallback={null}>
+                      <NegotiationCalendar />
                     </Suspense>
                   }
                 />

@@ -300,4 +300,6 @@ export const messages = {
     pbxToken: 'Token',
     pbxExample: 'Esempio di invio',
   },
+  /** The two ends of a date range filter: "Richiamare in data dal", "… al". */
+  range: { from: (label: string) => `${label} dal`, to: (label: string) => `${label} al` },
 } as const;

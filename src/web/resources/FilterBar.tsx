@@ -1,6 +1,6 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
-import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
+import { filterKeys, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
 import { useLookup } from '../fields/useLookup.ts';
 import { DateInput, INCOMPLETE_DATE } from '../fields/DateInput.tsx';
@@ -41,6 +41,31 @@ function ReferenceFilter({
   );
 }
 
+function DateFilter({
+  label,
+  value,
+  onChange,
+  width = 180,
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  width?: number;
+}) {
+  return (
+    <Box sx={{ width }}>
+      <DateInput
+        kind="date"
+        size="small"
+        label={label}
+        value={value}
+        error={value === INCOMPLETE_DATE}
+        onChange={(v) => onChange(v ?? '')}
+      />
+    </Box>
+  );
+}
+
 function FilterField({ def, value, onChange }: { def: FilterDefinition; value: string; onChange(v: string): void }) {
   switch (def.widget) {
     case 'reference':
@@ -74,18 +99,7 @@ function FilterField({ def, value, onChange }: { def: FilterDefinition; value: s
       );
     }
     case 'date':
-      return (
-        <Box sx={{ width: 180 }}>
-          <DateInput
-            kind="date"
-            size="small"
-            label={def.label}
-            value={value}
-            error={value === INCOMPLETE_DATE}
-            onChange={(v) => onChange(v ?? '')}
-          />
-        </Box>
-      );
+      return <DateFilter label={def.label} value={value} onChange={onChange} />;
     case 'number':
       return (
         <Box sx={{ width: 140 }}>
@@ -122,14 +136,28 @@ export function FilterBar({ filters, values, onApply }: Props) {
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}
     >
-      {filters.map((f) => (
-        <FilterField
-          key={f.field}
-          def={f}
-          value={draft[f.field] ?? ''}
-          onChange={(v) => setDraft((d) => ({ ...d, [f.field]: v }))}
-        />
-      ))}
+      {filters.map((f) => {
+        const set = (key: string) => (v: string) => setDraft((d) => ({ ...d, [key]: v }));
+        if (f.widget !== 'dateRange')
+          return <FilterField key={f.field} def={f} value={draft[f.field] ?? ''} onChange={set(f.field)} />;
+        const [from = '', to = ''] = filterKeys(f);
+        return [
+          <DateFilter
+            key={from}
+            width={230}
+            label={messages.range.from(f.label)}
+            value={draft[from] ?? ''}
+            onChange={set(from)}
+          />,
+          <DateFilter
+            key={to}
+            width={230}
+            label={messages.range.to(f.label)}
+            value={draft[to] ?? ''}
+            onChange={set(to)}
+          />,
+        ];
+      })}
       <Button type="submit" variant="contained">
         {messages.actions.search}
       </Button>

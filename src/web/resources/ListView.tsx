@@ -116,8 +116,9 @@ export function ListView({ controller }: { controller: ListController }) {
       update({ columnVisibility: typeof u === 'function' ? u(prefs.columnVisibility) : u }),
     onDensityChange: (u: MRT_Updater<MRT_DensityState>) =>
       update({ density: typeof u === 'function' ? u(prefs.density) : u }),
-    muiTableBodyRowProps: ({ row }) =>
-      ({
+    muiTableBodyRowProps: ({ row }) => {
+      const colors = controller.rowColors(row.original);
+      return {
         'data-row-id': String(row.original.id),
         ...(tone(row.original) ? { 'data-tone': tone(row.original) } : {}),
         tabIndex: 0,
@@ -125,18 +126,22 @@ export function ListView({ controller }: { controller: ListController }) {
         ...(def.page
           ? {
               onClick: (e: React.MouseEvent) => !(e.target as HTMLElement).closest('button') && open(row.original),
-              sx: { cursor: 'pointer' },
             }
           : {}),
-        ...(tone(row.original)
-          ? {
-              sx: {
+        sx: {
+          ...(def.page ? { cursor: 'pointer' } : {}),
+          ...(colors
+            ? { '& > td:not([data-pinned="true"])': { backgroundColor: colors.background, color: colors.text } }
+            : {}),
+          ...(tone(row.original)
+            ? {
                 '& td': { bgcolor: 'rgba(211, 47, 47, 0.08)' },
                 '& td:first-of-type': { boxShadow: 'inset 4px 0 #d32f2f' },
-              },
-            }
-          : {}),
-      }) as object,
+              }
+            : {}),
+        },
+      } as object;
+    },
     onPaginationChange: (u: MRT_Updater<MRT_PaginationState>) => {
       const next = typeof u === 'function' ? u(pagination) : u;
       setState({ ...state, page: next.pageIndex + 1, rowsPerPage: next.pageSize });

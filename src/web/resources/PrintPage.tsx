@@ -21,7 +21,7 @@ import { messages } from '../i18n/messages.ts';
 import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { useLookups, type Lookups } from '../fields/useLookup.ts';
 import { displayFormats } from '../../domain/displayFormats.ts';
-import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
+import { filterKeys, RANGE_SUFFIXES, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
 import { readListState } from './listState.ts';
 
@@ -29,7 +29,7 @@ export const PRINT_PREFIX = '/stampa';
 
 /** A filter's value as the list's filter bar shows it: a date DD-MM-YYYY, an option or a record by its name. */
 function filterText(f: FilterDefinition, value: string, lookups: Lookups): string {
-  if (f.widget === 'date') return displayFormats.date(value) || value;
+  if (f.widget === 'date' || f.widget === 'dateRange') return displayFormats.date(value) || value;
   if (f.widget === 'boolean') return value === 'true' ? messages.yes : messages.no;
   if (f.reference) return lookups[f.reference]?.find((o) => String(o.id) === value)?.label ?? value;
   return f.options?.find((o) => String(o.value) === value)?.label ?? value;
@@ -67,9 +67,17 @@ export function PrintPage() {
   if (!allowed) return <ErrorPage status={403} message={messages.unauthorized} />;
   if (!def.data || !rows.data) return <CircularProgress aria-label={messages.loading} />;
   const columns = def.data.columns;
-  const filters = def.data.filters
-    .filter((f) => state?.filters[f.field])
-    .map((f) => `${f.label}: ${filterText(f, state?.filters[f.field] ?? '', lookups)}`);
+  const keyLabel = (f: FilterDefinition, key: string) =>
+    f.widget !== 'dateRange'
+      ? f.label
+      : key.endsWith(RANGE_SUFFIXES[0])
+        ? messages.range.from(f.label)
+        : messages.range.to(f.label);
+  const filters = def.data.filters.flatMap((f) =>
+    filterKeys(f)
+      .filter((key) => state?.filters[key])
+      .map((key) => `${keyLabel(f, key)}: ${filterText(f, state?.filters[key] ?? '', lookups)}`),
+  );
   const who = sessionUserName(user);
 
   return (

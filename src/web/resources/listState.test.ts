@@ -65,6 +65,18 @@ describe('readListState: the list as the URL says, defaults where it is silent',
       { filters: {}, sortBy: 'ordine', descending: false, page: 1, rowsPerPage: 0 },
     ],
     [
+      'a date range reads both its ends',
+      'f.richiamareInDataFrom=2025-09-01&f.richiamareInDataTo=2025-09-30',
+      { filters: [filter('richiamareInData', { widget: 'dateRange' })] },
+      {
+        filters: { richiamareInDataFrom: '2025-09-01', richiamareInDataTo: '2025-09-30' },
+        sortBy: 'ordine',
+        descending: false,
+        page: 1,
+        rowsPerPage: 30,
+      },
+    ],
+    [
       'a field the screen does not filter on is ignored',
       'f.nessuno=1',
       { filters: [filter('description')] },

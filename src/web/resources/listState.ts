@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import { filterKeys, type ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { romeToday } from '../../domain/calendar/index.ts';
 import type { ListState } from '../api/listQuery.ts';
 
@@ -11,12 +11,13 @@ export const PAGE_SIZES = [30, 50, 100];
 export function readListState(def: ResourceDefinition, params: URLSearchParams): ListState {
   const filters: Record<string, string> = {};
   const anyFilter = [...params.keys()].some((k) => k.startsWith('f.'));
-  for (const f of def.filters) {
-    const v = params.get(`f.${f.field}`);
-    if (v !== null) filters[f.field] = v;
-    else if (!anyFilter && f.default !== undefined)
-      filters[f.field] = f.default === 'today' ? romeToday() : String(f.default);
-  }
+  for (const f of def.filters)
+    for (const key of filterKeys(f)) {
+      const v = params.get(`f.${key}`);
+      if (v !== null) filters[key] = v;
+      else if (!anyFilter && f.default !== undefined)
+        filters[key] = f.default === 'today' ? romeToday() : String(f.default);
+    }
   const size = Number(params.get('size') ?? def.pageSize);
   return {
     filters,

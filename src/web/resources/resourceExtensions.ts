@@ -38,6 +38,13 @@ export interface ResourceExtension {
   Summary?: ComponentType<{ filters: Record<string, string> }>;
   /** A count shown beside the resource's menu entry, reloaded with the list (`['menuCount', name]`). */
   menuCount?(): Promise<number>;
+  /** A hook giving each row of the list its colours (a negotiation in the colours of its status), or none. */
+  useRowColors?: () => (row: Row) => RowColors | undefined;
+}
+
+export interface RowColors {
+  background: string;
+  text: string;
 }
 
 const extensions = new Map<string, ResourceExtension>();

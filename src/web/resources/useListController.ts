@@ -11,13 +11,16 @@ import { useNotify } from '../ui/notifications.tsx';
 import { availableRowActions, keyIntent } from './listController.ts';
 import { readListState, writeListState } from './listState.ts';
 import { PRINT_PREFIX } from './PrintPage.tsx';
-import { resourceExtension, type RowActionContext } from './resourceExtensions.ts';
+import { resourceExtension, type RowActionContext, type RowColors } from './resourceExtensions.ts';
 import { useRecordDialogs } from './useRecordDialogs.ts';
 
 /**
  * Everything a resource's list does, without drawing it: filters, sort and page in the URL, the query,
  * the dialogs and their saves, the switches, the row actions, the export, the print link and the keyboard.
  */
+const none = (): RowColors | undefined => undefined;
+const noRowColors = () => none;
+
 export function useListController(def: ResourceDefinition) {
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -49,6 +52,10 @@ export function useListController(def: ResourceDefinition) {
       await refresh();
     },
   });
+
+  // Each list is mounted for one resource (keyed by its name): the hook is the same on every render.
+  const useRowColors = resourceExtension(def.name).useRowColors ?? noRowColors;
+  const rowColors = useRowColors();
 
   const actionContext: RowActionContext = { user, queryClient, navigate };
   const actions = availableRowActions(def, resourceExtension(def.name).rowActions ?? {}, user?.roles ?? null);
@@ -104,6 +111,7 @@ export function useListController(def: ResourceDefinition) {
     toggling: switching.isPending,
     actions,
     actionContext,
+    rowColors,
     exportXlsx: () => void exportXlsx().catch(() => undefined),
     printPath: def.route ? `${PRINT_PREFIX}${def.route}?${params.toString()}` : null,
   };

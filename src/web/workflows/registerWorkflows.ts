@@ -1,4 +1,5 @@
 import { registerContactCentre } from './contact-centre/registerContactCentre.tsx';
+import { registerNegotiations } from './negotiations/registerNegotiations.ts';
 import { registerPlannings } from './plannings/registerPlannings.ts';
 import { registerUsers } from './users/registerUsers.ts';
 
@@ -6,5 +7,6 @@ import { registerUsers } from './users/registerUsers.ts';
 export function registerWorkflows(): void {
   registerContactCentre();
   registerPlannings();
+  registerNegotiations();
   registerUsers();
 }

@@ -1,13 +1,16 @@
-import { defineHandlers, type ServerModule } from '../../context.ts';
-import { createRecord } from '../../crud/genericHandler.ts';
+import type { ServerModule } from '../../context.ts';
+import { attachmentHandlers } from './attachmentHandlers.ts';
+import { recordHandlers } from './recordHandlers.ts';
+import { NEGOTIATION_TABLES } from './repository.ts';
+import { negotiationMailSent, sendHandlers } from './sendHandlers.ts';
 
-/** Sales negotiations (trattative CP). */
+/** The negotiations workflow (trattative CP): every operation of the Trattative tag but the public offer's. See README.md. */
 export const negotiationsModule: ServerModule = {
-  handlers: defineHandlers({
-    // The generic create, answering only the new id in this call's own envelope.
-    createTrattativaCp: async (req, ctx) => {
-      const saved = await createRecord(ctx.resource('TrattativaCp'), req, ctx);
-      return { data: { id: Number(saved.id) } };
-    },
-  }),
+  handlers: { ...recordHandlers, ...attachmentHandlers, ...sendHandlers },
+  /** Created at start beside the schemas' tables. */
+  tables: NEGOTIATION_TABLES,
+  /** The delivered e-mails set the negotiations' flags. */
+  start(ctx) {
+    ctx.mail.onSent(negotiationMailSent(ctx));
+  },
 };

@@ -16,6 +16,7 @@ import {
   requeue,
   type ClaimedRow,
   type OutboxAttachment,
+  type SentMail,
 } from './outbox.ts';
 import { describeSmtpError, isPermanent, smtpSecrets } from './smtpError.ts';
 import { mailTemplates, type Brand, type MailTemplates } from './templates/messages.ts';
@@ -39,6 +40,12 @@ export interface OutgoingMail extends RenderedMail {
   /** What caused the message: the record whose change sends it, and the user who made the change. */
   cause?: { entity: string; id?: number | null; user?: string | null };
 }
+
+/**
+ * What follows the delivery of a message, in the transaction that marks it sent (a "sent" flag on the
+ * record that caused it); what it returns runs once that transaction has committed (a hub notice).
+ */
+export type SentHook = (tx: Queryable, sent: SentMail) => Promise<(() => void) | void>;
 
 export interface Logger {
   info(obj: object, msg: string): void;
@@ -93,6 +100,7 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
   let timer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
   const stats = { sent: 0, failedAttempts: 0 };
+  const sentHooks: SentHook[] = [];
 
   const render = Object.fromEntries(
     Object.entries(mailTemplates).map(([kind, template]) => [
@@ -142,7 +150,21 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
       log?.warn({ emailId: row.id, attempt: row.attempts, retryMs }, error);
       return;
     }
-    await markSent(db, row.id, messageId, rejected.length ? `Destinatari rifiutati: ${rejected.join(', ')}` : null);
+    const afterCommit = await db.transaction(async (tx) => {
+      const sent = await markSent(
+        tx,
+        row.id,
+        messageId,
+        rejected.length ? `Destinatari rifiutati: ${rejected.join(', ')}` : null,
+      );
+      const after: (() => void)[] = [];
+      for (const hook of sent ? sentHooks : []) {
+        const then = await hook(tx, sent as SentMail);
+        if (then) after.push(then);
+      }
+      return after;
+    });
+    for (const then of afterCommit) then();
     stats.sent++;
   }
 
@@ -190,6 +212,11 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
     render,
     /** Counters of this process's worker, for tests and diagnostics. */
     stats,
+
+    /** Runs hook in the transaction that marks each delivered message sent (see SentHook). */
+    onSent(hook: SentHook): void {
+      sentHooks.push(hook);
+    },
 
     /** Creates the outbox's own columns and tables (the "email" table itself comes from schemas/email.json). */
     init: () => ensureOutbox(db),

@@ -138,13 +138,29 @@ export async function attachmentsOf(db: Queryable, emailId: number): Promise<Out
   return rows.map((r) => ({ filename: r.filename, content: r.content, contentType: r.contentType ?? undefined }));
 }
 
-export async function markSent(db: Queryable, id: number, messageId: string, note: string | null): Promise<void> {
-  await db.query(
+/** What a delivered message was, and what caused it (for the hooks that follow a delivery). */
+export interface SentMail {
+  id: number;
+  kind: EmailKind;
+  causeEntity: string | null;
+  causeId: number | null;
+}
+
+/** Marks a message sent; the message, or nothing when another worker already settled it. */
+export async function markSent(
+  db: Queryable,
+  id: number,
+  messageId: string,
+  note: string | null,
+): Promise<SentMail | undefined> {
+  const { rows } = await db.query<SentMail>(
     `UPDATE email SET status = 'sent', "sentAt" = now(), "messageId" = $2, "lastError" = $3,
        "nextAttemptAt" = NULL, "leaseUntil" = NULL, version = version + 1
-     WHERE id = $1 AND status = 'sending'`,
+     WHERE id = $1 AND status = 'sending'
+     RETURNING id, kind, "causeEntity", "causeId"`,
     [id, messageId, note],
   );
+  return rows[0];
 }
 
 /** A failed attempt: retried after retryMs, or failed for good when retryMs is null. */

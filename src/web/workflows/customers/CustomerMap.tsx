@@ -21,6 +21,10 @@ interface Props {
   label: string[];
   address: string;
   onMove(latitude: number, longitude: number): void;
+  /** The address the search found, as the search service writes it (a negotiation keeps it). */
+  onFound?(formattedAddress: string): void;
+  /** The section's title, when it is not the customer's position. */
+  title?: string;
 }
 
 function ClickToPlace({ onMove }: Pick<Props, 'onMove'>) {
@@ -37,7 +41,7 @@ function Follow({ latitude, longitude }: { latitude: number; longitude: number }
 }
 
 /** The customer on a Leaflet map; clicking or dragging sets the coordinates. Works, and says so, without tiles. */
-export default function CustomerMap({ latitude, longitude, label, address, onMove }: Props) {
+export default function CustomerMap({ latitude, longitude, label, address, onMove, onFound, title = m.title }: Props) {
   const [unavailable, setUnavailable] = useState(false);
   const [searchFailed, setSearchFailed] = useState(false);
   const placed = latitude !== null && longitude !== null && !(latitude === 0 && longitude === 0);
@@ -50,19 +54,21 @@ export default function CustomerMap({ latitude, longitude, label, address, onMov
       const found = (await (await fetch(url, { headers: { Accept: 'application/json' } })).json()) as {
         lat: string;
         lon: string;
+        display_name?: string;
       }[];
       if (!found[0]) throw new Error('not found');
       onMove(Number(found[0].lat), Number(found[0].lon));
+      if (found[0].display_name) onFound?.(found[0].display_name);
     } catch {
       setSearchFailed(true);
     }
   }
 
   return (
-    <Paper component="section" aria-label={m.title} sx={{ p: 2, mb: 3 }}>
+    <Paper component="section" aria-label={title} sx={{ p: 2, mb: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', mb: 1, gap: 2 }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          {m.title}
+          {title}
         </Typography>
         <Button onClick={() => void geocode()} disabled={!address.trim()}>
           {m.geocode}

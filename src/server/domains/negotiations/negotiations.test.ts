@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HubEvent } from '../../../../generated/entities.ts';
+import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
+import { romeToday } from '../../../domain/calendar/index.ts';
+
+type Headers = { authorization: string };
+let t: TestApp;
+const users: Record<string, { headers: Headers; id: number }> = {};
+let groupId = 0;
+
+async function user(key: string, roles: string[]) {
+  const headers = await t.as(roles, key);
+  const id = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers })).json().data.id as number;
+  users[key] = { headers, id };
+}
+
+const call = (who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: users[who]?.headers, ...(payload ? { payload } : {}) });
+
+async function create(who: string, body: Record<string, unknown>): Promise<number> {
+  const res = await call(who, 'POST', '/api/trattative_cp', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+const idsOf = async (who: string, query = '') =>
+  ((await call(who, 'GET', `/api/trattative_cp?archiviata=${query}`)).json().data as { id: number }[]).map((r) => r.id);
+
+beforeAll(async () => {
+  t = await testApp();
+  groupId = Number((await t.ctx.resource('GruppoCrm').repo.create({ description: 'Area Lombardia' })).id);
+  await user('cp.anna', ['ROLE_USER_CP']);
+  await user('cp.bruno', ['ROLE_USER_CP']);
+  await user('comm.carla', ['ROLE_COMMERCIALE_CP']);
+  await user('sup.dario', ['ROLE_SUPERVISOR_CP']);
+  await user('adm.elena', ['ROLE_ADMIN']);
+  await user('master.fabio', ['ROLE_MASTER']);
+  await user('nl.gino', ['ROLE_NL']);
+  await user('crm.ivo', ['ROLE_USER_CRM']);
+  // Carla (salesperson) belongs to the Lombardy CRM group.
+  await t.ctx.db.query(`UPDATE "user" SET "gruppiCrmIds" = $1::jsonb WHERE id = $2`, [
+    JSON.stringify([groupId]),
+    users['comm.carla']?.id,
+  ]);
+});
+afterAll(() => t.close());
+
+describe('a new negotiation', () => {
+  it('starts with the defaults of SPEC.md section 4 whatever the client sent for the server fields', async () => {
+    const id = await create('cp.anna', {
+      ragioneSociale: 'Edilizia Brambilla S.r.l.',
+      offertaInviata: true,
+      brochureInviata: true,
+      allegati: [{ id: 1, path: '../../etc/passwd', descrizione: 'x', file: 'x' }],
+    });
+    const data = (await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    expect(data).toMatchObject({
+      allegati: [],
+      anagraficaInviata: false,
+      brochureInviata: false,
+      contattoMagoInviato: false,
+      linkAccreditamentoInviato: false,
+      offertaInviata: false,
+      schedaTecnicaInviata: false,
+      bozzaOffertaVisualizzata: false,
+      offerta: 'N',
+      archiviata: 'N',
+      trasportoAbilitato: true,
+      trasporto: 100,
+      trasportoRitorno: 100,
+      durata: null,
+      operatoreId: users['cp.anna']?.id,
+      codiceLingua: 'it',
+    });
+    expect(data.dataInserimento).toEqual(expect.any(String));
+  });
+
+  it('gets a document token, and the page can save again with the version it holds', async () => {
+    const id = await create('cp.anna', { ragioneSociale: 'Gru Service S.r.l.', durata: 10 });
+    const before = (await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const token = await call('cp.anna', 'GET', `/api/trattative_cp/create-document-token/${id}`);
+    expect(token.json().data.documentToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // The duration left empty in the form is no duration.
+    const { durata: _cleared, ...rest } = before;
+    const saved = await call('cp.anna', 'PUT', `/api/trattative_cp/${id}`, { ...rest, note: 'Richiamare lunedì' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ durata: null, note: 'Richiamare lunedì', version: before.version + 1 });
+    // Someone else's copy, now stale, gets the 409 that says to reload.
+    const stale = await call('cp.anna', 'PUT', `/api/trattative_cp/${id}`, { ...before, note: 'vecchia' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('Il record è stato modificato da un altro utente: ricaricare i dati');
+  });
+
+  it('refuses unknown references and another operator chosen by a CP user, naming the fields', async () => {
+    const bad = await call('cp.anna', 'POST', '/api/trattative_cp', {
+      ragioneSociale: 'X',
+      fonteId: 999,
+      filialeId: 998,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().violations.map((v: { field: string }) => v.field)).toEqual(['fonteId', 'filialeId']);
+    const other = await call('cp.anna', 'POST', '/api/trattative_cp', {
+      ragioneSociale: 'X',
+      operatoreId: users['cp.bruno']?.id,
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().violations[0].field).toBe('operatoreId');
+  });
+});
+
+describe('who sees which negotiation', () => {
+  let anna = 0;
+  let group = 0;
+  let bruno = 0;
+  beforeAll(async () => {
+    anna = await create('cp.anna', { ragioneSociale: 'Visibile ad Anna' });
+    bruno = await create('cp.bruno', { ragioneSociale: 'Visibile a Bruno' });
+    group = await create('adm.elena', { ragioneSociale: 'Del gruppo Lombardia', gruppoCrmId: groupId });
+  });
+
+  it('lists for each role what it may see', async () => {
+    expect(await idsOf('cp.anna')).toContain(anna);
+    expect(await idsOf('cp.anna')).not.toContain(bruno);
+    expect(await idsOf('cp.anna')).not.toContain(group);
+    expect(await idsOf('cp.bruno')).toEqual(expect.arrayContaining([bruno]));
+    expect(await idsOf('cp.bruno')).not.toContain(anna);
+    expect(await idsOf('comm.carla')).toEqual([group]);
+    for (const who of ['sup.dario', 'adm.elena', 'master.fabio'])
+      expect(await idsOf(who)).toEqual(expect.arrayContaining([anna, bruno, group]));
+    // The count is of the visible rows too.
+    expect((await call('comm.carla', 'GET', '/api/trattative_cp?page=1&rowsPerPage=10')).json().totalRows).toBe(1);
+  });
+
+  it('answers 404 for someone else’s negotiation on every call by id, and changes nothing', async () => {
+    const stored = (await call('cp.bruno', 'GET', `/api/trattative_cp/${bruno}`)).json().data;
+    const refused = [
+      await call('cp.anna', 'GET', `/api/trattative_cp/${bruno}`),
+      await call('cp.anna', 'PUT', `/api/trattative_cp/${bruno}`, { ...stored, note: 'preso' }),
+      await call('cp.anna', 'DELETE', `/api/trattative_cp/${bruno}`),
+      await call('cp.anna', 'PUT', `/api/trattative_cp/${bruno}/archiviata`, { archiviata: 'Y' }),
+      await call('cp.anna', 'GET', `/api/trattative_cp/create-document-token/${bruno}`),
+      await call('cp.anna', 'PUT', `/api/trattative-cp/${bruno}/save-offer-status-lost`, {
+        motivoPersaId: 1,
+        statoOffertaId: 1,
+      }),
+      await call('cp.anna', 'POST', '/api/trattative_cp/invia-anagrafica', {
+        idTrattativaCp: bruno,
+        email: ['a@prova.it'],
+      }),
+      await call('comm.carla', 'GET', `/api/trattative_cp/${anna}`),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([404, 404, 404, 404, 404, 404, 404, 404]);
+    expect((await call('cp.bruno', 'GET', `/api/trattative_cp/${bruno}`)).json().data).toEqual(stored);
+    const outbox = await t.ctx.db.query(`SELECT 1 FROM email WHERE "causeId" = $1`, [bruno]);
+    expect(outbox.rows).toEqual([]);
+    // Roles without negotiations get 403 from the access table.
+    expect((await call('crm.ivo', 'GET', '/api/trattative_cp')).statusCode).toBe(403);
+  });
+
+  it('exports only the visible rows', async () => {
+    const res = await call('comm.carla', 'GET', '/api/export/trattativaCp');
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.rowCount).toBe(2);
+  });
+});
+
+describe('reassign, lost offer, archive', () => {
+  it('lets admins, super admins and ROLE_NL reassign, refuses the others with 403 and bad users by name', async () => {
+    const id = await create('cp.anna', { ragioneSociale: 'Da riassegnare' });
+    const to = { userRiassegnazioneTrattativaCpId: users['cp.bruno']?.id };
+    for (const who of ['cp.anna', 'sup.dario', 'comm.carla', 'master.fabio'])
+      expect((await call(who, 'PUT', `/api/trattative_cp/riassegna/${id}`, to)).statusCode).toBe(403);
+    const byNl = await call('nl.gino', 'PUT', `/api/trattative_cp/riassegna/${id}`, to);
+    expect(byNl.statusCode, byNl.body).toBe(200);
+    expect(byNl.json().data.operatoreId).toBe(users['cp.bruno']?.id);
+    expect(await idsOf('cp.anna')).not.toContain(id);
+    expect(await idsOf('cp.bruno')).toContain(id);
+    const back = await call('adm.elena', 'PUT', `/api/trattative_cp/riassegna/${id}`, {
+      userRiassegnazioneTrattativaCpId: users['cp.anna']?.id,
+    });
+    expect(back.json().data.operatoreId).toBe(users['cp.anna']?.id);
+
+    const unknown = await call('adm.elena', 'PUT', `/api/trattative_cp/riassegna/${id}`, {
+      userRiassegnazioneTrattativaCpId: 99999,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().violations).toEqual([
+      { field: 'userRiassegnazioneTrattativaCpId', message: "L'utente scelto non esiste" },
+    ]);
+    await t.ctx.db.query(`UPDATE "user" SET active = 'false' WHERE id = $1`, [users['cp.bruno']?.id]);
+    try {
+      const inactive = await call('adm.elena', 'PUT', `/api/trattative_cp/riassegna/${id}`, to);
+      expect(inactive.json().violations[0].message).toBe("L'utente scelto non è attivo: sceglierne un altro");
+    } finally {
+      await t.ctx.db.query(`UPDATE "user" SET active = 'true' WHERE id = $1`, [users['cp.bruno']?.id]);
+    }
+    const notCp = await call('adm.elena', 'PUT', `/api/trattative_cp/riassegna/${id}`, {
+      userRiassegnazioneTrattativaCpId: users['crm.ivo']?.id,
+    });
+    expect(notCp.json().violations[0].message).toBe("L'utente scelto non lavora sulle trattative");
+    expect((await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data.operatoreId).toBe(
+      users['cp.anna']?.id,
+    );
+  });
+
+  it('saves a lost offer with its reason, status and notes; refuses unknown ones', async () => {
+    const id = await create('cp.anna', { ragioneSociale: 'Persa' });
+    const motivo = Number((await t.ctx.resource('MotivoPerso').repo.create({ description: 'Prezzo troppo alto' })).id);
+    const stato = Number((await t.ctx.resource('StatoOfferta').repo.create({ description: 'Persa', active: true })).id);
+    const lost = await call('cp.anna', 'PUT', `/api/trattative-cp/${id}/save-offer-status-lost`, {
+      motivoPersaId: motivo,
+      statoOffertaId: stato,
+      notePersa: 'Ha scelto un concorrente più economico',
+    });
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json().data).toMatchObject({
+      motivoPersaId: motivo,
+      statoOfferta: stato,
+      notePersa: 'Ha scelto un concorrente più economico',
+    });
+    const bad = await call('cp.anna', 'PUT', `/api/trattative-cp/${id}/save-offer-status-lost`, {
+      motivoPersaId: 999,
+      statoOffertaId: stato,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().violations[0].field).toBe('motivoPersaId');
+  });
+
+  it('archives and restores; the list shows archived ones only with archiviata Y or empty', async () => {
+    const id = await create('cp.anna', { ragioneSociale: 'Da archiviare' });
+    const archived = await call('cp.anna', 'PUT', `/api/trattative_cp/${id}/archiviata`, { archiviata: 'Y' });
+    expect(archived.json().data.archiviata).toBe('Y');
+    expect(await idsOf('cp.anna', 'N')).not.toContain(id);
+    expect(await idsOf('cp.anna', 'Y')).toContain(id);
+    expect(await idsOf('cp.anna', '')).toContain(id);
+    await call('cp.anna', 'PUT', `/api/trattative_cp/${id}/archiviata`, { archiviata: 'N' });
+    expect(await idsOf('cp.anna', 'N')).toContain(id);
+  });
+});
+
+describe('VAT number check', () => {
+  it('says whether the ERP knows it and lists the other non-archived negotiations with it', async () => {
+    await t.ctx.resource('ClienteErp').repo.create({ code: '111', companyName: 'Ferrari', vatNumber: '01114601006' });
+    const mine = await create('cp.anna', { ragioneSociale: 'Ferrari', partitaIva: '01114601006' });
+    const theirs = await create('cp.bruno', { ragioneSociale: 'Ferrari Costruzioni', partitaIva: '01114601006' });
+    const archived = await create('cp.bruno', { ragioneSociale: 'Ferrari vecchia', partitaIva: '01114601006' });
+    await call('cp.bruno', 'PUT', `/api/trattative_cp/${archived}/archiviata`, { archiviata: 'Y' });
+    const res = await call('cp.anna', 'GET', `/api/trattative_cp/partita-iva/01114601006?escludiId=${mine}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      inErp: true,
+      trattative: [
+        {
+          id: theirs,
+          ragioneSociale: 'Ferrari Costruzioni',
+          dataInserimento: expect.any(String),
+          operatore: 'Prova Test',
+          accessibile: false,
+        },
+      ],
+    });
+    const none = await call('cp.anna', 'GET', '/api/trattative_cp/partita-iva/00743110157');
+    expect(none.json().data).toEqual({ inErp: false, trattative: [] });
+  });
+});
+
+describe('calendar period', () => {
+  it('lists the negotiations with an insertion, callback or visit date in the period, unpaged', async () => {
+    const callback = await create('cp.anna', { ragioneSociale: 'Richiamo', richiamareInData: '2030-03-10' });
+    const visit = await create('cp.anna', { ragioneSociale: 'Visita', ripianificaVisita: '2030-03-12' });
+    await create('cp.anna', { ragioneSociale: 'Fuori', richiamareInData: '2030-04-10' });
+    const res = await call(
+      'cp.anna',
+      'GET',
+      '/api/trattative_cp?page=0&rowsPerPage=0&archiviata=&dataDal=2030-03-09&dataAl=2030-03-15',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((r: { id: number }) => r.id)).toEqual([callback, visit]);
+    // The period is of Rome days: near midnight the UTC date is another day.
+    const today = romeToday();
+    const inserted = await call(
+      'cp.anna',
+      'GET',
+      `/api/trattative_cp?page=0&rowsPerPage=0&dataDal=${today}&dataAl=${today}`,
+    );
+    expect(inserted.json().totalRows).toBeGreaterThan(2);
+    const callbacks = await call(
+      'cp.anna',
+      'GET',
+      '/api/trattative_cp?richiamareDal=2030-03-01&richiamareAl=2030-03-31',
+    );
+    expect(callbacks.json().data.map((r: { id: number }) => r.id)).toEqual([callback]);
+    const reversed = await call('cp.anna', 'GET', '/api/trattative_cp?dataDal=2030-03-15&dataAl=2030-03-09');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().violations[0].field).toBe('dataAl');
+  });
+});
+
+describe('sends without SMTP_URL', () => {
+  it('keep the message in the outbox as not delivered and leave the flag false', async () => {
+    const id = await create('cp.anna', { ragioneSociale: 'Senza posta', contatto: 'Paolo Brambilla' });
+    const res = await call('cp.anna', 'POST', '/api/trattative_cp/invia-anagrafica', {
+      idTrattativaCp: id,
+      email: ['paolo@ediliziabrambilla.it'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Email salvata ma non inviata: il server di posta (SMTP_URL) non è configurato');
+    const { rows } = await t.ctx.db.query(
+      `SELECT kind, status, recipient, "requestedBy" FROM email WHERE "causeEntity" = 'trattativaCp' AND "causeId" = $1`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { kind: 'anagrafica', status: 'notConfigured', recipient: 'paolo@ediliziabrambilla.it', requestedBy: 'cp.anna' },
+    ]);
+    expect((await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data.anagraficaInviata).toBe(false);
+  });
+});
+
+describe('live updates', () => {
+  it('tells the users who see a negotiation that it was saved, with its new version and who saved it', async () => {
+    const id = await create('cp.anna', { ragioneSociale: 'In tempo reale' });
+    const heard = new Map<number, HubEvent[]>();
+    const stops = Object.values(users).map(({ id: userId }) =>
+      t.ctx.hub.subscribe([`/users/${userId}`], (e) => heard.set(userId, [...(heard.get(userId) ?? []), e])),
+    );
+    try {
+      const stored = (await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data;
+      await call('cp.anna', 'PUT', `/api/trattative_cp/${id}`, { ...stored, note: 'aggiornata' });
+      const event = { entity: 'trattativaCp', event: 'updated', entityId: id, version: stored.version + 1 };
+      for (const who of ['cp.anna', 'sup.dario', 'adm.elena', 'master.fabio'])
+        expect(heard.get(users[who]?.id ?? 0)).toEqual([expect.objectContaining({ ...event, byName: 'Prova Test' })]);
+      for (const who of ['cp.bruno', 'comm.carla', 'crm.ivo']) expect(heard.get(users[who]?.id ?? 0)).toBeUndefined();
+    } finally {
+      for (const stop of stops) stop();
+    }
+  });
+});

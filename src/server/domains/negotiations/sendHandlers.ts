@@ -1,0 +1,239 @@
+import type { EmailKind } from '../../../../generated/entities.ts';
+import { createDocumentToken } from '../../auth/publicOffer.ts';
+import { defineHandlers, type AppContext } from '../../context.ts';
+import type { Row } from '../../crud/crudRepository.ts';
+import type { AnyRequest } from '../../http/handler.ts';
+import type { Queryable } from '../../db/Db.ts';
+import { HttpError } from '../../http/httpError.ts';
+import type { OutgoingMail } from '../../plugins/mail/index.ts';
+import type { SentHook } from '../../plugins/mail/mailer.ts';
+import { invalid } from '../files/fileStore.ts';
+import { readParts } from './attachmentHandlers.ts';
+import { announce, setFlag, visibleRow } from './repository.ts';
+import { viewerOf } from './visibility.ts';
+
+/** The flag each kind of message sets on its negotiation once it has been delivered (SPEC.md section 4). */
+export const FLAG_OF_KIND: Partial<Record<EmailKind, string>> = {
+  anagrafica: 'anagraficaInviata',
+  brochure: 'brochureInviata',
+  brochureMarketing: 'brochureInviata',
+  linkAccreditamento: 'linkAccreditamentoInviato',
+  offerta: 'offertaInviata',
+};
+
+export const SEND_MESSAGES = {
+  queued: 'Richiesta inviata correttamente',
+  notConfigured: 'Email salvata ma non inviata: il server di posta (SMTP_URL) non è configurato',
+  noBrochure: 'Scegliere la brochure da inviare',
+  noLink: "Il link di accreditamento non è impostato per l'utente: chiederlo all'amministratore (Utenti)",
+  erpDown: 'Il gestionale (Mago) non ha risposto: riprovare più tardi',
+} as const;
+
+/** Who sends: their name signs the message, replies go to them, and it leaves from the company's address. */
+async function senderOf(ctx: AppContext, req: Pick<AnyRequest, 'user'>) {
+  const { rows } = await ctx.db.query<{ name: string | null; email: string | null; from: string | null }>(
+    `SELECT TRIM(COALESCE(u.name, '') || ' ' || COALESCE(u.surname, '')) AS name, u.email,
+       (SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1) AS "from"
+     FROM "user" u WHERE u.id = $1`,
+    [req.user?.id ?? 0],
+  );
+  return {
+    firma: rows[0]?.name || null,
+    replyTo: rows[0]?.email || null,
+    from: rows[0]?.from || null,
+  };
+}
+
+/**
+ * One message about a negotiation the caller sees, written to the outbox in one transaction with the
+ * negotiation locked. Its flag is set when the message is delivered (negotiationMailSent), not before.
+ */
+async function send(
+  req: Pick<AnyRequest, 'user'>,
+  ctx: AppContext,
+  negotiationId: number,
+  build: (row: Row, tx: Queryable) => Promise<Omit<OutgoingMail, 'cause' | 'from' | 'replyTo'>>,
+) {
+  const viewer = await viewerOf(ctx, req.user);
+  const sender = await senderOf(ctx, req);
+  const { status } = await ctx.db.transaction(async (tx) => {
+    const row = await visibleRow(tx, viewer, negotiationId, true);
+    return ctx.mail.enqueue(tx, {
+      ...(await build(row, tx)),
+      from: sender.from,
+      replyTo: sender.replyTo,
+      cause: { entity: 'trattativaCp', id: negotiationId, user: req.user?.username },
+    });
+  });
+  return { message: status === 'queued' ? SEND_MESSAGES.queued : SEND_MESSAGES.notConfigured };
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The registry fields the customer is asked to check, labelled with the schema's titles. */
+const ANAGRAFICA_FIELDS = [
+  'ragioneSociale',
+  'partitaIva',
+  'codiceFiscale',
+  'email',
+  'telefono',
+  'contatto',
+  'paeseTrattativa',
+  'destinazioneCantiere',
+];
+
+async function brochureFor(tx: Queryable, row: Row, chosen: number | undefined) {
+  const { rows } = await tx.query<Row>(
+    chosen
+      ? `SELECT * FROM "invioBrochure" WHERE id = $1`
+      : `SELECT * FROM "invioBrochure" WHERE "famigliaMezzoId" = $1 ORDER BY id LIMIT 1`,
+    [chosen ?? row.famigliaMezzoId ?? 0],
+  );
+  if (!rows[0])
+    throw invalid(
+      'invioBrochureId',
+      chosen ? "non esiste più: scegliere un valore dall'elenco" : SEND_MESSAGES.noBrochure,
+    );
+  return rows[0];
+}
+
+export const sendHandlers = defineHandlers({
+  sendTrattativaCpAnagrafica: async (req, ctx) => {
+    const body = req.body;
+    const sender = await senderOf(ctx, req);
+    const properties = (ctx.contract.entitySchema('TrattativaCp').properties ?? {}) as Record<
+      string,
+      { title?: string }
+    >;
+    return send(req, ctx, body.idTrattativaCp, async (row) => ({
+      to: body.email,
+      ...ctx.mail.render.anagrafica({
+        ragioneSociale: String(row.ragioneSociale ?? ''),
+        contatto: text(row.contatto),
+        firma: sender.firma,
+        dati: ANAGRAFICA_FIELDS.map((f) => [properties[f]?.title ?? f, text(row[f])]),
+      }),
+    }));
+  },
+
+  sendTrattativaCpBrochure: async (req, ctx) => {
+    const body = req.body;
+    const sender = await senderOf(ctx, req);
+    return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
+      const brochure = await brochureFor(tx, row, body.invioBrochureId);
+      return {
+        to: body.email,
+        ...ctx.mail.render.brochure({
+          titolo: String(brochure.description ?? ''),
+          oggetto: text(brochure.oggetto),
+          testo: text(brochure.testo),
+          contatto: text(row.contatto),
+          firma: sender.firma,
+        }),
+      };
+    });
+  },
+
+  sendTrattativaCpLinkAccreditamento: async (req, ctx) => {
+    const body = req.body;
+    const sender = await senderOf(ctx, req);
+    // The link is personal: the sender's own, else the one of the negotiation's operator.
+    return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
+      const { rows } = await tx.query<{ link: string | null }>(
+        `SELECT "linkAccreditamento" AS link FROM "user" WHERE id = ANY($1::int[]) AND COALESCE("linkAccreditamento", '') <> ''
+         ORDER BY id = $2 DESC LIMIT 1`,
+        [[req.user?.id ?? 0, Number(row.operatoreId ?? 0)], req.user?.id ?? 0],
+      );
+      const link = rows[0]?.link;
+      if (!link || !/^https?:\/\//i.test(link)) throw invalid('linkAccreditamento', SEND_MESSAGES.noLink);
+      return {
+        to: body.email,
+        ...ctx.mail.render.linkAccreditamento({ link, contatto: text(row.contatto), firma: sender.firma }),
+      };
+    });
+  },
+
+  sendTrattativaCpOfferta: async (req, ctx) => {
+    const body = req.body;
+    const sender = await senderOf(ctx, req);
+    const viewer = await viewerOf(ctx, req.user);
+    const stored = await visibleRow(ctx.db, viewer, body.idTrattativaCp);
+    // The public page needs a document token: the first offer sent makes one.
+    const documentToken = text(stored.documentToken) ?? (await createDocumentToken(ctx, body.idTrattativaCp));
+    return send(req, ctx, body.idTrattativaCp, async (row) => ({
+      to: body.email,
+      ...ctx.mail.render.offerta({
+        documentToken: text(row.documentToken) ?? documentToken,
+        contatto: text(row.contatto),
+        firma: sender.firma,
+      }),
+    }));
+  },
+
+  sendTrattativaCpBrochureMarketing: async (req, ctx) => {
+    const { fields, files } = await readParts(req, ctx, (name) => /^allegati_\d{1,2}$/.test(name));
+    const known = new Set(['idTrattativaCp', 'oggetto', 'testo', 'email']);
+    for (const name of fields.keys()) if (!known.has(name)) throw invalid(name, 'campo non previsto');
+    const id = Number(fields.get('idTrattativaCp'));
+    if (!Number.isInteger(id) || id < 1) throw invalid('idTrattativaCp', 'Indicare la trattativa');
+    const oggetto = (fields.get('oggetto') ?? '').trim();
+    const testo = (fields.get('testo') ?? '').trim();
+    if (!oggetto) throw invalid('oggetto', "l'oggetto è obbligatorio");
+    if (oggetto.length > 255) throw invalid('oggetto', 'al massimo 255 caratteri');
+    if (!testo) throw invalid('testo', 'il testo è obbligatorio');
+    if (testo.length > 4000) throw invalid('testo', 'al massimo 4000 caratteri');
+    const sender = await senderOf(ctx, req);
+    return send(req, ctx, id, async () => ({
+      to: fields.get('email') ?? '',
+      ...ctx.mail.render.brochureMarketing({ oggetto, testo, firma: sender.firma }),
+      attachments: files.map((f, i) => ({
+        filename: f.name?.trim() ? f.name.slice(0, 200) : `allegato-${i + 1}.${f.ext}`,
+        content: f.buffer,
+        contentType: f.mime,
+      })),
+    }));
+  },
+
+  // Not an e-mail: the ERP adapter records the prospect; the flag is set as soon as it answers.
+  sendTrattativaCpContattoMago: async (req, ctx) => {
+    const body = req.body;
+    const viewer = await viewerOf(ctx, req.user);
+    const row = await visibleRow(ctx.db, viewer, body.idTrattativaCp);
+    const contact = Object.fromEntries(
+      Object.entries({
+        companyName: text(row.ragioneSociale),
+        vatNumber: text(row.partitaIva),
+        city: text(row.paeseTrattativa),
+        address: text(row.formattedAddress) ?? text(row.destinazioneCantiere),
+        email: text(row.email),
+      }).filter(([, v]) => v !== null),
+    ) as { companyName: string };
+    if (!contact.companyName) throw invalid('ragioneSociale', 'la ragione sociale è obbligatoria');
+    let result: { code: string; existing: boolean };
+    try {
+      result = await ctx.erp.sendContact(contact);
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      req.raw.log.error({ err, erp: ctx.erp.name }, 'ERP: invio contatto non riuscito');
+      throw new HttpError(502, SEND_MESSAGES.erpDown);
+    }
+    const updated = await setFlag(ctx.db, body.idTrattativaCp, 'contattoMagoInviato');
+    if (updated) await announce(ctx, updated, 'updated', req.user);
+    return {
+      message: result.existing
+        ? `Il contatto è già in Mago con il codice ${result.code}`
+        : `Contatto inviato a Mago con il codice ${result.code}`,
+    };
+  },
+});
+
+/** The delivery of a message about a negotiation sets its flag, in the transaction that marks it sent. */
+export function negotiationMailSent(ctx: AppContext): SentHook {
+  return async (tx: Queryable, sent) => {
+    const flag = FLAG_OF_KIND[sent.kind];
+    if (sent.causeEntity !== 'trattativaCp' || !sent.causeId || !flag) return;
+    const row = await setFlag(tx, sent.causeId, flag);
+    if (!row) return;
+    return () => void announce(ctx, row, 'updated', null).catch(() => undefined);
+  };
+}

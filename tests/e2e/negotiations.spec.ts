@@ -1,0 +1,158 @@
+import { PDF, PNG } from '../helpers/sampleFiles.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../helpers/testSmtpServer.ts';
+import { expect, test as base } from './fixtures.ts';
+
+// The product sends real e-mail to an SMTP server in this process (loopback only).
+const test = base.extend<object, { smtp: TestSmtpServer }>({
+  smtp: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const smtp = await startTestSmtpServer();
+      await use(smtp);
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  serverEnv: [async ({ smtp }, use) => use({ SMTP_URL: smtp.url }), { scope: 'worker' }],
+});
+
+const COMPANY = 'Cantieri Riuniti S.r.l.';
+const EMAIL = 'ufficio@cantieririuniti.it';
+const SECOND = 'acquisti@cantieririuniti.it';
+let negotiationPath = '';
+
+const romeToday = () => {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date()).split('-');
+  return `${d ?? ''}-${m ?? ''}-${y ?? ''}`;
+};
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('negotiations: from first call to sent offer', () => {
+  test('create with its defaults, see it on the calendar, attach, send brochure and offer, lose it, archive it', async ({
+    page,
+    login,
+    smtp,
+  }) => {
+    // One negotiation's whole story in one page session: longer than one screen's test.
+    test.setTimeout(180_000);
+    await login();
+    await page.goto('/trattativeCp/trattativeCp');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    await expect(page.getByRole('heading', { name: 'Nuova trattativa' })).toBeVisible();
+    // SPEC.md section 4: transport on, 100 and 100, no offer yet.
+    await expect(page.getByLabel('Trasporto abilitato')).toBeChecked();
+    await expect(page.getByLabel('Trasporto andata (€)')).toHaveValue('100');
+    await expect(page.getByLabel('Trasporto ritorno (€)')).toHaveValue('100');
+    await page.getByLabel('Ragione sociale').fill(COMPANY);
+    await page.getByLabel('Partita IVA').fill('01114601006');
+    await expect(page.getByText('Partita iva già presente in Mago')).toBeVisible();
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('combobox', { name: 'Stato trattativa' }).click();
+    await page.getByRole('option', { name: 'In corso' }).click();
+    await page.getByLabel('Richiamare in data').fill(romeToday());
+    await page.getByLabel('Ripianifica visita').fill(romeToday());
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page).toHaveURL(/\/trattativeCp\/trattativa\/\d+$/);
+    negotiationPath = new URL(page.url()).pathname;
+    await expect(page.getByRole('heading', { name: COMPANY })).toBeVisible();
+    // Nothing sent yet: every flag as stored.
+    for (const flag of ['Anagrafica inviata', 'Brochure inviata', 'Offerta inviata'])
+      await expect(page.getByText(`${flag}: No`)).toBeVisible();
+
+    // The calendar: inserted (blue), to call back (orange), visit rescheduled (green), today; a click opens it.
+    await page.getByRole('link', { name: 'Calendario trattative' }).click();
+    const colours = { inserimento: 'rgb(21, 101, 192)', richiamo: 'rgb(239, 108, 0)', visita: 'rgb(46, 125, 50)' };
+    for (const [kind, colour] of Object.entries(colours)) {
+      const event = page.locator(`.evento-${kind}`).filter({ hasText: COMPANY });
+      await expect(event).toHaveCount(1);
+      await expect(event).toHaveCSS('background-color', colour);
+    }
+    await page.locator('.evento-richiamo').filter({ hasText: COMPANY }).click();
+    await expect(page).toHaveURL(negotiationPath);
+
+    // Two attachments, each with its description.
+    await page.getByLabel('Aggiungi file').setInputFiles([
+      { name: 'planimetria.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'foto-cantiere.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await page.getByLabel('Descrizione planimetria.pdf').fill('Planimetria del cantiere');
+    await page.getByLabel('Descrizione foto-cantiere.png').fill('Foto accesso');
+    await page.getByRole('button', { name: 'Carica' }).click();
+    const attachments = page.getByRole('region', { name: 'Allegati' });
+    await expect(attachments.getByRole('cell', { name: 'Planimetria del cantiere' })).toBeVisible();
+    await expect(attachments.getByRole('cell', { name: 'Foto accesso' })).toBeVisible();
+
+    // The brochure, chosen among those configured, after its confirmation.
+    await page.getByRole('button', { name: 'Invia brochure' }).click();
+    const brochure = page.getByRole('dialog', { name: 'Inviare la brochure?' });
+    await brochure.getByRole('combobox', { name: 'Brochure' }).click();
+    await page.getByRole('option', { name: 'Brochure piattaforme' }).click();
+    await expect(brochure.getByLabel('Destinatari')).toHaveValue(EMAIL);
+    await brochure.getByRole('button', { name: 'Invia' }).click();
+    await expect(brochure).toBeHidden();
+    await smtp.waitFor(1, (m) => m.envelope.to.includes(EMAIL));
+
+    // The offer in two steps: at least one recipient, then "2 destinatari".
+    await page.getByRole('button', { name: 'Invia offerta' }).click();
+    const offer = page.getByRole('dialog', { name: "Destinatari dell'offerta" });
+    await offer.getByLabel(EMAIL).uncheck();
+    await offer.getByRole('button', { name: 'Avanti' }).click();
+    await expect(offer.getByText('Selezionare almeno un destinatario')).toBeVisible();
+    await offer.getByLabel(EMAIL).check();
+    await offer.getByLabel('Altro destinatario').fill(SECOND);
+    await offer.getByRole('button', { name: 'Aggiungi' }).click();
+    await offer.getByRole('button', { name: 'Avanti' }).click();
+    const confirm = page.getByRole('dialog', { name: "Inviare l'offerta?" });
+    await expect(confirm.getByText("L'offerta sarà inviata a 2 destinatari.")).toBeVisible();
+    await confirm.getByRole('button', { name: 'Invia' }).click();
+    await expect(confirm).toBeHidden();
+    const [offerMail] = await smtp.waitFor(1, (m) => m.envelope.to.includes(SECOND));
+    expect(offerMail?.envelope.to.sort()).toEqual([SECOND, EMAIL].sort());
+
+    // Each flag turns true once its message was delivered: the open page shows it by itself (push hub).
+    await expect(page.getByText('Brochure inviata: Si')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Offerta inviata: Si')).toBeVisible({ timeout: 30_000 });
+
+    // Lost: choosing the status asks why.
+    await page.getByRole('combobox', { name: 'Stato trattativa' }).click();
+    await page.getByRole('option', { name: 'Chiusa persa' }).click();
+    const lost = page.getByRole('dialog', { name: 'Trattativa persa' });
+    await lost.getByRole('combobox', { name: 'Motivo perso' }).click();
+    await page.getByRole('option', { name: 'Prezzo troppo alto' }).click();
+    await lost.getByRole('combobox', { name: 'Stato offerta' }).click();
+    await page.getByRole('option', { name: 'Persa' }).click();
+    await lost.getByLabel('Note trattativa persa').fill('Preventivo concorrente più basso del 10%');
+    await lost.getByRole('button', { name: 'Conferma' }).click();
+    await expect(page.getByText('stato offerta salvato')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Motivo perso' })).toHaveValue('Prezzo troppo alto');
+    await expect(page.getByLabel('Note trattativa persa')).toHaveValue('Preventivo concorrente più basso del 10%');
+
+    // Archived: gone from the default list, found again with Archiviata = Tutti.
+    await page.getByRole('button', { name: 'Archivia' }).click();
+    await page
+      .getByRole('dialog', { name: 'Archiviare la trattativa?' })
+      .getByRole('button', { name: 'Archivia' })
+      .click();
+    await expect(page.getByText('Trattativa archiviata')).toBeVisible();
+    await page.getByRole('link', { name: 'Trattative CP' }).click();
+    await expect(page.getByText('Nessun record da mostrare')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Archiviata' }).click();
+    await page.getByRole('option', { name: 'Tutti' }).click();
+    await page.getByRole('button', { name: 'Cerca' }).click();
+    await expect(page.getByRole('cell', { name: COMPANY, exact: true })).toBeVisible();
+  });
+
+  test("a CP user does not see another user's negotiation, nor opens it by its address", async ({ page, login }) => {
+    expect(negotiationPath).not.toBe('');
+    await login('utente.cp');
+    await page.goto('/trattativeCp/trattativeCp?f.archiviata=');
+    await expect(page.getByRole('heading', { name: 'Trattative CP' })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: COMPANY, exact: true })).toHaveCount(0);
+    await page.goto(negotiationPath);
+    const id = negotiationPath.split('/').pop() ?? '';
+    await expect(page.getByText(`La trattativa CP ${id} non esiste o è stata eliminata.`)).toBeVisible();
+    await expect(page.getByText(COMPANY)).toHaveCount(0);
+  });
+});
