@@ -59,6 +59,13 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   listAttrezzatureGruppoRisorse: [...G.trattative],
   listListiniGruppoRisorse: [...G.trattative],
   createAccettazioneMezzo: G.accettazione,
+  // The operator sees the machine's last check-in (readings, damage, photos) while filling the wizard.
+  getUltimaAccettazioneMezzo: G.accettazione,
+  downloadAccettazioneMezzoFoto: G.accettazione,
+  listOperatoriAccettazioneMezzo: G.accettazione,
+  downloadAccettazioneMezzoFirma: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+  downloadAccettazioneMezzoPdf: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+  createAccettazioneMezzoAddendum: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   checkCustomerVatNumber: G.crm,
   listCustomerContacts: G.crm,
   listCustomerDetails: G.crm,

@@ -44,6 +44,7 @@ import { fileHandlers } from './domains/files/fileHandlers.ts';
 import { imageHandler } from './domains/files/imageHandlers.ts';
 import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { userHandlers } from './domains/users/userHandlers.ts';
+import { acceptanceModule } from './domains/acceptance/index.ts';
 import { createErrorHandler } from './errorHandler.ts';
 import { HttpError, MESSAGES } from './httpError.ts';
 import { webApp } from './plugins/webApp.ts';
@@ -144,7 +145,7 @@ async function loadResources(
       unique: definition.unique,
     })),
   );
-  for (const sql of [...REFRESH_TABLE_SQL, ...PUBLIC_OFFER_SQL]) await db.query(sql);
+  for (const sql of [...REFRESH_TABLE_SQL, ...PUBLIC_OFFER_SQL, ...acceptanceModule.tables]) await db.query(sql);
   // A single-record resource (general settings) always has its record, with the schema's defaults.
   for (const { definition, model, repo } of resources.values()) {
     if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
@@ -307,6 +308,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     ...exportHandlers,
     ...mailHandlers,
     ...publicOfferHandlers,
+    ...acceptanceModule.handlers,
   };
   const handlerFor = (op: ApiOperation) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx);
   ctx.handler = (operationId) => {
