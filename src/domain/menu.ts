@@ -73,6 +73,13 @@ const WORKFLOW_ENTRIES: MenuEntry[] = [
   },
   { label: 'Pianificazione', route: '/plannings', roles: ROLE_GROUPS.crm, group: 'crm' },
   { label: 'Cliente', route: '/customers/:id?', roles: ROLE_GROUPS.crm, group: 'crm', hidden: true },
+  {
+    label: 'Accettazione registrata',
+    route: '/accettazioniMezzi/accettazioneMezzo/:id',
+    roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+    group: 'service',
+    hidden: true,
+  },
 ];
 
 /** The one menu table: it drives the drawer and the guard; the server checks the same roles per call. */

@@ -24,6 +24,9 @@ const PlanningCalendar = lazy(() =>
   import('../workflows/plannings/PlanningCalendar.tsx').then((mod) => ({ default: mod.PlanningCalendar })),
 );
 
+// The acceptance wizard brings signature_pad and IndexedDB: they load with it.
+const AcceptancePage = lazy(() => import('../workflows/acceptance/AcceptancePage.tsx'));
+
 registerWorkflows();
 
 const theme = createTheme(
@@ -66,6 +69,14 @@ export function AuthenticatedApp() {
                   element={
                     <Suspense fallback={null}>
                       <PlanningCalendar />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="/accettazioniMezzi/accettazioneMezzo/:id?"
+                  element={
+                    <Suspense fallback={null}>
+                      <AcceptancePage />
                     </Suspense>
                   }
                 />

@@ -1,3 +1,4 @@
+import { acceptanceMessages } from './acceptanceMessages.ts';
 import { inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
 
 /** Every Italian string of the app that does not come from a schema title: one catalogue, Italian only. */
@@ -214,4 +215,5 @@ export const messages = {
     configurazioneCrm: 'Configurazione CRM',
     crm: 'Clienti',
   },
+  acceptance: acceptanceMessages,
 } as const;
