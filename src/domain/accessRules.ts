@@ -63,6 +63,8 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   getUltimaAccettazioneMezzo: G.accettazione,
   downloadAccettazioneMezzoFoto: G.accettazione,
   listOperatoriAccettazioneMezzo: G.accettazione,
+  // The wizard draws its checks from the control types; changing them stays with the supervisors.
+  listTipoControllo: G.accettazione,
   downloadAccettazioneMezzoFirma: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   downloadAccettazioneMezzoPdf: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   createAccettazioneMezzoAddendum: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],

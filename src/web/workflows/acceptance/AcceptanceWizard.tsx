@@ -13,6 +13,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   acceptanceFormFields,
@@ -94,6 +95,7 @@ export function AcceptanceWizard() {
   const previous = usePreviousCheckIn(saved?.draft.matricole ?? '');
   const queue = useSyncExternalStore(outbox.subscribe, outbox.snapshot);
   const userId = user?.id ?? 0;
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!userId) return;
@@ -101,8 +103,11 @@ export function AcceptanceWizard() {
       setSaved(d ?? fresh(userId));
       setRestored(!!d && !isBlank(d));
     });
-    void outbox.start(userId, (n) => notify.success(n === 1 ? m.saved : m.savedMany(n)));
-  }, [userId, notify]);
+    void outbox.start(userId, (n) => {
+      notify.success(n === 1 ? m.saved : m.savedMany(n));
+      void queryClient.invalidateQueries({ queryKey: ['accettazione-ultima'] });
+    });
+  }, [userId, notify, queryClient]);
 
   // Every change is on the tablet at once: a reload or a crash resumes here.
   useEffect(() => {
@@ -175,8 +180,11 @@ export function AcceptanceWizard() {
         showErrors(result.violations);
         return;
       }
-      if (result.status === 'sent') notify.success(m.saved);
-      else notify.warning(m.queued);
+      if (result.status === 'sent') {
+        notify.success(m.saved);
+        // The machine's last check-in is now this one.
+        void queryClient.invalidateQueries({ queryKey: ['accettazione-ultima'] });
+      } else notify.warning(m.queued);
       setErrors({});
       setRestored(false);
       setSaved(fresh(user.id));
@@ -314,10 +322,10 @@ export function AcceptanceWizard() {
             onChange={(_ev, v: string | null) => v && setField({ danni: v === 'si' })}
             fullWidth
           >
-            <ToggleButton value="no" sx={{ minHeight: 56 }}>
+            <ToggleButton value="no" sx={{ minHeight: 56, textTransform: 'none', fontSize: '1rem' }}>
               {m.no}
             </ToggleButton>
-            <ToggleButton value="si" color="error" sx={{ minHeight: 56 }}>
+            <ToggleButton value="si" color="error" sx={{ minHeight: 56, textTransform: 'none', fontSize: '1rem' }}>
               {m.yes}
             </ToggleButton>
           </ToggleButtonGroup>

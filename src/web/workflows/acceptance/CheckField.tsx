@@ -87,7 +87,11 @@ export function CheckField({
         sx={{ mt: 0.5, flexWrap: 'wrap' }}
       >
         {options.map((o) => (
-          <ToggleButton key={o} value={o} sx={{ minHeight: 48, minWidth: 88, px: 2 }}>
+          <ToggleButton
+            key={o}
+            value={o}
+            sx={{ minHeight: 48, minWidth: 88, px: 2, textTransform: 'none', fontSize: '1rem' }}
+          >
             {o}
           </ToggleButton>
         ))}
