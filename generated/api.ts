@@ -1737,6 +1737,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accettazioni_mezzi/foto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Carica una foto prima dell'accettazione, da sola: ritentata da sola se la rete cade, poi citata per impronta in fotoSha256[] */
+        post: operations["uploadAccettazioneMezzoFoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/accettazioni_mezzi/ultima": {
         parameters: {
             query?: never;
@@ -2845,10 +2862,16 @@ export interface components {
             motivoLetturaInferiore?: components["schemas"]["motivoLetturaInferiore"];
             /** @description Chiave scelta dal tablet per questa accettazione: un secondo invio con la stessa chiave restituisce l'accettazione già registrata invece di crearne un'altra */
             chiaveIdempotenza?: string;
-            /** @description SHA-256 esadecimale di ogni foto, nello stesso ordine di foto-0..foto-N; una foto che non corrisponde è rifiutata */
+            /** @description SHA-256 esadecimale di ogni foto, nello stesso ordine di foto-0..foto-N (una foto che non corrisponde è rifiutata); senza foto-N, le foto già caricate con POST /api/accettazioni_mezzi/foto */
             "fotoSha256[]"?: string[];
         } & {
             [key: string]: string;
+        };
+        AccettazioneMezzoFotoUpload: {
+            /** @description La foto (png o jpeg) */
+            foto: string;
+            /** @description SHA-256 esadecimale della foto calcolato dal tablet */
+            sha256: string;
         };
         AccettazioneMezzoAddendum: {
             /** Testo dell'integrazione */
@@ -7065,6 +7088,19 @@ export interface components {
                     data: components["schemas"]["user-gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                };
+            };
+        };
+        /** @description La foto è sul server, in attesa dell'accettazione che la cita */
+        AccettazioneMezzoFotoCaricata: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        sha256: string;
+                    };
                 };
             };
         };
@@ -13026,6 +13062,28 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadAccettazioneMezzoFoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AccettazioneMezzoFotoUpload"];
+            };
+        };
+        responses: {
+            201: components["responses"]["AccettazioneMezzoFotoCaricata"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

@@ -59,6 +59,7 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   listAttrezzatureGruppoRisorse: [...G.trattative],
   listListiniGruppoRisorse: [...G.trattative],
   createAccettazioneMezzo: G.accettazione,
+  uploadAccettazioneMezzoFoto: G.accettazione,
   // The operator sees the machine's last check-in (readings, damage, photos) while filling the wizard.
   getUltimaAccettazioneMezzo: G.accettazione,
   downloadAccettazioneMezzoFoto: G.accettazione,

@@ -291,6 +291,66 @@ describe('registering an acceptance (POST /api/accettazioni_mezzi)', () => {
   });
 });
 
+describe('photos uploaded one by one before the acceptance (POST /api/accettazioni_mezzi/foto)', () => {
+  const upload = (photo: Buffer, hash: string, headers = operator) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/accettazioni_mezzi/foto',
+      headers,
+      payload: form([
+        ['foto', photo],
+        ['sha256', hash],
+      ]),
+    });
+
+  it('keeps each photo by its hash (the same one twice is one), then the acceptance names them', async () => {
+    const files = storedFiles();
+    expect((await upload(PNG, hex(PNG))).json()).toEqual({ data: { sha256: hex(PNG) } });
+    expect((await upload(PNG, hex(PNG))).statusCode).toBe(201);
+    expect((await upload(JPEG, hex(JPEG))).statusCode).toBe(201);
+    expect(storedFiles()).toBe(files + 2);
+    const res = await save(
+      base([
+        ['matricole', 'SN-STAGED'],
+        ['fotoSha256[]', hex(JPEG)],
+        ['fotoSha256[]', hex(PNG)],
+      ]),
+    );
+    expect(res.statusCode).toBe(201);
+    const data = res.json().data;
+    expect(data.fotoSha256).toEqual([hex(JPEG), hex(PNG)]);
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/api/accettazioni_mezzi/${data.id}/foto/0`,
+      headers: operator,
+    });
+    expect(first.rawPayload.equals(JPEG)).toBe(true);
+    // Taken by the acceptance, they no longer wait: a second acceptance must send them again.
+    const again = await save(base([['fotoSha256[]', hex(PNG)]]));
+    expect(again.json().violations).toEqual([
+      { field: 'foto', message: 'La foto 1 non è ancora arrivata al server: inviarla di nuovo' },
+    ]);
+  });
+
+  it("refuses a photo whose bytes do not match its hash, one that is not an image, and somebody else's", async () => {
+    const wrong = await upload(PNG, hex(JPEG));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().violations).toEqual([
+      { field: 'foto', message: 'La foto è arrivata incompleta o alterata: inviarla di nuovo' },
+    ]);
+    const exe = await upload(EXE, hex(EXE));
+    expect(exe.json().violations).toEqual([
+      { field: 'foto', message: "La foto non è un'immagine: sono accettate immagini png, jpg e jpeg" },
+    ]);
+    const bad = await upload(PNG, 'abc');
+    expect(bad.json().violations[0].field).toBe('sha256');
+    expect((await upload(PNG, hex(PNG), supervisor)).statusCode).toBe(201);
+    const notMine = await save(base([['fotoSha256[]', hex(PNG)]]));
+    expect(notMine.statusCode).toBe(400);
+    expect((await upload(PNG, hex(PNG), crm)).statusCode).toBe(403);
+  });
+});
+
 describe('a saved acceptance is sealed', () => {
   it('cannot be edited; an addendum is stored under it with its author and time', async () => {
     const id = (await save(base([['matricole', 'SN-SEAL']]))).json().data.id;

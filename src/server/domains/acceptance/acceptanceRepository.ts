@@ -6,6 +6,7 @@ import { toRecord, type Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
 
 const TABLE = '"accettazioneMezzo"';
+const STAGED = '"accettazioneMezzoFotoCaricata"';
 
 /** Columns the server keeps beside the schema's: who sent it, the tablet's key, the signature's hash. */
 export const ACCEPTANCE_TABLES: readonly string[] = [
@@ -14,6 +15,9 @@ export const ACCEPTANCE_TABLES: readonly string[] = [
   `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS "firmaSha256" text`,
   `CREATE UNIQUE INDEX IF NOT EXISTS "accettazioneMezzo_chiaveIdempotenza_key" ON ${TABLE} ("chiaveIdempotenza")`,
   `CREATE INDEX IF NOT EXISTS "accettazioneMezzo_matricola_idx" ON ${TABLE} (lower(matricole), "dataAccettazione" DESC, id DESC)`,
+  // Photos uploaded one by one before their acceptance: each user's, by hash, until an acceptance takes them.
+  `CREATE TABLE IF NOT EXISTS ${STAGED} (sha256 text NOT NULL, "creatoDa" integer NOT NULL, file text NOT NULL,
+     created timestamptz NOT NULL DEFAULT now(), PRIMARY KEY ("creatoDa", sha256))`,
 ];
 
 const model = (ctx: AppContext) => ctx.resource('AccettazioneMezzo').model;
@@ -98,6 +102,42 @@ export const acceptanceRepository = {
   },
 
   toRecord: (ctx: AppContext, row: Row) => toRecord(model(ctx), row),
+
+  async stagedFile(ctx: AppContext, userId: number, sha256: string): Promise<string | null> {
+    const { rows } = await ctx.db.query<{ file: string }>(
+      `SELECT file FROM ${STAGED} WHERE "creatoDa" = $1 AND sha256 = $2`,
+      [userId, sha256],
+    );
+    return rows[0]?.file ?? null;
+  },
+  async stagedCount(ctx: AppContext, userId: number): Promise<number> {
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${STAGED} WHERE "creatoDa" = $1`,
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  },
+  /** Keeps an uploaded photo; false when the same user already sent the same bytes. */
+  async stage(ctx: AppContext, userId: number, sha256: string, file: string): Promise<boolean> {
+    const { rows } = await ctx.db.query(
+      `INSERT INTO ${STAGED} (sha256, "creatoDa", file) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING sha256`,
+      [sha256, userId, file],
+    );
+    return rows.length > 0;
+  },
+  /** A photo whose file went missing is sent again: the new file replaces it. */
+  async restage(ctx: AppContext, userId: number, sha256: string, file: string): Promise<void> {
+    await ctx.db.query(`UPDATE ${STAGED} SET file = $3, created = now() WHERE "creatoDa" = $1 AND sha256 = $2`, [
+      userId,
+      sha256,
+      file,
+    ]);
+  },
+  /** An acceptance takes its photos: they are no longer waiting. */
+  async unstage(tx: Queryable, userId: number, hashes: readonly string[]): Promise<void> {
+    if (hashes.length)
+      await tx.query(`DELETE FROM ${STAGED} WHERE "creatoDa" = $1 AND sha256 = ANY($2::text[])`, [userId, [...hashes]]);
+  },
 };
 
 function fullName(u: { name: string | null; surname: string | null; username: string }): string {

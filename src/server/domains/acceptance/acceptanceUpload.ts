@@ -21,6 +21,8 @@ export interface AcceptanceUpload {
   draft: AcceptanceDraft;
   idempotencyKey: string | null;
   photos: UploadedImage[];
+  /** The hashes of photos already uploaded one by one, in order, when no photo came with the acceptance. */
+  staged: string[];
   signature: UploadedImage | null;
 }
 
@@ -48,10 +50,10 @@ const FIELD_TITLES: Record<string, string> = {
   motivoLetturaInferiore: 'Motivo lettura inferiore',
   'valore[]': 'Valore',
 };
-const IMAGE_EXT: Record<string, 'png' | 'jpg'> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+export const IMAGE_EXT: Record<string, 'png' | 'jpg'> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 const PHOTO_FIELD = /^foto-(\d{1,2})$/;
 const KEY = /^[A-Za-z0-9_-]{16,64}$/;
-const SHA256 = /^[0-9a-f]{64}$/;
+export const SHA256 = /^[0-9a-f]{64}$/;
 
 export const sha256 = (buffer: Buffer | string) => createHash('sha256').update(buffer).digest('hex');
 
@@ -157,7 +159,11 @@ export async function readAcceptanceUpload(req: ApiRequest, maxFileBytes: number
   if (photoFiles.length > MAX_PHOTOS)
     throw bad([{ field: 'foto', message: `Al massimo ${MAX_PHOTOS} foto per accettazione` }]);
   const hashes = fields.get('fotoSha256[]');
-  if (hashes && (hashes.length !== photoFiles.length || hashes.some((h) => !SHA256.test(h))))
+  if (hashes && hashes.length > MAX_PHOTOS)
+    throw bad([{ field: 'foto', message: `Al massimo ${MAX_PHOTOS} foto per accettazione` }]);
+  // Hashes without files name photos uploaded before, one by one (POST /api/accettazioni_mezzi/foto).
+  const staged = hashes && photoFiles.length === 0 ? hashes : [];
+  if (hashes && ((photoFiles.length > 0 && hashes.length !== photoFiles.length) || hashes.some((h) => !SHA256.test(h))))
     throw bad([{ field: 'foto', message: 'Le impronte delle foto non corrispondono alle foto inviate' }]);
 
   const photos: UploadedImage[] = [];
@@ -182,5 +188,5 @@ export async function readAcceptanceUpload(req: ApiRequest, maxFileBytes: number
     if (ext !== 'png') throw bad([{ field: 'firma', message: "La firma deve essere un'immagine PNG" }]);
     signature = { buffer: firma[0].buffer, ext, sha256: sha256(firma[0].buffer) };
   }
-  return { draft, idempotencyKey: key, photos, signature };
+  return { draft, idempotencyKey: key, photos, staged, signature };
 }

@@ -10,6 +10,7 @@ import { acceptanceDir, storedFile } from './acceptanceFiles.ts';
 import { acceptancePdf } from './acceptancePdf.ts';
 import { ACCEPTANCE_TABLES, acceptanceRepository as repo } from './acceptanceRepository.ts';
 import { readAcceptanceUpload, sha256 } from './acceptanceUpload.ts';
+import { uploadPhoto } from './photoUpload.ts';
 
 /** Who may choose another operator than themselves (issue 17: "changeable by supervisors"). */
 const CHOOSES_OPERATOR = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'];
@@ -67,11 +68,22 @@ async function create(req: ApiRequest, ctx: AppContext) {
     noteCliente: draft.noteCliente ?? '',
     noteInterne: draft.noteInterne ?? '',
     motivoLetturaInferiore: draft.motivoLetturaInferiore ?? '',
-    fotoSha256: upload.photos.map((p) => p.sha256),
+    fotoSha256: upload.staged.length ? upload.staged : upload.photos.map((p) => p.sha256),
     firmaSha256: upload.signature?.sha256 ?? null,
     created,
   };
   const recordHash = sha256(canonicalize(sealed) ?? '');
+
+  // Photos uploaded one by one before: each must be here, the user's own, with its file.
+  const stagedFiles: string[] = [];
+  for (const [i, hash] of upload.staged.entries()) {
+    const file = await repo.stagedFile(ctx, user.id, hash);
+    if (!file || !storedFile(ctx, file))
+      throw refuse([
+        { step: 2, field: 'foto', message: `La foto ${i + 1} non è ancora arrivata al server: inviarla di nuovo` },
+      ]);
+    stagedFiles.push(file);
+  }
 
   // Files are written and synced before the row that names them, and removed when the row is not stored.
   const dir = acceptanceDir(ctx);
@@ -83,17 +95,19 @@ async function create(req: ApiRequest, ctx: AppContext) {
     for (const photo of upload.photos) written.push(writeSynced(dir, photo.buffer, photo.ext));
     const firma = upload.signature ? writeSynced(dir, upload.signature.buffer, 'png') : '';
     if (firma) written.push(firma);
-    const row = await ctx.db.transaction((tx) =>
-      repo.insert(tx, {
+    const row = await ctx.db.transaction(async (tx) => {
+      const stored = await repo.insert(tx, {
         ...sealed,
-        foto: written.slice(0, upload.photos.length),
+        foto: upload.staged.length ? stagedFiles : written.slice(0, upload.photos.length),
         firma,
         sha256: recordHash,
         addenda: [],
         chiaveIdempotenza: key,
         creatoDa: user.id,
-      }),
-    );
+      });
+      if (stored) await repo.unstage(tx, user.id, upload.staged);
+      return stored;
+    });
     if (row) return { data: repo.toRecord(ctx, row) };
     // The same key arrived twice at once: the other request stored it.
     cleanUp();
@@ -121,6 +135,7 @@ async function rowOr404(req: ApiRequest, ctx: AppContext) {
 
 export const acceptanceHandlers: Record<string, Handler> = {
   createAccettazioneMezzo: create,
+  uploadAccettazioneMezzoFoto: uploadPhoto,
 
   getUltimaAccettazioneMezzo: async (req, ctx) => ({ data: await repo.lastOf(ctx, String(req.query.matricole)) }),
 
