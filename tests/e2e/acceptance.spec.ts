@@ -13,7 +13,7 @@ const shot = async (page: Page, name: string) => {
  * through the proxy.
  */
 async function binaryPastTheProxy(page: Page, stack: Stack) {
-  await page.route(/\/api\/accettazioni_mezzi(\/\d+\/(foto\/\d+|firma|pdf))?$/, async (route) => {
+  await page.route(/\/api\/accettazioni_mezzi(\/foto|\/\d+\/(foto\/\d+|firma|pdf))?$/, async (route) => {
     const url = new URL(route.request().url());
     const response = await route.fetch({ url: `${stack.baseURL}${url.pathname}${url.search}` });
     await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
@@ -94,16 +94,34 @@ test.describe('vehicle acceptance on a tablet', () => {
     await page.getByLabel('Note per il cliente').fill('Restituito con un graffio sul cestello');
     await shot(page, '2-pagina-2');
 
-    // The photos and the signature survive a reload too.
+    // The photos and the signature survive a reload too; the tablet may be held upright.
+    await page.setViewportSize({ width: 768, height: 1024 });
     await page.reload();
     await expect(page.getByRole('img', { name: /^Foto \d$/ })).toHaveCount(2);
     await expect(page.getByLabel('Note per il cliente')).toHaveValue('Restituito con un graffio sul cestello');
+    await shot(page, '2b-pagina-2-verticale');
 
+    // Each photo travels on its own: one that fails twice follows on its own retry, the other is not held back.
+    const attempts = new Map<string, number>();
+    let failing: string | undefined;
+    await page.route('**/api/accettazioni_mezzi/foto', async (route) => {
+      const hash =
+        /name="sha256"\r\n\r\n([0-9a-f]{64})/.exec(route.request().postDataBuffer()?.toString('latin1') ?? '')?.[1] ??
+        '';
+      const n = (attempts.get(hash) ?? 0) + 1;
+      attempts.set(hash, n);
+      failing ??= hash;
+      if (hash === failing && n <= 2) return route.fulfill({ status: 503, body: '' });
+      return route.fallback();
+    });
     await page.getByRole('button', { name: 'Registra accettazione' }).tap();
     await expect(page.getByText('Accettazione mezzi registrata correttamente')).toBeVisible();
+    expect([...attempts.values()].sort()).toEqual([1, 3]);
     // Reset: page 1, today, fuel 0, the operator.
     await expect(page.getByLabel('Matricola')).toHaveValue('');
     await expect(page.getByText('Carburante: 0 / 4')).toBeVisible();
+    await shot(page, '2c-pagina-1-verticale');
+    await page.setViewportSize({ width: 1024, height: 768 });
 
     // The same machine again: its last check-in shows, with its damage and photos; lower hours need a reason.
     await pageOne(page, 'e2e-4455', '12600', '700');

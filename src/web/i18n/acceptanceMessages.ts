@@ -39,6 +39,7 @@ export const acceptanceMessages = {
   back: 'Indietro',
   save: 'Registra accettazione',
   sending: 'Invio in corso…',
+  photosProgress: (done: number, total: number) => `Invio in corso: foto ${done} di ${total}`,
   reset: 'Ricomincia',
   resetTitle: 'Ricominciare?',
   resetText: 'I dati inseriti, le foto e la firma di questa accettazione saranno cancellati dal tablet.',

@@ -341,7 +341,7 @@ export function AcceptanceWizard() {
           {m.checks}
         </Typography>
         {types.length === 0 && <Typography color="text.secondary">{m.noChecks}</Typography>}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           {types.map((t) => (
             <CheckField
               key={t.id}
@@ -403,7 +403,13 @@ export function AcceptanceWizard() {
           {m.restored}
         </Alert>
       )}
-      <PendingList items={queue.items} sending={queue.sending} online={online} onReopen={reopen} />
+      <PendingList
+        items={queue.items}
+        sending={queue.sending}
+        progress={busy ? null : queue.progress}
+        online={online}
+        onReopen={reopen}
+      />
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
         <Stepper activeStep={step - 1} sx={{ mb: 3 }}>
           {m.steps.map((label, i) => (
@@ -439,7 +445,11 @@ export function AcceptanceWizard() {
               onClick={() => void save()}
               sx={{ minHeight: 56, px: 5 }}
             >
-              {busy ? m.sending : m.save}
+              {busy
+                ? queue.progress
+                  ? m.photosProgress(queue.progress.done, queue.progress.total)
+                  : m.sending
+                : m.save}
             </Button>
           )}
         </Box>

@@ -1,4 +1,14 @@
-import { Alert, AlertTitle, Box, Button, LinearProgress, List, ListItem, ListItemText } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  LinearProgress,
+  List,
+  ListItem,
+  ListItemText,
+  Typography,
+} from '@mui/material';
 import { formatDate } from '../../../domain/dates.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { QueuedAcceptance } from './acceptanceStore.ts';
@@ -10,11 +20,13 @@ const m = messages.acceptance;
 export function PendingList({
   items,
   sending,
+  progress,
   online,
   onReopen,
 }: {
   items: readonly QueuedAcceptance[];
   sending: boolean;
+  progress: { done: number; total: number } | null;
   online: boolean;
   onReopen(item: QueuedAcceptance): void;
 }) {
@@ -27,7 +39,15 @@ export function PendingList({
       data-testid="in-attesa"
     >
       <AlertTitle>{m.pendingTitle(items.length)}</AlertTitle>
-      {sending && <LinearProgress aria-label={m.sending} sx={{ my: 1 }} />}
+      {sending && (
+        <LinearProgress
+          aria-label={progress ? m.photosProgress(progress.done, progress.total) : m.sending}
+          variant={progress ? 'determinate' : 'indeterminate'}
+          value={progress ? (100 * progress.done) / Math.max(progress.total, 1) : undefined}
+          sx={{ my: 1 }}
+        />
+      )}
+      {progress && <Typography variant="body2">{m.photosProgress(progress.done, progress.total)}</Typography>}
       <List dense disablePadding>
         {items.map((q) => (
           <ListItem
@@ -43,7 +63,11 @@ export function PendingList({
           >
             <ListItemText
               primary={m.pendingItem(q.summary.matricole, formatDate(q.summary.dataAccettazione), q.summary.photos)}
-              secondary={q.refused ? m.pendingRefused(q.refused) : m.pendingWaiting(q.attempts)}
+              secondary={
+                q.refused
+                  ? m.pendingRefused(q.refused)
+                  : [m.pendingWaiting(q.attempts), q.lastError].filter(Boolean).join(' · ')
+              }
             />
           </ListItem>
         ))}

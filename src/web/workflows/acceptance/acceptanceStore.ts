@@ -34,6 +34,8 @@ export interface QueuedAcceptance {
   summary: { matricole: string; dataAccettazione: string; photos: number };
   queuedAt: string;
   attempts: number;
+  /** Photos the server already has (uploaded one by one): a retry sends only the others. */
+  uploaded?: string[];
   /** The server refused it (bad input): it waits for the operator, not for the network. */
   refused?: string;
   /** The last failure, when it was the network or the server. */
@@ -101,6 +103,9 @@ export const acceptanceStore = {
   },
   async queued(userId: number): Promise<QueuedAcceptance[]> {
     return (await open()).getAllFromIndex('queue', 'byUser', userId);
+  },
+  async queuedOne(key: string): Promise<QueuedAcceptance | undefined> {
+    return (await open()).get('queue', key);
   },
   async updateQueued(item: QueuedAcceptance): Promise<void> {
     await (await open()).put('queue', item);
