@@ -7123,7 +7123,9 @@ export interface components {
             content: {
                 "application/json": {
                     data: {
+                        /** @example 7 */
                         id: number;
+                        /** @example Matteo Barbieri */
                         nome: string;
                     }[];
                 };
@@ -13091,7 +13093,10 @@ export interface operations {
     getUltimaAccettazioneMezzo: {
         parameters: {
             query: {
-                /** @description Matricola del mezzo */
+                /**
+                 * @description Matricola del mezzo
+                 * @example SN-4455-AB
+                 */
                 matricole: string;
             };
             header?: never;
@@ -13161,7 +13166,10 @@ export interface operations {
                  * @example 1
                  */
                 id: components["parameters"]["Id"];
-                /** @description Posizione della foto, da 0 */
+                /**
+                 * @description Posizione della foto, da 0
+                 * @example 0
+                 */
                 n: number;
             };
             cookie?: never;
