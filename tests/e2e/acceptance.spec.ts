@@ -162,6 +162,7 @@ test.describe('vehicle acceptance on a tablet', () => {
     const rows = page.getByRole('row').filter({ hasText: /e2e-4455/i });
     // Sent once each, although the offline one was tried while the network was down.
     await expect(rows).toHaveCount(2);
+    await shot(page, '6-elenco');
     await rows.filter({ hasText: /E2E-4455/ }).click();
     await expect(page).toHaveURL(/\/accettazioniMezzi\/accettazioneMezzo\/\d+$/);
     await expect(page.getByRole('img', { name: /^Foto \d$/ })).toHaveCount(2);
