@@ -92,7 +92,7 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     [{ type: 'array', items: { type: 'string' }, title: 'Campo' }, {}, 'list', 'text', undefined],
     [{ type: 'object', properties: { a: { type: 'string' } }, title: 'Campo' }, {}, 'object', 'text', undefined],
   ] as const)('%j %j → %s', (prop, x, kind, filterWidget, formWidget) => {
-    const r = build(prop as Schema, x as Schema);
+    const r = build(prop, x);
     const column = r.columns.find((c) => c.accessorKey === 'campo');
     expect(column?.kind).toBe(kind);
     expect(column?.header).toBe('Campo');
@@ -200,7 +200,7 @@ describe('buildResources: grammar and fields the server fills', () => {
     ],
   ])('refuses a wrong x-server-set', (prop, reason) => {
     try {
-      build(prop as Schema);
+      build(prop);
       expect.unreachable();
     } catch (err) {
       expect((err as ContractError).problems).toEqual([

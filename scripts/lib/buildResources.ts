@@ -8,6 +8,7 @@ import type {
   Operation,
   ResourceDefinition,
 } from '../../src/domain/resourceDefinition.ts';
+import { readOperations, type ApiOperation } from '../../src/domain/apiOperations.ts';
 import { OPERATIONS, SERVER_SET, type ServerSet } from '../../src/domain/resourceDefinition.ts';
 import type { RoleName } from '../../generated/entities.ts';
 import { ContractError, type ContractProblem } from './contractError.ts';
@@ -41,13 +42,6 @@ interface XResource {
   unique?: string[];
   toggles?: Record<string, string>;
   actions?: string[];
-}
-
-export interface ApiOperation {
-  operationId: string;
-  method: string;
-  path: string;
-  queryParams: string[];
 }
 
 const HIDDEN = new Set(['id', 'version', 'codiceLingua']);
@@ -96,25 +90,14 @@ const FILTER_WIDGET: Record<FieldKind, FilterWidget> = {
 };
 const UNSORTABLE = new Set<FieldKind>(['list', 'object', 'references', 'image']);
 
-/** Every operation of openapi.yaml by operationId, with the query parameters it declares. */
+/** Every operation of openapi.yaml by operationId (read by the one reader of src/domain/apiOperations.ts). */
 export function indexOperations(openapi: Schema): Map<string, ApiOperation> {
-  const params = ((openapi.components as Schema | undefined)?.parameters ?? {}) as Record<string, Schema>;
-  const paramName = (p: Schema): string | undefined => {
-    const target = typeof p.$ref === 'string' ? params[p.$ref.split('/').pop() ?? ''] : p;
-    return target?.in === 'query' ? String(target.name) : undefined;
-  };
-  const index = new Map<string, ApiOperation>();
-  for (const [path, item] of Object.entries((openapi.paths ?? {}) as Record<string, Record<string, Schema>>)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (typeof op.operationId !== 'string') continue;
-      const queryParams = ((op.parameters ?? []) as Schema[])
-        .map(paramName)
-        .filter((n): n is string => !!n && n !== 'filters');
-      index.set(op.operationId, { operationId: op.operationId, method, path, queryParams });
-    }
-  }
-  return index;
+  return new Map(readOperations(openapi).map((op) => [op.operationId, op]));
 }
+
+/** The query parameters a list call declares, besides the generic `filters`. */
+const queryParams = (op: ApiOperation | undefined) =>
+  (op?.parameters ?? []).filter((p) => p.in === 'query' && p.name !== 'filters').map((p) => p.name);
 
 /** A colour chip needs its display field among the columns and two colour fields beside it. */
 function checkColorChip(
@@ -194,7 +177,7 @@ function buildOne(
   const api: ResourceDefinition['api'] = {};
   for (const op of OPERATIONS) {
     const found = ops.get(`${op}${entity.typeName}`);
-    if (found) api[op] = { operationId: found.operationId, method: found.method, path: found.path };
+    if (found) api[op] = { operationId: found.operationId, method: found.method.toLowerCase(), path: found.path };
     else if (x.operations?.includes(op)) {
       problems.push({
         file,
@@ -206,14 +189,14 @@ function buildOne(
   const call = (operationId: string, pointer: string) => {
     const found = ops.get(operationId);
     if (!found) problems.push({ file, pointer, reason: `no operation "${operationId}" in openapi.yaml` });
-    return { operationId, method: found?.method ?? '', path: found?.path ?? '' };
+    return { operationId, method: found?.method.toLowerCase() ?? '', path: found?.path ?? '' };
   };
   const toggles = Object.entries(x.toggles ?? {}).map(([name, operationId]) => ({
     field: name,
     call: call(operationId, `/x-resource/toggles/${name}`),
   }));
   const actions = (x.actions ?? []).map((operationId, i) => call(operationId, `/x-resource/actions/${i}`));
-  const listQuery = new Set(api.list ? (ops.get(api.list.operationId)?.queryParams ?? []) : []);
+  const listQuery = new Set(api.list ? queryParams(ops.get(api.list.operationId)) : []);
 
   const displayField = x.display ?? DISPLAY_CANDIDATES.find((c) => c in props) ?? 'id';
   const visible = Object.keys(props).filter((n) => !HIDDEN.has(n) && !props[n]?.writeOnly);

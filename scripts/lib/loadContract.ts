@@ -71,7 +71,7 @@ function readSchemaFiles(root: string, problems: ContractProblem[]): Map<string,
 }
 
 function checkFieldNames(file: string, schema: Schema, names: Set<string>, problems: ContractProblem[]): void {
-  const props = new Set(Object.keys((schema.properties ?? {}) as Schema));
+  const props = new Set(Object.keys(schema.properties ?? {}));
   const x = (schema['x-resource'] ?? {}) as Record<string, unknown>;
   const check = (pointer: string, field: unknown) => {
     if (typeof field === 'string' && !props.has(field)) {
@@ -94,7 +94,7 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
     check('/colorChip/text', chip.text);
   }
   for (const key of ['widgets', 'references', 'toggles'] as const) {
-    for (const f of Object.keys((x[key] ?? {}) as Schema)) check(`/${key}/${f}`, f);
+    for (const f of Object.keys(x[key] ?? {})) check(`/${key}/${f}`, f);
   }
   for (const [f, target] of Object.entries((x.references ?? {}) as Record<string, string>)) {
     if (!names.has(target))

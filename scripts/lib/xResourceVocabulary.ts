@@ -66,5 +66,19 @@ export const xResourceVocabulary = {
     toggles: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
     actions: { type: 'array', items: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' }, uniqueItems: true },
     references: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
+    stored: { type: 'boolean' },
+    internal: {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z][A-Za-z0-9]*$' },
+      additionalProperties: {
+        type: 'object',
+        required: ['type'],
+        additionalProperties: false,
+        properties: {
+          type: { enum: ['string', 'integer', 'boolean'] },
+          default: { type: ['string', 'integer', 'boolean'] },
+        },
+      },
+    },
   },
 } as const;

@@ -1,4 +1,5 @@
 import type { RoleName } from '../../generated/entities.ts';
+import type { OperationId } from './apiOperations.ts';
 import { GENERIC_OPERATION } from './resourceDefinition.ts';
 
 /**
@@ -25,8 +26,9 @@ const G = ROLE_GROUPS;
  * Operations whose access is not simply their resource's roles (SPEC.md sections 2 and 6).
  * Generic operations (list<Type>, get<Type>, ...) take the roles in their schema's x-resource;
  * reading a resource that other screens use as a lookup is open to every signed-in user.
+ * Keyed by the operationIds of openapi.yaml: a misspelt one does not compile.
  */
-export const OPERATION_ACCESS: Record<string, Access> = {
+export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   login: 'public',
   refreshToken: 'public',
   loginMicrosoft: 'public',
@@ -111,7 +113,7 @@ export const wholeReadAccess = (resource: ResourceAccessInfo): readonly RoleName
   resource.roles.length > 0 ? resource.roles : G.admin;
 
 /** The access rule of an operation: the explicit table first, then its resource's roles. */
-export function operationAccess(operationId: string, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
+export function operationAccess(operationId: OperationId, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
   const explicit = OPERATION_ACCESS[operationId];
   if (explicit) return explicit;
   const m = GENERIC_OPERATION.exec(operationId);
@@ -128,7 +130,7 @@ export function operationAccess(operationId: string, resources: ReadonlyMap<stri
  * The access rule of the list an export reads: the explicit rule of a non-generic list, else the
  * resource's own roles, so that the lookup rule never opens a whole table to a file.
  */
-export function exportAccess(listOperationId: string, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
+export function exportAccess(listOperationId: OperationId, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
   const m = GENERIC_OPERATION.exec(listOperationId);
   const resource = m?.[2] ? resources.get(m[2]) : undefined;
   const explicit = OPERATION_ACCESS[listOperationId];

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { drawerFor, drawerGroupOf, openDrawerSections, pathPermitted } from './menu.ts';
+import { resourceIndex } from '../../generated/resourceIndex.ts';
+import { createMenu } from './menu.ts';
 import { ROLE_NAMES } from './roleNames.ts';
+
+const { drawerFor, pathPermitted, drawerGroupOf, openDrawerSections } = createMenu(Object.values(resourceIndex));
 
 const groupsOf = (role: string) => drawerFor([role]).map((s) => s.group.label);
 const routesOf = (role: string) =>

@@ -1,6 +1,5 @@
 import type { RoleName } from '../../generated/entities.ts';
-import { resourceIndex } from '../../generated/resourceIndex.ts';
-import type { MenuGroup } from './resourceDefinition.ts';
+import type { MenuGroup, ResourceIndexEntry } from './resourceDefinition.ts';
 import { ROLE_GROUPS } from './accessRules.ts';
 
 const SA = 'ROLE_SUPER_ADMIN',
@@ -82,13 +81,18 @@ const WORKFLOW_ENTRIES: MenuEntry[] = [
   },
 ];
 
+/** What the menu needs of each resource of the generated index. */
+export type MenuResource = Pick<ResourceIndexEntry, 'label' | 'route' | 'roles' | 'menu'>;
+
 /** The one menu table: it drives the drawer and the guard; the server checks the same roles per call. */
-export const MENU: readonly MenuEntry[] = [
-  ...Object.values(resourceIndex)
-    .filter((r) => r.route && r.menu)
-    .map((r) => ({ label: r.label, route: r.route ?? '', roles: r.roles, group: r.menu as MenuGroup })),
-  ...WORKFLOW_ENTRIES,
-];
+export function menuEntries(resources: Iterable<MenuResource>): MenuEntry[] {
+  return [
+    ...[...resources]
+      .filter((r) => r.route && r.menu)
+      .map((r) => ({ label: r.label, route: r.route ?? '', roles: r.roles, group: r.menu as MenuGroup })),
+    ...WORKFLOW_ENTRIES,
+  ];
+}
 
 const allows = (roles: readonly string[], userRoles: readonly string[]) =>
   roles.length === 0 || roles.some((r) => userRoles.includes(r));
@@ -99,22 +103,6 @@ export interface DrawerSection {
   children: DrawerSection[];
 }
 
-/** The drawer a user with these roles sees: groups they may open, entries they may use. */
-export function drawerFor(userRoles: readonly string[]): DrawerSection[] {
-  const section = (group: DrawerGroup): DrawerSection => ({
-    group,
-    entries: MENU.filter((e) => e.group === group.id && !e.hidden && allows(e.roles, userRoles)).sort((a, b) =>
-      a.label.localeCompare(b.label, 'it'),
-    ),
-    children: DRAWER_GROUPS.filter((g) => g.parent === group.id && allows(g.roles, userRoles))
-      .map(section)
-      .filter((s) => s.entries.length > 0),
-  });
-  return DRAWER_GROUPS.filter((g) => !g.parent && allows(g.roles, userRoles))
-    .map(section)
-    .filter((s) => s.entries.length > 0 || s.children.length > 0);
-}
-
 const matches = (pattern: string, path: string) =>
   new RegExp(`^${pattern.replace(/\/:[^/]+\?/g, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}/?$`).test(path);
 
@@ -122,28 +110,51 @@ const matches = (pattern: string, path: string) =>
 const ALWAYS_PERMITTED = ['/inventarioMezzi/', '/trattativeCp/offers/'];
 const OPEN_PATHS = ['/', '/profile', '/auth/callback'];
 
-/** Path permission: a menu entry for the path must allow one of the user's roles. */
-export function pathPermitted(path: string, userRoles: readonly string[]): boolean {
-  if (OPEN_PATHS.includes(path)) return true;
-  const routes = MENU.filter((e) => matches(e.route, path));
-  // First the route's own roles (SPEC.md section 6), then the path permission.
-  if (routes.length > 0 && !routes.some((e) => allows(e.roles, userRoles))) return false;
-  return ALWAYS_PERMITTED.some((p) => path.includes(p)) || routes.length > 0;
-}
+/** The drawer and the path guard over a resource index (generated/resourceIndex.ts in the app). */
+export function createMenu(resources: Iterable<MenuResource>) {
+  const MENU = menuEntries(resources);
 
-/** The top-level drawer group of the page at this path (a configuration sub-group counts as its parent). */
-export function drawerGroupOf(path: string): MenuGroup | null {
-  const entry = MENU.find((e) => matches(e.route, path));
-  if (!entry) return null;
-  return DRAWER_GROUPS.find((g) => g.id === entry.group)?.parent ?? entry.group;
-}
+  /** The drawer a user with these roles sees: groups they may open, entries they may use. */
+  function drawerFor(userRoles: readonly string[]): DrawerSection[] {
+    const section = (group: DrawerGroup): DrawerSection => ({
+      group,
+      entries: MENU.filter((e) => e.group === group.id && !e.hidden && allows(e.roles, userRoles)).sort((a, b) =>
+        a.label.localeCompare(b.label, 'it'),
+      ),
+      children: DRAWER_GROUPS.filter((g) => g.parent === group.id && allows(g.roles, userRoles))
+        .map(section)
+        .filter((s) => s.entries.length > 0),
+    });
+    return DRAWER_GROUPS.filter((g) => !g.parent && allows(g.roles, userRoles))
+      .map(section)
+      .filter((s) => s.entries.length > 0 || s.children.length > 0);
+  }
 
-/**
- * Which drawer sections are open on a page: the page's own, the others folded so that it shows
- * without scrolling; on a page of no section (home, profile) every section, the map of the product.
- */
-export function openDrawerSections(sections: readonly DrawerSection[], path: string): MenuGroup[] {
-  const current = drawerGroupOf(path);
-  if (current && sections.some((s) => s.group.id === current)) return [current];
-  return sections.map((s) => s.group.id);
+  /** Path permission: a menu entry for the path must allow one of the user's roles. */
+  function pathPermitted(path: string, userRoles: readonly string[]): boolean {
+    if (OPEN_PATHS.includes(path)) return true;
+    const routes = MENU.filter((e) => matches(e.route, path));
+    // First the route's own roles (SPEC.md section 6), then the path permission.
+    if (routes.length > 0 && !routes.some((e) => allows(e.roles, userRoles))) return false;
+    return ALWAYS_PERMITTED.some((p) => path.includes(p)) || routes.length > 0;
+  }
+
+  /** The top-level drawer group of the page at this path (a configuration sub-group counts as its parent). */
+  function drawerGroupOf(path: string): MenuGroup | null {
+    const entry = MENU.find((e) => matches(e.route, path));
+    if (!entry) return null;
+    return DRAWER_GROUPS.find((g) => g.id === entry.group)?.parent ?? entry.group;
+  }
+
+  /**
+   * Which drawer sections are open on a page: the page's own, the others folded so that it shows
+   * without scrolling; on a page of no section (home, profile) every section, the map of the product.
+   */
+  function openDrawerSections(sections: readonly DrawerSection[], path: string): MenuGroup[] {
+    const current = drawerGroupOf(path);
+    if (current && sections.some((s) => s.group.id === current)) return [current];
+    return sections.map((s) => s.group.id);
+  }
+
+  return { drawerFor, pathPermitted, drawerGroupOf, openDrawerSections };
 }

@@ -191,7 +191,7 @@ describe('schemaAt: the field below a root schema', () => {
   const resolve = (n: SchemaNode): SchemaNode => {
     if (typeof n.$ref !== 'string') return n;
     const { $ref, ...siblings } = n;
-    return { ...resolve(defs[$ref as string] ?? {}), ...siblings };
+    return { ...resolve(defs[$ref] ?? {}), ...siblings };
   };
 
   it('walks allOf, properties and list items, following $refs with their siblings winning', () => {

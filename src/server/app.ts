@@ -14,46 +14,72 @@ import {
   wholeReadAccess,
   type ResourceAccessInfo,
 } from '../domain/accessRules.ts';
+import type { ApiOperation, OperationId } from '../domain/apiOperations.ts';
 import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
-import { authHandlers } from './auth/authHandlers.ts';
+import { authModule } from './auth/index.ts';
 import { createLoginGuard } from './auth/loginGuard.ts';
+import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
 import { createPasswordService } from './auth/passwords.ts';
-import { publicOfferHandlers, PUBLIC_OFFER_SQL } from './auth/publicOffer.ts';
-import { createRefreshTokens, REFRESH_TABLE_SQL } from './auth/refreshTokens.ts';
+import { createRefreshTokens } from './auth/refreshTokens.ts';
 import { createTokenService } from './auth/tokens.ts';
-import { createUserStates, TOKEN_VERSION_COLUMN } from './auth/userStates.ts';
+import { createUserStates } from './auth/userStates.ts';
+import { loadContract } from './contract/contract.ts';
+import { createValidators } from './contract/validators.ts';
+import type { AppContext, RecordOf, Resource, ResourceTypeName, ServerConfig, ServerModule } from './context.ts';
+import { crudRepository } from './crud/crudRepository.ts';
+import { entityModel, isStored, quote } from './crud/entityModel.ts';
 import { createExportGates, EXPORT_LIMITS } from './crud/exportGates.ts';
+import { exportHandlers } from './crud/exportHandler.ts';
+import { genericHandler } from './crud/genericHandler.ts';
 import { createListCounts } from './crud/listCounts.ts';
+import { migrate } from './crud/migrate.ts';
+import { createDb } from './db/createDb.ts';
+import type { Db } from './db/Db.ts';
+import { acceptanceModule } from './domains/acceptance/index.ts';
+import { contactCentreModule } from './domains/contact-centre/index.ts';
+import { customersModule } from './domains/customers/index.ts';
+import { filesModule } from './domains/files/index.ts';
+import { inventoryModule } from './domains/inventory/index.ts';
+import { negotiationsModule } from './domains/negotiations/index.ts';
+import { offersModule } from './domains/offers/index.ts';
+import { planningsModule } from './domains/plannings/index.ts';
+import { userState } from './domains/users/userRepository.ts';
+import { usersModule } from './domains/users/index.ts';
+import { createErrorHandler } from './errorHandler.ts';
+import { anyHandlers, type AnyHandler } from './http/handler.ts';
+import { HttpError, MESSAGES } from './http/httpError.ts';
+import { demoErp, type ErpConnector } from './plugins/erp.ts';
+import { apiDocs } from './plugins/apiDocs/index.ts';
+import { createHub, HUB_LIMITS } from './plugins/hub.ts';
+import { hubHandlers } from './plugins/hubHandlers.ts';
+import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
+import { webApp } from './plugins/webApp.ts';
+import { registerOperations } from './registerOperations.ts';
 import { createConcurrencyGate } from './security/concurrencyGate.ts';
 import { loggerOptions, type LogSettings } from './security/logging.ts';
 import { lookupFields } from './security/lookupProjection.ts';
 import { publicRateLimits, rateLimited } from './security/publicRateLimits.ts';
 import { securityHeaders } from './security/securityHeaders.ts';
-import { loadContract, type ApiOperation } from './contract/contract.ts';
-import { createValidators } from './contract/validators.ts';
-import type { AppContext, Handler, Resource, ServerConfig } from './context.ts';
-import { crudRepository } from './crud/crudRepository.ts';
-import { derivedHandlers } from './crud/derivedHandlers.ts';
-import { exportHandlers } from './crud/exportHandler.ts';
-import { entityModel, quote } from './crud/entityModel.ts';
-import { genericHandler } from './crud/genericHandler.ts';
-import { migrate } from './crud/migrate.ts';
-import { createDb } from './db/createDb.ts';
-import type { Db } from './db/Db.ts';
-import { fileHandlers } from './domains/files/fileHandlers.ts';
-import { imageHandler } from './domains/files/imageHandlers.ts';
-import { demoErp, type ErpConnector } from './plugins/erp.ts';
-import { userHandlers } from './domains/users/userHandlers.ts';
-import { acceptanceModule } from './domains/acceptance/index.ts';
-import { createErrorHandler } from './errorHandler.ts';
-import { HttpError, MESSAGES } from './httpError.ts';
-import { webApp } from './plugins/webApp.ts';
-import { apiDocs } from './plugins/apiDocs/index.ts';
-import { createHub, HUB_LIMITS } from './plugins/hub.ts';
-import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
-import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
-import { hubHandlers } from './plugins/hubHandlers.ts';
-import { registerOperations } from './registerOperations.ts';
+
+/**
+ * Everything that handles operations, in one list: the server domains (src/server/domains/<name>)
+ * and the plugins. A new domain is one line here.
+ */
+const MODULES: readonly ServerModule[] = [
+  authModule,
+  usersModule,
+  customersModule,
+  planningsModule,
+  offersModule,
+  negotiationsModule,
+  inventoryModule,
+  acceptanceModule,
+  contactCentreModule,
+  filesModule,
+  { handlers: hubHandlers },
+  { handlers: mailHandlers },
+  { handlers: exportHandlers },
+];
 
 export interface AppOptions {
   /** An open database; otherwise one is opened from databaseUrl or dataDir. */
@@ -99,8 +125,6 @@ const DEFAULT_LIMITS: AppLimits = {
   hub: HUB_LIMITS,
 };
 
-// Resources without a table of their own: the profile is the user, this view is a projection of users.
-const NOT_STORED = new Set(['profile', 'userGruppoCrm', 'session']);
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** The ceiling of unpaged lists, stated once in openapi.yaml (x-unpaged-ceiling of the page parameter). */
@@ -117,7 +141,8 @@ async function loadResources(
   contract: ReturnType<typeof loadContract>,
 ): Promise<{ resources: Map<string, Resource>; definitions: Map<string, ResourceDefinition> }> {
   const definitions = await Promise.all(Object.values(resourceIndex).map((r) => r.load()));
-  const stored = definitions.filter((d: ResourceDefinition) => d.collection && !NOT_STORED.has(d.name));
+  // A resource has a table unless its schema says `x-resource.stored: false` (schemas/README.md).
+  const stored = definitions.filter((d) => isStored(contract.entitySchema(pascal(d.name))));
   const resources = new Map<string, Resource>();
   const counts = createListCounts();
   const ceiling = unpagedCeiling(contract);
@@ -131,10 +156,6 @@ async function loadResources(
     db,
     [...resources.values()].map(({ definition, model }) => ({
       model,
-      internal: (definition.name === 'user' ? { passwordHash: 'text', ...TOKEN_VERSION_COLUMN } : {}) as Record<
-        string,
-        string
-      >,
       indexed: [
         ...new Set(
           [definition.sort?.field, ...definition.filters.map((f) => f.field)].filter(
@@ -145,7 +166,7 @@ async function loadResources(
       unique: definition.unique,
     })),
   );
-  for (const sql of [...REFRESH_TABLE_SQL, ...PUBLIC_OFFER_SQL, ...acceptanceModule.tables]) await db.query(sql);
+  for (const sql of MODULES.flatMap((m) => m.tables ?? [])) await db.query(sql);
   // A single-record resource (general settings) always has its record, with the schema's defaults.
   for (const { definition, model, repo } of resources.values()) {
     if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
@@ -187,6 +208,17 @@ function secretFor(options: AppOptions, dataDir: string): string {
   return fs.readFileSync(file, 'utf8').trim();
 }
 
+/** Every module's handlers by operationId; two modules handling one operation is a mistake found at start. */
+function namedHandlers(modules: readonly ServerModule[]): Map<OperationId, AnyHandler<AppContext>> {
+  const all = new Map<OperationId, AnyHandler<AppContext>>();
+  for (const m of modules)
+    for (const [id, handler] of anyHandlers(m.handlers)) {
+      if (all.has(id)) throw new Error(`two modules handle ${id}`);
+      all.set(id, handler);
+    }
+  return all;
+}
+
 export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'crm-data-'));
   const db =
@@ -208,12 +240,22 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   const secret = secretFor(options, dataDir);
   const microsoft = options.microsoft === undefined ? microsoftConfigFromEnv(process.env) : options.microsoft;
   const accessByType = accessInfo(resources);
+  // The one place a resource's records get their contract type: the table was built from the same schema.
+  const resourceOf = <N extends ResourceTypeName>(typeName: N): Resource<RecordOf<N>> => {
+    const r = resources.get(typeName);
+    if (!r) throw new Error(`no stored resource ${typeName}`);
+    return r as unknown as Resource<RecordOf<N>>;
+  };
   const lookupFieldsByType = new Map(
     [...resources.entries()]
       .filter(([typeName]) => accessByType.get(typeName)?.isLookup)
       .map(([typeName, r]) => [
         typeName,
-        lookupFields(r.definition, r.model, (contract.entitySchema(typeName).required ?? []) as string[]),
+        lookupFields(
+          r.definition,
+          (f) => r.model.byName.has(f),
+          (contract.entitySchema(typeName).required ?? []) as string[],
+        ),
       ]),
   );
   const ctx: AppContext = {
@@ -230,7 +272,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
         maxAttachmentBytes: config.maxUploadBytes,
       },
     ),
-    erp: options.erp ?? demoErp(resources.get('ClienteErp') as Resource),
+    erp: options.erp ?? demoErp(resourceOf('ClienteErp')),
     verifyMicrosoft: microsoftVerifier(microsoft),
     loginGuard: createLoginGuard(),
     passwords: createPasswordService(
@@ -242,17 +284,13 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
       }),
     ),
     resources,
-    resource(typeName) {
-      const r = resources.get(typeName);
-      if (!r) throw new Error(`no stored resource ${typeName}`);
-      return r;
-    },
+    resource: resourceOf,
     resourceNamed: (name) => resources.get(pascal(name)),
     definitions,
     handler: () => undefined,
     access: (op) => operationAccess(op.operationId, accessByType),
     exportAccess: (op) => exportAccess(op.operationId, accessByType),
-    userStates: createUserStates(db),
+    userStates: createUserStates((id) => userState(db, id)),
     readableFields(typeName, roles) {
       const info = accessByType.get(typeName);
       const fields = lookupFieldsByType.get(typeName);
@@ -299,27 +337,25 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   await securityHeaders(app, runtime);
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, context) => rateLimited(context.ttl) });
 
-  const handlers: Record<string, Handler> = {
-    ...derivedHandlers,
-    ...userHandlers,
-    ...authHandlers,
-    ...fileHandlers,
-    ...hubHandlers,
-    ...exportHandlers,
-    ...mailHandlers,
-    ...publicOfferHandlers,
-    ...acceptanceModule.handlers,
-  };
-  const handlerFor = (op: ApiOperation) => handlers[op.operationId] ?? genericHandler(op, ctx) ?? imageHandler(op, ctx);
+  const named = namedHandlers(MODULES);
+  const writeRules = new Map(MODULES.flatMap((m) => Object.entries(m.writeRules ?? {})));
+  // Which handler runs an operation: a module's named one, else the generic one of a stored resource
+  // (with its write rule), else one a module chooses by the operation's shape (src/server/README.md).
+  const handlerFor = (op: ApiOperation): AnyHandler<AppContext> | undefined =>
+    named.get(op.operationId) ??
+    genericHandler(op, ctx, (typeName) => writeRules.get(typeName)) ??
+    MODULES.reduce<AnyHandler<AppContext> | undefined>((found, m) => found ?? m.handlerFor?.(op, ctx), undefined);
   ctx.handler = (operationId) => {
     const op = contract.operations.find((o) => o.operationId === operationId);
-    return op ? handlerFor(op) : undefined;
+    const handler = op && handlerFor(op);
+    return handler && ((req) => handler(req, ctx));
   };
   registerOperations(app, ctx, handlerFor, ctx.access, publicRateLimits);
   await apiDocs(app);
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }
+  for (const m of MODULES) m.start?.(ctx);
   await ctx.mail.init();
   await ctx.mail.start(app.log);
   app.addHook('onClose', async () => {

@@ -1,19 +1,24 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
-import type { Claims, PublicOfferClaims, TokenService } from './auth/tokens.ts';
-import type { RefreshTokens } from './auth/refreshTokens.ts';
+import type { components } from '../../generated/api.ts';
+import type { ResourceName } from '../../generated/resourceIndex.ts';
+import type { Access } from '../domain/accessRules.ts';
+import type { ApiOperation, OperationId } from '../domain/apiOperations.ts';
 import type { LoginGuard } from './auth/loginGuard.ts';
 import type { PasswordService } from './auth/passwords.ts';
+import type { RefreshTokens } from './auth/refreshTokens.ts';
+import type { TokenService } from './auth/tokens.ts';
 import type { UserStates } from './auth/userStates.ts';
-import type { ExportGates } from './crud/exportGates.ts';
-import type { Access } from '../domain/accessRules.ts';
-import type { ApiOperation, Contract } from './contract/contract.ts';
+import type { CrudContext, Resource, WriteRule } from './crud/resource.ts';
+import type * as H from './http/handler.ts';
 import type { ErpConnector } from './plugins/erp.ts';
-import type { CrudRepository } from './crud/crudRepository.ts';
-import type { EntityModel } from './crud/entityModel.ts';
-import type { Db } from './db/Db.ts';
 import type { Hub } from './plugins/hub.ts';
 import type { Mail } from './plugins/mail/index.ts';
+
+export type { Resource };
+
+/** A stored resource's type name, as its schema is called (Agent, TrattativaCp...): a typo does not compile. */
+export type ResourceTypeName = Capitalize<ResourceName> & keyof components['schemas'];
+/** A record of a resource as openapi.yaml describes it. */
+export type RecordOf<N extends ResourceTypeName> = components['schemas'][N];
 
 export interface ServerConfig {
   dataDir: string;
@@ -24,15 +29,7 @@ export interface ServerConfig {
   unpagedCeiling: number;
 }
 
-export interface Resource {
-  definition: ResourceDefinition;
-  model: EntityModel;
-  repo: CrudRepository;
-}
-
-export interface AppContext {
-  db: Db;
-  contract: Contract;
+export interface AppContext extends CrudContext {
   config: ServerConfig;
   tokens: TokenService;
   refreshTokens: RefreshTokens;
@@ -47,42 +44,50 @@ export interface AppContext {
   loginGuard: LoginGuard;
   /** Hashing and checking passwords, a few at a time. */
   passwords: PasswordService;
-  /** Resources stored in a table, by type name (Agent, TrattativaCp...). */
-  resources: Map<string, Resource>;
-  resource(typeName: string): Resource;
-  /** A stored resource by its resource name (agent, famigliaMezzo...). */
-  resourceNamed(name: string): Resource | undefined;
-  /** Every resource definition by name, stored or not (projections such as userGruppoCrm). */
-  definitions: Map<string, ResourceDefinition>;
-  /** What an operation runs, by operationId: lets one call reuse another (the export reuses the list). */
-  handler(operationId: string): Handler | undefined;
+  /** A stored resource by type name; throws when it has no table (a server bug, not bad input). */
+  resource<N extends ResourceTypeName>(typeName: N): Resource<RecordOf<N>>;
   /** Who may call an operation (src/domain/accessRules.ts applied to these resources). */
   access(op: ApiOperation): Access;
-  /** Who may export the list of this list operation: its own roles, never the lookup rule. */
-  exportAccess(op: ApiOperation): Access;
   /** Whether a user is active and which token version is current: checked on every request. */
   userStates: UserStates;
+}
+
+/** A request of operation K, typed by openapi.yaml. */
+export type ApiRequest<K extends OperationId> = H.ApiRequest<K>;
+/** What operation K does in this app: request and answer typed by openapi.yaml. */
+export type Handler<K extends OperationId> = H.Handler<K, AppContext>;
+/** Handlers by operationId: an unknown operationId, or an answer of the wrong shape, does not compile. */
+export type HandlerMap = H.HandlerMap<AppContext>;
+/** A write rule with the whole app at hand. */
+export type AppWriteRule = WriteRule<AppContext>;
+
+/** The write rules of a module, by the type name of the resource they guard. */
+export type WriteRules = { readonly [N in ResourceTypeName]?: AppWriteRule };
+
+/**
+ * What a server domain (src/server/domains/<name>/index.ts) or a plugin gives the app: see
+ * src/server/README.md for how the app chooses the handler of each operation.
+ */
+export interface ServerModule {
+  /** Handlers by operationId, typed by openapi.yaml; they win over the generic ones. */
+  handlers: HandlerMap;
+  /** Checks the generic create and update of these resources run before writing, and what follows a write. */
+  writeRules?: WriteRules;
   /**
-   * The fields a reader with these roles may see of a resource's records: null for the whole record,
-   * else the lookup projection (what a picker needs).
+   * Handlers chosen by an operation's shape rather than its name, tried after the generic ones
+   * (the picture of any resource with an `image` field).
    */
-  readableFields(typeName: string, roles: readonly string[] | null): readonly string[] | null;
-  /** One export per user at a time, a few in all. */
-  exportGates: ExportGates;
+  handlerFor?(op: ApiOperation, ctx: AppContext): H.AnyHandler<AppContext> | undefined;
+  /** Tables the module keeps beside the schemas' (CREATE ... IF NOT EXISTS), run at start. */
+  tables?: readonly string[];
+  /** What the module wires once the app's context exists (hooks on plugins). */
+  start?(ctx: AppContext): void;
 }
 
-export interface ApiRequest {
-  op: ApiOperation;
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: unknown;
-  /** The staff user behind a staff token. */
-  user: Claims | null;
-  /** The negotiation a public offer token opens, on the public offer operations. */
-  publicOffer: PublicOfferClaims | null;
-  raw: FastifyRequest;
-  reply: FastifyReply;
+/**
+ * A module's handler map, checked against openapi.yaml: an unknown operationId, a request field the
+ * contract lacks, or an answer with a field the contract lacks does not compile.
+ */
+export function defineHandlers<M extends HandlerMap>(map: M & H.ExactHandlers<M, AppContext>): HandlerMap {
+  return map;
 }
-
-/** What an operation does; its result becomes the JSON body (undefined: no body). */
-export type Handler = (req: ApiRequest, ctx: AppContext) => Promise<unknown>;

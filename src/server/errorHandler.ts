@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
 import { fieldLookup, italianViolations } from './contract/italianErrors.ts';
 import type { SchemaNode } from '../domain/validationMessages.ts';
-import { HttpError, MESSAGES } from './httpError.ts';
+import { HttpError, MESSAGES } from './http/httpError.ts';
 import { loggableUrl } from './security/logging.ts';
 
 const PG_ERRORS: Record<string, [number, string]> = {

@@ -3,8 +3,10 @@ import type { Access } from '../domain/accessRules.ts';
 import { authorize, type Caller } from './auth/accessGuard.ts';
 import type { ApiOperation } from './contract/contract.ts';
 import { paramsSchema, querySchema, strictBodySchema } from './contract/validators.ts';
-import type { AppContext, Handler } from './context.ts';
-import { HttpError, MESSAGES } from './httpError.ts';
+import type { AppContext } from './context.ts';
+import type { AnyHandler } from './http/handler.ts';
+import { HttpError, MESSAGES } from './http/httpError.ts';
+import type { PublicRateLimit } from './security/publicRateLimits.ts';
 import { rejectNul } from './security/rejectNul.ts';
 
 function successStatus(op: ApiOperation, result: unknown): number {
@@ -22,17 +24,11 @@ declare module 'fastify' {
   }
 }
 
-/** Per-address limits of the calls anybody can make without a session (rate-limit route config). */
-export interface PublicRateLimit {
-  max: number;
-  timeWindow: number;
-}
-
 /** One route per operation of openapi.yaml: validated by its schemas, guarded by its access rule and audience. */
 export function registerOperations(
   app: FastifyInstance,
   ctx: AppContext,
-  handlerFor: (op: ApiOperation) => Handler | undefined,
+  handlerFor: (op: ApiOperation) => AnyHandler<AppContext> | undefined,
   accessOf: (op: ApiOperation) => Access,
   rateLimitOf: (op: ApiOperation, access: Access) => PublicRateLimit | null = () => null,
 ): string[] {
@@ -49,7 +45,7 @@ export function registerOperations(
     const json = op.body?.contentType === 'application/json';
     const rateLimit = rateLimitOf(op, access);
     app.route({
-      method: op.method as 'GET',
+      method: op.method,
       url: op.url,
       config: { api: true, ...(rateLimit ? { rateLimit } : {}) },
       schema: {

@@ -45,7 +45,7 @@ describe('npm run generate refuses a broken contract, saying where and why', () 
     [
       'invalid JSON',
       () => fs.writeFileSync(agent(), '{ "title": "Agente", '),
-      { file: 'schemas/agent.json', pointer: '', reason: expect.stringContaining('invalid JSON') as unknown as string },
+      { file: 'schemas/agent.json', pointer: '', reason: expect.stringContaining('invalid JSON') },
     ],
     [
       'an unknown x-resource key',
@@ -109,7 +109,7 @@ describe('npm run generate refuses a broken contract, saying where and why', () 
         editJson(agent(), (s) => {
           ((s.properties as Record<string, Record<string, unknown>>).name ?? {}).type = 'strnig';
         }),
-      { file: 'schemas/agent.json', pointer: '/properties/name/type', reason: expect.any(String) as unknown as string },
+      { file: 'schemas/agent.json', pointer: '/properties/name/type', reason: expect.any(String) },
     ],
     [
       'a missing metadata block',
@@ -125,7 +125,7 @@ describe('npm run generate refuses a broken contract, saying where and why', () 
         editJson(agent(), (s) => {
           (s.properties as Record<string, unknown>).extra = { $ref: 'nessuno.json' };
         }),
-      { file: 'schemas/agent.json', pointer: '', reason: expect.stringContaining('nessuno.json') as unknown as string },
+      { file: 'schemas/agent.json', pointer: '', reason: expect.stringContaining('nessuno.json') },
     ],
   ])('%s', async (_name, change, want) => {
     expect(await problemsAfter(change)).toContainEqual(want);

@@ -70,7 +70,7 @@ test('the built app runs under its Content-Security-Policy: login, a list, the c
   // A form dialog: its validation (ajv) runs under the policy too.
   const contacts = page.getByRole('region', { name: 'Contatti' });
   await contacts.getByRole('button', { name: 'Aggiungi' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nuovo: contatto' });
+  const dialog = page.getByRole('dialog', { name: 'Nuovo contatto' });
   await dialog.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText('Attenzione. Ci sono errori in alcuni campi')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Marta');

@@ -104,6 +104,8 @@ async function applyFilter(page: Page, label: string, value: string) {
 }
 
 test.describe('every generated screen, as super admin, against the real server', () => {
+  // Each screen's walk uses its own marker: independent, so they spread over the workers.
+  test.describe.configure({ mode: 'parallel' });
   // One sign-in for the whole walk: the session (tokens in local storage) is handed to every test.
   let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
   test.beforeEach(async ({ page, login }) => {

@@ -67,7 +67,7 @@ test.describe('what a field is: Italian messages, formats, dates, layout', () =>
     await login();
     await page.goto('/listPlannings');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nuovo: attività' });
+    const dialog = page.getByRole('dialog', { name: 'Nuova attività' });
     // A date typed only in part is not dropped in silence.
     const reminder = dialog.getByRole('textbox', { name: 'Data promemoria', exact: true });
     await reminder.click();
@@ -122,7 +122,7 @@ test.describe('what a field is: Italian messages, formats, dates, layout', () =>
       page.getByRole('search', { name: 'Filtri' }).getByRole('textbox', { name: 'Data', exact: true }),
     ).toHaveValue('31-12-2026');
     await row.getByRole('button', { name: 'Modifica Consegna di fine anno' }).click();
-    const edit = page.getByRole('dialog', { name: 'Modifica: attività' });
+    const edit = page.getByRole('dialog', { name: 'Modifica attività' });
     await expect(edit.getByRole('textbox', { name: 'Data', exact: true })).toHaveValue('31-12-2026');
     await expect(edit.getByLabel('Ora inizio')).toHaveValue('08:30');
 

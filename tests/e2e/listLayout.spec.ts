@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
-const DEMO = 'Noleggio2025!';
 const PAGER = /^\d+-\d+ di \d+$/;
 
 /** Nothing of the page lies beyond the window's right edge. */
@@ -104,7 +103,7 @@ test.describe('lists at desktop widths', () => {
     expect(await padding()).toBe(compact);
 
     await page.getByRole('button', { name: 'Esci' }).click();
-    await loginAs(page, 'admin.demo', DEMO);
+    await login('admin.demo');
     await page.goto('/configurations/nations');
     await expect(page.getByText(PAGER)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /^Codice / })).toBeVisible();

@@ -1,11 +1,10 @@
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
-const DEMO = 'Noleggio2025!';
 type Crm = { crm: { api: { POST: (path: string, init: object) => Promise<{ response: Response }> } } };
 
 test.describe('the home page of each role', () => {
-  test('contact centre: the missed calls to call back, and the way to them', async ({ page }) => {
-    await loginAs(page, 'contactcenter', DEMO);
+  test('contact centre: the missed calls to call back, and the way to them', async ({ page, login }) => {
+    await login('contactcenter');
     const card = page.getByRole('region', { name: 'Chiamate perse da richiamare' });
     await expect(card.getByText('02.4567.8901')).toBeVisible();
     await expect(card.getByText(/24-09-2025 \d{2}:\d{2} · Milano/)).toBeVisible();
@@ -15,8 +14,11 @@ test.describe('the home page of each role', () => {
     await expect(page.getByRole('heading', { name: 'Chiamate perse' })).toBeVisible();
   });
 
-  test("CRM: today's activities and those still to complete, with links to the user's screens", async ({ page }) => {
-    await loginAs(page, 'crm', DEMO);
+  test("CRM: today's activities and those still to complete, with links to the user's screens", async ({
+    page,
+    login,
+  }) => {
+    await login('crm');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
     const status = await page.evaluate(
       async (date) =>
@@ -50,8 +52,9 @@ test.describe('the home page of each role', () => {
 
   test('the negotiations card shows when its call answers and stays away, quietly, while it answers 501', async ({
     page,
+    login,
   }) => {
-    await loginAs(page, 'utente.cp', DEMO);
+    await login('utente.cp');
     await expect(
       page.getByRole('region', { name: 'Le mie trattative aperte' }).getByText('Nessuna trattativa aperta a tuo nome.'),
     ).toBeVisible();
@@ -68,8 +71,8 @@ test.describe('the home page of each role', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('a user without screens is told so, not left with an empty page', async ({ page }) => {
-    await loginAs(page, 'marketing', DEMO);
+  test('a user without screens is told so, not left with an empty page', async ({ page, login }) => {
+    await login('marketing');
     await expect(page.getByText(/non sono ancora assegnate schermate del menu/)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Il tuo profilo' })).toBeVisible();
   });

@@ -17,8 +17,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './globalSetup.ts',
+  // Files spread over the workers, each worker with its own server and database (the stack fixture);
+  // the long walks (everyScreen, screenAccess) split their tests too.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

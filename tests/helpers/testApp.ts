@@ -105,7 +105,7 @@ function signIn(app: FastifyInstance, ctx: AppContext): TestApp['as'] {
         url: '/login_check',
         payload: { username, password: TEST_PASSWORD },
       });
-      token = (res.json() as { token: string }).token;
+      token = res.json<{ token: string }>().token;
       tokens.set(username, token);
     }
     return { authorization: `Bearer ${token}` };

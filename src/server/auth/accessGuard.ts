@@ -1,19 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import { isAllowed, type Access } from '../../domain/accessRules.ts';
 import type { AppContext } from '../context.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { checkPublicOffer } from './publicOffer.ts';
-import type { Claims, PublicOfferClaims } from './tokens.ts';
+import type { PublicOfferClaims, StaffClaims } from '../../domain/tokenClaims.ts';
 
 export interface Caller {
-  user: Claims | null;
+  user: StaffClaims | null;
   publicOffer: PublicOfferClaims | null;
 }
 
 const bearer = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 
 /** A staff session as it is now: the user still active, the token of the current version (also the impersonator's). */
-async function staffCaller(ctx: AppContext, token: string): Promise<Claims> {
+async function staffCaller(ctx: AppContext, token: string): Promise<StaffClaims> {
   const claims = await ctx.tokens.verify(token);
   const state = await ctx.userStates.get(claims.id);
   if (!state?.active) throw new HttpError(423, MESSAGES.inactive);

@@ -1,43 +1,7 @@
-import type { AppContext, Handler } from '../context.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
-import type { RoleName } from '../../../generated/entities.ts';
-
-export interface UserRow {
-  id: number;
-  username: string;
-  name: string | null;
-  surname: string | null;
-  roles: RoleName[] | null;
-  active: string;
-  passwordHash: string | null;
-  tokenVersion: number;
-}
-
-export async function findUser(ctx: AppContext, where: string, value: unknown): Promise<UserRow | undefined> {
-  const { rows } = await ctx.db.query<UserRow>(
-    `SELECT id, username, name, surname, roles, active, "passwordHash", "tokenVersion" FROM "user" WHERE ${where} LIMIT 1`,
-    [value],
-  );
-  return rows[0];
-}
-
-const fullName = (u: UserRow) => [u.name, u.surname].filter(Boolean).join(' ') || u.username;
-
-/** An access token for the user as they are now (roles, token version) and a refresh token. */
-export async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: string, impersonator?: UserRow) {
-  const token = await ctx.tokens.sign({
-    id: user.id,
-    username: user.username,
-    name: user.name ?? '',
-    surname: user.surname ?? '',
-    roles: user.roles ?? [],
-    ver: user.tokenVersion,
-    ...(impersonator
-      ? { impersonator: { id: impersonator.id, name: fullName(impersonator), ver: impersonator.tokenVersion } }
-      : {}),
-  });
-  return { token, refresh_token: refreshToken ?? (await ctx.refreshTokens.issue(user.id, impersonator?.id ?? null)) };
-}
+import { defineHandlers } from '../context.ts';
+import { tokensFor } from '../domains/users/sessions.ts';
+import { userByEmail, userById, userByUsername } from '../domains/users/userRepository.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 const IMPERSONATION = {
   self: 'Non è possibile impersonare se stessi',
@@ -45,12 +9,12 @@ const IMPERSONATION = {
   inactive: 'Non è possibile impersonare un utente non attivo',
 } as const;
 
-export const authHandlers: Record<string, Handler> = {
+export const authHandlers = defineHandlers({
   // Counted before the hash starts; the hash runs for unknown users too, so timing says nothing.
   login: async (req, ctx) => {
-    const { username, password } = req.body as { username: string; password: string };
+    const { username, password } = req.body;
     const priority = ctx.loginGuard.begin(req.raw.ip, username);
-    const user = await findUser(ctx, 'lower(username) = lower($1)', username);
+    const user = await userByUsername(ctx.db, username);
     if (!(await ctx.passwords.verify(password, user?.passwordHash, priority)) || !user)
       throw new HttpError(401, MESSAGES.badCredentials);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
@@ -59,21 +23,21 @@ export const authHandlers: Record<string, Handler> = {
   },
 
   refreshToken: async (req, ctx) => {
-    const { refresh_token } = req.body as { refresh_token: string };
+    const { refresh_token } = req.body;
     const rotated = await ctx.refreshTokens.rotate(refresh_token);
-    const user = await findUser(ctx, 'id = $1', rotated.userId);
+    const user = await userById(ctx.db, rotated.userId);
     if (!user) throw new HttpError(401, MESSAGES.tokenInvalid);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
     if (rotated.impersonatorId === null) return tokensFor(ctx, user, rotated.token);
     // An impersonation lasts only while its super admin still is one.
-    const impersonator = await findUser(ctx, 'id = $1', rotated.impersonatorId);
+    const impersonator = await userById(ctx.db, rotated.impersonatorId);
     if (!impersonator || impersonator.active !== 'true' || !impersonator.roles?.includes('ROLE_SUPER_ADMIN'))
       throw new HttpError(401, MESSAGES.tokenInvalid);
     return tokensFor(ctx, user, rotated.token, impersonator);
   },
 
   logout: async (req, ctx) => {
-    await ctx.refreshTokens.revokeFamilyOf((req.body as { refresh_token: string }).refresh_token);
+    await ctx.refreshTokens.revokeFamilyOf(req.body.refresh_token);
   },
 
   // Support: a super admin sees the product exactly as one user does, and can go back (the client keeps their own tokens).
@@ -81,7 +45,7 @@ export const authHandlers: Record<string, Handler> = {
     const id = Number(req.params.id);
     if (!req.user || req.user.impersonator) throw new HttpError(409, IMPERSONATION.nested);
     if (req.user.id === id) throw new HttpError(409, IMPERSONATION.self);
-    const [target, me] = [await findUser(ctx, 'id = $1', id), await findUser(ctx, 'id = $1', req.user.id)];
+    const [target, me] = [await userById(ctx.db, id), await userById(ctx.db, req.user.id)];
     if (!target) throw new HttpError(404, MESSAGES.notFound);
     if (!me) throw new HttpError(401, MESSAGES.tokenInvalid);
     if (target.active !== 'true') throw new HttpError(409, IMPERSONATION.inactive);
@@ -91,10 +55,10 @@ export const authHandlers: Record<string, Handler> = {
 
   // The access token was issued by Microsoft for this application; the user is the one with its e-mail.
   loginMicrosoft: async (req, ctx) => {
-    const email = await ctx.verifyMicrosoft((req.body as { accessToken: string }).accessToken);
-    const user = await findUser(ctx, 'lower(email) = lower($1) OR lower(username) = lower($1)', email);
+    const email = await ctx.verifyMicrosoft(req.body.accessToken);
+    const user = await userByEmail(ctx.db, email);
     if (!user) throw new HttpError(401, MESSAGES.badCredentials);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
     return tokensFor(ctx, user);
   },
-};
+});

@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const login = async (username: string, password = TEST_PASSWORD) => {
   const res = await t.app.inject({ method: 'POST', url: '/login_check', payload: { username, password } });
   expect(res.statusCode).toBe(200);
-  return res.json() as { token: string; refresh_token: string };
+  return res.json<{ token: string; refresh_token: string }>();
 };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const refresh = (refresh_token: string) =>
@@ -121,7 +121,7 @@ describe('a change of roles, password or activity ends the sessions at once', ()
     });
     expect(events).toEqual([]);
     expect(res.statusCode).toBe(200);
-    const fresh = res.json() as { message: string; token: string; refresh_token: string };
+    const fresh = res.json<{ message: string; token: string; refresh_token: string }>();
     expect(fresh.message).toBe('Operazione completata con successo');
     expect((await customers(bearer(fresh.token))).statusCode).toBe(200);
     expect((await refresh(fresh.refresh_token)).statusCode).toBe(200);
@@ -136,7 +136,7 @@ describe('a change of roles, password or activity ends the sessions at once', ()
     await t.as(['ROLE_USER_CRM'], 'impersonato');
     const as = (
       await t.app.inject({ method: 'POST', url: `/api/users/${await idOf('impersonato')}/impersonate`, headers: boss })
-    ).json() as { token: string };
+    ).json<{ token: string }>();
     expect((await customers(bearer(as.token))).statusCode).toBe(200);
     await editUser(await idOf('capo.impersona'), { roles: ['ROLE_ADMIN'] });
     expect((await customers(bearer(as.token))).statusCode).toBe(401);
@@ -147,7 +147,7 @@ describe('POST /logout', () => {
   it('revokes the refresh family: neither the token nor its successors refresh any more', async () => {
     await t.as(['ROLE_USER_CRM'], 'esce');
     const session = await login('esce');
-    const next = (await refresh(session.refresh_token)).json() as { refresh_token: string };
+    const next = (await refresh(session.refresh_token)).json<{ refresh_token: string }>();
     const out = await t.app.inject({ method: 'POST', url: '/logout', payload: { refresh_token: next.refresh_token } });
     expect(out.statusCode).toBe(204);
     expect((await refresh(next.refresh_token)).statusCode).toBe(401);
@@ -177,7 +177,7 @@ describe('parallel refreshes from several tabs', () => {
   it('a reuse after the 30 s window still revokes the whole family', async () => {
     await t.as(['ROLE_USER_CRM'], 'riuso.tardivo');
     const session = await login('riuso.tardivo');
-    const next = (await refresh(session.refresh_token)).json() as { refresh_token: string };
+    const next = (await refresh(session.refresh_token)).json<{ refresh_token: string }>();
     await t.ctx.db.query(
       `UPDATE "refreshToken" SET "usedAt" = now() - interval '31 seconds' WHERE "usedAt" IS NOT NULL AND "userId" = $1`,
       [await idOf('riuso.tardivo')],

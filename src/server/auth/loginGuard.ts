@@ -1,5 +1,5 @@
 import { beginAttempt, createLoginLimiter, type AttemptLimit } from '../../domain/loginLimiter.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 const WINDOW_MS = 15 * 60_000;
 /** Attempts allowed per window: one user from one address, one address, one user from anywhere. */

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { HttpError, MESSAGES } from '../httpError.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 export interface MicrosoftConfig {
   /** Where the issuer publishes its signing keys. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { AppContext, Handler } from '../context.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
-import type { PublicOfferClaims } from './tokens.ts';
+import { defineHandlers, type AppContext } from '../context.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
+import type { PublicOfferClaims } from '../../domain/tokenClaims.ts';
 
 /** How long the customer's page may use its token before asking for another with the same code. */
 export const PUBLIC_OFFER_TOKEN_TTL = 30 * 60;
@@ -55,10 +55,10 @@ export async function checkPublicOffer(
   return claims;
 }
 
-export const publicOfferHandlers: Record<string, Handler> = {
+export const publicOfferHandlers = defineHandlers({
   // The customer's public offer page: a short token for one negotiation, in exchange for its document token.
   loginApiFromClient: async (req, ctx) => ({ data: { token: await publicOfferToken(ctx, String(req.query.code)) } }),
   createTrattativaCpDocumentToken: async (req, ctx) => ({
     data: { documentToken: await createDocumentToken(ctx, Number(req.params.id)) },
   }),
-};
+});

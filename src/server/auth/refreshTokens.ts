@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/Db.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -1,39 +1,12 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { RoleName } from '../../../generated/entities.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
-
-/** What a token is for: a staff session, the event stream, or the public page of one offer. */
-export type Audience = 'staff' | 'hub' | 'public-offer';
-
-/** A staff session: who, with which roles, and the token version of the user when it was issued. */
-export interface Claims {
-  id: number;
-  username: string;
-  name: string;
-  surname: string;
-  roles: RoleName[];
-  /** The user's token version: a change of password, roles or activity bumps it and ends the session. */
-  ver: number;
-  /** Set while a super admin works as this user: who they really are, and their token version. */
-  impersonator?: { id: number; name: string; ver: number };
-}
-
-/** The public offer page of one negotiation, opened with its document token. */
-export interface PublicOfferClaims {
-  negotiationId: number;
-  code: string;
-}
-
-export interface HubClaims {
-  userId: number;
-  ver: number;
-  topics: string[];
-}
+import type { Audience, HubClaims, PublicOfferClaims, StaffClaims } from '../../domain/tokenClaims.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 export interface TokenService {
-  sign(claims: Claims): Promise<string>;
+  sign(claims: StaffClaims): Promise<string>;
   /** The claims of a valid staff token; 401 `Token scaduto` when expired, `Token non valido` otherwise. */
-  verify(token: string): Promise<Claims>;
+  verify(token: string): Promise<StaffClaims>;
   /** A token that lets an EventSource subscribe the hub to these topics only. */
   signSubscriber(claims: HubClaims, ttlSeconds: number): Promise<string>;
   verifySubscriber(token: string): Promise<HubClaims>;
@@ -47,8 +20,8 @@ const CACHE_SIZE = 5000;
 const refusal = (err: unknown) =>
   new HttpError(401, err instanceof errors.JWTExpired ? MESSAGES.tokenExpired : MESSAGES.tokenInvalid);
 
-function staffClaims(payload: JWTPayload): Claims {
-  const claims: Claims = {
+function staffClaims(payload: JWTPayload): StaffClaims {
+  const claims: StaffClaims = {
     id: Number(payload.id),
     username: String(payload.username),
     name: String(payload.name ?? ''),
@@ -57,7 +30,7 @@ function staffClaims(payload: JWTPayload): Claims {
     ver: Number(payload.ver),
   };
   if (!Number.isInteger(claims.id) || claims.id < 1 || !Number.isInteger(claims.ver)) throw new Error('bad claims');
-  const imp = payload.impersonator as Claims['impersonator'] | undefined;
+  const imp = payload.impersonator as StaffClaims['impersonator'] | undefined;
   if (imp && typeof imp.id === 'number')
     claims.impersonator = { id: imp.id, name: String(imp.name ?? ''), ver: Number(imp.ver) };
   return claims;
@@ -65,7 +38,7 @@ function staffClaims(payload: JWTPayload): Claims {
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
-  const verified = new Map<string, { claims: Claims; exp: number }>();
+  const verified = new Map<string, { claims: StaffClaims; exp: number }>();
   const signed = (payload: JWTPayload, audience: Audience, ttl: number, subject: string) =>
     new SignJWT(payload)
       .setProtectedHeader({ alg: 'HS256' })

@@ -31,7 +31,7 @@ export function createValidators(contract: Contract): Validators {
   const make = (coerce: boolean, allErrors = true) => {
     const ajv = createAjv({ coerceTypes: coerce ? 'array' : false, useDefaults: false, allErrors });
     for (const k of OAS_KEYWORDS) ajv.addKeyword(k);
-    ajv.addSchema({ components: absoluteRefs(contract.document.components) } as JsonSchema, DOC_ID);
+    ajv.addSchema({ components: absoluteRefs(contract.document.components) }, DOC_ID);
     return ajv;
   };
   const strict = make(false);

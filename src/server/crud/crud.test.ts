@@ -67,7 +67,7 @@ describe('generic CRUD, driven by the schemas', () => {
       }
     });
     const list = async (qs: string) =>
-      (await call('GET', `/api/agents?${qs}`)).json() as { data: { name: string; code: string }[]; totalRows: number };
+      (await call('GET', `/api/agents?${qs}`)).json<{ data: { name: string; code: string }[]; totalRows: number }>();
 
     it('filters by contained text, case-insensitively, ignoring empty values', async () => {
       const r = await list('filters[name]=LUCA&filters[code]=');

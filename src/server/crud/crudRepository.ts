@@ -1,13 +1,13 @@
 import type { Queryable } from '../db/Db.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { quote, type EntityModel } from './entityModel.ts';
 import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCounts.ts';
 import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
 
 export type Row = Record<string, unknown>;
 
-export interface ListPage {
-  data: Row[];
+export interface ListPage<T extends object = Row> {
+  data: T[];
   totalRows: number;
   /** Set when totalRows is a count reused from a few seconds ago. */
   totalRowsAsOf?: string;
@@ -36,7 +36,7 @@ function nextCursor(after: Keyset, rows: Row[], limit: number, sortField: string
 }
 
 // Italian grouping leaves four digits alone (5000); the message reads better as 5.000.
-const thousands = new Intl.NumberFormat('it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions);
+const thousands = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
 
 /** A stored row as the API shows it: schema fields only, nulls dropped where the schema forbids them. */
 export function toRecord(model: EntityModel, row: Row): Row {
@@ -65,18 +65,27 @@ function merge(fields: [string, unknown][], internal: Row): [string, unknown][] 
   return [...out];
 }
 
-export function crudRepository(db: Queryable, model: EntityModel, options: Partial<RepositorySettings> = {}) {
+/**
+ * The SQL of one resource's table, driven by its schema. T is the record as the contract describes it
+ * (the schema's type; Row where the resource is not known): rows become records only here.
+ */
+export function crudRepository<T extends object = Row>(
+  db: Queryable,
+  model: EntityModel,
+  options: Partial<RepositorySettings> = {},
+) {
   const table = quote(model.table);
   const settings: RepositorySettings = { pageSize: 30, unpagedCeiling: 5000, counts: createListCounts(), ...options };
   const { counts } = settings;
   const count = async (sql: string, params: unknown[]) =>
     (await db.query<{ total: number }>(sql, params)).rows[0]?.total ?? 0;
+  const record = (row: Row) => toRecord(model, row) as T;
   return {
     /**
      * A page of the list and its total; unpaged, every row, but only up to the ceiling (a bounded
      * count decides before any row is read); in batches, the next cursor and no total.
      */
-    async list(options: ListOptions): Promise<ListPage> {
+    async list(options: ListOptions): Promise<ListPage<T>> {
       const q = listQuery(model, options, settings.pageSize);
       if (!q.paged) {
         const ceiling = settings.unpagedCeiling;
@@ -85,18 +94,18 @@ export function crudRepository(db: Queryable, model: EntityModel, options: Parti
           throw new HttpError(400, message, [{ field: 'rowsPerPage', message }]);
         }
         const { rows } = await db.query<Row>(q.sql, q.params);
-        return { data: rows.map((r) => toRecord(model, r)), totalRows: rows.length };
+        return { data: rows.map(record), totalRows: rows.length };
       }
       if (options.after) {
         const { rows } = await db.query<Row>(q.sql, q.params);
-        const data = rows.map((r) => toRecord(model, r));
+        const data = rows.map(record);
         return { data, totalRows: 0, [KEYSET]: nextCursor(options.after, rows, q.limit, q.sortField) };
       }
       const key = `${q.countSql}\u0000${JSON.stringify(q.filterParams)}`;
       const cached = counts.get(model.table, key);
       if (cached) {
         const { rows } = await db.query<Row>(q.sql, q.params);
-        const data = rows.map((r) => toRecord(model, r));
+        const data = rows.map(record);
         return { data, totalRows: cached.total, totalRowsAsOf: new Date(cached.at).toISOString() };
       }
       // Up to 10,000 matches the count is cheap and always fresh, and comes with the page in one query;
@@ -105,7 +114,7 @@ export function crudRepository(db: Queryable, model: EntityModel, options: Parti
         q.sqlWithBoundedCount(COUNT_EXACT_UP_TO + 1),
         q.params,
       );
-      const data = rows.map((r) => toRecord(model, r));
+      const data = rows.map(record);
       // A page past the end has no row to carry the count.
       let totalRows = rows[0]?.__total ?? (await count(q.boundedCountSql(COUNT_EXACT_UP_TO + 1), q.filterParams));
       if (totalRows > COUNT_EXACT_UP_TO) {
@@ -114,12 +123,13 @@ export function crudRepository(db: Queryable, model: EntityModel, options: Parti
       }
       return { data, totalRows };
     },
-    async get(id: number): Promise<Row> {
+    async get(id: number): Promise<T> {
       const { rows } = await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
-      return toRecord(model, rows[0]);
+      return record(rows[0]);
     },
-    async create(body: Row, internal: Row = {}): Promise<Row> {
+    /** A new record from a request body (unknown and readOnly fields ignored) and server-set columns (which win). */
+    async create(body: Row, internal: Row = {}): Promise<T> {
       const defaults = Object.fromEntries(
         model.columns
           .filter((c) => c.default !== undefined && !c.readOnly && body[c.name] === undefined)
@@ -135,13 +145,13 @@ export function crudRepository(db: Queryable, model: EntityModel, options: Parti
         fields.map(([, v]) => v),
       );
       counts.forget(model.table);
-      return toRecord(model, rows[0] ?? {});
+      return record(rows[0] ?? {});
     },
     /**
      * Updates a record; with expectedVersion the update applies only to the version the client
      * loaded, and a record changed meanwhile answers 409 instead of being silently overwritten.
      */
-    async update(id: number, body: Row, internal: Row = {}, expectedVersion?: number): Promise<Row> {
+    async update(id: number, body: Row, internal: Row = {}, expectedVersion?: number): Promise<T> {
       const fields = merge(writable(model, body), internal);
       const params = [id, ...fields.map(([, v]) => v)];
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];
@@ -152,7 +162,7 @@ export function crudRepository(db: Queryable, model: EntityModel, options: Parti
       );
       if (rows[0]) {
         counts.forget(model.table);
-        return toRecord(model, rows[0]);
+        return record(rows[0]);
       }
       const exists = await db.query(`SELECT 1 FROM ${table} WHERE id = $1`, [id]);
       throw exists.rows.length > 0 ? new HttpError(409, MESSAGES.conflict) : new HttpError(404, MESSAGES.notFound);
@@ -162,9 +172,10 @@ export function crudRepository(db: Queryable, model: EntityModel, options: Parti
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
       counts.forget(model.table);
     },
+    /** The stored row as it is, server-only columns included (never an answer). */
     async raw(id: number): Promise<Row | undefined> {
       return (await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id])).rows[0];
     },
   };
 }
-export type CrudRepository = ReturnType<typeof crudRepository>;
+export type CrudRepository<T extends object = Row> = ReturnType<typeof crudRepository<T>>;

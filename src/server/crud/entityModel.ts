@@ -15,12 +15,34 @@ export interface Column {
   serverSet?: ServerSet;
 }
 
+/** A column the server keeps beside the schema's fields (x-resource.internal): never read from nor sent to a client. */
+export interface InternalColumn {
+  name: string;
+  /** Its SQL type, with NOT NULL DEFAULT when the declaration has a default. */
+  sql: string;
+}
+
 export interface EntityModel {
   typeName: string;
   table: string;
   columns: Column[];
   byName: Map<string, Column>;
+  internal: InternalColumn[];
 }
+
+/** What schemas/README.md calls the x-resource block, as far as tables are concerned. */
+interface XResourceStorage {
+  stored?: boolean;
+  collection?: string;
+  internal?: Record<string, JsonSchema>;
+}
+const storage = (schema: JsonSchema) => (schema['x-resource'] ?? {}) as XResourceStorage;
+
+/** Whether a resource has a table of its own: it has a collection and its schema does not say `stored: false`. */
+export const isStored = (schema: JsonSchema) => !!storage(schema).collection && storage(schema).stored !== false;
+
+const sqlLiteral = (v: unknown) =>
+  typeof v === 'number' || typeof v === 'boolean' ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
 
 function sqlType(s: JsonSchema): SqlType {
   const types = Array.isArray(s.type) ? (s.type as string[]) : [s.type as string | undefined];
@@ -59,7 +81,11 @@ export function entityModel(contract: Contract, typeName: string, table: string)
       ...(typeof raw['x-server-set'] === 'string' ? { serverSet: raw['x-server-set'] as ServerSet } : {}),
     });
   }
-  return { typeName, table, columns, byName: new Map(columns.map((c) => [c.name, c])) };
+  const internal = Object.entries(storage(schema).internal ?? {}).map(([name, column]) => ({
+    name,
+    sql: `${sqlType(column)}${'default' in column ? ` NOT NULL DEFAULT ${sqlLiteral(column.default)}` : ''}`,
+  }));
+  return { typeName, table, columns, byName: new Map(columns.map((c) => [c.name, c])), internal };
 }
 
 export const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../httpError.ts';
+import { MESSAGES } from '../http/httpError.ts';
 import { createConcurrencyGate, type ConcurrencyGate } from '../security/concurrencyGate.ts';
 
 /** Exports running at once in all, and how long a new one waits for a place before 429. */

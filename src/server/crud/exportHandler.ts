@@ -4,11 +4,12 @@ import { isAllowed } from '../../domain/accessRules.ts';
 import { ROME, toInstant } from '../../domain/calendar/index.ts';
 import { displayFormats } from '../../domain/displayFormats.ts';
 import type { ColumnDefinition, FieldKind, ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import type { AppContext, Handler } from '../context.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
+import type { HandlerMap } from '../http/handler.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 import type { ListPage, Row } from './crudRepository.ts';
 import { quote } from './entityModel.ts';
 import { KEYSET, type Keyset } from './listQuery.ts';
+import type { CrudContext } from './resource.ts';
 
 const BATCH = 1000;
 /** Rome wall time of an instant, YYYY-MM-DDTHH:mm:ss (whatever the server's own time zone). */
@@ -22,7 +23,7 @@ type Names = Map<string, Map<number, string>>;
 const MAX_NAMES = 100_000;
 
 /** Names instead of ids for one batch: only the referenced records it needs, each read once per export. */
-async function resolveNames(ctx: AppContext, columns: ColumnDefinition[], rows: Row[], names: Names): Promise<void> {
+async function resolveNames(ctx: CrudContext, columns: ColumnDefinition[], rows: Row[], names: Names): Promise<void> {
   for (const c of columns) {
     const target = c.reference ? ctx.resourceNamed(c.reference) : undefined;
     if (!c.reference || !target) continue;
@@ -112,7 +113,7 @@ const SHEET_ROWS = 1_048_576;
 const CUT_NOTICE =
   'Elenco interrotto: un foglio Excel contiene al massimo 1.048.576 righe. Restringere i filtri per esportare il resto.';
 
-async function writeWorkbook(definition: ResourceDefinition, ctx: AppContext, batchOf: BatchOf, out: PassThrough) {
+async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, batchOf: BatchOf, out: PassThrough) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(definition.label.slice(0, 31));
   sheet.columns = definition.columns.map((c) => ({
@@ -148,9 +149,10 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: AppContext, ba
   await workbook.commit();
 }
 
-export const exportHandlers: Record<string, Handler> = {
+/** The Excel export of any list: the list call itself, read in batches, written as it is read. */
+export const exportHandlers: HandlerMap<CrudContext> = {
   exportResource: async (req, ctx) => {
-    const definition = ctx.definitions.get(String(req.params.resource));
+    const definition = ctx.definitions.get(req.params.resource);
     const list = definition?.api.list;
     const op = list && ctx.contract.operations.find((o) => o.operationId === list.operationId);
     const run = op && ctx.handler(op.operationId);
@@ -161,12 +163,9 @@ export const exportHandlers: Record<string, Handler> = {
     try {
       // The list call itself, batch by batch: the file holds exactly what the screen lists.
       const batchOf: BatchOf = (after) =>
-        run(
-          { ...req, op, query: { ...req.query, page: 1, rowsPerPage: BATCH, [KEYSET]: after } },
-          ctx,
-        ) as Promise<ListPage>;
+        run({ ...req, op, query: { ...req.query, page: 1, rowsPerPage: BATCH, [KEYSET]: after } }) as Promise<ListPage>;
       // Bad filters or sort fail here, before any byte of the file is sent.
-      await run({ ...req, op, query: { ...req.query, page: 1, rowsPerPage: 1 } }, ctx);
+      await run({ ...req, op, query: { ...req.query, page: 1, rowsPerPage: 1 } });
       const out = new PassThrough();
       const filename = `${definition.label.replace(/[^\p{L}\p{N}]+/gu, '_')}_${exportStamp(new Date())}.xlsx`;
       req.reply

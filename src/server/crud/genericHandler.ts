@@ -1,12 +1,13 @@
 import { GENERIC_OPERATION, type ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import type { ApiOperation } from '../contract/contract.ts';
-import type { AppContext, Handler, Resource } from '../context.ts';
+import type { ApiOperation } from '../../domain/apiOperations.ts';
+import type { AnyHandler, AnyRequest } from '../http/handler.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
+import { projectRow } from '../security/lookupProjection.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
 import { KEYSET, type FilterValue, type Keyset, type ListOptions } from './listQuery.ts';
-import { projectRow } from '../security/lookupProjection.ts';
+import type { CrudContext, Resource, WriteRule } from './resource.ts';
 import { serverSetValues } from './serverSet.ts';
-import { writeRules } from './writeRules.ts';
 
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
 
@@ -32,16 +33,15 @@ export function listOptions(
   };
 }
 
-/** New records get the Italian language code unless the client sent one. */
-export function withLanguage(model: EntityModel, body: Row): Row {
-  return model.byName.has('codiceLingua') && !body.codiceLingua ? { ...body, codiceLingua: 'it' } : body;
-}
+export const idOf = (params: { id?: unknown }) => Number(params.id);
 
-export const idOf = (params: Record<string, unknown>) => Number(params.id);
-
-export function genericHandlerFor(resource: Resource, verb: string): Handler | undefined {
+/** The generic list, get, create, update or delete of a stored resource; create and update apply its write rule. */
+export function genericHandlerFor<C extends CrudContext>(
+  resource: Resource,
+  verb: string,
+  rule?: WriteRule<C>,
+): AnyHandler<C> | undefined {
   const { definition, model, repo } = resource;
-  const rule = writeRules[model.typeName];
   switch (verb) {
     case 'list':
       return async (req, ctx) => {
@@ -59,7 +59,7 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
       };
     case 'create':
       return async (req, ctx) => {
-        const body = withLanguage(model, req.body as Row);
+        const body = req.body as Row;
         await rule?.before?.(ctx, body, null);
         const data = await repo.create(body, serverSetValues(model, 'create', req.user));
         await rule?.after?.(ctx, data);
@@ -88,10 +88,37 @@ export function genericHandlerFor(resource: Resource, verb: string): Handler | u
 }
 
 /** The generic handler of list<Type>, get<Type>, ... when <Type> is a stored resource. */
-export function genericHandler(op: ApiOperation, ctx: AppContext): Handler | undefined {
+export function genericHandler<C extends CrudContext>(
+  op: ApiOperation,
+  ctx: C,
+  ruleOf: (typeName: string) => WriteRule<C> | undefined,
+): AnyHandler<C> | undefined {
   // Multipart calls (acceptance with photos, uploads) are workflows of their own.
   if (op.body && op.body.contentType !== 'application/json') return undefined;
   const m = GENERIC_OPERATION.exec(op.operationId);
   const resource = m?.[2] ? ctx.resources.get(m[2]) : undefined;
-  return resource && m?.[1] ? genericHandlerFor(resource, m[1]) : undefined;
+  return resource && m?.[1] ? genericHandlerFor(resource, m[1], ruleOf(m[2] ?? '')) : undefined;
+}
+
+/** The generic create of a resource, with its write rule; the new record. */
+export async function createRecord<C extends CrudContext>(
+  resource: Resource,
+  req: AnyRequest,
+  ctx: C,
+  rule?: WriteRule<C>,
+): Promise<Row> {
+  const result = (await genericHandlerFor(resource, 'create', rule)?.(req, ctx)) as { data: Row };
+  return result.data;
+}
+
+/** `PUT …/{id}` with `{ field, value }`: one writable field of a record changes (a switch or a cell edited in place). */
+export async function updateOneField<T extends object>(
+  resource: Resource<T>,
+  id: number,
+  body: { field: string; value?: unknown },
+) {
+  const column = resource.model.byName.get(body.field);
+  if (!column || column.readOnly)
+    throw new HttpError(400, MESSAGES.invalid, [{ field: 'field', message: `campo non modificabile: ${body.field}` }]);
+  return { data: await resource.repo.update(id, { [body.field]: body.value }) };
 }

@@ -1,5 +1,5 @@
 import { endOfRomeDay, startOfRomeDay } from '../../domain/calendar/index.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { quote, type Column, type EntityModel } from './entityModel.ts';
 
 export type FilterValue = string | number | boolean | (string | number)[] | null | undefined;

@@ -1,5 +1,5 @@
 import type { ServerSet } from '../../domain/resourceDefinition.ts';
-import type { Claims } from '../auth/tokens.ts';
+import type { StaffClaims } from '../../domain/tokenClaims.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
 
@@ -16,7 +16,7 @@ const WRITTEN_ON: Record<'create' | 'update', readonly ServerSet[]> = {
 export function serverSetValues(
   model: EntityModel,
   verb: 'create' | 'update',
-  user: Pick<Claims, 'username'> | null,
+  user: Pick<StaffClaims, 'username'> | null,
   now = new Date(),
 ): Row {
   const out: Row = {};

@@ -1,6 +1,7 @@
-import type { Row } from '../crud/crudRepository.ts';
 import type { ListOptions } from '../crud/listQuery.ts';
-import type { Resource } from '../context.ts';
+import type { RecordOf, Resource } from '../context.ts';
+
+type ClienteErp = RecordOf<'ClienteErp'>;
 
 /**
  * What the product needs from the company's ERP (Mago): its customers, and whether it knows a VAT
@@ -8,12 +9,12 @@ import type { Resource } from '../context.ts';
  */
 export interface ErpConnector {
   readonly name: string;
-  listCustomers(options: ListOptions): Promise<{ data: Row[]; totalRows: number }>;
+  listCustomers(options: ListOptions): Promise<{ data: ClienteErp[]; totalRows: number }>;
   knowsVatNumber(vat: string): Promise<boolean>;
 }
 
 /** The demo ERP: the ClienteErp rows the seed writes, filtered, sorted and paged like any list. */
-export function demoErp(customers: Resource): ErpConnector {
+export function demoErp(customers: Resource<ClienteErp>): ErpConnector {
   return {
     name: 'demo',
     listCustomers: (options) => customers.repo.list(options),

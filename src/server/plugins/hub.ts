@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { HubEvent } from '../../../generated/entities.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 /** Event streams one user may keep open (tabs, devices), and all users together. */
 export const HUB_LIMITS = { perUser: 8, total: 1000 } as const;

@@ -1,12 +1,12 @@
-import type { Handler } from '../context.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
-import { endSessions } from '../auth/endSessions.ts';
+import { defineHandlers } from '../context.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
+import { endSessions } from '../domains/users/sessions.ts';
 import { assertMayManage } from '../domains/users/userRules.ts';
 
 const SUBSCRIBER_TTL = 12 * 3600;
 const HEARTBEAT_MS = 25_000;
 
-export const hubHandlers: Record<string, Handler> = {
+export const hubHandlers = defineHandlers({
   getHubSubscriberToken: async (req, ctx) => {
     const user = req.user;
     if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
@@ -22,7 +22,7 @@ export const hubHandlers: Record<string, Handler> = {
   // Server-Sent Events: the connection stays open; each event is one `data:` line of JSON.
   subscribeHub: async (req, ctx) => {
     const claims = await ctx.tokens.verifySubscriber(String(req.query.token));
-    const topics = req.query.topic as string[];
+    const topics = req.query.topic;
     if (!topics.every((t) => claims.topics.includes(t))) throw new HttpError(403, MESSAGES.forbidden);
     // The stream lives as long as the session it was opened for.
     const state = await ctx.userStates.get(claims.userId);
@@ -54,8 +54,8 @@ export const hubHandlers: Record<string, Handler> = {
   forceLogoutUser: async (req, ctx) => {
     const id = Number(req.params.id);
     const target = await ctx.resource('User').repo.get(id);
-    assertMayManage(req.user?.roles, Array.isArray(target.roles) ? (target.roles as string[]) : []);
+    assertMayManage(req.user?.roles, Array.isArray(target.roles) ? target.roles : []);
     await endSessions(ctx, id);
     return { message: 'Operazione completata con successo' };
   },
-};
+});

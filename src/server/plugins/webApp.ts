@@ -2,18 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '../httpError.ts';
-
-/** Configuration the browser reads from index.html at run time. */
-export interface RuntimeConfig {
-  /** Where the app sends API calls when not to this server (the contract proxy in tests). */
-  apiBase: string;
-  msClientId: string;
-  msTenantId: string;
-  /** Map tiles ({z}/{x}/{y}) and the address search (Nominatim-style ?q=&format=json). */
-  mapTileUrl: string;
-  mapGeocoderUrl: string;
-}
+import { MESSAGES } from '../http/httpError.ts';
+import type { RuntimeConfig } from '../http/runtimeConfig.ts';
 
 const META: Record<keyof RuntimeConfig, string> = {
   apiBase: 'api-base',
@@ -45,11 +35,12 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
     wildcard: false,
     cacheControl: false,
     // Hashed assets never change; the service worker and everything else must be revalidated.
-    setHeaders: (res, file) =>
+    setHeaders: (res, file) => {
       res.header(
         'Cache-Control',
         file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      ),
+      );
+    },
   });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.startsWith('/api/'))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../httpError.ts';
+import { HttpError } from '../http/httpError.ts';
 import { createConcurrencyGate } from './concurrencyGate.ts';
 
 const deferred = () => {

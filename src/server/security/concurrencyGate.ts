@@ -1,4 +1,4 @@
-import { HttpError } from '../httpError.ts';
+import { HttpError } from '../http/httpError.ts';
 
 export interface GateOptions {
   /** How many may run at once. */

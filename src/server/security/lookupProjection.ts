@@ -1,6 +1,4 @@
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import type { Row } from '../crud/crudRepository.ts';
-import type { EntityModel } from '../crud/entityModel.ts';
 
 // Besides its name, what a picker or a referencing column may show of a record: order, colours, language, activity.
 const PICKER_FIELDS = ['ordinamento', 'coloreSfondo', 'coloreCarattere', 'codiceLingua', 'active'];
@@ -12,17 +10,16 @@ const PICKER_FIELDS = ['ordinamento', 'coloreSfondo', 'coloreCarattere', 'codice
  */
 export function lookupFields(
   definition: ResourceDefinition,
-  model: EntityModel,
+  hasField: (name: string) => boolean,
   required: readonly string[],
 ): string[] {
   return [
-    ...new Set(
-      ['id', definition.displayField, ...required, ...PICKER_FIELDS].filter((f) => f === 'id' || model.byName.has(f)),
-    ),
+    ...new Set(['id', definition.displayField, ...required, ...PICKER_FIELDS].filter((f) => f === 'id' || hasField(f))),
   ];
 }
 
+/** A record cut down to these fields. */
 export const projectRow =
   (fields: readonly string[]) =>
-  (row: Row): Row =>
-    Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+  <T extends object>(row: T): T =>
+    Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, (row as Record<string, unknown>)[f]])) as T;

@@ -1,13 +1,18 @@
 import type { Access } from '../../domain/accessRules.ts';
-import type { ApiOperation } from '../contract/contract.ts';
-import { HttpError, MESSAGES } from '../httpError.ts';
-import type { PublicRateLimit } from '../registerOperations.ts';
+import type { ApiOperation, OperationId } from '../../domain/apiOperations.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
+
+/** Per-address limits of the calls anybody can make without a session (rate-limit route config). */
+export interface PublicRateLimit {
+  max: number;
+  timeWindow: number;
+}
 
 const MINUTE = 60_000;
 
 // Calls anybody can make, per address and minute. The login has its own attempt limiter and hash
 // queue; the hub caps its streams per user and in all.
-const LIMITS: Record<string, PublicRateLimit> = {
+const LIMITS: { [K in OperationId]?: PublicRateLimit } = {
   loginApiFromClient: { max: 30, timeWindow: MINUTE },
   loginMicrosoft: { max: 30, timeWindow: MINUTE },
   refreshToken: { max: 120, timeWindow: MINUTE },

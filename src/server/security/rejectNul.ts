@@ -1,4 +1,4 @@
-import { HttpError, MESSAGES } from '../httpError.ts';
+import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 /** Where a NUL character hides in a request part (a key or a string, at any depth), or null. */
 export function nulPath(value: unknown, path: string, depth = 0): string | null {

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '../plugins/webApp.ts';
+import type { RuntimeConfig } from '../http/runtimeConfig.ts';
 
 const MICROSOFT_LOGIN = 'https://login.microsoftonline.com';
 

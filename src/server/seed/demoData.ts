@@ -1,10 +1,11 @@
+import type { ResourceTypeName } from '../context.ts';
 import { partitaIvaCheckDigit } from '../../domain/partitaIva.ts';
 
 const piva = (prefix10: string) => prefix10 + partitaIvaCheckDigit(prefix10);
 const colours = (coloreSfondo: string, coloreCarattere = '#000000') => ({ coloreSfondo, coloreCarattere });
 
 /** Realistic Italian demo records, by resource type, inserted in this order on a fresh database. */
-export const DEMO_DATA: [string, Record<string, unknown>[]][] = [
+export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
   [
     'Agent',
     [

@@ -3,7 +3,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Collapse, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { drawerGroupOf, openDrawerSections, type DrawerSection } from '../../domain/menu.ts';
+import type { DrawerSection } from '../../domain/menu.ts';
+import { drawerGroupOf, openDrawerSections } from '../menu.ts';
 import type { MenuGroup } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
 

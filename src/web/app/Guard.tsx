@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router-dom';
-import { pathPermitted } from '../../domain/menu.ts';
+import { pathPermitted } from '../menu.ts';
 import { useSecurityReload } from './useSecurityReload.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { ErrorPage } from '../ui/ErrorPage.tsx';

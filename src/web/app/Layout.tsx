@@ -2,8 +2,8 @@ import { AppBar, Box, Button, Drawer, Fade, Toolbar, Typography } from '@mui/mat
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { drawerFor } from '../../domain/menu.ts';
 import { AppDrawer } from './AppDrawer.tsx';
+import { drawerFor } from '../menu.ts';
 import { authProvider } from '../session/authProvider.ts';
 import { useHub } from '../session/useHub.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';

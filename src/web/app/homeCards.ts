@@ -1,4 +1,5 @@
-import { drawerFor, pathPermitted, type MenuEntry } from '../../domain/menu.ts';
+import type { MenuEntry } from '../../domain/menu.ts';
+import { drawerFor, pathPermitted } from '../menu.ts';
 
 /** Each card of the home page and the screen it summarises: a user sees a card when that screen is theirs. */
 export const HOME_CARDS = {

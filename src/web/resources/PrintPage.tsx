@@ -14,7 +14,7 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
-import { pathPermitted } from '../../domain/menu.ts';
+import { pathPermitted } from '../menu.ts';
 import { resourceApi } from '../api/resourceApi.ts';
 import { ErrorPage } from '../ui/ErrorPage.tsx';
 import { messages } from '../i18n/messages.ts';

@@ -3,13 +3,10 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import localizeIt from 'ajv-i18n/localize/it/index.js';
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { italianFormats } from '../../domain/italianFormats.ts';
-import { fieldMessage, schemaAt, type SchemaNode } from '../../domain/validationMessages.ts';
+import { fieldMessage, schemaAt } from '../../domain/validationMessages.ts';
 
 /** The same formats as the server; ajv-i18n's Italian only for what our sentences do not cover. */
-export const formValidator = customizeValidator(
-  { customFormats: italianFormats, AjvClass: Ajv2020 as never },
-  localizeIt,
-);
+export const formValidator = customizeValidator({ customFormats: italianFormats, AjvClass: Ajv2020 }, localizeIt);
 
 /** RJSF's path of a field (".articoli.0.price") as segments. */
 const segments = (property: string | undefined) => (property ?? '').split('.').filter(Boolean);
@@ -32,7 +29,7 @@ export function italianFormErrors(schema: RJSFSchema) {
       seen.add(key);
       const message = fieldMessage(
         { keyword, params: (e.params ?? {}) as Record<string, unknown> },
-        schemaAt(schema as SchemaNode, path),
+        schemaAt(schema, path),
         path.at(-1) ?? '',
         e.message,
       );

@@ -22,7 +22,7 @@ export function LoginPage() {
     setError(null);
     const problem = await authProvider.login(username, password);
     if (problem) setError(problem);
-    else navigate(params.get('redirect') || '/', { replace: true });
+    else void navigate(params.get('redirect') || '/', { replace: true });
     setBusy(false);
   }
 
@@ -42,6 +42,7 @@ export function LoginPage() {
           required
           value={username}
           onChange={(e) => setUsername(e.target.value)}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page has one task: typing the username
           autoFocus
         />
         <label htmlFor="password">{m.password}</label>

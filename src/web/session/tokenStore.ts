@@ -1,4 +1,4 @@
-import type { RoleName } from '../../../generated/entities.ts';
+import type { SessionIdentity } from '../../domain/tokenClaims.ts';
 
 // SPEC.md section 7: the names carry the environment, so staging and production never mix.
 const ENV = import.meta.env.VITE_APP_ENV ?? 'staging';
@@ -8,15 +8,8 @@ export const REFRESH_KEY = `crm_refresh_token_${ENV}`;
 const OWN_TOKEN_KEY = `crm_own_token_${ENV}`;
 const OWN_REFRESH_KEY = `crm_own_refresh_token_${ENV}`;
 
-export interface SessionUser {
-  id: number;
-  username: string;
-  name: string;
-  surname: string;
-  roles: RoleName[];
-  /** Who is really at the keyboard while a super admin impersonates this user. */
-  impersonator?: { id: number; name: string };
-}
+/** Who is signed in, as the staff token says (src/domain/tokenClaims.ts). */
+export type SessionUser = SessionIdentity;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -31,7 +24,9 @@ function decode(token: string | null): SessionUser | null {
       name: payload.name,
       surname: payload.surname,
       roles: payload.roles ?? [],
-      ...(payload.impersonator ? { impersonator: payload.impersonator } : {}),
+      ...(payload.impersonator
+        ? { impersonator: { id: payload.impersonator.id, name: payload.impersonator.name } }
+        : {}),
     };
   } catch {
     return null;

@@ -1,7 +1,7 @@
 import type { PreviousReading } from '../../../domain/acceptance/index.ts';
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, RecordOf } from '../../context.ts';
 import { toRecord, type Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
 
@@ -22,11 +22,15 @@ export const ACCEPTANCE_TABLES: readonly string[] = [
 
 const model = (ctx: AppContext) => ctx.resource('AccettazioneMezzo').model;
 
+export type Acceptance = RecordOf<'AccettazioneMezzo'>;
+/** A stored row as the API shows it: the table was built from the same schema (as the generic repository does). */
+const record = (ctx: AppContext, row: Row) => toRecord(model(ctx), row) as Acceptance;
+
 export const acceptanceRepository = {
-  async byKey(ctx: AppContext, key: string): Promise<{ record: Row; creatoDa: number | null } | null> {
+  async byKey(ctx: AppContext, key: string): Promise<{ record: Acceptance; creatoDa: number | null } | null> {
     const { rows } = await ctx.db.query<Row>(`SELECT * FROM ${TABLE} WHERE "chiaveIdempotenza" = $1`, [key]);
     const row = rows[0];
-    return row ? { record: toRecord(model(ctx), row), creatoDa: (row.creatoDa as number | null) ?? null } : null;
+    return row ? { record: record(ctx, row), creatoDa: (row.creatoDa as number | null) ?? null } : null;
   },
 
   async raw(ctx: AppContext, id: number): Promise<Row | undefined> {
@@ -34,22 +38,16 @@ export const acceptanceRepository = {
   },
 
   /** The last acceptance of the same machine (serial numbers compared without case). */
-  async lastOf(ctx: AppContext, matricole: string): Promise<Row | null> {
+  async lastOf(ctx: AppContext, matricole: string): Promise<Acceptance | null> {
     const { rows } = await ctx.db.query<Row>(
       `SELECT * FROM ${TABLE} WHERE lower(matricole) = lower($1) ORDER BY "dataAccettazione" DESC, id DESC LIMIT 1`,
       [matricole.trim()],
     );
-    return rows[0] ? toRecord(model(ctx), rows[0]) : null;
+    return rows[0] ? record(ctx, rows[0]) : null;
   },
 
-  previousReading: (row: Row | null): PreviousReading | null =>
-    row
-      ? {
-          km: (row.km as number | null) ?? null,
-          ore: (row.ore as number | null) ?? null,
-          dataAccettazione: String(row.dataAccettazione),
-        }
-      : null,
+  previousReading: (last: Acceptance | null): PreviousReading | null =>
+    last ? { km: last.km ?? null, ore: last.ore ?? null, dataAccettazione: last.dataAccettazione } : null,
 
   async controlTypes(ctx: AppContext): Promise<Pick<TipoControllo, 'id' | 'nome' | 'tipo' | 'valori'>[]> {
     const { rows } = await ctx.db.query<Pick<TipoControllo, 'id' | 'nome' | 'tipo' | 'valori'>>(
@@ -98,10 +96,10 @@ export const acceptanceRepository = {
       `UPDATE ${TABLE} SET addenda = COALESCE(addenda, '[]'::jsonb) || $2::jsonb WHERE id = $1 RETURNING *`,
       [id, JSON.stringify([addendum])],
     );
-    return rows[0] ? toRecord(model(ctx), rows[0]) : null;
+    return rows[0] ? record(ctx, rows[0]) : null;
   },
 
-  toRecord: (ctx: AppContext, row: Row) => toRecord(model(ctx), row),
+  toRecord: record,
 
   async stagedFile(ctx: AppContext, userId: number, sha256: string): Promise<string | null> {
     const { rows } = await ctx.db.query<{ file: string }>(

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { newAcceptanceDraft, notchesFor, type AcceptanceDraft } from '../../../domain/acceptance/index.ts';
 import { formatFileSize } from '../../../domain/fileSize.ts';
-import type { Notch } from '../../../../generated/entities.ts';
 import type { Violation } from '../../contract/italianErrors.ts';
 import type { ApiRequest } from '../../context.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 
 /** The most photos one acceptance carries (the browser says the same before saving). */
 export const MAX_PHOTOS = 20;
@@ -70,7 +68,10 @@ function integerOf(text: string | undefined): number | null {
  * acceptance rules can check, the photos in the order of their `foto-N` names and the signature; every
  * image is checked by its content (png, jpeg), its size and, when the tablet sent it, its SHA-256.
  */
-export async function readAcceptanceUpload(req: ApiRequest, maxFileBytes: number): Promise<AcceptanceUpload> {
+export async function readAcceptanceUpload(
+  req: ApiRequest<'createAccettazioneMezzo'>,
+  maxFileBytes: number,
+): Promise<AcceptanceUpload> {
   if (!req.raw.isMultipart()) throw bad([{ field: 'operatore', message: "L'operatore è obbligatorio" }]);
   const fields = new Map<string, string[]>();
   const files: { field: string; buffer: Buffer }[] = [];
@@ -81,8 +82,7 @@ export async function readAcceptanceUpload(req: ApiRequest, maxFileBytes: number
     });
     for await (const part of parts) {
       if (part.type === 'file') {
-        const file = part as MultipartFile;
-        const buffer = await file.toBuffer().catch((err: { code?: string }) => {
+        const buffer = await part.toBuffer().catch((err: { code?: string }) => {
           if (err.code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
           const n = Number(PHOTO_FIELD.exec(part.fieldname)?.[1] ?? -1) + 1;
           const what = n > 0 ? `La foto ${n}` : part.fieldname === 'firma' ? 'La firma' : 'Il file';
@@ -137,11 +137,8 @@ export async function readAcceptanceUpload(req: ApiRequest, maxFileBytes: number
   const draft: AcceptanceDraft = {
     ...newAcceptanceDraft(integerOf(one('operatore')) || null, one('dataAccettazione') ?? ''),
     danni: danni === 'true',
-    carburante: carburante as Notch,
-    tacche:
-      Number.isInteger(carburante) && carburante >= 0 && carburante <= 4
-        ? notchesFor(carburante as Notch)
-        : notchesFor(0),
+    carburante,
+    tacche: Number.isInteger(carburante) && carburante >= 0 && carburante <= 4 ? notchesFor(carburante) : notchesFor(0),
     km: integerOf(one('km')),
     ore: integerOf(one('ore')),
     matricole: (one('matricole') ?? '').trim(),

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import canonicalize from 'canonicalize';
+import type { FastifyReply } from 'fastify';
 import { checkValueText, validateAcceptance, type AcceptanceError } from '../../../domain/acceptance/index.ts';
-import type { AppContext, ApiRequest, Handler } from '../../context.ts';
-import { idOf } from '../../crud/genericHandler.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { defineHandlers, type AppContext, type Handler, type ServerModule } from '../../context.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { writeSynced } from '../files/fileStore.ts';
 import { acceptanceDir, storedFile } from './acceptanceFiles.ts';
 import { acceptancePdf } from './acceptancePdf.ts';
@@ -22,7 +22,7 @@ const refuse = (errors: AcceptanceError[]) =>
     errors.map((e) => ({ field: e.field, message: e.message })),
   );
 
-async function create(req: ApiRequest, ctx: AppContext) {
+const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
   const user = req.user;
   if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
   const upload = await readAcceptanceUpload(req, ctx.config.maxUploadBytes);
@@ -118,73 +118,71 @@ async function create(req: ApiRequest, ctx: AppContext) {
     cleanUp();
     throw err;
   }
-}
+};
 
-const sendImage = (req: ApiRequest, full: string) =>
-  req.reply
+const sendImage = (reply: FastifyReply, full: string) =>
+  reply
     .type(full.endsWith('.png') ? 'image/png' : 'image/jpeg')
     .header('Cache-Control', 'private, max-age=31536000, immutable')
     .header('X-Content-Type-Options', 'nosniff')
     .send(fs.createReadStream(full));
 
-async function rowOr404(req: ApiRequest, ctx: AppContext) {
-  const row = await repo.raw(ctx, idOf(req.params));
+async function rowOr404(id: number, ctx: AppContext) {
+  const row = await repo.raw(ctx, id);
   if (!row) throw new HttpError(404, MESSAGES.notFound);
   return row;
 }
 
-export const acceptanceHandlers: Record<string, Handler> = {
-  createAccettazioneMezzo: create,
-  uploadAccettazioneMezzoFoto: uploadPhoto,
-
-  getUltimaAccettazioneMezzo: async (req, ctx) => ({ data: await repo.lastOf(ctx, String(req.query.matricole)) }),
-
-  listOperatoriAccettazioneMezzo: async (_req, ctx) => ({ data: await repo.operators(ctx) }),
-
-  downloadAccettazioneMezzoFoto: async (req, ctx) => {
-    const row = await rowOr404(req, ctx);
-    const name = (row.foto as unknown[] | null)?.[Number(req.params.n)];
-    const full = storedFile(ctx, name);
-    if (!full) throw new HttpError(404, MESSAGES.notFound);
-    return sendImage(req, full);
-  },
-
-  downloadAccettazioneMezzoFirma: async (req, ctx) => {
-    const full = storedFile(ctx, (await rowOr404(req, ctx)).firma);
-    if (!full) throw new HttpError(404, MESSAGES.notFound);
-    return sendImage(req, full);
-  },
-
-  downloadAccettazioneMezzoPdf: async (req, ctx) => {
-    const row = await rowOr404(req, ctx);
-    const pdf = await acceptancePdf(ctx, row, await repo.controlTypes(ctx));
-    return req.reply
-      .type('application/pdf')
-      .header('Content-Disposition', `attachment; filename="accettazione-${Number(row.id)}.pdf"`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(pdf);
-  },
-
-  createAccettazioneMezzoAddendum: async (req, ctx) => {
-    const { testo } = req.body as { testo: string };
-    if (!testo.trim())
-      throw new HttpError(400, MESSAGES.invalid, [
-        { field: 'testo', message: "Il testo dell'integrazione è obbligatorio" },
-      ]);
-    const user = req.user;
-    const autore = user ? [user.name, user.surname].filter(Boolean).join(' ') || user.username : '';
-    const data = await repo.addAddendum(ctx, idOf(req.params), {
-      testo: testo.trim(),
-      autore,
-      creato: new Date().toISOString(),
-    });
-    if (!data) throw new HttpError(404, MESSAGES.notFound);
-    return { data };
-  },
-};
-
 /** Vehicle acceptance (issue 17): the wizard's save, the machine's last check-in, photos, signature, PDF, addenda. */
-export const acceptanceModule = {
-  handlers: acceptanceHandlers,
+export const acceptanceModule: ServerModule = {
   tables: ACCEPTANCE_TABLES,
+  handlers: defineHandlers({
+    createAccettazioneMezzo: create,
+    uploadAccettazioneMezzoFoto: uploadPhoto,
+
+    getUltimaAccettazioneMezzo: async (req, ctx) => ({ data: await repo.lastOf(ctx, String(req.query.matricole)) }),
+
+    listOperatoriAccettazioneMezzo: async (_req, ctx) => ({ data: await repo.operators(ctx) }),
+
+    downloadAccettazioneMezzoFoto: async (req, ctx) => {
+      const row = await rowOr404(req.params.id, ctx);
+      const name = (row.foto as unknown[] | null)?.[Number(req.params.n)];
+      const full = storedFile(ctx, name);
+      if (!full) throw new HttpError(404, MESSAGES.notFound);
+      return sendImage(req.reply, full);
+    },
+
+    downloadAccettazioneMezzoFirma: async (req, ctx) => {
+      const full = storedFile(ctx, (await rowOr404(req.params.id, ctx)).firma);
+      if (!full) throw new HttpError(404, MESSAGES.notFound);
+      return sendImage(req.reply, full);
+    },
+
+    downloadAccettazioneMezzoPdf: async (req, ctx) => {
+      const row = await rowOr404(req.params.id, ctx);
+      const pdf = await acceptancePdf(ctx, row, await repo.controlTypes(ctx));
+      return req.reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="accettazione-${Number(row.id)}.pdf"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(pdf);
+    },
+
+    createAccettazioneMezzoAddendum: async (req, ctx) => {
+      const { testo } = req.body;
+      if (!testo.trim())
+        throw new HttpError(400, MESSAGES.invalid, [
+          { field: 'testo', message: "Il testo dell'integrazione è obbligatorio" },
+        ]);
+      const user = req.user;
+      const autore = user ? [user.name, user.surname].filter(Boolean).join(' ') || user.username : '';
+      const data = await repo.addAddendum(ctx, req.params.id, {
+        testo: testo.trim(),
+        autore,
+        creato: new Date().toISOString(),
+      });
+      if (!data) throw new HttpError(404, MESSAGES.notFound);
+      return { data };
+    },
+  }),
 };

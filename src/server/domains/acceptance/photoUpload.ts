@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { formatFileSize } from '../../../domain/fileSize.ts';
 import type { AppContext, ApiRequest } from '../../context.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { writeSynced } from '../files/fileStore.ts';
 import { acceptanceDir, storedFile } from './acceptanceFiles.ts';
 import { acceptanceRepository as repo } from './acceptanceRepository.ts';
@@ -19,7 +18,7 @@ const bad = (field: string, message: string) => new HttpError(400, MESSAGES.inva
  * `POST /api/accettazioni_mezzi/foto`: one photo and the SHA-256 the tablet computed. Checked by content, size and
  * hash, kept under a random name until an acceptance names it; the same bytes sent again are the same photo.
  */
-export async function uploadPhoto(req: ApiRequest, ctx: AppContext) {
+export async function uploadPhoto(req: ApiRequest<'uploadAccettazioneMezzoFoto'>, ctx: AppContext) {
   const user = req.user;
   if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
   if (!req.raw.isMultipart()) throw bad('foto', 'Selezionare una foto');
@@ -28,7 +27,7 @@ export async function uploadPhoto(req: ApiRequest, ctx: AppContext) {
   try {
     const parts = req.raw.parts({ limits: { fileSize: ctx.config.maxUploadBytes, files: 1, fields: 1, parts: 2 } });
     for await (const part of parts) {
-      if (part.type === 'file' && part.fieldname === 'foto') buffer = await (part as MultipartFile).toBuffer();
+      if (part.type === 'file' && part.fieldname === 'foto') buffer = await part.toBuffer();
       else if (part.type === 'field' && part.fieldname === 'sha256') claimed = String(part.value);
       else throw bad(part.fieldname, 'campo non previsto');
     }

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import type { AppContext, Handler } from '../../context.ts';
+import { defineHandlers, type AppContext } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { ALLOWED, FILE_MESSAGES, invalid, readUpload, safeOriginalName, writeSynced } from './fileStore.ts';
 
 const filesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'files');
 
-export const fileHandlers: Record<string, Handler> = {
+export const fileHandlers = defineHandlers({
   uploadDocument: async (req, ctx) => {
     const { file, data } = await readUpload(req, ctx);
     if (!file || file.buffer.length === 0) throw invalid('file', FILE_MESSAGES.missing);
@@ -67,4 +67,4 @@ export const fileHandlers: Record<string, Handler> = {
       .header('X-Content-Type-Options', 'nosniff');
     return req.reply.send(fs.createReadStream(full));
   },
-};
+});

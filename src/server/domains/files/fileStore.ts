@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
-import type { AppContext, Handler } from '../../context.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 
 // SPEC.md section 3: images png/jpg/jpeg, videos mp4/mov, pdf. Checked on the content, not the name.
 export const ALLOWED: Record<string, string> = {
@@ -37,18 +37,18 @@ function dataPart(value: unknown): unknown {
 const PART_LIMITS = { files: 2, fields: 10, parts: 12 };
 
 /** The one file part of a multipart request (size-limited) and its JSON `data` part, if any. Malformed input is a 400. */
-export async function readUpload(req: Parameters<Handler>[0], ctx: AppContext) {
+export async function readUpload(req: { raw: FastifyRequest }, ctx: AppContext) {
   if (!req.raw.isMultipart()) throw invalid('file', FILE_MESSAGES.missing);
   let file: { buffer: Buffer; name: string } | undefined;
   let data: unknown;
   try {
     for await (const part of req.raw.parts({ limits: { fileSize: ctx.config.maxUploadBytes, ...PART_LIMITS } })) {
       if (part.type === 'file') {
-        const buffer = await (part as MultipartFile).toBuffer();
-        if ((part as MultipartFile).file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw new HttpError(413, MESSAGES.tooLarge);
         if (part.fieldname === 'data') data = dataPart(buffer);
         else if (file) throw invalid('file', FILE_MESSAGES.oneFile);
-        else file = { buffer, name: (part as MultipartFile).filename };
+        else file = { buffer, name: part.filename };
       } else if (part.fieldname === 'data') data = dataPart(part.value);
     }
   } catch (err) {

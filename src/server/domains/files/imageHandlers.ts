@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { GENERIC_OPERATION } from '../../../domain/resourceDefinition.ts';
 import type { ApiOperation } from '../../contract/contract.ts';
-import type { AppContext, Handler } from '../../context.ts';
+import type { AppContext } from '../../context.ts';
+import type { AnyHandler } from '../../http/handler.ts';
 import { idOf } from '../../crud/genericHandler.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { FILE_MESSAGES, invalid, readUpload, writeSynced } from './fileStore.ts';
 
 const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
@@ -15,7 +16,7 @@ const imagesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'images');
  * uploadImage<Type> and downloadImage<Type>: the picture of a record whose schema has an `image`
  * field. The field keeps the stored name; replacing a picture removes the old file.
  */
-export function imageHandler(op: ApiOperation, ctx: AppContext): Handler | undefined {
+export function imageHandler(op: ApiOperation, ctx: AppContext): AnyHandler<AppContext> | undefined {
   const m = GENERIC_OPERATION.exec(op.operationId);
   const resource = m?.[2] ? ctx.resources.get(m[2]) : undefined;
   if (!resource || !resource.model.byName.has('image')) return undefined;

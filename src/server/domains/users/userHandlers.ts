@@ -1,9 +1,9 @@
-import type { AppContext, Handler } from '../../context.ts';
+import { defineHandlers, type AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
-import { endSessions } from '../../auth/endSessions.ts';
-import { findUser, tokensFor } from '../../auth/authHandlers.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { endSessions, tokensFor } from './sessions.ts';
+import { userById } from './userRepository.ts';
 import { assertMayChangeRoles, assertMayManage, rolesChanged } from './userRules.ts';
 
 export const PASSWORD_MESSAGES = {
@@ -38,7 +38,7 @@ async function managed(ctx: AppContext, id: number, actorRoles: readonly string[
   return target;
 }
 
-export const userHandlers: Record<string, Handler> = {
+export const userHandlers = defineHandlers({
   listUser: (req, ctx) => {
     const { definition, model, repo } = ctx.resource('User');
     return repo.list(listOptions(req.query, definition.sort, model));
@@ -117,9 +117,9 @@ export const userHandlers: Record<string, Handler> = {
     await ctx.resource('User').repo.update(id, {}, { passwordHash: await ctx.passwords.hash(password) });
     await endSessions(ctx, id, { push: false });
     // This session goes on with new tokens; every other one has ended.
-    const user = await findUser(ctx, 'id = $1', id);
-    const impersonator = req.user.impersonator ? await findUser(ctx, 'id = $1', req.user.impersonator.id) : undefined;
+    const user = await userById(ctx.db, id);
+    const impersonator = req.user.impersonator ? await userById(ctx.db, req.user.impersonator.id) : undefined;
     if (!user) throw new HttpError(404, MESSAGES.notFound);
     return { message: 'Operazione completata con successo', ...(await tokensFor(ctx, user, undefined, impersonator)) };
   },
-};
+});

@@ -1,4 +1,4 @@
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 
 const SUPER_ADMIN = 'ROLE_SUPER_ADMIN';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { stringify } from 'yaml';
-import { MESSAGES } from '../../httpError.ts';
+import { MESSAGES } from '../../http/httpError.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONTRACT = fileURLToPath(new URL('../../../../generated/openapi.json', import.meta.url));

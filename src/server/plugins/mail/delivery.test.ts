@@ -34,7 +34,7 @@ async function enqueue(app: TestApp, mail: OutgoingMail): Promise<number> {
 }
 
 async function row(app: TestApp, id: number): Promise<Email> {
-  return (await app.ctx.resource('Email').repo.get(id)) as unknown as Email;
+  return await app.ctx.resource('Email').repo.get(id);
 }
 
 /** Polls the outbox row until it settles (sent or failed). */

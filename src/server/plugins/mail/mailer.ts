@@ -2,7 +2,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { EmailStatus } from '../../../../generated/entities.ts';
 import { createAjv } from '../../../domain/createAjv.ts';
 import type { Db, Queryable } from '../../db/Db.ts';
-import { HttpError, MESSAGES } from '../../httpError.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { mailConfig, parseSender, type MailConfig, type MailOptions } from './mailConfig.ts';
 import {
   attachmentsOf,
@@ -54,7 +54,7 @@ function addressList(value: string | string[] | undefined, field: string, requir
   const list = (Array.isArray(value) ? value : (value ?? '').split(/[,;]/)).map((a) => a.trim()).filter(Boolean);
   const bad = list.find((a) => !isEmail(a));
   if (bad !== undefined)
-    throw new HttpError(400, MESSAGES.invalid, [{ field, message: `indirizzo email non valido: ${bad}` }]);
+    throw new HttpError(400, MESSAGES.invalid, [{ field, message: `indirizzo email non valido: ${String(bad)}` }]);
   if (required && list.length === 0)
     throw new HttpError(400, MESSAGES.invalid, [{ field, message: 'Selezionare almeno un destinatario' }]);
   if (list.length > MAX_RECIPIENTS)
@@ -106,7 +106,7 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
     const address = parseSender(from).address;
     if (!isEmail(address))
       throw new HttpError(400, MESSAGES.invalid, [
-        { field: 'from', message: `indirizzo email non valido: ${address}` },
+        { field: 'from', message: `indirizzo email non valido: ${String(address)}` },
       ]);
     return `"${config.company.replace(/["\\]/g, '')}" <${address}>`;
   }

@@ -27,7 +27,7 @@ export function ApiImage({
               params: { path: { id, n: photo } },
               parseAs: 'blob',
             });
-      return (blob as Blob | undefined) ?? null;
+      return blob ?? null;
     },
   });
   const url = useMemo(() => (data ? URL.createObjectURL(data) : null), [data]);

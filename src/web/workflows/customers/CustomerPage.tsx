@@ -136,7 +136,7 @@ function CustomerForm({
                     params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
                   }),
                 )
-              ).data as Row[]
+              ).data
             }
           />
           <RelatedList
@@ -149,7 +149,7 @@ function CustomerForm({
                     params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
                   }),
                 )
-              ).data as Row[]
+              ).data
             }
           />
         </>

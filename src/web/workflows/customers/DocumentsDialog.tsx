@@ -105,7 +105,7 @@ export function DocumentsDialog({
         parseAs: 'blob',
       }),
     );
-    const url = URL.createObjectURL(data as Blob);
+    const url = URL.createObjectURL(data);
     Object.assign(document.createElement('a'), { href: url, download: doc.originalFilename ?? doc.filename }).click();
     URL.revokeObjectURL(url);
   }

@@ -1,4 +1,4 @@
-import type { Violation } from './contract/italianErrors.ts';
+import type { Violation } from '../contract/italianErrors.ts';
 
 /** An error with its HTTP status and Italian message; the one Error shape of the API. */
 export class HttpError extends Error {

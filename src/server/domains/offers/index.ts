@@ -1,0 +1,22 @@
+import { defineHandlers, type ServerModule } from '../../context.ts';
+import { idOf, listOptions } from '../../crud/genericHandler.ts';
+import { offerRules } from './offerRules.ts';
+
+/** The offer configuration: price bands, insurances, offer statuses, resource groups. */
+export const offersModule: ServerModule = {
+  writeRules: offerRules,
+  handlers: defineHandlers({
+    // SPEC.md section 7: the offer statuses list shows only the active ones unless asked otherwise.
+    listStatoOfferta: (req, ctx) => {
+      const { definition, model, repo } = ctx.resource('StatoOfferta');
+      const filters = (req.query.filters ?? {}) as Record<string, unknown>;
+      return repo.list(listOptions({ ...req.query, filters: { active: true, ...filters } }, definition.sort, model));
+    },
+
+    listAttrezzatureGruppoRisorse: async (req, ctx) => {
+      const group = await ctx.resource('GruppoRisorse').repo.get(idOf(req.params));
+      const data = group.articoliGruppo ?? [];
+      return { data, totalRows: data.length };
+    },
+  }),
+};

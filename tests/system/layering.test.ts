@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(rel);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [rel] : [];
+  });
+}
+
+/** Code without its comments, so that a comment may name an example without the code knowing it. */
+const code = (file: string) =>
+  fs
+    .readFileSync(path.join(ROOT, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+/** Every resource of schemas/: its resource name (famigliaMezzo) and type name (FamigliaMezzo). */
+function entityNames(): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, 'schemas'))
+    .filter((f) => f.endsWith('.json') && f !== 'common.json')
+    .flatMap((f) => {
+      const camel = f.replace(/\.json$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+      return [camel, camel.charAt(0).toUpperCase() + camel.slice(1)];
+    });
+}
+
+describe('generic layers name no entity', () => {
+  const names = entityNames();
+  // A name as a string (ctx.resource('User'), 'ordinamento' is a field, not an entity) or as a type.
+  const pattern = new RegExp(
+    `(['"\`](${names.join('|')})['"\`])|\\b(${names.filter((n) => /^[A-Z]/.test(n)).join('|')})\\b`,
+  );
+
+  it.each(['src/server/crud', 'src/web/resources', 'src/web/fields'])('%s', (dir) => {
+    const found = sources(dir).flatMap((file) =>
+      code(file)
+        .split('\n')
+        .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+describe('folders import each other in one direction only', () => {
+  /** Imports between folders of src/ and generated/ (a file's folder to the folder of what it imports, types included). */
+  function folderGraph(): Map<string, Set<string>> {
+    const files = [...sources('src'), ...sources('generated')];
+    const importsOf = new Map(
+      files.map((file) => [
+        file,
+        [...code(file).matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+          path.normalize(path.join(path.dirname(file), m[1] ?? '')),
+        ),
+      ]),
+    );
+    // A file that imports nothing (the x-resource vocabulary types) can close no cycle: it stands alone.
+    const node = (file: string) => (importsOf.get(file)?.length === 0 ? file : path.dirname(file));
+    const graph = new Map<string, Set<string>>();
+    for (const file of files) {
+      const from = node(file);
+      for (const target of importsOf.get(file) ?? []) {
+        const to = node(target);
+        if (to === from || !/^(src|generated)/.test(to)) continue;
+        // A folder and the folders inside it are one unit: its index may use them and they its types.
+        if (to.startsWith(`${from}/`) || from.startsWith(`${to}/`)) continue;
+        if (!graph.has(from)) graph.set(from, new Set());
+        graph.get(from)?.add(to);
+      }
+    }
+    return graph;
+  }
+
+  it('has no cycle', () => {
+    const graph = folderGraph();
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (node: string, trail: string[]) => {
+      if (state.get(node) === 'done') return;
+      if (state.get(node) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
+        return;
+      }
+      state.set(node, 'open');
+      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
+      state.set(node, 'done');
+    };
+    for (const node of graph.keys()) visit(node, []);
+    expect(cycles).toEqual([]);
+  });
+});
