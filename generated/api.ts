@@ -1737,6 +1737,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accettazioni_mezzi/foto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Carica una foto prima dell'accettazione, da sola: ritentata da sola se la rete cade, poi citata per impronta in fotoSha256[] */
+        post: operations["uploadAccettazioneMezzoFoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/ultima": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** L'ultima accettazione dello stesso mezzo (per matricola), per confrontare letture, danni e foto */
+        get: operations["getUltimaAccettazioneMezzo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/operatori": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gli utenti che possono registrare un'accettazione (scelta dell'operatore) */
+        get: operations["listOperatoriAccettazioneMezzo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Un'accettazione registrata, con controlli, impronte delle foto e integrazioni */
+        get: operations["getAccettazioneMezzo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/{id}/foto/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La foto n (da 0) di un'accettazione */
+        get: operations["downloadAccettazioneMezzoFoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/{id}/firma": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** La firma del cliente (PNG) */
+        get: operations["downloadAccettazioneMezzoFirma"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Il verbale PDF dell'accettazione, con le impronte SHA-256 del record e di ogni foto */
+        get: operations["downloadAccettazioneMezzoPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/{id}/addenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aggiunge un'integrazione a un'accettazione registrata (che non si modifica: la correzione resta sotto, con autore e ora) */
+        post: operations["createAccettazioneMezzoAddendum"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers": {
         parameters: {
             query?: never;
@@ -2966,8 +3102,23 @@ export interface components {
             "valore[]"?: string[];
             /** @description Firma del cliente */
             firma?: string;
+            motivoLetturaInferiore?: components["schemas"]["motivoLetturaInferiore"];
+            /** @description Chiave scelta dal tablet per questa accettazione: un secondo invio con la stessa chiave restituisce l'accettazione già registrata invece di crearne un'altra */
+            chiaveIdempotenza?: string;
+            /** @description SHA-256 esadecimale di ogni foto, nello stesso ordine di foto-0..foto-N (una foto che non corrisponde è rifiutata); senza foto-N, le foto già caricate con POST /api/accettazioni_mezzi/foto */
+            "fotoSha256[]"?: string[];
         } & {
             [key: string]: string;
+        };
+        AccettazioneMezzoFotoUpload: {
+            /** @description La foto (png o jpeg) */
+            foto: string;
+            /** @description SHA-256 esadecimale della foto calcolato dal tablet */
+            sha256: string;
+        };
+        AccettazioneMezzoAddendum: {
+            /** Testo dell'integrazione */
+            testo: string;
         };
         ImageUpload: {
             /** @description png, jpg o jpeg */
@@ -4391,6 +4542,11 @@ export interface components {
              */
             operatore: number;
             /**
+             * Nome operatore
+             * @example Mario Rossi
+             */
+            readonly operatoreNome?: string;
+            /**
              * Data accettazione
              * Format: date
              * @example 2025-09-24
@@ -4485,6 +4641,54 @@ export interface components {
              * @example Controllare pneumatico posteriore sinistro
              */
             noteInterne?: string;
+            /**
+             * Motivo lettura inferiore
+             * @description Perché km o ore sono inferiori all'ultima accettazione dello stesso mezzo.
+             * @example Contaore sostituito
+             */
+            motivoLetturaInferiore?: string;
+            /**
+             * Impronte SHA-256 delle foto
+             * @example [
+             *       "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+             *     ]
+             */
+            readonly fotoSha256?: string[];
+            /**
+             * Impronta SHA-256
+             * @description Impronta del record registrato (dati, controlli, impronte di foto e firma).
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            readonly sha256?: string;
+            /**
+             * Registrata il
+             * Format: date-time
+             * @example 2025-09-24T09:30:00+02:00
+             */
+            readonly created?: string | null;
+            /**
+             * Integrazioni
+             * @description Correzioni aggiunte dopo la registrazione: l'accettazione resta com'era.
+             * @default []
+             * @example [
+             *       {
+             *         "testo": "Graffio già presente alla consegna",
+             *         "autore": "supervisore",
+             *         "creato": "2025-09-25T10:00:00+02:00"
+             *       }
+             *     ]
+             */
+            readonly addenda: {
+                /** Testo */
+                testo: string;
+                /** Autore */
+                autore: string;
+                /**
+                 * Aggiunta il
+                 * Format: date-time
+                 */
+                creato: string;
+            }[];
         };
         /**
          * Operatore
@@ -4512,6 +4716,12 @@ export interface components {
          * @example Controllare pneumatico posteriore sinistro
          */
         noteInterne: string;
+        /**
+         * Motivo lettura inferiore
+         * @description Perché km o ore sono inferiori all'ultima accettazione dello stesso mezzo.
+         * @example Contaore sostituito
+         */
+        motivoLetturaInferiore: string;
         /**
          * Cliente
          * @description Cliente del CRM.
@@ -7297,6 +7507,55 @@ export interface components {
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
                 };
+            };
+        };
+        /** @description La foto è sul server, in attesa dell'accettazione che la cita */
+        AccettazioneMezzoFotoCaricata: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        sha256: string;
+                    };
+                };
+            };
+        };
+        /** @description L'ultima accettazione del mezzo, o null quando non ce n'è */
+        UltimaAccettazioneMezzo: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["accettazione-mezzo"] | null;
+                };
+            };
+        };
+        /** @description Gli operatori che si possono scegliere */
+        OperatoriAccettazioneMezzo: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        /** @example 7 */
+                        id: number;
+                        /** @example Matteo Barbieri */
+                        nome: string;
+                    }[];
+                };
+            };
+        };
+        /** @description Documento PDF */
+        Pdf: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/pdf": string;
             };
         };
         /** @description Accettazione mezzo */
@@ -13270,6 +13529,199 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadAccettazioneMezzoFoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AccettazioneMezzoFotoUpload"];
+            };
+        };
+        responses: {
+            201: components["responses"]["AccettazioneMezzoFotoCaricata"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getUltimaAccettazioneMezzo: {
+        parameters: {
+            query: {
+                /**
+                 * @description Matricola del mezzo
+                 * @example SN-4455-AB
+                 */
+                matricole: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UltimaAccettazioneMezzo"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listOperatoriAccettazioneMezzo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OperatoriAccettazioneMezzo"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAccettazioneMezzo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AccettazioneMezzoItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadAccettazioneMezzoFoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description Posizione della foto, da 0
+                 * @example 0
+                 */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Image"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadAccettazioneMezzoFirma: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Image"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadAccettazioneMezzoPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Pdf"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createAccettazioneMezzoAddendum: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccettazioneMezzoAddendum"];
+            };
+        };
+        responses: {
+            201: components["responses"]["AccettazioneMezzoItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

@@ -134,6 +134,10 @@ export interface AccettazioneMezzo {
    */
   operatore: number;
   /**
+   * Nome operatore
+   */
+  operatoreNome?: string;
+  /**
    * Data accettazione
    */
   dataAccettazione: string;
@@ -199,6 +203,39 @@ export interface AccettazioneMezzo {
    * Note interne
    */
   noteInterne?: string;
+  /**
+   * Motivo lettura inferiore: Perché km o ore sono inferiori all'ultima accettazione dello stesso mezzo.
+   */
+  motivoLetturaInferiore?: string;
+  /**
+   * Impronte SHA-256 delle foto
+   */
+  fotoSha256?: string[];
+  /**
+   * Impronta SHA-256: Impronta del record registrato (dati, controlli, impronte di foto e firma).
+   */
+  sha256?: string;
+  /**
+   * Registrata il
+   */
+  created?: string | null;
+  /**
+   * Integrazioni: Correzioni aggiunte dopo la registrazione: l'accettazione resta com'era.
+   */
+  addenda?: {
+    /**
+     * Testo
+     */
+    testo: string;
+    /**
+     * Autore
+     */
+    autore: string;
+    /**
+     * Aggiunta il
+     */
+    creato: string;
+  }[];
 }
 /**
  * Esito di un controllo eseguito nell'accettazione.

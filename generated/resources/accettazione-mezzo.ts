@@ -16,6 +16,11 @@ export const resource = {
       "method": "get",
       "path": "/api/accettazioni_mezzi"
     },
+    "get": {
+      "operationId": "getAccettazioneMezzo",
+      "method": "get",
+      "path": "/api/accettazioni_mezzi/{id}"
+    },
     "create": {
       "operationId": "createAccettazioneMezzo",
       "method": "post",
@@ -38,11 +43,16 @@ export const resource = {
       "enableSorting": true
     },
     {
-      "accessorKey": "operatore",
-      "header": "Operatore",
-      "kind": "reference",
-      "enableSorting": true,
-      "reference": "user"
+      "accessorKey": "operatoreNome",
+      "header": "Nome operatore",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "matricole",
+      "header": "Matricole",
+      "kind": "text",
+      "enableSorting": true
     },
     {
       "accessorKey": "carburante",
@@ -67,12 +77,6 @@ export const resource = {
       "header": "Ore",
       "kind": "quantity",
       "enableSorting": true
-    },
-    {
-      "accessorKey": "matricole",
-      "header": "Matricole",
-      "kind": "text",
-      "enableSorting": true
     }
   ],
   "filters": [
@@ -83,9 +87,21 @@ export const resource = {
       "param": "filters"
     },
     {
+      "field": "operatoreNome",
+      "label": "Nome operatore",
+      "widget": "text",
+      "param": "filters"
+    },
+    {
       "field": "matricole",
       "label": "Matricole",
       "widget": "text",
+      "param": "filters"
+    },
+    {
+      "field": "danni",
+      "label": "Danni",
+      "widget": "boolean",
       "param": "filters"
     }
   ],
@@ -96,7 +112,7 @@ export const resource = {
   "pageSize": 10,
   "unique": [],
   "single": false,
-  "page": null,
+  "page": "/accettazioniMezzi/accettazioneMezzo",
   "toggles": [],
   "actions": [],
   "form": {
@@ -214,6 +230,21 @@ export const resource = {
           "type": "string",
           "title": "Note interne",
           "maxLength": 4000
+        },
+        "motivoLetturaInferiore": {
+          "type": "string",
+          "title": "Motivo lettura inferiore",
+          "description": "Perché km o ore sono inferiori all'ultima accettazione dello stesso mezzo.",
+          "maxLength": 1000
+        },
+        "created": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Registrata il",
+          "readOnly": true
         }
       },
       "required": [
@@ -230,6 +261,8 @@ export const resource = {
         "km",
         "ore",
         "matricole",
+        "motivoLetturaInferiore",
+        "created",
         "carburante",
         "tacche",
         "controlli",
@@ -246,7 +279,9 @@ export const resource = {
               "danni",
               "km",
               "ore",
-              "matricole"
+              "matricole",
+              "motivoLetturaInferiore",
+              "created"
             ]
           },
           {
@@ -312,6 +347,13 @@ export const resource = {
           "wide": true,
           "rows": 3
         }
+      },
+      "created": {
+        "ui:widget": "dateTime",
+        "ui:options": {
+          "serverSet": "created"
+        },
+        "ui:readonly": true
       }
     }
   }

@@ -62,6 +62,16 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   listAttrezzatureGruppoRisorse: [...G.trattative],
   listListiniGruppoRisorse: [...G.trattative],
   createAccettazioneMezzo: G.accettazione,
+  uploadAccettazioneMezzoFoto: G.accettazione,
+  // The operator sees the machine's last check-in (readings, damage, photos) while filling the wizard.
+  getUltimaAccettazioneMezzo: G.accettazione,
+  downloadAccettazioneMezzoFoto: G.accettazione,
+  listOperatoriAccettazioneMezzo: G.accettazione,
+  // The wizard draws its checks from the control types; changing them stays with the supervisors.
+  listTipoControllo: G.accettazione,
+  downloadAccettazioneMezzoFirma: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+  downloadAccettazioneMezzoPdf: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+  createAccettazioneMezzoAddendum: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   checkCustomerVatNumber: G.crm,
   listCustomerContacts: G.crm,
   listCustomerDetails: G.crm,

@@ -87,6 +87,13 @@ const WORKFLOW_ENTRIES: MenuEntry[] = [
     group: 'trattative',
     hidden: true,
   },
+  {
+    label: 'Accettazione registrata',
+    route: '/accettazioniMezzi/accettazioneMezzo/:id',
+    roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+    group: 'service',
+    hidden: true,
+  },
 ];
 
 /** What the menu needs of each resource of the generated index. */

@@ -35,6 +35,7 @@ import { createListCounts } from './crud/listCounts.ts';
 import { migrate } from './crud/migrate.ts';
 import { createDb } from './db/createDb.ts';
 import type { Db } from './db/Db.ts';
+import { acceptanceModule } from './domains/acceptance/index.ts';
 import { contactCentreModule } from './domains/contact-centre/index.ts';
 import { customersModule } from './domains/customers/index.ts';
 import { filesModule } from './domains/files/index.ts';
@@ -72,6 +73,7 @@ const MODULES: readonly ServerModule[] = [
   offersModule,
   negotiationsModule,
   inventoryModule,
+  acceptanceModule,
   contactCentreModule,
   filesModule,
   { handlers: hubHandlers },

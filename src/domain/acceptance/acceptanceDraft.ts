@@ -9,13 +9,21 @@ import { emptyNotches, type Notches } from './fuelGauge.ts';
  */
 export type AcceptanceDraft = Omit<
   AccettazioneMezzo,
-  'id' | 'operatore' | 'tacche' | 'controlli' | 'foto' | 'firma'
+  | 'id'
+  | 'operatore'
+  | 'tacche'
+  | 'controlli'
+  | 'foto'
+  | 'firma'
+  | 'operatoreNome'
+  | 'fotoSha256'
+  | 'sha256'
+  | 'created'
+  | 'addenda'
 > & {
   operatore: number | null;
   tacche: Notches;
   controlli: Record<number, CheckInput>;
-  /** Why km or hours are lower than the machine's previous acceptance (issue 17, point 3). */
-  motivoLetturaInferiore?: string;
 };
 
 /** Reset (SPEC.md section 4): today's date, fuel 0, no checks, the current user as operator. */

@@ -33,6 +33,8 @@ const NegotiationPage = lazy(() =>
 const NegotiationCalendar = lazy(() =>
   import('../workflows/negotiations/NegotiationCalendar.tsx').then((mod) => ({ default: mod.NegotiationCalendar })),
 );
+// The acceptance wizard brings signature_pad and IndexedDB: they load with it.
+const AcceptancePage = lazy(() => import('../workflows/acceptance/AcceptancePage.tsx'));
 
 registerWorkflows();
 
@@ -100,6 +102,14 @@ export function AuthenticatedApp() {
                   element={
                     <Suspense fallback={null}>
                       <NegotiationCalendar />
+                    </Suspense>
+                  }
+                />
+                <Route
+                  path="/accettazioniMezzi/accettazioneMezzo/:id?"
+                  element={
+                    <Suspense fallback={null}>
+                      <AcceptancePage />
                     </Suspense>
                   }
                 />

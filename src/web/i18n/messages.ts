@@ -1,3 +1,4 @@
+import { acceptanceMessages } from './acceptanceMessages.ts';
 import { inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
 
 /** Every Italian string of the app that does not come from a schema title: one catalogue, Italian only. */
@@ -302,4 +303,5 @@ export const messages = {
   },
   /** The two ends of a date range filter: "Richiamare in data dal", "… al". */
   range: { from: (label: string) => `${label} dal`, to: (label: string) => `${label} al` },
+  acceptance: acceptanceMessages,
 } as const;

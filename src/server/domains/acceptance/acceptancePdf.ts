@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatDate } from '../../../domain/dates.ts';
+import type { TipoControllo } from '../../../../generated/entities.ts';
+import type { AppContext } from '../../context.ts';
+import type { Row } from '../../crud/crudRepository.ts';
+import { storedFile } from './acceptanceFiles.ts';
+import { sha256 } from './acceptanceUpload.ts';
+
+// The PDF's own standard fonts: nothing read from disk but the acceptance's images, nothing fetched.
+const HELVETICA = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
+const STANDARD_FONTS = new Set(Object.values(HELVETICA));
+pdfmake.addFonts({ Helvetica: HELVETICA });
+pdfmake.setUrlAccessPolicy(() => false);
+// pdfkit knows the standard fonts by name; nothing else may be read from disk through a document.
+pdfmake.setLocalAccessPolicy((name) => STANDARD_FONTS.has(name));
+
+const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
+
+function image(ctx: AppContext, name: unknown): { dataUrl: string; sha256: string } | null {
+  const full = storedFile(ctx, name);
+  if (!full) return null;
+  const buffer = fs.readFileSync(full);
+  const mime = full.endsWith('.png') ? 'image/png' : 'image/jpeg';
+  return { dataUrl: `data:${mime};base64,${buffer.toString('base64')}`, sha256: sha256(buffer) };
+}
+
+/**
+ * The report of one acceptance (issue 17, point 5): data, checks, photos, signature and addenda, with the
+ * SHA-256 of the record and of each photo as stored now (a photo changed on disk shows a different one).
+ */
+export async function acceptancePdf(
+  ctx: AppContext,
+  row: Row,
+  types: readonly Pick<TipoControllo, 'id' | 'nome'>[],
+): Promise<Buffer> {
+  const names = new Map(types.map((t) => [t.id, t.nome]));
+  const controlli = (row.controlli as { controlloId: number; valore: string }[] | null) ?? [];
+  const photos = ((row.foto as string[] | null) ?? []).map((name) => image(ctx, name));
+  const firma = image(ctx, row.firma);
+  const field = (label: string, value: string): Content => ({
+    columns: [{ text: label, width: 150, bold: true }, { text: value || '—' }],
+    margin: [0, 1, 0, 1],
+  });
+  const reading = (v: unknown) => (typeof v === 'number' ? integer.format(v) : '—');
+  const addenda = (row.addenda as { testo: string; autore: string; creato: string }[] | null) ?? [];
+  const doc: TDocumentDefinitions = {
+    info: { title: `Accettazione mezzo n. ${Number(row.id)}` },
+    defaultStyle: { font: 'Helvetica', fontSize: 10 },
+    pageMargins: [40, 40, 40, 40],
+    content: [
+      { text: `Accettazione mezzo n. ${Number(row.id)}`, fontSize: 16, bold: true, margin: [0, 0, 0, 10] },
+      field('Data accettazione', formatDate(String(row.dataAccettazione))),
+      field('Operatore', String(row.operatoreNome ?? row.operatore)),
+      field('Matricole', String(row.matricole ?? '')),
+      field('Km', reading(row.km)),
+      field('Ore', reading(row.ore)),
+      field('Carburante', `${Number(row.carburante)} / 4`),
+      field('Danni', row.danni ? 'Sì' : 'No'),
+      ...(row.motivoLetturaInferiore ? [field('Motivo lettura inferiore', String(row.motivoLetturaInferiore))] : []),
+      field('Note per il cliente', String(row.noteCliente ?? '')),
+      field('Note interne', String(row.noteInterne ?? '')),
+      field('Registrata il', row.created ? dateTime.format(new Date(String(row.created))) : ''),
+      { text: 'Controlli', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+      controlli.length
+        ? {
+            table: {
+              widths: ['*', '*'],
+              body: [
+                [
+                  { text: 'Controllo', bold: true },
+                  { text: 'Valore', bold: true },
+                ],
+                ...controlli.map((c) => [names.get(c.controlloId) ?? `Controllo ${c.controlloId}`, c.valore]),
+              ],
+            },
+          }
+        : { text: 'Nessun controllo registrato' },
+      { text: 'Foto', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+      ...(photos.length
+        ? photos.map((p, i): Content =>
+            p
+              ? {
+                  stack: [
+                    { image: p.dataUrl, fit: [250, 190] },
+                    { text: `Foto ${i + 1} — SHA-256 ${p.sha256}`, fontSize: 7, margin: [0, 2, 0, 8] },
+                  ],
+                  unbreakable: true,
+                }
+              : { text: `Foto ${i + 1}: file non trovato`, color: 'red' },
+          )
+        : [{ text: 'Nessuna foto' }]),
+      { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+      firma ? { image: firma.dataUrl, fit: [220, 90] } : { text: 'Non firmata' },
+      ...(addenda.length
+        ? [
+            { text: 'Integrazioni', bold: true, fontSize: 12, margin: [0, 10, 0, 4] } as Content,
+            ...addenda.map((a): Content => ({
+              text: [{ text: `${a.autore}, ${dateTime.format(new Date(a.creato))}: `, bold: true }, a.testo],
+              margin: [0, 2, 0, 2],
+            })),
+          ]
+        : []),
+      {
+        text: `Impronta SHA-256 del record: ${String(row.sha256 ?? '')}`,
+        fontSize: 7,
+        margin: [0, 14, 0, 0],
+      },
+    ],
+  };
+  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+}

@@ -1,0 +1,143 @@
+import type { PreviousReading } from '../../../domain/acceptance/index.ts';
+import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
+import type { TipoControllo } from '../../../../generated/entities.ts';
+import type { AppContext, RecordOf } from '../../context.ts';
+import { toRecord, type Row } from '../../crud/crudRepository.ts';
+import type { Queryable } from '../../db/Db.ts';
+
+const TABLE = '"accettazioneMezzo"';
+const STAGED = '"accettazioneMezzoFotoCaricata"';
+
+/** Columns the server keeps beside the schema's: who sent it, the tablet's key, the signature's hash. */
+export const ACCEPTANCE_TABLES: readonly string[] = [
+  `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS "chiaveIdempotenza" text`,
+  `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS "creatoDa" integer`,
+  `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS "firmaSha256" text`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS "accettazioneMezzo_chiaveIdempotenza_key" ON ${TABLE} ("chiaveIdempotenza")`,
+  `CREATE INDEX IF NOT EXISTS "accettazioneMezzo_matricola_idx" ON ${TABLE} (lower(matricole), "dataAccettazione" DESC, id DESC)`,
+  // Photos uploaded one by one before their acceptance: each user's, by hash, until an acceptance takes them.
+  `CREATE TABLE IF NOT EXISTS ${STAGED} (sha256 text NOT NULL, "creatoDa" integer NOT NULL, file text NOT NULL,
+     created timestamptz NOT NULL DEFAULT now(), PRIMARY KEY ("creatoDa", sha256))`,
+];
+
+const model = (ctx: AppContext) => ctx.resource('AccettazioneMezzo').model;
+
+export type Acceptance = RecordOf<'AccettazioneMezzo'>;
+/** A stored row as the API shows it: the table was built from the same schema (as the generic repository does). */
+const record = (ctx: AppContext, row: Row) => toRecord(model(ctx), row) as Acceptance;
+
+export const acceptanceRepository = {
+  async byKey(ctx: AppContext, key: string): Promise<{ record: Acceptance; creatoDa: number | null } | null> {
+    const { rows } = await ctx.db.query<Row>(`SELECT * FROM ${TABLE} WHERE "chiaveIdempotenza" = $1`, [key]);
+    const row = rows[0];
+    return row ? { record: record(ctx, row), creatoDa: (row.creatoDa as number | null) ?? null } : null;
+  },
+
+  async raw(ctx: AppContext, id: number): Promise<Row | undefined> {
+    return (await ctx.db.query<Row>(`SELECT * FROM ${TABLE} WHERE id = $1`, [id])).rows[0];
+  },
+
+  /** The last acceptance of the same machine (serial numbers compared without case). */
+  async lastOf(ctx: AppContext, matricole: string): Promise<Acceptance | null> {
+    const { rows } = await ctx.db.query<Row>(
+      `SELECT * FROM ${TABLE} WHERE lower(matricole) = lower($1) ORDER BY "dataAccettazione" DESC, id DESC LIMIT 1`,
+      [matricole.trim()],
+    );
+    return rows[0] ? record(ctx, rows[0]) : null;
+  },
+
+  previousReading: (last: Acceptance | null): PreviousReading | null =>
+    last ? { km: last.km ?? null, ore: last.ore ?? null, dataAccettazione: last.dataAccettazione } : null,
+
+  async controlTypes(ctx: AppContext): Promise<Pick<TipoControllo, 'id' | 'nome' | 'tipo' | 'valori'>[]> {
+    const { rows } = await ctx.db.query<Pick<TipoControllo, 'id' | 'nome' | 'tipo' | 'valori'>>(
+      `SELECT id, nome, tipo, valori FROM "tipoControllo" ORDER BY nome, id LIMIT 1000`,
+    );
+    return rows.map((r) => ({ ...r, valori: r.valori ?? undefined }));
+  },
+
+  async user(ctx: AppContext, id: number): Promise<{ id: number; nome: string; active: boolean } | null> {
+    const { rows } = await ctx.db.query<{
+      id: number;
+      name: string;
+      surname: string;
+      username: string;
+      active: string;
+    }>(`SELECT id, name, surname, username, active FROM "user" WHERE id = $1`, [id]);
+    const u = rows[0];
+    return u ? { id: u.id, nome: fullName(u), active: u.active === 'true' } : null;
+  },
+
+  /** Active users with an acceptance role: whom a supervisor may choose as operator. */
+  async operators(ctx: AppContext): Promise<{ id: number; nome: string }[]> {
+    const { rows } = await ctx.db.query<{ id: number; name: string; surname: string; username: string }>(
+      `SELECT id, name, surname, username FROM "user" WHERE active = 'true' AND roles ?| $1::text[]
+       ORDER BY surname, name, id LIMIT 5000`,
+      [[...ROLE_GROUPS.accettazione]],
+    );
+    return rows.map((u) => ({ id: u.id, nome: fullName(u) }));
+  },
+
+  async insert(tx: Queryable, values: Row): Promise<Row | undefined> {
+    const entries = Object.entries(values).map(
+      ([k, v]) => [k, v !== null && typeof v === 'object' ? JSON.stringify(v) : v] as const,
+    );
+    const { rows } = await tx.query<Row>(
+      `INSERT INTO ${TABLE} (${entries.map(([k]) => `"${k}"`).join(', ')})
+       VALUES (${entries.map((_, i) => `$${i + 1}`).join(', ')})
+       ON CONFLICT ("chiaveIdempotenza") DO NOTHING RETURNING *`,
+      entries.map(([, v]) => v),
+    );
+    return rows[0];
+  },
+
+  async addAddendum(ctx: AppContext, id: number, addendum: { testo: string; autore: string; creato: string }) {
+    const { rows } = await ctx.db.query<Row>(
+      `UPDATE ${TABLE} SET addenda = COALESCE(addenda, '[]'::jsonb) || $2::jsonb WHERE id = $1 RETURNING *`,
+      [id, JSON.stringify([addendum])],
+    );
+    return rows[0] ? record(ctx, rows[0]) : null;
+  },
+
+  toRecord: record,
+
+  async stagedFile(ctx: AppContext, userId: number, sha256: string): Promise<string | null> {
+    const { rows } = await ctx.db.query<{ file: string }>(
+      `SELECT file FROM ${STAGED} WHERE "creatoDa" = $1 AND sha256 = $2`,
+      [userId, sha256],
+    );
+    return rows[0]?.file ?? null;
+  },
+  async stagedCount(ctx: AppContext, userId: number): Promise<number> {
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${STAGED} WHERE "creatoDa" = $1`,
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  },
+  /** Keeps an uploaded photo; false when the same user already sent the same bytes. */
+  async stage(ctx: AppContext, userId: number, sha256: string, file: string): Promise<boolean> {
+    const { rows } = await ctx.db.query(
+      `INSERT INTO ${STAGED} (sha256, "creatoDa", file) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING sha256`,
+      [sha256, userId, file],
+    );
+    return rows.length > 0;
+  },
+  /** A photo whose file went missing is sent again: the new file replaces it. */
+  async restage(ctx: AppContext, userId: number, sha256: string, file: string): Promise<void> {
+    await ctx.db.query(`UPDATE ${STAGED} SET file = $3, created = now() WHERE "creatoDa" = $1 AND sha256 = $2`, [
+      userId,
+      sha256,
+      file,
+    ]);
+  },
+  /** An acceptance takes its photos: they are no longer waiting. */
+  async unstage(tx: Queryable, userId: number, hashes: readonly string[]): Promise<void> {
+    if (hashes.length)
+      await tx.query(`DELETE FROM ${STAGED} WHERE "creatoDa" = $1 AND sha256 = ANY($2::text[])`, [userId, [...hashes]]);
+  },
+};
+
+function fullName(u: { name: string | null; surname: string | null; username: string }): string {
+  return [u.name, u.surname].filter(Boolean).join(' ') || u.username;
+}

@@ -1,0 +1,188 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import canonicalize from 'canonicalize';
+import type { FastifyReply } from 'fastify';
+import { checkValueText, validateAcceptance, type AcceptanceError } from '../../../domain/acceptance/index.ts';
+import { defineHandlers, type AppContext, type Handler, type ServerModule } from '../../context.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { writeSynced } from '../files/fileStore.ts';
+import { acceptanceDir, storedFile } from './acceptanceFiles.ts';
+import { acceptancePdf } from './acceptancePdf.ts';
+import { ACCEPTANCE_TABLES, acceptanceRepository as repo } from './acceptanceRepository.ts';
+import { readAcceptanceUpload, sha256 } from './acceptanceUpload.ts';
+import { uploadPhoto } from './photoUpload.ts';
+
+/** Who may choose another operator than themselves (issue 17: "changeable by supervisors"). */
+const CHOOSES_OPERATOR = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'];
+
+const refuse = (errors: AcceptanceError[]) =>
+  new HttpError(
+    400,
+    MESSAGES.invalid,
+    errors.map((e) => ({ field: e.field, message: e.message })),
+  );
+
+const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
+  const user = req.user;
+  if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
+  const upload = await readAcceptanceUpload(req, ctx.config.maxUploadBytes);
+  const { draft, idempotencyKey: key } = upload;
+
+  // A retried send (the tablet lost the answer) gets the acceptance it already stored, never a second one.
+  if (key) {
+    const known = await repo.byKey(ctx, key);
+    if (known) {
+      if (known.creatoDa !== user.id) throw new HttpError(409, MESSAGES.duplicate);
+      return { data: known.record };
+    }
+  }
+
+  const previous = draft.matricole ? await repo.lastOf(ctx, draft.matricole) : null;
+  const types = await repo.controlTypes(ctx);
+  const errors = validateAcceptance(draft, types, repo.previousReading(previous));
+  if (errors.length) throw refuse(errors);
+  if (draft.operatore !== user.id && !user.roles.some((r) => CHOOSES_OPERATOR.includes(r)))
+    throw refuse([
+      { step: 1, field: 'operatore', message: 'Solo un supervisore può registrare a nome di un altro operatore' },
+    ]);
+  const operator = draft.operatore ? await repo.user(ctx, draft.operatore) : null;
+  if (!operator?.active)
+    throw refuse([{ step: 1, field: 'operatore', message: "L'operatore scelto non esiste o non è attivo" }]);
+
+  const controlli = types.flatMap((t) => {
+    const answer = t.id === undefined ? null : checkValueText(t, draft.controlli[t.id]);
+    return t.id !== undefined && answer && 'value' in answer ? [{ controlloId: t.id, valore: answer.value }] : [];
+  });
+  const created = new Date().toISOString();
+  const sealed = {
+    operatore: operator.id,
+    operatoreNome: operator.nome,
+    dataAccettazione: draft.dataAccettazione,
+    danni: draft.danni ?? false,
+    carburante: draft.carburante,
+    tacche: draft.tacche,
+    controlli,
+    km: draft.km ?? null,
+    ore: draft.ore ?? null,
+    matricole: draft.matricole ?? '',
+    noteCliente: draft.noteCliente ?? '',
+    noteInterne: draft.noteInterne ?? '',
+    motivoLetturaInferiore: draft.motivoLetturaInferiore ?? '',
+    fotoSha256: upload.staged.length ? upload.staged : upload.photos.map((p) => p.sha256),
+    firmaSha256: upload.signature?.sha256 ?? null,
+    created,
+  };
+  const recordHash = sha256(canonicalize(sealed) ?? '');
+
+  // Photos uploaded one by one before: each must be here, the user's own, with its file.
+  const stagedFiles: string[] = [];
+  for (const [i, hash] of upload.staged.entries()) {
+    const file = await repo.stagedFile(ctx, user.id, hash);
+    if (!file || !storedFile(ctx, file))
+      throw refuse([
+        { step: 2, field: 'foto', message: `La foto ${i + 1} non è ancora arrivata al server: inviarla di nuovo` },
+      ]);
+    stagedFiles.push(file);
+  }
+
+  // Files are written and synced before the row that names them, and removed when the row is not stored.
+  const dir = acceptanceDir(ctx);
+  const written: string[] = [];
+  const cleanUp = () => {
+    for (const name of written) fs.rmSync(path.join(dir, name), { force: true });
+  };
+  try {
+    for (const photo of upload.photos) written.push(writeSynced(dir, photo.buffer, photo.ext));
+    const firma = upload.signature ? writeSynced(dir, upload.signature.buffer, 'png') : '';
+    if (firma) written.push(firma);
+    const row = await ctx.db.transaction(async (tx) => {
+      const stored = await repo.insert(tx, {
+        ...sealed,
+        foto: upload.staged.length ? stagedFiles : written.slice(0, upload.photos.length),
+        firma,
+        sha256: recordHash,
+        addenda: [],
+        chiaveIdempotenza: key,
+        creatoDa: user.id,
+      });
+      if (stored) await repo.unstage(tx, user.id, upload.staged);
+      return stored;
+    });
+    if (row) return { data: repo.toRecord(ctx, row) };
+    // The same key arrived twice at once: the other request stored it.
+    cleanUp();
+    const known = key ? await repo.byKey(ctx, key) : null;
+    if (!known) throw new HttpError(409, MESSAGES.duplicate);
+    return { data: known.record };
+  } catch (err) {
+    cleanUp();
+    throw err;
+  }
+};
+
+const sendImage = (reply: FastifyReply, full: string) =>
+  reply
+    .type(full.endsWith('.png') ? 'image/png' : 'image/jpeg')
+    .header('Cache-Control', 'private, max-age=31536000, immutable')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(fs.createReadStream(full));
+
+async function rowOr404(id: number, ctx: AppContext) {
+  const row = await repo.raw(ctx, id);
+  if (!row) throw new HttpError(404, MESSAGES.notFound);
+  return row;
+}
+
+/** Vehicle acceptance (issue 17): the wizard's save, the machine's last check-in, photos, signature, PDF, addenda. */
+export const acceptanceModule: ServerModule = {
+  tables: ACCEPTANCE_TABLES,
+  handlers: defineHandlers({
+    createAccettazioneMezzo: create,
+    uploadAccettazioneMezzoFoto: uploadPhoto,
+
+    getUltimaAccettazioneMezzo: async (req, ctx) => ({ data: await repo.lastOf(ctx, String(req.query.matricole)) }),
+
+    listOperatoriAccettazioneMezzo: async (_req, ctx) => ({ data: await repo.operators(ctx) }),
+
+    downloadAccettazioneMezzoFoto: async (req, ctx) => {
+      const row = await rowOr404(req.params.id, ctx);
+      const name = (row.foto as unknown[] | null)?.[Number(req.params.n)];
+      const full = storedFile(ctx, name);
+      if (!full) throw new HttpError(404, MESSAGES.notFound);
+      return sendImage(req.reply, full);
+    },
+
+    downloadAccettazioneMezzoFirma: async (req, ctx) => {
+      const full = storedFile(ctx, (await rowOr404(req.params.id, ctx)).firma);
+      if (!full) throw new HttpError(404, MESSAGES.notFound);
+      return sendImage(req.reply, full);
+    },
+
+    downloadAccettazioneMezzoPdf: async (req, ctx) => {
+      const row = await rowOr404(req.params.id, ctx);
+      const pdf = await acceptancePdf(ctx, row, await repo.controlTypes(ctx));
+      return req.reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="accettazione-${Number(row.id)}.pdf"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(pdf);
+    },
+
+    createAccettazioneMezzoAddendum: async (req, ctx) => {
+      const { testo } = req.body;
+      if (!testo.trim())
+        throw new HttpError(400, MESSAGES.invalid, [
+          { field: 'testo', message: "Il testo dell'integrazione è obbligatorio" },
+        ]);
+      const user = req.user;
+      const autore = user ? [user.name, user.surname].filter(Boolean).join(' ') || user.username : '';
+      const data = await repo.addAddendum(ctx, req.params.id, {
+        testo: testo.trim(),
+        autore,
+        creato: new Date().toISOString(),
+      });
+      if (!data) throw new HttpError(404, MESSAGES.notFound);
+      return { data };
+    },
+  }),
+};

@@ -1,0 +1,180 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import type { Stack } from './stack.ts';
+
+const SHOTS = process.env.ACCEPTANCE_SHOTS;
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+};
+
+/**
+ * Prism's proxy reads every body as UTF-8 text, which mangles photos on the way in and images and PDFs on the way
+ * out; those calls (of the whole context, so a queued send at page load is caught too) go straight to the server (their contract is checked by the server's own tests), the rest
+ * through the proxy.
+ */
+async function binaryPastTheProxy(page: Page, stack: Stack) {
+  await page.context().route(/\/api\/accettazioni_mezzi(\/foto|\/\d+\/(foto\/\d+|firma|pdf))?$/, async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: `${stack.baseURL}${url.pathname}${url.search}` });
+    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+  });
+}
+
+/** The customer signs with a finger: a stroke across the pad. */
+async function sign(page: Page) {
+  const pad = page.getByTestId('firma');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + 120 - (i % 2) * 60, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** Two different camera photos: screenshots of the page are real PNGs, each different. */
+async function twoPhotos(page: Page) {
+  const first = await page.screenshot();
+  await page.getByLabel('Note interne').fill('Graffio sul cestello');
+  const second = await page.screenshot();
+  await page.getByTestId('foto-input').setInputFiles([
+    { name: 'foto-1.png', mimeType: 'image/png', buffer: first },
+    { name: 'foto-2.png', mimeType: 'image/png', buffer: second },
+  ]);
+  await expect(page.getByRole('img', { name: /^Foto \d$/ })).toHaveCount(2);
+}
+
+async function pageOne(page: Page, serial: string, km: string, hours: string) {
+  await page.getByLabel('Matricola').fill(serial);
+  await page.getByLabel('Km', { exact: true }).fill(km);
+  await page.getByLabel('Ore', { exact: true }).fill(hours);
+}
+
+test.describe('vehicle acceptance on a tablet', () => {
+  test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
+
+  test('an operator records a check-in with photos and signature; the draft survives a reload; offline it waits and is sent once', async ({
+    page,
+    context,
+    login,
+    stack,
+  }) => {
+    await binaryPastTheProxy(page, stack);
+    await login('accettazione');
+    await page.goto('/accettazioniMezzi/accettazioneMezzo');
+    await expect(page.getByRole('heading', { name: 'Accettazione mezzo' })).toBeVisible();
+    await expect(page.getByLabel('Operatore')).toHaveValue('Matteo Barbieri');
+
+    // Page 1, with a bad reading first: the message is on the page, nothing is lost.
+    await pageOne(page, 'E2E-4455', '-5', '820');
+    await page.getByRole('button', { name: 'Tacca 2' }).tap();
+    await expect(page.getByText('Carburante: 2 / 4')).toBeVisible();
+    await page.getByRole('button', { name: 'Sì' }).tap();
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+    await expect(page.getByText('I km devono essere un numero intero non negativo')).toBeVisible();
+    await expect(page.getByLabel('Matricola')).toHaveValue('E2E-4455');
+    await page.getByLabel('Km', { exact: true }).fill('12540');
+    await expect(page.getByText('Nessuna accettazione precedente per questa matricola')).toBeVisible();
+    await shot(page, '1-pagina-1');
+
+    // A reload (or a crash) brings the draft back.
+    await page.reload();
+    await expect(page.getByLabel('Matricola')).toHaveValue('E2E-4455');
+    await expect(page.getByLabel('Km', { exact: true })).toHaveValue('12540');
+    await expect(page.getByText('Carburante: 2 / 4')).toBeVisible();
+    await expect(page.getByText('Ripresa la compilazione lasciata in sospeso')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+    await expect(page.getByText('Controlli, foto e firma')).toBeVisible();
+    await page.getByRole('group', { name: 'Livello olio motore' }).getByRole('button', { name: 'Basso' }).tap();
+    await page.getByRole('group', { name: 'Luci funzionanti' }).getByRole('button', { name: 'No' }).tap();
+    await page.getByLabel('Livello AdBlue (%)').fill('40');
+    await twoPhotos(page);
+    await sign(page);
+    await page.getByLabel('Note per il cliente').fill('Restituito con un graffio sul cestello');
+    await shot(page, '2-pagina-2');
+
+    // The photos and the signature survive a reload too; the tablet may be held upright.
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.reload();
+    await expect(page.getByRole('img', { name: /^Foto \d$/ })).toHaveCount(2);
+    await expect(page.getByLabel('Note per il cliente')).toHaveValue('Restituito con un graffio sul cestello');
+    await shot(page, '2b-pagina-2-verticale');
+
+    // Each photo travels on its own: one that fails twice follows on its own retry, the other is not held back.
+    const attempts = new Map<string, number>();
+    let failing: string | undefined;
+    await page.route('**/api/accettazioni_mezzi/foto', async (route) => {
+      const hash =
+        /name="sha256"\r\n\r\n([0-9a-f]{64})/.exec(route.request().postDataBuffer()?.toString('latin1') ?? '')?.[1] ??
+        '';
+      const n = (attempts.get(hash) ?? 0) + 1;
+      attempts.set(hash, n);
+      failing ??= hash;
+      if (hash === failing && n <= 2) return route.fulfill({ status: 503, body: '' });
+      return route.fallback();
+    });
+    await page.getByRole('button', { name: 'Registra accettazione' }).tap();
+    await expect(page.getByText('Accettazione mezzi registrata correttamente')).toBeVisible();
+    expect([...attempts.values()].sort()).toEqual([1, 3]);
+    // Reset: page 1, today, fuel 0, the operator.
+    await expect(page.getByLabel('Matricola')).toHaveValue('');
+    await expect(page.getByText('Carburante: 0 / 4')).toBeVisible();
+    await shot(page, '2c-pagina-1-verticale');
+    await page.setViewportSize({ width: 1024, height: 768 });
+
+    // The same machine again: its last check-in shows, with its damage and photos; lower hours need a reason.
+    await pageOne(page, 'e2e-4455', '12600', '700');
+    const previous = page.getByTestId('accettazione-precedente');
+    await expect(previous).toContainText('Ultima accettazione di questo mezzo');
+    await expect(previous).toContainText('Km 12.540 · Ore 820 · Con danni');
+    await expect(previous.getByRole('img')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+    await expect(page.getByText(/Le ore \(700\) sono inferiori all'ultima lettura \(820 del/)).toBeVisible();
+    await shot(page, '3-lettura-inferiore');
+    await page.getByLabel('Motivo della lettura inferiore').fill('Contaore sostituito');
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+
+    // Offline: the acceptance waits on the tablet, and goes once the connection is back.
+    await context.setOffline(true);
+    await expect(page.getByText('Sei offline')).toBeVisible();
+    await sign(page);
+    await page.getByRole('button', { name: 'Registra accettazione' }).tap();
+    await expect(page.getByText('In attesa di invio (1)')).toBeVisible();
+    await expect(page.getByText(/e2e-4455 · \d\d-\d\d-\d{4} · 0 foto/)).toBeVisible();
+    await shot(page, '4-in-attesa');
+    await page.reload().catch(() => undefined);
+    await context.setOffline(false);
+    await page.goto('/accettazioniMezzi/accettazioneMezzo');
+    await expect(page.getByText('Accettazione mezzi registrata correttamente')).toBeVisible();
+    await expect(page.getByTestId('in-attesa')).toHaveCount(0);
+  });
+
+  test('a supervisor finds the check-ins in the list, with photos, signature, addenda and the PDF', async ({
+    page,
+    login,
+    stack,
+  }) => {
+    await binaryPastTheProxy(page, stack);
+    await login('supervisore.accettazione');
+    await page.goto('/accettazioniMezzi/accettazioniMezzi');
+    await page.getByLabel('Matricole').fill('E2E-4455');
+    const rows = page.getByRole('row').filter({ hasText: /e2e-4455/i });
+    // Sent once each, although the offline one was tried while the network was down.
+    await expect(rows).toHaveCount(2);
+    await shot(page, '6-elenco');
+    await rows.filter({ hasText: /E2E-4455/ }).click();
+    await expect(page).toHaveURL(/\/accettazioniMezzi\/accettazioneMezzo\/\d+$/);
+    await expect(page.getByRole('img', { name: /^Foto \d$/ })).toHaveCount(2);
+    await expect(page.getByRole('img', { name: 'Firma del cliente' })).toBeVisible();
+    await expect(page.getByText(/Foto 1: SHA-256 [0-9a-f]{64}/)).toBeVisible();
+    await page.getByLabel('Nuova integrazione').fill('Il graffio era già presente alla consegna');
+    await page.getByRole('button', { name: 'Aggiungi integrazione' }).click();
+    await expect(page.getByText('Integrazione aggiunta')).toBeVisible();
+    await expect(page.getByText('Elena Greco,')).toBeVisible();
+    await shot(page, '5-dettaglio');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Scarica PDF' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^accettazione-\d+\.pdf$/);
+  });
+});
