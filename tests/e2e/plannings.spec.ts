@@ -20,8 +20,6 @@ test.describe('planning: the activities calendar', () => {
     await page.goto('/plannings');
     await expect(page.getByRole('heading', { name: 'Pianificazione', level: 1 })).toBeVisible();
     const badge = page.getByRole('status').filter({ hasText: 'attività da completare' });
-    // The count is read once every call of the page has answered, not from a first, partial render.
-    await page.waitForLoadState('networkidle');
     const before = Number((await badge.innerText()).match(/\d+/)?.[0]);
     const days = await page
       .locator('[role=columnheader][data-date]')

@@ -100,11 +100,14 @@ export function PlanningCalendar() {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {m.title}
         </Typography>
-        <Chip
-          role="status"
-          color={open > 0 ? 'warning' : 'default'}
-          label={messages.labels.incompleteActivities(open)}
-        />
+        {/* Only once the activities are loaded: a "0" while loading would be a wrong figure. */}
+        {all.data && (
+          <Chip
+            role="status"
+            color={open > 0 ? 'warning' : 'default'}
+            label={messages.labels.incompleteActivities(open)}
+          />
+        )}
         <Button component={Link} to="/listPlannings">
           {m.list}
         </Button>
