@@ -81,6 +81,8 @@ export function useListController(def: ResourceDefinition) {
         open(null);
       }
       if (intent === 'open') {
+        // Else the same Enter reaches the dialog's first field once it has the caret, and submits the form.
+        e.preventDefault();
         const id = target.closest('tr')?.getAttribute('data-row-id');
         const record = rows?.find((r) => String(r.id) === id);
         if (record) open(record);
