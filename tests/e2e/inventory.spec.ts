@@ -37,7 +37,8 @@ test('a branch counts its fleet on the phone, the supervisor concludes and expor
   await login('inventario');
   await page.goto('/inventarioMezzi/inventariMezzi');
   await page.getByRole('button', { name: 'Aggiungi' }).click();
-  await expect(page.getByLabel('Filiale')).toHaveText('Milano Nord');
+  await expect(page).toHaveURL(/\/inventarioMezzi$/);
+  await expect(page.getByRole('combobox', { name: /^Filiale/ })).toHaveText('Milano Nord');
   await page.getByRole('button', { name: 'Crea inventario' }).click();
   await expect(page).toHaveURL(/\/inventarioMezzi\/\d+$/);
   const url = page.url();

@@ -18,7 +18,7 @@ const key = (k: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   altKey: false,
   ...mods,
 });
-const free = { typing: false, dialogOpen: false };
+const free = { typing: false, dialogOpen: false, onRow: true };
 const both = { create: true, update: true };
 
 describe('keyIntent: N for a new record, Enter to open a row', () => {
@@ -30,9 +30,10 @@ describe('keyIntent: N for a new record, Enter to open a row', () => {
     ['Alt+N', key('n', { altKey: true }), free, both, null],
     ['n without the right to create', key('n'), free, { create: false, update: true }, null],
     ['Enter', key('Enter'), free, both, 'open'],
+    ['Enter on a link or a button is theirs', key('Enter'), { ...free, onRow: false }, both, null],
     ['Enter without the right to edit', key('Enter'), free, { create: true, update: false }, null],
-    ['n typed in a field', key('n'), { typing: true, dialogOpen: false }, both, null],
-    ['Enter while a dialog is open', key('Enter'), { typing: false, dialogOpen: true }, both, null],
+    ['n typed in a field', key('n'), { typing: true, dialogOpen: false, onRow: false }, both, null],
+    ['Enter while a dialog is open', key('Enter'), { typing: false, dialogOpen: true, onRow: true }, both, null],
     ['another key', key('x'), free, both, null],
   ])('%s', (_name, press, where, can, want) => {
     expect(keyIntent(press, where, can)).toBe(want);

@@ -35,17 +35,18 @@ export interface KeyPress {
 
 /**
  * The list's keyboard: N opens a new record, Enter opens the focused row. Never while typing in a
- * field or while a dialog is open (Escape there is the dialog's own).
+ * field or while a dialog is open (Escape there is the dialog's own); Enter elsewhere (a link, a
+ * button) stays that element's own.
  */
 export function keyIntent(
   press: KeyPress,
-  where: { typing: boolean; dialogOpen: boolean },
+  where: { typing: boolean; dialogOpen: boolean; onRow: boolean },
   can: { create: boolean; update: boolean },
 ): 'new' | 'open' | null {
   if (where.typing || where.dialogOpen) return null;
   if ((press.key === 'n' || press.key === 'N') && !press.ctrlKey && !press.metaKey && !press.altKey && can.create)
     return 'new';
-  if (press.key === 'Enter' && can.update) return 'open';
+  if (press.key === 'Enter' && where.onRow && can.update) return 'open';
   return null;
 }
 

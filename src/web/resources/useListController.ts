@@ -75,7 +75,12 @@ export function useListController(def: ResourceDefinition) {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
       const typing = !!target.closest('input, textarea, [contenteditable="true"], [role="dialog"]');
-      const intent = keyIntent(e, { typing, dialogOpen }, { create: !!def.api.create, update: !!def.api.update });
+      const row = target.closest('tr[data-row-id]');
+      const intent = keyIntent(
+        e,
+        { typing, dialogOpen, onRow: !!row && !target.closest('a, button, [role="button"], [role="checkbox"]') },
+        { create: !!def.api.create, update: !!def.api.update },
+      );
       if (intent === 'new') {
         e.preventDefault();
         open(null);
@@ -83,7 +88,7 @@ export function useListController(def: ResourceDefinition) {
       if (intent === 'open') {
         // Else the same Enter reaches the dialog's first field once it has the caret, and submits the form.
         e.preventDefault();
-        const id = target.closest('tr')?.getAttribute('data-row-id');
+        const id = row?.getAttribute('data-row-id');
         const record = rows?.find((r) => String(r.id) === id);
         if (record) open(record);
       }
