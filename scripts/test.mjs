@@ -75,8 +75,14 @@ function playwright() {
   if (status !== 0 && stats.unexpected === 0) broken = true;
 }
 
-vitest();
-if (ensureChromium()) playwright();
+const phases = [];
+const timed = (name, fn) => {
+  const start = Date.now();
+  fn();
+  phases.push(`${name} ${Math.round((Date.now() - start) / 1000)} s`);
+};
+timed('Vitest', vitest);
+if (ensureChromium()) timed('Playwright', playwright);
 else broken = true;
 if (broken && totals.failed === 0) totals.failed = 1;
 console.log('\nThe 10 slowest tests:');
@@ -85,7 +91,7 @@ for (const { ms, name } of durations.sort((a, b) => b.ms - a.ms).slice(0, 10))
 const since = Number(process.env.CI_STARTED ?? 0);
 if (since > 0) {
   const seconds = Math.round(Date.now() / 1000 - since);
-  console.log(`\nCI time: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+  console.log(`\nCI time: ${Math.floor(seconds / 60)} min ${seconds % 60} s (${phases.join(', ')})`);
 }
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exitCode = totals.failed > 0 || broken ? 1 : 0;

@@ -40,3 +40,14 @@ export async function loginAs(page: Page, username: string, password: string) {
 }
 
 export { expect };
+
+/**
+ * Opens a route inside the running app, as a click on a link would (the router follows history), without
+ * loading the page again: for walks over many screens where the cold start is not what is tested.
+ */
+export async function openInApp(page: Page, route: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, openInApp, test } from './fixtures.ts';
 
 const PAGER = /^\d+-\d+ di \d+$/;
 
@@ -21,7 +21,7 @@ test.describe('lists at desktop widths', () => {
     for (const entry of Object.values(resourceIndex).filter((r) => r.route && r.menu)) {
       const def = await entry.load();
       if (def.single || !def.api.list) continue;
-      await page.goto(def.route ?? '/');
+      await openInApp(page, def.route ?? '/');
       await expect(page.getByRole('heading', { name: def.label, exact: true }), def.name).toBeVisible();
       // Loaded: rows (or the empty-table row) on screen and the table no longer busy.
       await expect(page.locator('tbody tr').first(), def.name).toBeVisible();

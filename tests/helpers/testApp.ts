@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { AppContext } from '../../src/server/context.ts';
+import { createDb } from '../../src/server/db/createDb.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 
 export interface TestApp {
@@ -57,7 +61,8 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     };
   }
   const jwtSecret = randomBytes(32).toString('hex');
-  const first = await buildApp({ databaseUrl, jwtSecret, ...withTestMail(options) });
+  const db = databaseUrl ? undefined : await createDb({ snapshot: await emptyCluster() });
+  const first = await buildApp({ databaseUrl, db, jwtSecret, ...withTestMail(options) });
 
   function wrap({ app, ctx }: Awaited<ReturnType<typeof buildApp>>, close: () => Promise<void>): TestApp {
     return {
@@ -79,8 +84,31 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
 
   return wrap(first, async () => {
     await first.app.close();
+    await db?.close();
     await dropDb();
   });
+}
+
+/**
+ * A new PGlite runs initdb, seconds of CPU each time; the dump of an empty cluster, made once per
+ * PGlite version and kept in the temporary folder, opens in a fraction of that.
+ */
+async function emptyCluster(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pkg = JSON.parse(
+    fs.readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
+  const file = path.join(os.tmpdir(), `crm-test-pglite-${pkg.version}.tar`);
+  if (!fs.existsSync(file)) {
+    const pg = await PGlite.create('memory://');
+    const dump = await pg.dumpDataDir('none');
+    await pg.close();
+    // Workers may race to write it: each writes its own file, the rename is atomic.
+    const own = `${file}.${process.pid}`;
+    fs.writeFileSync(own, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(own, file);
+  }
+  return new Blob([fs.readFileSync(file)]);
 }
 
 function signIn(app: FastifyInstance, ctx: AppContext): TestApp['as'] {

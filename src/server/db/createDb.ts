@@ -15,13 +15,16 @@ export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string;
+  /** PGlite: start from this dump of a data directory (`dumpDataDir`) instead of an empty cluster. */
+  snapshot?: Blob;
 }
 
-async function createPglite(dataDir?: string): Promise<Db> {
+async function createPglite(dataDir?: string, snapshot?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const pg = await PGlite.create(dataDir ?? 'memory://', {
     parsers: { [DATE]: (v: string) => v, [TIMESTAMPTZ]: toIso, [INT8]: Number, [NUMERIC]: Number },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   const query = async <T>(sql: string, params?: unknown[]) => ({ rows: (await pg.query<T>(sql, params)).rows });
   return {
@@ -132,5 +135,5 @@ async function listenPostgres(
 }
 
 export function createDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? createPostgres(options.databaseUrl) : createPglite(options.dataDir);
+  return options.databaseUrl ? createPostgres(options.databaseUrl) : createPglite(options.dataDir, options.snapshot);
 }
