@@ -32,7 +32,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
-    trace: 'retain-on-failure',
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [

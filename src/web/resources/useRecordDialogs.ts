@@ -43,8 +43,9 @@ export function useRecordDialogs({ def, parent, onChanged }: Options) {
         ? await update(def, stored, body)
         : await resourceApi.update(def, stored.id, body);
     notify.success(messages.saved);
-    reset();
+    // The list has the stored record before the dialog closes: reopened at once, a row shows what was saved.
     await onChanged();
+    reset();
     return data;
   }
 
