@@ -75,7 +75,8 @@ export async function freezeOfferVersion(
     [negotiationId],
   );
   const version = Number(last[0]?.v ?? 0) + 1;
-  const sentAt = new Date(now.epochMilliseconds).toISOString();
+  // Whole seconds, as the `created` column keeps them: the version read back is the version returned.
+  const sentAt = new Date(Math.floor(now.epochMilliseconds / 1000) * 1000).toISOString();
   const header: OfferHeader = {
     customer: {
       ragioneSociale: String(row.ragioneSociale ?? ''),
