@@ -9,7 +9,8 @@ import {
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext } from '../../context.ts';
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
-import { idOf } from '../../crud/genericHandler.ts';
+import { quote } from '../../crud/entityModel.ts';
+import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
@@ -178,6 +179,24 @@ export const offerHandlers = defineHandlers({
       .header('Content-Disposition', `attachment; filename="${version.number}.pdf"`)
       .header('X-Content-Type-Options', 'nosniff')
       .send(pdf);
+  },
+
+  // An offer is archived with its negotiation: the filter and the column follow the negotiation's flag.
+  listOffer: async (req, ctx) => {
+    const { definition, model, repo } = ctx.resource('Offer');
+    const { archiviata, ...query } = req.query;
+    const flag = `COALESCE((SELECT t.archiviata FROM "trattativaCp" t WHERE t.id = ${quote(model.table)}."trattativaCpId"), 'N')`;
+    const page = await repo.list({
+      ...listOptions(query, definition.sort, model),
+      conditions: archiviata ? [(param) => `${flag} = ${param(archiviata)}`] : [],
+    });
+    const negotiations = [...new Set(page.data.map((o) => o.trattativaCpId))];
+    const { rows } = await ctx.db.query<{ id: number; archiviata: 'Y' | 'N' | null }>(
+      `SELECT id, archiviata FROM "trattativaCp" WHERE id = ANY($1::int[])`,
+      [negotiations],
+    );
+    const archived = new Map(rows.map((r) => [r.id, r.archiviata ?? 'N']));
+    return { ...page, data: page.data.map((o) => ({ ...o, archiviata: archived.get(o.trattativaCpId ?? 0) ?? 'N' })) };
   },
 
   listListiniGruppoRisorse: async (req, ctx) => {

@@ -382,6 +382,15 @@ describe('the offers list (GET /api/offers)', () => {
     expect(byVat.json().totalRows).toBe(1);
     const archived = await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30');
     expect(archived.json().totalRows).toBe(0);
+    // Archiving the negotiation archives its offers.
+    const archive = await call(seller, 'PUT', `/api/trattative_cp/${quick}/archiviata`, { archiviata: 'Y' });
+    expect(archive.statusCode, archive.body).toBe(200);
+    const nowArchived = (await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30')).json();
+    expect(
+      nowArchived.data.map((o: { trattativaCpId: number; archiviata: string }) => [o.trattativaCpId, o.archiviata]),
+    ).toEqual([[quick, 'Y']]);
+    const current = (await call(admin, 'GET', '/api/offers?archiviata=N&page=1&rowsPerPage=30')).json();
+    expect(current.data.some((o: { trattativaCpId: number }) => o.trattativaCpId === quick)).toBe(false);
     const huge = await call(admin, 'GET', '/api/offers?page=1&rowsPerPage=100000');
     expect(huge.statusCode).toBe(400);
 
