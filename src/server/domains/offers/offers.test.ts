@@ -341,6 +341,17 @@ describe('sent versions', () => {
     ).toEqual([{ hash: first.hash }]);
   });
 
+  it('numbers offers sent at the same time one after the other, each once', async () => {
+    const negotiations = await Promise.all([negotiation(), negotiation(), negotiation()]);
+    for (const id of negotiations) expect((await save(id, fullOffer(ids))).statusCode).toBe(200);
+    const sends = await Promise.all(negotiations.map((id) => sendOffer(id)));
+    expect(sends.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const numbers = await Promise.all(negotiations.map(async (id) => (await latestSentVersion(t.ctx.db, id))?.number));
+    expect(new Set(numbers).size).toBe(3);
+    const sequence = numbers.map((n) => Number(n?.slice(-6))).sort((a, b) => a - b);
+    expect(sequence[2]! - sequence[0]!).toBe(2);
+  });
+
   it('refuses the PDF of a version that does not exist or of a negotiation the caller does not see', async () => {
     const id = await negotiation();
     await save(id, fullOffer(ids));

@@ -66,3 +66,47 @@ describe('the distance of an offer', () => {
     expect(line('distanza')).toMatch(/^Distanza: \d+,\d km, \d+ minuti \(stima: linea d'aria × 1,3, a 50 km\/h\)$/);
   });
 });
+
+describe('an ERP that does not answer', () => {
+  it('is a 502 with an Italian message for the price list and the offer, and nothing is saved', async () => {
+    const { demoErp } = await import('../../plugins/erp.ts');
+    const down = await testApp({
+      erp: {
+        ...demoErp(t.ctx.resource('ClienteErp')),
+        priceList: () => Promise.reject(new Error('ECONNREFUSED')),
+      },
+    });
+    try {
+      const downIds = await seedOfferConfig(down);
+      const user = await down.as(['ROLE_USER_CP']);
+      const lines = await down.app.inject({
+        method: 'POST',
+        url: '/api/gruppi-risorse/listini',
+        headers: user,
+        payload: { groupCode: 'PLT12' },
+      });
+      expect(lines.statusCode).toBe(502);
+      expect(lines.json().message).toBe(
+        'Il gestionale (Mago) non ha risposto: listino non disponibile, riprovare più tardi',
+      );
+      const created = await down.app.inject({
+        method: 'POST',
+        url: '/api/trattative_cp',
+        headers: user,
+        payload: { ragioneSociale: 'Cantieri Lario S.r.l.' },
+      });
+      const id = created.json().data.id as number;
+      const saved = await down.app.inject({
+        method: 'PUT',
+        url: `/api/trattative_cp/${id}/offerta`,
+        headers: user,
+        payload: fullOffer(downIds),
+      });
+      expect(saved.statusCode).toBe(502);
+      const row = (await down.ctx.db.query(`SELECT offerta FROM "trattativaCp" WHERE id = $1`, [id])).rows[0];
+      expect(row).toEqual({ offerta: 'N' });
+    } finally {
+      await down.close();
+    }
+  });
+});
