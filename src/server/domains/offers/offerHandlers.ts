@@ -47,7 +47,7 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
     trattativaCpId: Number(row.id),
     version: Number(row.version ?? 0),
     input: choicesOf(row),
-    listini: priced.input.priceLines.slice(0, 1000),
+    listini: [...priced.input.priceLines],
     calcolo: {
       prezzi: priced.result.figures,
       voci: priced.result.breakdown,
@@ -210,7 +210,7 @@ export const offerHandlers = defineHandlers({
           message: `Il listino delle offerte è quello del codice cliente ${settings.codiceClienteListini}`,
         },
       ]);
-    const data = (await priceLinesOf(ctx, req.raw.log, req.body.groupCode, customerCode)).slice(0, 1000);
+    const data = await priceLinesOf(ctx, req.raw.log, req.body.groupCode, customerCode);
     return { data, totalRows: data.length };
   },
 });

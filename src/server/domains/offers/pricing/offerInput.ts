@@ -131,7 +131,8 @@ export async function priceLinesOf(
   customerCode: string,
 ): Promise<PriceListLine[]> {
   try {
-    return await ctx.erp.priceList(groupCode, customerCode);
+    // A group's list is a handful of lines; a thousand is a wrong answer, and no list here is unbounded.
+    return (await ctx.erp.priceList(groupCode, customerCode)).slice(0, 1000);
   } catch (err) {
     log.error({ err, erp: ctx.erp.name }, 'ERP: listino non disponibile');
     throw new HttpError(502, ERP_DOWN);
