@@ -1,0 +1,127 @@
+import { isOfferExpired, offerValidUntil } from '../../../domain/calendar/offerValidity.ts';
+import { endOfRomeDay } from '../../../domain/calendar/rome.ts';
+import { formatDuration, priceOffer } from '../../../domain/pricing/index.ts';
+import type { AppContext } from '../../context.ts';
+import type { Queryable } from '../../db/Db.ts';
+import {
+  acceptanceOf,
+  customerSide,
+  insurances,
+  lostReasons,
+  offerSettings,
+  type CustomerSide,
+  type PublicOffer,
+  type PublicOfferOption,
+} from './repository.ts';
+import { latestVersion, type SentOfferVersion } from './versionSource.ts';
+
+/** The latest sent version with its validity: the last Rome day to confirm, and the instant it ends. */
+export interface CurrentOffer {
+  version: SentOfferVersion;
+  validUntil: string;
+  expiresAt: string;
+  options: PublicOfferOption[];
+}
+
+/**
+ * Every insurance the customer may choose, each with the offer's figures priced by the engine from the
+ * version as it was sent, with only the insurance changed. An option the engine cannot price is left out.
+ */
+export async function offerOptions(db: Queryable, version: SentOfferVersion): Promise<PublicOfferOption[]> {
+  const list = await insurances(db);
+  const choices = list.length
+    ? list
+    : [version.input.insurance ?? { code: '', name: 'Senza assicurazione', percentage: 0 }].map((i) => ({
+        ...i,
+        description: null,
+      }));
+  const options: PublicOfferOption[] = [];
+  for (const insurance of choices) {
+    const pricing = priceOffer({
+      ...version.input,
+      insurance: { code: insurance.code, name: insurance.name, percentage: insurance.percentage },
+    });
+    if (!pricing.figures) continue;
+    options.push({
+      code: insurance.code,
+      name: insurance.name,
+      description: insurance.description,
+      percentage: insurance.percentage,
+      figures: pricing.figures,
+      breakdown: pricing.breakdown,
+    });
+  }
+  return options;
+}
+
+export async function currentOffer(db: Queryable, negotiationId: number): Promise<CurrentOffer | null> {
+  const version = await latestVersion(db, negotiationId);
+  if (!version) return null;
+  const { validityDays } = await offerSettings(db);
+  const validUntil = offerValidUntil(version.sentAt, validityDays);
+  return {
+    version,
+    validUntil,
+    expiresAt: endOfRomeDay(validUntil).toString(),
+    options: await offerOptions(db, version),
+  };
+}
+
+function periodOf(version: SentOfferVersion) {
+  const d = version.input.duration;
+  const priced = version.result.duration;
+  const durata = priced ? formatDuration(priced.value, priced.unit) : null;
+  return 'from' in d ? { dal: d.from, al: d.to, durata } : { dal: null, al: null, durata };
+}
+
+export function stateOf(
+  row: CustomerSide,
+  offer: CurrentOffer | null,
+  accepted: boolean,
+  now: Date,
+): PublicOffer['stato'] {
+  if (accepted || row.acceptedByCustomer === 'Y') return 'accettata';
+  if (row.acceptedByCustomer === 'N') return 'rifiutata';
+  if (!offer) return 'nessuna';
+  return isOfferExpired(offer.validUntil, now) ? 'scaduta' : 'aperta';
+}
+
+/** What the customer's page shows: no internal field of the negotiation, no price list, no staff name. */
+export async function publicView(ctx: AppContext, negotiationId: number, now: Date): Promise<PublicOffer> {
+  const row = await customerSide(ctx.db, negotiationId);
+  if (!row) throw new Error(`trattativa ${negotiationId} assente`);
+  const offer = await currentOffer(ctx.db, negotiationId);
+  const acceptance = await acceptanceOf(ctx.db, negotiationId);
+  const { email } = await offerSettings(ctx.db);
+  const v = offer?.version;
+  return {
+    azienda: { nome: ctx.mail.config.company, email },
+    ragioneSociale: row.ragioneSociale ?? '',
+    contatto: row.contatto || null,
+    stato: stateOf(row, offer, !!acceptance, now),
+    offerta:
+      offer && v
+        ? {
+            numero: v.number,
+            inviataIl: v.sentAt,
+            hash: v.hash,
+            validaFinoAl: offer.validUntil,
+            scadeIl: offer.expiresAt,
+            ...periodOf(v),
+            cantiere: row.formattedAddress || row.destinazioneCantiere || null,
+            gruppoRisorse: v.input.resourceGroup ?? null,
+            assicurazioneTipo: v.input.insurance?.code ?? null,
+            opzioni: offer.options,
+          }
+        : null,
+    accettazione: acceptance
+      ? {
+          accettataIl: acceptance.accettataIl,
+          firmatario: acceptance.firmatario,
+          numero: acceptance.numero,
+          assicurazioneTipo: acceptance.assicurazioneTipo,
+        }
+      : null,
+    motiviPerse: await lostReasons(ctx.db),
+  };
+}
