@@ -11,7 +11,7 @@ import { HttpError } from '../../http/httpError.ts';
 import { invalid, writeSynced } from '../files/fileStore.ts';
 import { announce } from '../negotiations/repository.ts';
 import type { Row } from '../../crud/crudRepository.ts';
-import { currentOffer, stateOf } from './publicView.ts';
+import { currentOffer, siteOf, stateOf } from './publicView.ts';
 import {
   acceptanceOf,
   customerSide,
@@ -116,11 +116,11 @@ export async function acceptOffer(
       numero: v.number,
       inviataIl: v.sentAt,
       hash: v.hash,
-      dal: 'from' in v.input.duration ? v.input.duration.from : null,
-      al: 'from' in v.input.duration ? v.input.duration.to : null,
+      dal: v.header.period.from,
+      al: v.header.period.to,
       durata: pricing.duration ? formatDuration(pricing.duration.value, pricing.duration.unit) : null,
-      cantiere: side.formattedAddress || side.destinazioneCantiere || null,
-      gruppoRisorse: v.input.resourceGroup ?? null,
+      cantiere: siteOf(v),
+      gruppoRisorse: v.header.resourceGroup.description || v.header.resourceGroup.code,
       option: { ...option, figures, breakdown: pricing.breakdown },
       firmatario,
       firma,

@@ -19,7 +19,6 @@ import {
   salespersonOf,
   type Visitor,
 } from './repository.ts';
-import { VERSION_STUB_SQL } from './versionSource.ts';
 
 /** A view is recorded once per address in this time, a new-offer request told once: the history stays short. */
 const VIEW_EVERY_MS = 10 * 60_000;
@@ -41,7 +40,7 @@ function negotiationOf(req: { publicOffer: { negotiationId: number } | null }): 
  * signed acceptance or the decline, a new offer asked for; and what the staff read of it. See README.md.
  */
 export const publicOfferModule: ServerModule = {
-  tables: [...PUBLIC_OFFER_TABLES, ...VERSION_STUB_SQL],
+  tables: PUBLIC_OFFER_TABLES,
   handlers: defineHandlers({
     getTrattativaCpPublic: async (req, ctx) => ({ data: await publicView(ctx, negotiationOf(req), new Date()) }),
 

@@ -1,4 +1,4 @@
-import { isOfferExpired, offerValidUntil } from '../../../domain/calendar/offerValidity.ts';
+import { isOfferExpired } from '../../../domain/calendar/offerValidity.ts';
 import { endOfRomeDay } from '../../../domain/calendar/rome.ts';
 import { formatDuration, priceOffer } from '../../../domain/pricing/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -57,8 +57,8 @@ export async function offerOptions(db: Queryable, version: SentOfferVersion): Pr
 export async function currentOffer(db: Queryable, negotiationId: number): Promise<CurrentOffer | null> {
   const version = await latestVersion(db, negotiationId);
   if (!version) return null;
-  const { validityDays } = await offerSettings(db);
-  const validUntil = offerValidUntil(version.sentAt, validityDays);
+  // Frozen with the version when it was sent: a later change of giorniValiditaOfferta does not move it.
+  const validUntil = version.header.validUntil;
   return {
     version,
     validUntil,
@@ -68,11 +68,17 @@ export async function currentOffer(db: Queryable, negotiationId: number): Promis
 }
 
 function periodOf(version: SentOfferVersion) {
-  const d = version.input.duration;
   const priced = version.result.duration;
-  const durata = priced ? formatDuration(priced.value, priced.unit) : null;
-  return 'from' in d ? { dal: d.from, al: d.to, durata } : { dal: null, al: null, durata };
+  return {
+    dal: version.header.period.from,
+    al: version.header.period.to,
+    durata: priced ? formatDuration(priced.value, priced.unit) : null,
+  };
 }
+
+/** The site as it was when the offer was sent. */
+export const siteOf = (version: SentOfferVersion) =>
+  [version.header.site.address, version.header.site.town].filter(Boolean).join(', ') || null;
 
 export function stateOf(
   row: CustomerSide,
@@ -108,8 +114,8 @@ export async function publicView(ctx: AppContext, negotiationId: number, now: Da
             validaFinoAl: offer.validUntil,
             scadeIl: offer.expiresAt,
             ...periodOf(v),
-            cantiere: row.formattedAddress || row.destinazioneCantiere || null,
-            gruppoRisorse: v.input.resourceGroup ?? null,
+            cantiere: siteOf(v),
+            gruppoRisorse: v.header.resourceGroup.description || v.header.resourceGroup.code,
             assicurazioneTipo: v.input.insurance?.code ?? null,
             opzioni: offer.options,
           }

@@ -1,22 +1,55 @@
-import { createHash } from 'node:crypto';
-import { offerFingerprint, priceOffer, type OfferPricingInput } from '../../../domain/pricing/index.ts';
+import { priceOffer, type OfferPricingInput } from '../../../domain/pricing/index.ts';
+import { offerValidUntil } from '../../../domain/calendar/offerValidity.ts';
 import type { Queryable } from '../../db/Db.ts';
-import type { SentOfferVersion } from './versionSource.ts';
+import { versionHash, type OfferHeader, type SentVersion } from '../offers/versions.ts';
 
-/** Freezes a version as the send of an offer does (tests only, until the offers domain freezes them). */
+/**
+ * Freezes a version as the send of an offer does (a row of `offer` with its snapshot), for tests that start
+ * from an offer already sent to the customer.
+ */
 export async function freezeVersion(
   db: Queryable,
   negotiationId: number,
   input: OfferPricingInput,
   number: string,
   sentAt: Date = new Date(),
-): Promise<SentOfferVersion> {
+  validityDays = 30,
+): Promise<SentVersion> {
   const result = priceOffer(input);
-  const hash = createHash('sha256').update(offerFingerprint({ input, result })).digest('hex');
-  await db.query(
-    `INSERT INTO "publicOfferVersionStub" ("trattativaCpId", number, "sentAt", hash, input, result)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb)`,
-    [negotiationId, number, sentAt.toISOString(), hash, JSON.stringify(input), JSON.stringify(result)],
+  const hash = versionHash(input, result);
+  const header: OfferHeader = {
+    customer: {
+      ragioneSociale: 'Edilizia Brambilla S.r.l.',
+      partitaIva: '00743110157',
+      contatto: 'Paolo Brambilla',
+      email: 'paolo@brambilla.it',
+      telefono: null,
+    },
+    site: { address: 'Via Roma 1', town: 'Bergamo' },
+    branch: null,
+    resourceGroup: { code: input.resourceGroup ?? 'PLT12', description: 'Piattaforma aerea 12 m' },
+    period: { from: null, to: null },
+    validUntil: offerValidUntil(sentAt, validityDays),
+    note: null,
+    sender: { name: 'Venditore CP', email: 'venditore@rossinoleggi.it' },
+  };
+  const { rows } = await db.query<{ next: number }>(
+    `SELECT COALESCE(MAX(versione), 0) + 1 AS next FROM "offer" WHERE "trattativaCpId" = $1`,
+    [negotiationId],
   );
-  return { number, sentAt: sentAt.toISOString(), hash, input, result };
+  const version = Number(rows[0]?.next ?? 1);
+  await db.query(
+    `INSERT INTO "offer" ("trattativaCpId", versione, "numeroDocumento", created, "inviataDa", hash, snapshot, "ragioneSociale")
+     VALUES ($1, $2, $3, $4, 'venditore.cp', $5, $6, $7)`,
+    [
+      negotiationId,
+      version,
+      number,
+      sentAt.toISOString(),
+      hash,
+      JSON.stringify({ input, result, header }),
+      header.customer.ragioneSociale,
+    ],
+  );
+  return { version, number, sentAt: sentAt.toISOString(), sentBy: 'venditore.cp', hash, input, result, header };
 }
