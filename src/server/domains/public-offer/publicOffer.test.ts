@@ -256,6 +256,8 @@ describe('confirming the offer', () => {
     // The hash printed is the stored version's: SHA-256 of its canonical JSON.
     expect(text).toContain(`SHA-256 della versione accettata: ${o.version.hash}`);
     expect(text).toMatch(/Paolo Brambilla/);
+    // The engine's minus sign is printed as a hyphen (the PDF's standard font has no U+2212).
+    expect(text).toMatch(/35,00\s€ - 10,00%/);
     expect(text).toMatch(/198\.51\.100\.4/);
     expect(text).toMatch(/Mozilla\/5\.0 \(iPhone\)/);
 

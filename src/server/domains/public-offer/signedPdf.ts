@@ -44,6 +44,9 @@ export interface SignedOffer {
   userAgent: string;
 }
 
+/** The standard PDF fonts write WinAnsi only: the engine's minus sign (U+2212) becomes a hyphen. */
+const winAnsi = (text: string) => text.replace(/\u2212/g, '-');
+
 const field = (label: string, value: string): Content => ({
   columns: [{ text: label, width: 150, bold: true }, { text: value || '—' }],
   margin: [0, 1, 0, 1],
@@ -88,8 +91,8 @@ export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
               { text: 'Importo', bold: true, alignment: 'right' },
             ],
             ...s.option.breakdown.map((l) => [
-              l.label,
-              l.formula,
+              winAnsi(l.label),
+              winAnsi(l.formula),
               { text: l.cents === null ? '' : formatEuro(l.cents), alignment: 'right' as const },
             ]),
           ],

@@ -28,7 +28,7 @@ export async function freezeVersion(
     site: { address: 'Via Roma 1', town: 'Bergamo' },
     branch: null,
     resourceGroup: { code: input.resourceGroup ?? 'PLT12', description: 'Piattaforma aerea 12 m' },
-    period: { from: null, to: null },
+    period: 'from' in input.duration ? { from: input.duration.from, to: input.duration.to } : { from: null, to: null },
     validUntil: offerValidUntil(sentAt, validityDays),
     note: null,
     sender: { name: 'Venditore CP', email: 'venditore@rossinoleggi.it' },

@@ -40,15 +40,19 @@ const theme = createTheme(
 );
 
 const euro = (euros: number) => formatEuro(eurosToCents(euros));
-const romeDateTime = (iso: string) =>
-  new Intl.DateTimeFormat('it-IT', {
+/** An instant as Rome reads it: 24-11-2026 alle 10:05. */
+const romeDateTime = (iso: string) => {
+  const parts = new Intl.DateTimeFormat('it-IT', {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     timeZone: 'Europe/Rome',
-  }).format(new Date(iso));
+  }).formatToParts(new Date(iso));
+  const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
+  return `${p('day')}-${p('month')}-${p('year')} alle ${p('hour')}:${p('minute')}`;
+};
 const TOTAL_LINES = new Set(['totale', 'totaleScontato']);
 
 type Load = { state: 'loading' } | { state: 'notFound' } | { state: 'error' } | { state: 'ready'; offer: PublicOffer };
@@ -129,27 +133,46 @@ export function PublicOfferPage() {
   const [reason, setReason] = useState<number | ''>('');
   const [note, setNote] = useState('');
 
-  const reload = useCallback(async () => {
-    try {
-      const offer = await api.read();
-      setLoad({ state: 'ready', offer });
-      const codes = offer.offerta?.opzioni.map((o) => o.code) ?? [];
-      setChosen((c) => (c !== null && codes.includes(c) ? c : (offer.offerta?.assicurazioneTipo ?? codes[0] ?? null)));
-      return offer;
-    } catch (err) {
-      setLoad(err instanceof ApiError && err.status === 404 ? { state: 'notFound' } : { state: 'error' });
+  /** Shows the offer as the server has it now, keeping what the customer typed and, if still offered, chose. */
+  const show = useCallback((result: PublicOffer | Load) => {
+    if (!('stato' in result)) {
+      setLoad(result);
       return null;
     }
-  }, [api]);
+    const offer = result;
+    setLoad({ state: 'ready', offer });
+    const codes = offer.offerta?.opzioni.map((o) => o.code) ?? [];
+    // Once accepted, the page shows the figures of the insurance the customer chose.
+    const signed = offer.accettazione?.assicurazioneTipo;
+    setChosen((c) =>
+      signed && codes.includes(signed)
+        ? signed
+        : c !== null && codes.includes(c)
+          ? c
+          : (offer.offerta?.assicurazioneTipo ?? codes[0] ?? null),
+    );
+    return offer;
+  }, []);
+  const fetchOffer = useCallback(
+    (): Promise<PublicOffer | Load> =>
+      api
+        .read()
+        .catch((err: unknown): Load =>
+          err instanceof ApiError && err.status === 404 ? { state: 'notFound' } : { state: 'error' },
+        ),
+    [api],
+  );
+  const reload = useCallback(async () => show(await fetchOffer()), [fetchOffer, show]);
 
   useEffect(() => {
     document.title = m.loading;
-    void reload().then((offer) => {
+    void fetchOffer().then((result) => {
+      const offer = show(result);
       if (offer?.offerta) document.title = m.title(offer.offerta.numero);
       // Opening the page tells the salesperson the customer has seen it.
       if (offer?.stato === 'aperta') void api.viewed().catch(() => undefined);
     });
-  }, [api, reload]);
+  }, [api, fetchOffer, show]);
 
   if (load.state === 'loading')
     return (
@@ -229,8 +252,8 @@ export function PublicOfferPage() {
         firmatario: signer.trim(),
         firma: signature ?? undefined,
       });
-      await reload();
       setNotice({ severity: 'success', text: res.message });
+      await reload();
     } catch (err) {
       await failed(err);
     } finally {
@@ -287,7 +310,7 @@ export function PublicOfferPage() {
         </Typography>
       )}
 
-      {notice && (
+      {notice && !(notice.severity === 'success' && offer.stato !== 'aperta' && offer.stato !== 'scaduta') && (
         <Alert severity={notice.severity} role={notice.severity === 'success' ? 'status' : 'alert'} sx={{ mb: 2 }}>
           {notice.title && <AlertTitle>{notice.title}</AlertTitle>}
           {notice.text}
