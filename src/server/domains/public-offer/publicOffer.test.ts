@@ -3,10 +3,10 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
-import { exampleA } from '../../../domain/pricing/workedExamples.ts';
-import { priceOffer, type OfferPricingInput } from '../../../domain/pricing/index.ts';
+import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { priceOffer } from '../../../domain/pricing/index.ts';
 import type { HubEvent } from '../../../../generated/entities.ts';
-import { freezeVersion } from './testVersions.ts';
+import { latestSentVersion } from '../offers/versions.ts';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -15,17 +15,14 @@ let t: TestApp;
 let seller: { authorization: string };
 let sellerId = 0;
 let lostReasonId = 0;
-let n = 0;
+let ids: Awaited<ReturnType<typeof seedOfferConfig>>;
 
 beforeAll(async () => {
   t = await testApp();
   seller = await t.as(['ROLE_USER_CP'], 'venditore.cp');
   sellerId = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: seller })).json().data.id;
   await t.ctx.db.query(`UPDATE "user" SET email = 'venditore@rossinoleggi.it' WHERE id = $1`, [sellerId]);
-  const insurances = t.ctx.resource('Insurance').repo;
-  await insurances.create({ code: 'BASE', name: 'Base', percentage: 8.5, defaultInsurance: true });
-  await insurances.create({ code: 'FULL', name: 'Full', percentage: 12.35, defaultInsurance: false });
-  await insurances.create({ code: 'SP', name: 'Senza pensieri', percentage: 15, defaultInsurance: false });
+  ids = await seedOfferConfig(t);
   lostReasonId = Number((await t.ctx.resource('MotivoPerso').repo.create({ description: 'Prezzo troppo alto' })).id);
   for (const description of ['Inviata', 'Accettata', 'Persa'])
     await t.ctx.resource('StatoOfferta').repo.create({ description, active: true });
@@ -33,8 +30,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
 
-/** A negotiation of the seller with a sent version of worked example A, and the customer's public token. */
-async function sentOffer(input: OfferPricingInput = exampleA(), sentAt = new Date()) {
+const staff = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: seller, ...(payload ? { payload } : {}) });
+
+/** Saves the offer and sends it as the salesperson does: the send freezes the version the customer sees. */
+async function send(id: number, offer: object) {
+  const saved = await staff('PUT', `/api/trattative_cp/${id}/offerta`, offer);
+  expect(saved.statusCode, saved.body).toBe(200);
+  const sent = await staff('POST', '/api/trattative_cp/invia-offerta', {
+    idTrattativaCp: id,
+    email: ['paolo@brambilla.it'],
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  return (await latestSentVersion(t.ctx.db, id))!;
+}
+
+/** A negotiation of the seller with the README offer sent, and the customer's public token from its link. */
+async function sentOffer() {
   const negotiations = t.ctx.resource('TrattativaCp').repo;
   const id = Number(
     (
@@ -48,10 +60,8 @@ async function sentOffer(input: OfferPricingInput = exampleA(), sentAt = new Dat
       })
     ).id,
   );
-  const version = await freezeVersion(t.ctx.db, id, input, `OFF-2026-${String(++n).padStart(6, '0')}`, sentAt);
-  const code = (
-    await t.app.inject({ method: 'GET', url: `/api/trattative_cp/create-document-token/${id}`, headers: seller })
-  ).json().data.documentToken as string;
+  const version = await send(id, fullOffer(ids));
+  const code = String((await stored(id)).documentToken);
   const token = (await t.app.inject({ method: 'GET', url: `/public/login-api-from-client?code=${code}` })).json().data
     .token as string;
   return { id, code, version, headers: { authorization: `Bearer ${token}`, 'user-agent': 'Mozilla/5.0 (iPhone)' } };
@@ -62,7 +72,7 @@ const read = (o: Offer) => t.app.inject({ method: 'GET', url: `/api/trattative-c
 const figuresWith = (o: Offer, code: string, percentage: number) =>
   priceOffer({ ...o.version.input, insurance: { code, name: code, percentage } }).figures!;
 function acceptance(o: Offer, extra: Record<string, unknown> = {}) {
-  const f = figuresWith(o, 'FULL', 12.35);
+  const f = figuresWith(o, 'FULL', 12);
   return {
     ...f,
     assicurazioneTipo: 'FULL',
@@ -97,9 +107,9 @@ describe('the public offer: what the customer reads', () => {
     expect(data).toMatchObject({ ragioneSociale: 'Edilizia Brambilla S.r.l.', stato: 'aperta' });
     expect(data.offerta).toMatchObject({ numero: o.version.number, hash: o.version.hash, assicurazioneTipo: 'BASE' });
     expect(data.offerta.opzioni.map((x: { code: string }) => x.code)).toEqual(['BASE', 'FULL', 'SP']);
-    // Example A of the pricing README with Base insurance: 1376,98 €.
-    expect(data.offerta.opzioni[0].figures.prezzoTotaleScontato).toBe(1376.98);
-    expect(data.offerta.opzioni[1].figures).toEqual(figuresWith(o, 'FULL', 12.35));
+    // The README offer of the server tests with Base insurance: 1373,70 €.
+    expect(data.offerta.opzioni[0].figures.prezzoTotaleScontato).toBe(1373.7);
+    expect(data.offerta.opzioni[1].figures).toEqual(figuresWith(o, 'FULL', 12));
     expect(data.offerta.opzioni[0].breakdown[0].text.replace(/\u00a0/g, ' ')).toBe(
       'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
     );
@@ -194,7 +204,7 @@ describe('confirming the offer', () => {
         message: expect.stringMatching(/^Il prezzo dell'assicurazione inviato \(.+\) è diverso da quello calcolato/),
       });
     } finally {
-      await t.ctx.db.query(`UPDATE "insurance" SET percentage = 12.35 WHERE code = 'FULL'`);
+      await t.ctx.db.query(`UPDATE "insurance" SET percentage = 12 WHERE code = 'FULL'`);
     }
   });
 
@@ -227,7 +237,7 @@ describe('confirming the offer', () => {
     expect(res.json().message).toBe('Offerta confermata: riceverà a breve per email il documento firmato');
     const row = await stored(o.id);
     expect(row).toMatchObject({ acceptedByCustomer: 'Y', assicurazioneTipo: 'FULL' });
-    expect(Number(row.assicurazionePrezzo)).toBe(figuresWith(o, 'FULL', 12.35).prezzoAssicurazione);
+    expect(Number(row.assicurazionePrezzo)).toBe(figuresWith(o, 'FULL', 12).prezzoAssicurazione);
     expect(events).toContainEqual(
       expect.objectContaining({ entity: 'offertaCliente', event: 'accettata', entityId: o.id }),
     );
@@ -264,7 +274,7 @@ describe('confirming the offer', () => {
     const mails = (
       await t.ctx.db.query<{ kind: string; recipient: string; n: number }>(
         `SELECT e.kind, e.recipient, (SELECT count(*)::int FROM "emailAttachment" a WHERE a."emailId" = e.id) AS n
-         FROM "email" e WHERE e."causeEntity" = 'trattativaCp' AND e."causeId" = $1 ORDER BY e.id`,
+         FROM "email" e WHERE e."causeEntity" = 'trattativaCp' AND e."causeId" = $1 AND e.kind <> 'offerta' ORDER BY e.id`,
         [o.id],
       )
     ).rows;
@@ -280,20 +290,24 @@ describe('confirming the offer', () => {
 
   it('refuses a confirm naming an older version with 409, and the page then shows the new one', async () => {
     const o = await sentOffer();
-    const changed = { ...o.version.input, duration: { value: 20, unit: 'G' as const } };
-    const newer = await freezeVersion(t.ctx.db, o.id, changed, 'OFF-2026-900001', new Date(Date.now() + 1000));
+    const newer = await send(o.id, { ...fullOffer(ids), durata: 20 });
+    expect(newer.hash).not.toBe(o.version.hash);
     const res = await confirm(o, acceptance(o));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain('OFF-2026-900001');
+    expect(res.json().message).toContain(newer.number);
     expect(await accepted(o.id)).toBe(0);
     expect((await read(o)).json().data.offerta.hash).toBe(newer.hash);
   });
 
   it('expires at the end of its validity day in Rome (fake clock), then offers a new request', async () => {
     // Sent on 1 October 2026 at 10:00 Rome; 30 days of validity: valid through 31 October, Rome time.
-    const o = await sentOffer(exampleA(), new Date('2026-10-01T08:00:00Z'));
     vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-01T08:00:00Z'));
+    const o = await sentOffer();
     vi.setSystemTime(new Date('2026-10-31T22:59:59Z')); // 23:59:59 in Rome (winter time since 25 October)
+    // The page's token lasts 30 minutes: the customer opening the link a month later gets a new one.
+    const login = await t.app.inject({ method: 'GET', url: `/public/login-api-from-client?code=${o.code}` });
+    o.headers.authorization = `Bearer ${login.json().data.token}`;
     const open = (await read(o)).json().data;
     expect(open.stato).toBe('aperta');
     expect(open.offerta.validaFinoAl).toBe('2026-10-31');
