@@ -9,6 +9,7 @@ import { announce, visibleRow } from '../negotiations/repository.ts';
 import { viewerOf } from '../negotiations/visibility.ts';
 import { acceptOffer, declineOffer, signedDir } from './confirm.ts';
 import { publicView } from './publicView.ts';
+import { startReminders } from './reminders.ts';
 import {
   acceptanceOf,
   customerSide,
@@ -41,6 +42,8 @@ function negotiationOf(req: { publicOffer: { negotiationId: number } | null }): 
  */
 export const publicOfferModule: ServerModule = {
   tables: PUBLIC_OFFER_TABLES,
+  /** Reminders to the customer three days and one day before the offer expires. */
+  start: startReminders,
   handlers: defineHandlers({
     getTrattativaCpPublic: async (req, ctx) => ({ data: await publicView(ctx, negotiationOf(req), new Date()) }),
 

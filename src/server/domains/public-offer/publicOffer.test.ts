@@ -7,6 +7,7 @@ import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup
 import { priceOffer } from '../../../domain/pricing/index.ts';
 import type { HubEvent } from '../../../../generated/entities.ts';
 import { latestSentVersion } from '../offers/versions.ts';
+import { sendDueReminders } from './reminders.ts';
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -326,6 +327,30 @@ describe('confirming the offer', () => {
       o.id,
     ]);
     expect(told.rows.length).toBe(1);
+  });
+
+  it('reminds the customer three days and one day before expiry, from 9:00 in Rome, each once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-10-01T08:00:00Z'));
+    const o = await sentOffer(); // valid through 31 October
+    const reminders = async () =>
+      (
+        await t.ctx.db.query<{ subject: string }>(
+          `SELECT subject FROM "email" WHERE kind = 'promemoriaOfferta' AND "causeId" = $1 ORDER BY id`,
+          [o.id],
+        )
+      ).rows.map((r) => r.subject);
+    await sendDueReminders(t.ctx, new Date('2026-10-28T07:59:00Z')); // 08:59 in Rome
+    expect(await reminders()).toEqual([]);
+    await sendDueReminders(t.ctx, new Date('2026-10-28T08:00:00Z')); // 09:00 in Rome, three days before
+    await sendDueReminders(t.ctx, new Date('2026-10-28T11:00:00Z'));
+    expect(await reminders()).toEqual([expect.stringContaining('scade tra 3 giorni')]);
+    await sendDueReminders(t.ctx, new Date('2026-10-30T08:00:00Z'));
+    await sendDueReminders(t.ctx, new Date('2026-11-01T08:00:00Z')); // expired: nothing more
+    expect(await reminders()).toEqual([
+      expect.stringContaining('scade tra 3 giorni'),
+      expect.stringContaining('scade domani'),
+    ]);
   });
 
   it('a decline needs a lost reason, then sets it with the note and the lost status, and tells the salesperson', async () => {
