@@ -691,7 +691,7 @@ export const resource = {
           "default": 100,
           "maximum": 100,
           "x-messages": {
-            "maximum": "La quota del trasporto addebitata va da 0% a 100%"
+            "maximum": "Trasporto andata: la quota addebitata va da 0% a 100%"
           }
         },
         "trasportoRitorno": {
@@ -703,7 +703,7 @@ export const resource = {
           "default": 100,
           "maximum": 100,
           "x-messages": {
-            "maximum": "La quota del trasporto addebitata va da 0% a 100%"
+            "maximum": "Trasporto ritorno: la quota addebitata va da 0% a 100%"
           }
         },
         "assicurazioneTipo": {
