@@ -55,7 +55,11 @@ const romeDateTime = (iso: string) => {
 };
 const TOTAL_LINES = new Set(['totale', 'totaleScontato']);
 
-type Load = { state: 'loading' } | { state: 'notFound' } | { state: 'error' } | { state: 'ready'; offer: PublicOffer };
+type Load =
+  | { state: 'loading' }
+  | { state: 'notFound' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; offer: PublicOffer };
 interface Notice {
   severity: 'success' | 'warning' | 'error' | 'info';
   title?: string;
@@ -158,7 +162,11 @@ export function PublicOfferPage() {
       api
         .read()
         .catch((err: unknown): Load =>
-          err instanceof ApiError && err.status === 404 ? { state: 'notFound' } : { state: 'error' },
+          err instanceof ApiError
+            ? err.status === 404
+              ? { state: 'notFound' }
+              : { state: 'error', message: err.body.message }
+            : { state: 'error', message: m.unreachable },
         ),
     [api],
   );
@@ -199,7 +207,7 @@ export function PublicOfferPage() {
               </Button>
             }
           >
-            {m.unreachable}
+            {load.message}
           </Alert>
         )}
       </Shell>
