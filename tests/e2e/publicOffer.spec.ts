@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/testSmtpServer.ts';
 import { expect, test as base } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
@@ -40,6 +40,57 @@ async function staffApi(request: APIRequestContext, baseURL: string) {
   };
 }
 
+/** The salesperson saves an offer and sends it (through the API: the builder is another story); the link mailed. */
+async function sendOffer(request: APIRequestContext, baseURL: string, smtp: TestSmtpServer, to: string) {
+  const staff = await staffApi(request, baseURL);
+  const groups = (await staff.get('/api/gruppi-risorse?page=1&rowsPerPage=50')).data as {
+    id: number;
+    resourceGroup: string;
+    famigliaGruppoRisorsaId: number;
+  }[];
+  const plt12 = groups.find((g) => g.resourceGroup === 'PLT12');
+  if (!plt12) throw new Error('demo resource group PLT12 missing');
+  const branch = (await staff.get('/api/branches-offer?page=1&rowsPerPage=50')).data[0] as { id: number };
+  const created = await staff.send('post', '/api/trattative_cp', {
+    ragioneSociale: COMPANY,
+    email: to,
+    contatto: 'Paolo Brambilla',
+    destinazioneCantiere: 'Via Roma 1, Bergamo',
+  });
+  const id = created.data.id as number;
+  await staff.send('put', `/api/trattative_cp/${id}/offerta`, {
+    filialeNoleggioId: branch.id,
+    famigliaGruppoRisorsaId: plt12.famigliaGruppoRisorsaId,
+    gruppoRisorsaId: plt12.id,
+    durata: 12,
+    durataUnita: 'G',
+    assicurazioneTipo: 'BASE',
+    contributoAmbientale: 'base',
+    trasportoAbilitato: true,
+    trasporto: 100,
+    trasportoRitorno: 50,
+    km: 42,
+    scontoPercentuale: 5,
+  });
+  await staff.send('post', '/api/trattative_cp/invia-offerta', { idTrattativaCp: id, email: [to] });
+  // The customer's e-mail carries the link to the public page.
+  const [offerMail] = await smtp.waitFor(1, (m) => m.envelope.to.includes(to));
+  const link = /\/trattativeCp\/offers\/[A-Za-z0-9_-]+/.exec(offerMail?.mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no offer link in: ${offerMail?.mail.text ?? ''}`);
+  return { id, link, staff };
+}
+
+/** A phone: 375 × 812, touch. */
+const phoneContext = (browser: Browser, baseURL: string) =>
+  browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+  });
+
 /** A stroke drawn with a finger: touch events, as a phone sends them. */
 async function drawWithFinger(page: Page, testId: string) {
   const pad = page.getByTestId(testId);
@@ -67,53 +118,16 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    // The salesperson saves an offer and sends it (through the API: the builder is another story).
-    const staff = await staffApi(request, stack.baseURL);
-    const groups = (await staff.get('/api/gruppi-risorse?page=1&rowsPerPage=50')).data as {
-      id: number;
-      resourceGroup: string;
-      famigliaGruppoRisorsaId: number;
-    }[];
-    const plt12 = groups.find((g) => g.resourceGroup === 'PLT12');
-    if (!plt12) throw new Error('demo resource group PLT12 missing');
-    const branch = (await staff.get('/api/branches-offer?page=1&rowsPerPage=50')).data[0] as { id: number };
-    const created = await staff.send('post', '/api/trattative_cp', {
-      ragioneSociale: COMPANY,
-      email: CUSTOMER,
-      contatto: 'Paolo Brambilla',
-      destinazioneCantiere: 'Via Roma 1, Bergamo',
-    });
-    const id = created.data.id as number;
-    await staff.send('put', `/api/trattative_cp/${id}/offerta`, {
-      filialeNoleggioId: branch.id,
-      famigliaGruppoRisorsaId: plt12.famigliaGruppoRisorsaId,
-      gruppoRisorsaId: plt12.id,
-      durata: 12,
-      durataUnita: 'G',
-      assicurazioneTipo: 'BASE',
-      contributoAmbientale: 'base',
-      trasportoAbilitato: true,
-      trasporto: 100,
-      trasportoRitorno: 50,
-      km: 42,
-      scontoPercentuale: 5,
-    });
-    await staff.send('post', '/api/trattative_cp/invia-offerta', { idTrattativaCp: id, email: [CUSTOMER] });
+    const { id, link } = await sendOffer(request, stack.baseURL, smtp, CUSTOMER);
 
-    // The customer's e-mail carries the link to the public page.
-    const [offerMail] = await smtp.waitFor(1, (m) => m.envelope.to.includes(CUSTOMER));
-    const link = /\/trattativeCp\/offers\/[A-Za-z0-9_-]+/.exec(offerMail?.mail.text ?? '')?.[0];
-    if (!link) throw new Error(`no offer link in: ${offerMail?.mail.text ?? ''}`);
+    // The salesperson keeps the negotiation open meanwhile.
+    await login();
+    await page.goto(`/trattativeCp/trattativa/${id}`);
+    const answer = page.getByRole('region', { name: 'Risposta del cliente' });
+    await expect(answer.getByText("Il cliente non ha ancora aperto l'offerta.")).toBeVisible();
 
     // On a phone: 375 × 812, touch.
-    const phone = await browser.newContext({
-      baseURL: stack.baseURL,
-      viewport: { width: 375, height: 812 },
-      hasTouch: true,
-      isMobile: true,
-      locale: 'it-IT',
-      timezoneId: 'Europe/Rome',
-    });
+    const phone = await phoneContext(browser, stack.baseURL);
     const customer = await phone.newPage();
     await customer.goto(link);
     await expect(
@@ -161,15 +175,41 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     expect(signed?.mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     await phone.close();
 
-    // The staff page shows it accepted, with the signed PDF to download.
-    await login();
-    await page.goto(`/trattativeCp/trattativa/${id}`);
-    const answer = page.getByRole('region', { name: 'Risposta del cliente' });
+    // The salesperson is told at once (push hub), and the open page shows it accepted with the signed PDF.
+    await expect(page.getByText(`Offerta accettata e firmata: Paolo Brambilla (${COMPANY})`)).toBeVisible();
     await expect(answer.getByText(/^Offerta OFF-\d{4}-\d{6} accettata$/)).toBeVisible();
+    await expect(answer.getByText(/Offerta aperta dal cliente/)).toBeVisible();
     await expect(answer.getByText(/Firmata da Paolo Brambilla/)).toBeVisible();
     const download = page.waitForEvent('download');
     await answer.getByRole('button', { name: 'Scarica il PDF firmato' }).click();
     const pdf = await download;
     expect(pdf.suggestedFilename()).toMatch(/^Offerta_OFF-\d{4}-\d{6}_firmata\.pdf$/);
+  });
+
+  test('the customer declines with a reason: the offer is lost with it and the page says so', async ({
+    browser,
+    stack,
+    smtp,
+    request,
+  }) => {
+    const to = 'acquisti@ediliziabrambilla.it';
+    const { id, link, staff } = await sendOffer(request, stack.baseURL, smtp, to);
+    const phone = await phoneContext(browser, stack.baseURL);
+    const customer = await phone.newPage();
+    await customer.goto(link);
+    await customer.getByRole('button', { name: "Non è interessato? Rifiuti l'offerta" }).click();
+    const decline = customer.getByRole('region', { name: "Rifiutare l'offerta" });
+    await decline.getByRole('button', { name: "Rifiuta l'offerta" }).click();
+    await expect(decline.getByText('Scegliere il motivo')).toBeVisible();
+    await decline.getByRole('combobox', { name: 'Motivo' }).click();
+    await customer.getByRole('option', { name: 'Prezzo troppo alto' }).click();
+    await decline.getByLabel('Note (facoltative)').fill('Abbiamo trovato un mezzo più vicino');
+    await decline.getByRole('button', { name: "Rifiuta l'offerta" }).click();
+    await expect(customer.getByText('Offerta rifiutata', { exact: true })).toBeVisible();
+    await expect(customer.getByRole('button', { name: "Conferma l'offerta" })).toHaveCount(0);
+    await phone.close();
+    const stored = (await staff.get(`/api/trattative_cp/${id}`)).data;
+    expect(stored).toMatchObject({ acceptedByCustomer: 'N', notePersa: 'Abbiamo trovato un mezzo più vicino' });
+    expect(stored.motivoPersaId).toEqual(expect.any(Number));
   });
 });
