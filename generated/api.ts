@@ -3175,6 +3175,11 @@ export interface components {
                 nome: string;
                 /** @example noleggi@rossinoleggi.it */
                 email?: string | null;
+                /**
+                 * @description La filiale che noleggia, con il suo indirizzo
+                 * @example Rossi Noleggi Milano, Via Giuseppe Mazzini 12, 20123 Milano (MI)
+                 */
+                sede?: string | null;
             };
             /** @example Edilizia Brambilla S.r.l. */
             ragioneSociale: string;

@@ -106,6 +106,7 @@ describe('the public offer: what the customer reads', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ ragioneSociale: 'Edilizia Brambilla S.r.l.', stato: 'aperta' });
+    expect(data.azienda.sede).toBe('Rossi Noleggi Milano, Via Giuseppe Mazzini 12, 20123 Milano (MI)');
     expect(data.offerta).toMatchObject({ numero: o.version.number, hash: o.version.hash, assicurazioneTipo: 'BASE' });
     expect(data.offerta.opzioni.map((x: { code: string }) => x.code)).toEqual(['BASE', 'FULL', 'SP']);
     // The README offer of the server tests with Base insurance: 1373,70 €.

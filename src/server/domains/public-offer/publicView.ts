@@ -8,7 +8,7 @@ import {
   customerSide,
   insurances,
   lostReasons,
-  offerSettings,
+  companyEmail,
   type CustomerSide,
   type PublicOffer,
   type PublicOfferOption,
@@ -98,10 +98,14 @@ export async function publicView(ctx: AppContext, negotiationId: number, now: Da
   if (!row) throw new Error(`trattativa ${negotiationId} assente`);
   const offer = await currentOffer(ctx.db, negotiationId);
   const acceptance = await acceptanceOf(ctx.db, negotiationId);
-  const { email } = await offerSettings(ctx.db);
   const v = offer?.version;
+  const branch = v?.header.branch;
   return {
-    azienda: { nome: ctx.mail.config.company, email },
+    azienda: {
+      nome: ctx.mail.config.company,
+      email: await companyEmail(ctx.db),
+      sede: branch ? [branch.name, branch.address].filter(Boolean).join(', ') : null,
+    },
     ragioneSociale: row.ragioneSociale ?? '',
     contatto: row.contatto || null,
     stato: stateOf(row, offer, !!acceptance, now),

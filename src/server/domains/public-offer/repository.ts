@@ -143,12 +143,12 @@ export async function eventsOf(db: Queryable, negotiationId: number): Promise<Of
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
 }
 
-/** The general settings the page needs: the offer's validity and the company's sender address. */
-export async function offerSettings(db: Queryable): Promise<{ validityDays: number; email: string | null }> {
-  const { rows } = await db.query<{ giorniValiditaOfferta: number | null; emailMittente: string | null }>(
-    `SELECT "giorniValiditaOfferta", "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
+/** The company's sender address, shown to the customer to write to. */
+export async function companyEmail(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ emailMittente: string | null }>(
+    `SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
   );
-  return { validityDays: rows[0]?.giorniValiditaOfferta ?? 30, email: rows[0]?.emailMittente || null };
+  return rows[0]?.emailMittente || null;
 }
 
 export interface InsuranceRow {

@@ -308,7 +308,7 @@ export function PublicOfferPage() {
   };
 
   return (
-    <Shell company={offer.azienda.nome} email={offer.azienda.email}>
+    <Shell company={offer.azienda.nome} email={offer.azienda.email} branch={offer.azienda.sede}>
       <Typography component="h1" variant="h5" sx={{ fontWeight: 700 }}>
         {version ? m.title(version.numero) : offer.ragioneSociale}
       </Typography>
@@ -536,13 +536,24 @@ export function PublicOfferPage() {
 }
 
 /** The plain layout of the public page: the company's header and the content, no top bar, no drawer. */
-function Shell({ company, email, children }: { company?: string; email?: string | null; children: ReactNode }) {
+function Shell({
+  company,
+  email,
+  branch,
+  children,
+}: {
+  company?: string;
+  email?: string | null;
+  branch?: string | null;
+  children: ReactNode;
+}) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <Box component="header" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: 2, py: 1.5 }}>
         <Container maxWidth="sm" disableGutters>
           <Typography sx={{ fontWeight: 700, fontSize: '1.1rem' }}>{company ?? '\u00a0'}</Typography>
+          {branch && <Typography variant="body2">{branch}</Typography>}
           {email && (
             <Typography variant="body2">
               <Box component="a" href={`mailto:${email}`} sx={{ color: 'inherit' }}>
