@@ -18,13 +18,14 @@ import { hasAny, viewerOf } from '../negotiations/visibility.ts';
 import { renderOfferPdf } from './pdf/offerPdf.ts';
 import {
   CHOICE_FIELDS,
+  approvalRecord,
+  approverOf,
   choicesOf,
   priceChoices,
   priceLinesOf,
   offerSettings,
   violationsOf,
   type Log,
-  type OfferChoices,
   type PricedChoices,
 } from './pricing/offerInput.ts';
 import { sentVersion, sentVersions } from './pricing/sentVersions.ts';
@@ -33,7 +34,6 @@ type OffertaTrattativa = components['schemas']['OffertaTrattativa'];
 type ErroreCalcolo = components['schemas']['ErroreCalcolo'];
 
 const scoreOf = (row: Row) => (typeof row.score === 'number' ? row.score : null);
-const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** The offer of a negotiation as the builder reads it: choices, the engine's answer, the sent versions. */
 async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promise<OffertaTrattativa> {
@@ -55,7 +55,7 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
       durata: priced.result.duration,
       maxScontoOfferta: priced.settings.maxScontoOfferta,
     },
-    scontoApprovatoDa: textOrNull(row.scontoApprovatoDa),
+    scontoApprovatoDa: priced.input.discount.approvedBy ?? null,
     versioni: versions.map((v, i) => ({
       versione: v.version,
       numeroDocumento: v.number,
@@ -79,12 +79,6 @@ async function fullName(db: Queryable, user: StaffClaims): Promise<string> {
   return rows[0]?.name ?? user.username;
 }
 
-/** A discount approved earlier stays approved while the discount itself is not changed. */
-function sameDiscount(row: Row, choices: OfferChoices): boolean {
-  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
-  return n(row.scontoPercentuale) === n(choices.scontoPercentuale) && n(row.scontoImporto) === n(choices.scontoImporto);
-}
-
 async function saveOffer(
   ctx: AppContext,
   user: StaffClaims,
@@ -97,8 +91,8 @@ async function saveOffer(
   const { row, priced } = await ctx.db.transaction(async (tx) => {
     const stored = await visibleRow(tx, viewer, id, true);
     if (version !== undefined && version !== stored.version) throw new HttpError(409, MESSAGES.conflict);
-    const previous = textOrNull(stored.scontoApprovatoDa);
-    let approvedBy = previous && sameDiscount(stored, choices) ? previous : null;
+    // An approval given earlier stays while the discount is the one approved.
+    let approvedBy = approverOf(stored.scontoApprovazione, choices);
     let priced = await priceChoices(ctx, tx, choices, scoreOf(stored), approvedBy, log);
     // A supervisor's or an admin's save is their approval of a discount above the maximum.
     if (priced.result.approvalRequired && !approvedBy && hasAny(user, DISCOUNT_APPROVERS)) {
@@ -142,10 +136,11 @@ async function saveOffer(
         ...serverSetValues(model, 'update', user),
         trattativaCpPriceLists: priceListSummary(priced.input.priceLines),
         scontoApprovatoDa: priced.result.approvalRequired ? approvedBy : null,
+        scontoApprovazione: priced.result.approvalRequired && approvedBy ? approvalRecord(approvedBy, choices) : null,
       },
       Number(stored.version),
     );
-    return { row: row as Row, priced };
+    return { row: row, priced };
   });
   await announce(ctx, row, 'updated', user);
   return offerState(ctx.db, row, priced);
@@ -155,12 +150,13 @@ export const offerHandlers = defineHandlers({
   getTrattativaCpOfferta: async (req, ctx) => {
     const viewer = await viewerOf(ctx, req.user);
     const row = await visibleRow(ctx.db, viewer, idOf(req.params));
+    const choices = choicesOf(row);
     const priced = await priceChoices(
       ctx,
       ctx.db,
-      choicesOf(row),
+      choices,
       scoreOf(row),
-      textOrNull(row.scontoApprovatoDa),
+      approverOf(row.scontoApprovazione, choices),
       req.raw.log,
     );
     return { data: await offerState(ctx.db, row, priced) };

@@ -180,6 +180,17 @@ describe('the offer of a negotiation', () => {
     expect(notes.statusCode, notes.body).toBe(200);
     expect(notes.json().data.scontoApprovatoDa).toBe('Giulia Ferri');
     expect((await save(id, { ...six, scontoPercentuale: 7 })).statusCode).toBe(400);
+    // The approval covers the approved discount only: raised through the negotiation's own form, the send
+    // refuses it, and the offer shows the approval as missing.
+    const record = (await call(seller, 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const raised = await call(seller, 'PUT', `/api/trattative_cp/${id}`, { ...record, scontoPercentuale: 40 });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const refusedSend = await sendOffer(id);
+    expect(refusedSend.statusCode).toBe(400);
+    expect(refusedSend.json().violations).toEqual([
+      { field: 'scontoPercentuale', message: expect.stringContaining("serve l'approvazione di un supervisore") },
+    ]);
+    expect((await offerOf(id)).scontoApprovatoDa).toBeNull();
     // Back under the maximum, no approval is needed nor kept.
     const five = await save(id, fullOffer(ids));
     expect(five.json().data.scontoApprovatoDa).toBeNull();

@@ -6,7 +6,7 @@ import { crudRepository, type Row } from '../../../crud/crudRepository.ts';
 import { serverSetValues } from '../../../crud/serverSet.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../../http/httpError.ts';
-import { choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
+import { approverOf, choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
 import { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './sentVersions.ts';
 
 /** The yearly sequence of offer numbers, and the indexes the versions are read by. */
@@ -61,7 +61,7 @@ export async function freezeOfferVersion(
     tx,
     choices,
     typeof row.score === 'number' ? row.score : null,
-    text(row.scontoApprovatoDa),
+    approverOf(row.scontoApprovazione, choices),
     log,
   );
   const violations = violationsOf(priced);
@@ -75,7 +75,8 @@ export async function freezeOfferVersion(
     [negotiationId],
   );
   const version = Number(last[0]?.v ?? 0) + 1;
-  const sentAt = new Date(now.epochMilliseconds).toISOString();
+  // Whole seconds, as the `created` column keeps them: the version read back is the version returned.
+  const sentAt = new Date(Math.floor(now.epochMilliseconds / 1000) * 1000).toISOString();
   const header: OfferHeader = {
     customer: {
       ragioneSociale: String(row.ragioneSociale ?? ''),

@@ -1,5 +1,5 @@
 import type { components } from '../../../../../generated/api.ts';
-import type { ArticoloGruppo, PriceListLine, TimeUnit } from '../../../../../generated/entities.ts';
+import type { PriceListLine, TimeUnit } from '../../../../../generated/entities.ts';
 import {
   priceOffer,
   straightLineEstimate,
@@ -52,7 +52,45 @@ export function choicesOf(row: Row): OfferChoices {
     durataUnita: 'G',
     articoli: [],
     ...out,
-  } as OfferChoices;
+  };
+}
+
+/**
+ * A supervisor's approval of a discount above the maximum, kept server-side with the discount it approved
+ * (`scontoApprovazione`): it covers that discount only, so a discount changed later by any route needs a
+ * new approval.
+ */
+interface DiscountApproval {
+  by: string;
+  percent: number;
+  amount: number;
+}
+const discountOf = (choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>) => ({
+  percent: choices.scontoPercentuale ?? 0,
+  amount: choices.scontoImporto ?? 0,
+});
+
+/** Who approved this discount, if the stored approval is of this very discount. */
+export function approverOf(
+  stored: unknown,
+  choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>,
+): string | null {
+  if (typeof stored !== 'string' || !stored) return null;
+  let approval: Partial<DiscountApproval>;
+  try {
+    approval = JSON.parse(stored) as Partial<DiscountApproval>;
+  } catch {
+    return null;
+  }
+  const wanted = discountOf(choices);
+  return typeof approval.by === 'string' && approval.percent === wanted.percent && approval.amount === wanted.amount
+    ? approval.by
+    : null;
+}
+
+/** The stored form of an approval of this discount. */
+export function approvalRecord(by: string, choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>): string {
+  return JSON.stringify({ by, ...discountOf(choices) } satisfies DiscountApproval);
 }
 
 export interface OfferSettings {
@@ -264,7 +302,7 @@ export async function priceChoices(
       scoreIncreases,
       score,
     },
-    articles: { articoli: (choices.articoli ?? []) as ArticoloGruppo[] },
+    articles: { articoli: choices.articoli ?? [] },
     discount: {
       percent: choices.scontoPercentuale ?? null,
       amount: choices.scontoImporto ?? null,
