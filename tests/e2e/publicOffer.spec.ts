@@ -118,7 +118,7 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const { id, link } = await sendOffer(request, stack.baseURL, smtp, CUSTOMER);
+    const { id, link, staff } = await sendOffer(request, stack.baseURL, smtp, CUSTOMER);
 
     // The salesperson keeps the negotiation open meanwhile.
     await login();
@@ -162,6 +162,25 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     await customer.getByLabel('Ho letto e accetto le condizioni contrattuali').check();
     await customer.getByLabel('Nome e cognome di chi firma').fill('Paolo Brambilla');
     await drawWithFinger(customer, 'firma');
+
+    // Meanwhile the Full insurance costs more: the server refuses the old figures, the page reloads the
+    // prices and says why, and what the customer typed and drew stays.
+    const insurances = (await staff.get('/api/assicurazioni')).data as { id: number; code: string }[];
+    const full = insurances.find((i) => i.code === 'FULL');
+    if (!full) throw new Error('demo insurance FULL missing');
+    // (14%: the contract proxy checks `multipleOf: 0.01` without the server's float tolerance, and refuses
+    // amounts like 148,20 € that a double cannot hold exactly; the server itself accepts them.)
+    await staff.send('put', `/api/insurances/${full.id}`, { ...full, percentage: 14 });
+    await customer.getByRole('button', { name: "Conferma l'offerta" }).click();
+    await expect(customer.getByText('Prezzi aggiornati')).toBeVisible();
+    await expect(
+      customer.getByText(
+        /^Il prezzo dell'assicurazione inviato \(136,80\s€\) è diverso da quello calcolato \(159,60\s€\)$/,
+      ),
+    ).toBeVisible();
+    await expect(customer.getByText(/Assicurazione 159,60\s€ \(14,00% del noleggio\)/)).toBeVisible();
+    await expect(customer.getByTestId('totale')).toHaveText((await optionTotal(/Full/)) ?? 'assente');
+    await expect(customer.getByLabel('Nome e cognome di chi firma')).toHaveValue('Paolo Brambilla');
     await customer.getByRole('button', { name: "Conferma l'offerta" }).click();
     await expect(customer.getByText('Offerta confermata', { exact: true })).toBeVisible();
     await expect(

@@ -234,7 +234,8 @@ export function PublicOfferPage() {
       severity: err.status === 409 ? 'warning' : 'error',
       title: err.status === 409 && violations.length ? m.pricesChanged : undefined,
       text: err.body.message,
-      details: violations.map((v) => v.message),
+      // The insurance price travels twice (assicurazionePrezzo, prezzoAssicurazione): one line says it.
+      details: [...new Set(violations.map((v) => v.message))],
     });
   };
 
