@@ -2348,6 +2348,8 @@ export interface TrattativaCp {
   offerta?: SiNo;
   /**
    * Articoli
+   *
+   * @maxItems 200
    */
   articoli?: ArticoloGruppo[];
   /**

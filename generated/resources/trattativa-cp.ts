@@ -382,7 +382,11 @@ export const resource = {
               "price"
             ]
           },
-          "default": []
+          "default": [],
+          "maxItems": 200,
+          "x-messages": {
+            "maxItems": "Articoli: al massimo 200 in un'offerta"
+          }
         },
         "listiniOfferta": {
           "type": "array",

@@ -9,7 +9,8 @@ import {
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext } from '../../context.ts';
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
-import { idOf } from '../../crud/genericHandler.ts';
+import { quote } from '../../crud/entityModel.ts';
+import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
@@ -46,7 +47,7 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
     trattativaCpId: Number(row.id),
     version: Number(row.version ?? 0),
     input: choicesOf(row),
-    listini: priced.input.priceLines.slice(0, 1000),
+    listini: [...priced.input.priceLines],
     calcolo: {
       prezzi: priced.result.figures,
       voci: priced.result.breakdown,
@@ -180,6 +181,24 @@ export const offerHandlers = defineHandlers({
       .send(pdf);
   },
 
+  // An offer is archived with its negotiation: the filter and the column follow the negotiation's flag.
+  listOffer: async (req, ctx) => {
+    const { definition, model, repo } = ctx.resource('Offer');
+    const { archiviata, ...query } = req.query;
+    const flag = `COALESCE((SELECT t.archiviata FROM "trattativaCp" t WHERE t.id = ${quote(model.table)}."trattativaCpId"), 'N')`;
+    const page = await repo.list({
+      ...listOptions(query, definition.sort, model),
+      conditions: archiviata ? [(param) => `${flag} = ${param(archiviata)}`] : [],
+    });
+    const negotiations = [...new Set(page.data.map((o) => o.trattativaCpId))];
+    const { rows } = await ctx.db.query<{ id: number; archiviata: 'Y' | 'N' | null }>(
+      `SELECT id, archiviata FROM "trattativaCp" WHERE id = ANY($1::int[])`,
+      [negotiations],
+    );
+    const archived = new Map(rows.map((r) => [r.id, r.archiviata ?? 'N']));
+    return { ...page, data: page.data.map((o) => ({ ...o, archiviata: archived.get(o.trattativaCpId ?? 0) ?? 'N' })) };
+  },
+
   listListiniGruppoRisorse: async (req, ctx) => {
     const settings = await offerSettings(ctx.db);
     const customerCode = req.body.customerCode?.trim() || settings.codiceClienteListini;
@@ -191,7 +210,7 @@ export const offerHandlers = defineHandlers({
           message: `Il listino delle offerte è quello del codice cliente ${settings.codiceClienteListini}`,
         },
       ]);
-    const data = (await priceLinesOf(ctx, req.raw.log, req.body.groupCode, customerCode)).slice(0, 1000);
+    const data = await priceLinesOf(ctx, req.raw.log, req.body.groupCode, customerCode);
     return { data, totalRows: data.length };
   },
 });

@@ -9,11 +9,13 @@ import { HttpError, MESSAGES } from '../../../http/httpError.ts';
 import { approverOf, choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
 import { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './sentVersions.ts';
 
-/** The yearly sequence of offer numbers, and the indexes the versions are read by. */
+/** The yearly sequence of offer numbers, and the indexes the versions and the offers list are read by. */
 export const VERSION_TABLES: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS "offerNumber" (year integer PRIMARY KEY, last integer NOT NULL)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS "offer_trattativaCpId_versione_key" ON "offer" ("trattativaCpId", versione)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS "offer_numeroDocumento_key" ON "offer" ("numeroDocumento")`,
+  // The offers list is read newest first.
+  `CREATE INDEX IF NOT EXISTS "offer_created_idx" ON "offer" (created)`,
 ];
 
 export const NO_OFFER = "La trattativa non ha un'offerta salvata: compilare e salvare l'offerta prima di inviarla";

@@ -1,17 +1,12 @@
 import type { components } from '../../../../../generated/api.ts';
 import type { PriceListLine, TimeUnit } from '../../../../../generated/entities.ts';
-import {
-  priceOffer,
-  straightLineEstimate,
-  type OfferInput,
-  type PricedOffer,
-  type PricingError,
-} from '../../../../domain/pricing/index.ts';
+import { priceOffer, type OfferInput, type PricedOffer, type PricingError } from '../../../../domain/pricing/index.ts';
 import type { Violation } from '../../../contract/italianErrors.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Row } from '../../../crud/crudRepository.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError } from '../../../http/httpError.ts';
+import { branchToSite } from './distance.ts';
 
 type Schemas = components['schemas'];
 /** What the user chooses in the offer builder: no total, ever. */
@@ -136,7 +131,8 @@ export async function priceLinesOf(
   customerCode: string,
 ): Promise<PriceListLine[]> {
   try {
-    return await ctx.erp.priceList(groupCode, customerCode);
+    // A group's list is a handful of lines; a thousand is a wrong answer, and no list here is unbounded.
+    return (await ctx.erp.priceList(groupCode, customerCode)).slice(0, 1000);
   } catch (err) {
     log.error({ err, erp: ctx.erp.name }, 'ERP: listino non disponibile');
     throw new HttpError(502, ERP_DOWN);
@@ -295,7 +291,7 @@ export async function priceChoices(
       enabled: choices.trasportoAbilitato ?? true,
       outboundPercent: choices.trasporto ?? 100,
       returnPercent: choices.trasportoRitorno ?? 100,
-      distance: site && from ? straightLineEstimate(from, site) : null,
+      distance: site && from && choices.km == null ? await branchToSite(ctx.config.routingUrl, from, site, log) : null,
       typedKm: choices.km ?? null,
       priceBands,
       durationIncreases,
