@@ -2639,7 +2639,7 @@ export interface paths {
         };
         /**
          * Trattativa per la pagina pubblica dell'offerta (token pubblico)
-         * @description Solo con un token `public-offer`: `{id}` è il token del documento, che deve essere quello del token e ancora quello attuale della trattativa; altrimenti 404 senza altro.
+         * @description Solo con un token `public-offer`: `{id}` è il token del documento, che deve essere quello del token e ancora quello attuale della trattativa; altrimenti 404 senza altro. Risponde solo ciò che il cliente deve vedere: l'ultima versione inviata dell'offerta con i prezzi ricalcolati dal motore per ogni assicurazione, lo stato (aperta, accettata, rifiutata, scaduta) e i motivi per rifiutarla; nessun dato interno (note, operatore, listini).
          */
         get: operations["getTrattativaCpPublic"];
         put?: never;
@@ -2695,7 +2695,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Segna come vista la bozza dell'offerta */
+        /**
+         * Segna come vista la bozza dell'offerta
+         * @description La pagina pubblica la chiama all'apertura: `bozzaOffertaVisualizzata` diventa vero, la visita entra nello storico dell'offerta (indirizzo e browser) e chi segue la trattativa lo vede subito.
+         */
         put: operations["setTrattativaCpDraftViewed"];
         post?: never;
         delete?: never;
@@ -2773,8 +2776,68 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Conferma dell'offerta da parte del cliente */
+        /**
+         * Conferma (o rifiuto) dell'offerta da parte del cliente
+         * @description `acceptedByCustomer` Y conferma l'ultima versione inviata: il server ricalcola ogni prezzo con il motore per l'assicurazione scelta e rifiuta con 409 (i campi diversi in `violations`) prezzi diversi, una versione (`hash`) non più attuale, un'offerta scaduta, già confermata o rifiutata; senza condizioni accettate, nome o firma PNG risponde 400 sul campo. Alla conferma salva il PDF firmato (versione, scelte, firma, nome, data e ora di Roma, indirizzo e browser, SHA-256 della versione), lo manda al cliente e avvisa subito il commerciale (hub ed email). `acceptedByCustomer` N rifiuta l'offerta con `motivoPersaId` (obbligatorio) e `notePersa`: l'offerta diventa persa con quel motivo e il commerciale è avvisato.
+         */
         put: operations["confirmTrattativaCpOffer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trattative-cp/richiedi-nuova-offerta/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Il cliente chiede una nuova offerta (offerta scaduta)
+         * @description Solo con un token `public-offer`. Avvisa il commerciale (hub ed email) e lo registra nello storico dell'offerta; una seconda richiesta entro 10 minuti non lo avvisa di nuovo.
+         */
+        post: operations["requestTrattativaCpNewOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trattative_cp/{id}/offerta-cliente": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cosa ha fatto il cliente sulla pagina pubblica dell'offerta
+         * @description La conferma firmata (se c'è: versione, impronta, firmatario, data, indirizzo e browser, assicurazione, prezzi, SHA-256 del PDF) e lo storico: visite, conferma, rifiuto, richieste di nuova offerta, promemoria (al più 200, i più recenti).
+         */
+        get: operations["getTrattativaCpOffertaCliente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trattative_cp/{id}/offerta-firmata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Il PDF dell'offerta firmata dal cliente */
+        get: operations["downloadTrattativaCpOffertaFirmata"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2992,7 +3055,7 @@ export interface components {
             code?: number;
             /** @example Verificare la validità dei campi */
             message: string;
-            /** @description Campi non validi (solo per 400) */
+            /** @description Campi non validi (400), o prezzi diversi da quelli calcolati (409 della conferma dell'offerta) */
             violations?: {
                 /** @example partitaIva */
                 field: string;
@@ -3104,6 +3167,183 @@ export interface components {
         };
         Reassign: {
             userRiassegnazioneTrattativaCpId: components["schemas"]["EntityId"];
+        };
+        /** @description L'offerta come la vede il cliente sulla pagina pubblica */
+        PublicOffer: {
+            azienda: {
+                /** @example Rossi Noleggi S.r.l. */
+                nome: string;
+                /** @example noleggi@rossinoleggi.it */
+                email?: string | null;
+                /**
+                 * @description La filiale che noleggia, con il suo indirizzo
+                 * @example Rossi Noleggi Milano, Via Giuseppe Mazzini 12, 20123 Milano (MI)
+                 */
+                sede?: string | null;
+            };
+            /** @example Edilizia Brambilla S.r.l. */
+            ragioneSociale: string;
+            /** @example Paolo Brambilla */
+            contatto?: string | null;
+            /**
+             * @description nessuna: nessuna offerta inviata; aperta: da confermare; accettata; rifiutata; scaduta
+             * @example aperta
+             * @enum {string}
+             */
+            stato: "nessuna" | "aperta" | "accettata" | "rifiutata" | "scaduta";
+            offerta: null | components["schemas"]["PublicOfferVersion"];
+            accettazione: null | {
+                /**
+                 * Format: date-time
+                 * @example 2026-10-02T08:15:00.000Z
+                 */
+                accettataIl: string;
+                /** @example Paolo Brambilla */
+                firmatario: string;
+                /** @example OFF-2026-000123 */
+                numero: string;
+                /** @example FULL */
+                assicurazioneTipo?: string | null;
+            };
+            /** @description I motivi tra cui il cliente sceglie se rifiuta l'offerta */
+            motiviPerse: {
+                id: components["schemas"]["EntityId"];
+                /** @example Prezzo troppo alto */
+                description: string;
+            }[];
+        };
+        PublicOfferVersion: {
+            /** @example OFF-2026-000123 */
+            numero: string;
+            /**
+             * Format: date-time
+             * @example 2026-09-30T08:00:00.000Z
+             */
+            inviataIl: string;
+            /**
+             * @description SHA-256 della versione inviata
+             * @example 9f2c4e0b7a1d3c5e8f6a2b4d6c8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e
+             */
+            hash: string;
+            /**
+             * Format: date
+             * @description L'ultimo giorno (Roma) in cui si può confermare
+             * @example 2026-10-30
+             */
+            validaFinoAl: string;
+            /**
+             * Format: date-time
+             * @description L'istante in cui scade: la mezzanotte di Roma dopo validaFinoAl
+             * @example 2026-10-30T23:00:00Z
+             */
+            scadeIl: string;
+            /**
+             * Format: date
+             * @example 2026-10-01
+             */
+            dal?: string | null;
+            /**
+             * Format: date
+             * @example 2026-10-12
+             */
+            al?: string | null;
+            /**
+             * @description La durata del noleggio in parole
+             * @example 12 giorni
+             */
+            durata?: string | null;
+            /** @example Via Roma 1, Bergamo */
+            cantiere?: string | null;
+            /** @example PLT12 */
+            gruppoRisorse?: string | null;
+            /**
+             * @description L'assicurazione proposta dal commerciale
+             * @example BASE
+             */
+            assicurazioneTipo: string | null;
+            /** @description Ogni assicurazione che il cliente può scegliere, con i prezzi dell'offerta calcolati dal motore con quella */
+            opzioni: components["schemas"]["PublicOfferOption"][];
+        };
+        PublicOfferOption: {
+            /** @example FULL */
+            code: string;
+            /** @example Full */
+            name: string;
+            /** @example Copre anche furto e atti vandalici */
+            description?: string | null;
+            /** @example 12.35 */
+            percentage: number;
+            figures: {
+                /** @example 1140 */
+                prezzoNoleggio: number;
+                /** @example 96.9 */
+                prezzoAssicurazione: number;
+                /** @example 22.8 */
+                prezzoOneri: number;
+                /** @example 140.25 */
+                prezzoTrasporto: number;
+                /** @example 49.5 */
+                prezzoVarie: number;
+                /** @example 1449.45 */
+                prezzoTotale: number;
+                /** @example 1376.98 */
+                prezzoTotaleScontato: number;
+            };
+            /** @description Perché questo prezzo, una riga per voce */
+            breakdown: {
+                /** @example noleggio */
+                key: string;
+                /** @example Noleggio */
+                label: string;
+                /** @example 12 giorni × 95,00 € (fascia 6–15 giorni) */
+                formula: string;
+                /** @example 114000 */
+                cents: number | null;
+                /** @example Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 € */
+                text: string;
+            }[];
+        };
+        OffertaCliente: {
+            accettazione: null | {
+                /** @example OFF-2026-000123 */
+                numero: string;
+                /** @example 9f2c4e0b7a1d3c5e8f6a2b4d6c8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e */
+                hash: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-10-02T08:15:00.000Z
+                 */
+                accettataIl: string;
+                /** @example Paolo Brambilla */
+                firmatario: string;
+                /** @example 203.0.113.7 */
+                indirizzo: string;
+                /** @example Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) */
+                browser: string;
+                /** @example FULL */
+                assicurazioneTipo?: string | null;
+                /** @example 0b7a1d3c5e8f6a2b4d6c8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e9f2c4e */
+                pdfSha256: string;
+                prezzi: components["schemas"]["PublicOfferOption"]["figures"];
+            };
+            eventi: {
+                /**
+                 * @example visualizzata
+                 * @enum {string}
+                 */
+                evento: "visualizzata" | "accettata" | "rifiutata" | "nuovaOffertaRichiesta" | "promemoria";
+                /**
+                 * Format: date-time
+                 * @example 2026-10-01T07:30:00.000Z
+                 */
+                at: string;
+                /** @example 203.0.113.7 */
+                indirizzo?: string | null;
+                /** @example Mozilla/5.0 (iPhone) */
+                browser?: string | null;
+                /** @example OFF-2026-000123 */
+                dettaglio?: string | null;
+            }[];
         };
         OfferLost: {
             motivoPersaId: components["schemas"]["EntityId"];
@@ -5315,7 +5555,7 @@ export interface components {
          * Tipo di messaggio email
          * @example offerta
          */
-        EmailKind: string & ("anagrafica" | "brochure" | "brochureMarketing" | "linkAccreditamento" | "offerta" | "offertaAccettata" | "offertaFirmata" | "promemoriaOfferta" | "richiestaNuovaOfferta");
+        EmailKind: string & ("anagrafica" | "brochure" | "brochureMarketing" | "linkAccreditamento" | "offerta" | "offertaAccettata" | "offertaFirmata" | "promemoriaOfferta" | "richiestaNuovaOfferta" | "offertaRifiutata");
         /**
          * Esito di un messaggio email
          * @example sent
@@ -6670,11 +6910,12 @@ export interface components {
         notePersa: string;
         /**
          * Conferma offerta
-         * @description Prezzi confermati dal cliente sulla pagina pubblica dell'offerta.
+         * @description Risposta del cliente sulla pagina pubblica dell'offerta. Con acceptedByCustomer Y conferma: i prezzi che ha visto (il server li ricalcola e rifiuta quelli diversi con 409), l'impronta della versione vista, l'assicurazione scelta, le condizioni accettate, il nome e la firma. Con N rifiuta l'offerta indicando il motivo.
          */
         "confirm-offer": {
             /**
              * Assicurazione
+             * @description Il codice dell'assicurazione scelta dal cliente
              * @example BASE
              */
             assicurazioneTipo?: string;
@@ -6720,6 +6961,39 @@ export interface components {
             prezzoTotaleScontato: components["schemas"]["Money"];
             /** Accettata dal cliente */
             acceptedByCustomer: components["schemas"]["SiNo"];
+            /**
+             * Impronta della versione
+             * @description SHA-256 (esadecimale) della versione dell'offerta che il cliente ha visto: se nel frattempo ne è stata inviata una nuova, la conferma è rifiutata con 409.
+             * @example 9f2c4e0b7a1d3c5e8f6a2b4d6c8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e
+             */
+            hash?: string;
+            /**
+             * Accetto le condizioni contrattuali
+             * @example true
+             */
+            condizioniAccettate?: boolean;
+            /**
+             * Nome e cognome di chi firma
+             * @example Paolo Brambilla
+             */
+            firmatario?: string;
+            /**
+             * Firma
+             * @description La firma tracciata a mano, come immagine PNG in data URL (al massimo 300 KB).
+             * @example data:image/png;base64,iVBORw0KGgo=
+             */
+            firma?: string;
+            /**
+             * Motivo
+             * @description Con acceptedByCustomer N: il motivo per cui il cliente rifiuta l'offerta (motivi persi).
+             * @example 1
+             */
+            motivoPersaId?: number | null;
+            /**
+             * Note
+             * @example Abbiamo trovato un mezzo più vicino al cantiere
+             */
+            notePersa?: string;
         };
         /**
          * Ragione sociale
@@ -15976,7 +16250,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["TrattativaCpItem"];
+            /** @description L'offerta come la vede il cliente */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PublicOffer"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -16211,6 +16495,88 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    requestTrattativaCpNewOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
+                 */
+                id: components["parameters"]["DocumentTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getTrattativaCpOffertaCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Conferma e storico */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["OffertaCliente"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadTrattativaCpOffertaFirmata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Pdf"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };
     };

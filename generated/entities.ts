@@ -116,7 +116,8 @@ export type EmailKind =
   | 'offertaAccettata'
   | 'offertaFirmata'
   | 'promemoriaOfferta'
-  | 'richiestaNuovaOfferta';
+  | 'richiestaNuovaOfferta'
+  | 'offertaRifiutata';
 
 /**
  * Accettazione di un mezzo rientrato: carburante, danni, controlli, foto e firma.
@@ -608,14 +609,14 @@ export interface Competitor {
   codiceLingua?: CodiceLingua;
 }
 /**
- * Prezzi confermati dal cliente sulla pagina pubblica dell'offerta.
+ * Risposta del cliente sulla pagina pubblica dell'offerta. Con acceptedByCustomer Y conferma: i prezzi che ha visto (il server li ricalcola e rifiuta quelli diversi con 409), l'impronta della versione vista, l'assicurazione scelta, le condizioni accettate, il nome e la firma. Con N rifiuta l'offerta indicando il motivo.
  *
  * This interface was referenced by `Entities`'s JSON-Schema
  * via the `definition` "ConfirmOffer".
  */
 export interface ConfirmOffer {
   /**
-   * Assicurazione
+   * Assicurazione: Il codice dell'assicurazione scelta dal cliente
    */
   assicurazioneTipo?: string;
   assicurazionePrezzo?: Money;
@@ -627,6 +628,30 @@ export interface ConfirmOffer {
   prezzoTotale: Money;
   prezzoTotaleScontato: Money;
   acceptedByCustomer: SiNo;
+  /**
+   * Impronta della versione: SHA-256 (esadecimale) della versione dell'offerta che il cliente ha visto: se nel frattempo ne è stata inviata una nuova, la conferma è rifiutata con 409.
+   */
+  hash?: string;
+  /**
+   * Accetto le condizioni contrattuali
+   */
+  condizioniAccettate?: boolean;
+  /**
+   * Nome e cognome di chi firma
+   */
+  firmatario?: string;
+  /**
+   * Firma: La firma tracciata a mano, come immagine PNG in data URL (al massimo 300 KB).
+   */
+  firma?: string;
+  /**
+   * Motivo: Con acceptedByCustomer N: il motivo per cui il cliente rifiuta l'offerta (motivi persi).
+   */
+  motivoPersaId?: number | null;
+  /**
+   * Note
+   */
+  notePersa?: string;
 }
 /**
  * Persona di riferimento di un cliente.

@@ -260,6 +260,10 @@ export const EmailKindOptions = [
   {
     "value": "richiestaNuovaOfferta",
     "label": "Richiesta di nuova offerta"
+  },
+  {
+    "value": "offertaRifiutata",
+    "label": "Offerta rifiutata dal cliente"
   }
 ] as const;
 export const EmailKindValues = EmailKindOptions.map((o) => o.value);

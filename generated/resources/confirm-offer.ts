@@ -85,6 +85,42 @@ export const resource = {
           "label": "No"
         }
       ]
+    },
+    {
+      "accessorKey": "hash",
+      "header": "Impronta della versione",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "condizioniAccettate",
+      "header": "Accetto le condizioni contrattuali",
+      "kind": "boolean",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "firmatario",
+      "header": "Nome e cognome di chi firma",
+      "kind": "text",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "firma",
+      "header": "Firma",
+      "kind": "longText",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "motivoPersaId",
+      "header": "Motivo",
+      "kind": "integer",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "notePersa",
+      "header": "Note",
+      "kind": "text",
+      "enableSorting": true
     }
   ],
   "filters": [],
@@ -103,7 +139,8 @@ export const resource = {
         "assicurazioneTipo": {
           "type": "string",
           "title": "Assicurazione",
-          "maxLength": 20
+          "maxLength": 20,
+          "description": "Il codice dell'assicurazione scelta dal cliente"
         },
         "assicurazionePrezzo": {
           "title": "Prezzo assicurazione",
@@ -175,6 +212,53 @@ export const resource = {
               "title": "No"
             }
           ]
+        },
+        "hash": {
+          "type": "string",
+          "title": "Impronta della versione",
+          "description": "SHA-256 (esadecimale) della versione dell'offerta che il cliente ha visto: se nel frattempo ne è stata inviata una nuova, la conferma è rifiutata con 409.",
+          "pattern": "^[0-9a-f]{64}$",
+          "x-messages": {
+            "pattern": "L'impronta della versione dell'offerta non è valida"
+          }
+        },
+        "condizioniAccettate": {
+          "type": "boolean",
+          "title": "Accetto le condizioni contrattuali"
+        },
+        "firmatario": {
+          "type": "string",
+          "title": "Nome e cognome di chi firma",
+          "minLength": 3,
+          "maxLength": 120,
+          "x-messages": {
+            "minLength": "Scrivere nome e cognome di chi firma"
+          }
+        },
+        "firma": {
+          "type": "string",
+          "title": "Firma",
+          "description": "La firma tracciata a mano, come immagine PNG in data URL (al massimo 300 KB).",
+          "pattern": "^data:image/png;base64,[A-Za-z0-9+/]+={0,2}$",
+          "maxLength": 400000,
+          "x-messages": {
+            "pattern": "La firma deve essere un'immagine PNG",
+            "maxLength": "La firma è troppo grande"
+          }
+        },
+        "motivoPersaId": {
+          "type": [
+            "integer",
+            "null"
+          ],
+          "title": "Motivo",
+          "description": "Con acceptedByCustomer N: il motivo per cui il cliente rifiuta l'offerta (motivi persi).",
+          "minimum": 1
+        },
+        "notePersa": {
+          "type": "string",
+          "title": "Note",
+          "maxLength": 1000
         }
       },
       "required": [
@@ -195,7 +279,13 @@ export const resource = {
         "prezzoVarie",
         "prezzoTotale",
         "prezzoTotaleScontato",
-        "acceptedByCustomer"
+        "acceptedByCustomer",
+        "hash",
+        "condizioniAccettate",
+        "firmatario",
+        "firma",
+        "motivoPersaId",
+        "notePersa"
       ],
       "assicurazionePrezzo": {
         "ui:widget": "money"
@@ -220,6 +310,16 @@ export const resource = {
       },
       "prezzoTotaleScontato": {
         "ui:widget": "money"
+      },
+      "firma": {
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
+      },
+      "motivoPersaId": {
+        "ui:widget": "number"
       }
     }
   }

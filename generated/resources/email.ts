@@ -123,6 +123,10 @@ export const resource = {
         {
           "value": "richiestaNuovaOfferta",
           "label": "Richiesta di nuova offerta"
+        },
+        {
+          "value": "offertaRifiutata",
+          "label": "Offerta rifiutata dal cliente"
         }
       ]
     },
@@ -257,6 +261,10 @@ export const resource = {
         {
           "value": "richiestaNuovaOfferta",
           "label": "Richiesta di nuova offerta"
+        },
+        {
+          "value": "offertaRifiutata",
+          "label": "Offerta rifiutata dal cliente"
         }
       ]
     },

@@ -100,6 +100,10 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   getTrattativaCpPublic: 'public-offer',
   setTrattativaCpDraftViewed: 'public-offer',
   confirmTrattativaCpOffer: 'public-offer',
+  requestTrattativaCpNewOffer: 'public-offer',
+  // What the customer did on the public page (and the signed PDF): whoever works on negotiations, seeing this one.
+  getTrattativaCpOffertaCliente: G.trattative,
+  downloadTrattativaCpOffertaFirmata: G.trattative,
   reassignTrattativaCp: [SA, A, 'ROLE_NL'],
   createTrattativaCpDocumentToken: G.trattative,
   saveTrattativaCpOfferLost: G.trattative,

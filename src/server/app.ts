@@ -43,6 +43,7 @@ import { inventoryModule } from './domains/inventory/index.ts';
 import { negotiationsModule } from './domains/negotiations/index.ts';
 import { offersModule } from './domains/offers/index.ts';
 import { planningsModule } from './domains/plannings/index.ts';
+import { publicOfferModule } from './domains/public-offer/index.ts';
 import { userState } from './domains/users/userRepository.ts';
 import { usersModule } from './domains/users/index.ts';
 import { createErrorHandler } from './errorHandler.ts';
@@ -72,6 +73,7 @@ const MODULES: readonly ServerModule[] = [
   planningsModule,
   offersModule,
   negotiationsModule,
+  publicOfferModule,
   inventoryModule,
   acceptanceModule,
   contactCentreModule,

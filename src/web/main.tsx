@@ -24,6 +24,9 @@ const AuthenticatedApp = lazy(() =>
   ),
 );
 
+// The customer's offer page: no session, no back office; it loads alone, with signature_pad.
+const PublicOfferPage = lazy(() => import('./workflows/public-offer/PublicOfferPage.tsx'));
+
 function RequireAuth() {
   const user = useSessionUser();
   const location = useLocation();
@@ -42,6 +45,14 @@ function RequireAuth() {
 const router = createBrowserRouter([
   { path: '/login', element: <LoginPage /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
+  {
+    path: '/trattativeCp/offers/:code',
+    element: (
+      <Suspense fallback={<div role="progressbar" aria-label={messages.loading} />}>
+        <PublicOfferPage />
+      </Suspense>
+    ),
+  },
   { path: '*', element: <RequireAuth /> },
 ]);
 

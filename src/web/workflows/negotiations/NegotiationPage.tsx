@@ -22,6 +22,7 @@ import { NegotiationActions } from './NegotiationActions.tsx';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
 import { VatOthersDialog } from './VatOthersDialog.tsx';
+import { CustomerAnswerPanel } from '../public-offer/CustomerAnswerPanel.tsx';
 
 // Leaflet is heavy: it loads with the map, not with the app.
 const CustomerMap = lazy(() => import('../customers/CustomerMap.tsx'));
@@ -148,6 +149,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
         record && (
           <>
             <NegotiationActions def={def} record={record} dirty={dirty} onStored={showStored} />
+            <CustomerAnswerPanel negotiationId={Number(id)} />
             <AttachmentsPanel
               negotiationId={Number(id)}
               attachments={(record.allegati ?? []) as Row[]}

@@ -91,6 +91,14 @@ export interface PromemoriaOffertaData extends Personal {
   scadenza: string;
   giorni: number;
 }
+export interface OffertaRifiutataData {
+  ragioneSociale: string;
+  numeroOfferta?: Maybe<string>;
+  /** The lost reason the customer chose, and their note. */
+  motivo: string;
+  note?: Maybe<string>;
+  link?: Maybe<string>;
+}
 export interface RichiestaNuovaOffertaData {
   ragioneSociale: string;
   contatto?: Maybe<string>;
@@ -208,6 +216,22 @@ export const mailTemplates = {
       signature: sign(d),
     };
   },
+
+  offertaRifiutata: (d: OffertaRifiutataData): MailContent => ({
+    subject: `Offerta rifiutata: ${d.ragioneSociale}${d.numeroOfferta ? ` (${d.numeroOfferta})` : ''}`,
+    greeting: 'Buongiorno,',
+    blocks: [
+      { paragraph: `${d.ragioneSociale} ha rifiutato l'offerta${numbered(d.numeroOfferta)} dalla pagina pubblica.` },
+      {
+        fields: [
+          ['Motivo', d.motivo],
+          ['Note', d.note],
+        ],
+      },
+      ...openNegotiation(d.link),
+    ],
+    toStaff: true,
+  }),
 
   richiestaNuovaOfferta: (d: RichiestaNuovaOffertaData): MailContent => ({
     subject: `Nuova richiesta di offerta: ${d.ragioneSociale}`,

@@ -38,6 +38,7 @@ const samples: Record<EmailKind, () => ReturnType<(typeof mailTemplates)[EmailKi
   offertaFirmata: () => mailTemplates.offertaFirmata({ contatto: EVIL, numeroOfferta: 'OFF-1' }, brand),
   promemoriaOfferta: () =>
     mailTemplates.promemoriaOfferta({ documentToken: 'tok', scadenza: '2025-10-24', giorni: 3, contatto: EVIL }, brand),
+  offertaRifiutata: () => mailTemplates.offertaRifiutata({ ragioneSociale: EVIL, motivo: EVIL, note: EVIL }),
   richiestaNuovaOfferta: () => mailTemplates.richiestaNuovaOfferta({ ragioneSociale: EVIL, messaggio: EVIL }),
 };
 

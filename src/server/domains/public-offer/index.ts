@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { PUBLIC_OFFER_MESSAGES as M } from '../../../domain/publicOffer.ts';
+import { defineHandlers, type ServerModule } from '../../context.ts';
+import { idOf } from '../../crud/genericHandler.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { announce, visibleRow } from '../negotiations/repository.ts';
+import { viewerOf } from '../negotiations/visibility.ts';
+import { acceptOffer, declineOffer, signedDir } from './confirm.ts';
+import { publicView } from './publicView.ts';
+import { startReminders } from './reminders.ts';
+import {
+  acceptanceOf,
+  customerSide,
+  eventsOf,
+  PUBLIC_OFFER_TABLES,
+  recordedSince,
+  recordEvent,
+  salespersonOf,
+  type Visitor,
+} from './repository.ts';
+
+/** A view is recorded once per address in this time, a new-offer request told once: the history stays short. */
+const VIEW_EVERY_MS = 10 * 60_000;
+const REQUEST_EVERY_MS = 10 * 60_000;
+
+const visitorOf = (raw: FastifyRequest): Visitor => ({
+  ip: raw.ip,
+  userAgent: String(raw.headers['user-agent'] ?? '').slice(0, 500) || 'sconosciuto',
+});
+
+/** The negotiation of the public token; the access guard has checked it against the path's code already. */
+function negotiationOf(req: { publicOffer: { negotiationId: number } | null }): number {
+  if (!req.publicOffer) throw new HttpError(404, MESSAGES.notFound);
+  return req.publicOffer.negotiationId;
+}
+
+/**
+ * The customer's public offer page (issue 16): the offer as the customer sees it, the draft viewed, the
+ * signed acceptance or the decline, a new offer asked for; and what the staff read of it. See README.md.
+ */
+export const publicOfferModule: ServerModule = {
+  tables: PUBLIC_OFFER_TABLES,
+  /** Reminders to the customer three days and one day before the offer expires. */
+  start: startReminders,
+  handlers: defineHandlers({
+    getTrattativaCpPublic: async (req, ctx) => ({ data: await publicView(ctx, negotiationOf(req), new Date()) }),
+
+    setTrattativaCpDraftViewed: async (req, ctx) => {
+      const id = negotiationOf(req);
+      const visitor = visitorOf(req.raw);
+      const now = new Date();
+      const first = await ctx.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number; viewed: boolean | null }>(
+          `SELECT id, "bozzaOffertaVisualizzata" AS viewed FROM "trattativaCp" WHERE id = $1 FOR UPDATE`,
+          [id],
+        );
+        if (!(await recordedSince(tx, id, 'visualizzata', new Date(now.getTime() - VIEW_EVERY_MS), visitor.ip)))
+          await recordEvent(tx, id, 'visualizzata', now, visitor);
+        if (rows[0]?.viewed) return null;
+        const updated = await tx.query(
+          `UPDATE "trattativaCp" SET "bozzaOffertaVisualizzata" = true WHERE id = $1 RETURNING *`,
+          [id],
+        );
+        return updated.rows[0] ?? null;
+      });
+      if (first) await announce(ctx, first, 'updated', null);
+      return { message: 'Operazione completata con successo' };
+    },
+
+    confirmTrattativaCpOffer: async (req, ctx) => {
+      const id = negotiationOf(req);
+      const visitor = visitorOf(req.raw);
+      const now = new Date();
+      const message =
+        req.body.acceptedByCustomer === 'Y'
+          ? await acceptOffer(ctx, id, req.body, visitor, now)
+          : await declineOffer(ctx, id, req.body, visitor, now);
+      return { message };
+    },
+
+    requestTrattativaCpNewOffer: async (req, ctx) => {
+      const id = negotiationOf(req);
+      const visitor = visitorOf(req.raw);
+      const now = new Date();
+      const row = await ctx.db.transaction(async (tx) => {
+        const side = await customerSide(tx, id, true);
+        if (!side) throw new HttpError(404, MESSAGES.notFound);
+        if (await recordedSince(tx, id, 'nuovaOffertaRichiesta', new Date(now.getTime() - REQUEST_EVERY_MS)))
+          return null;
+        await recordEvent(tx, id, 'nuovaOffertaRichiesta', now, visitor);
+        const seller = await salespersonOf(tx, side.operatoreId);
+        if (seller?.email)
+          await ctx.mail.enqueue(tx, {
+            to: seller.email,
+            ...ctx.mail.render.richiestaNuovaOfferta({
+              ragioneSociale: side.ragioneSociale ?? '',
+              contatto: side.contatto,
+              email: side.email,
+              messaggio: "L'offerta è scaduta: il cliente chiede una nuova offerta.",
+              link: `${ctx.mail.config.publicUrl}/trattativeCp/trattativa/${id}`,
+            }),
+            cause: { entity: 'trattativaCp', id, user: null },
+          });
+        return side;
+      });
+      if (row?.operatoreId)
+        ctx.hub.publish(`/users/${row.operatoreId}`, {
+          entity: 'offertaCliente',
+          event: 'nuovaOffertaRichiesta',
+          entityId: id,
+          byName: (row.ragioneSociale ?? '').slice(0, 201),
+        });
+      return { message: M.requestTaken };
+    },
+
+    getTrattativaCpOffertaCliente: async (req, ctx) => {
+      const id = idOf(req.params);
+      await visibleRow(ctx.db, await viewerOf(ctx, req.user), id);
+      const a = await acceptanceOf(ctx.db, id);
+      return {
+        data: {
+          accettazione: a
+            ? {
+                numero: a.numero,
+                hash: a.hash,
+                accettataIl: a.accettataIl,
+                firmatario: a.firmatario,
+                indirizzo: a.indirizzo,
+                browser: a.browser,
+                assicurazioneTipo: a.assicurazioneTipo,
+                pdfSha256: a.pdfSha256,
+                prezzi: a.prezzi,
+              }
+            : null,
+          eventi: await eventsOf(ctx.db, id),
+        },
+      };
+    },
+
+    downloadTrattativaCpOffertaFirmata: async (req, ctx) => {
+      const id = idOf(req.params);
+      await visibleRow(ctx.db, await viewerOf(ctx, req.user), id);
+      const a = await acceptanceOf(ctx.db, id);
+      const full = a ? path.join(signedDir(ctx), path.basename(a.pdfPath)) : '';
+      if (!a || !fs.existsSync(full)) throw new HttpError(404, MESSAGES.notFound);
+      req.reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="Offerta_${a.numero}_firmata.pdf"`)
+        .header('X-Content-Type-Options', 'nosniff');
+      return req.reply.send(fs.createReadStream(full));
+    },
+  }),
+};

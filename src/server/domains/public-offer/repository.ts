@@ -1,0 +1,196 @@
+import type { components } from '../../../../generated/api.ts';
+import type { Queryable } from '../../db/Db.ts';
+
+export type PublicOffer = components['schemas']['PublicOffer'];
+export type PublicOfferOption = components['schemas']['PublicOfferOption'];
+export type OffertaCliente = components['schemas']['OffertaCliente'];
+export type CustomerEvent = OffertaCliente['eventi'][number]['evento'];
+
+/** What the customer did on the public page: the signed acceptance, and every view, answer and request. */
+export const PUBLIC_OFFER_TABLES: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS "offertaClienteEvento" (
+     id serial PRIMARY KEY,
+     "trattativaCpId" integer NOT NULL,
+     evento text NOT NULL,
+     at timestamptz NOT NULL,
+     indirizzo text,
+     browser text,
+     dettaglio text)`,
+  `CREATE INDEX IF NOT EXISTS "offertaClienteEvento_trattativa_idx" ON "offertaClienteEvento" ("trattativaCpId", at DESC)`,
+  `CREATE TABLE IF NOT EXISTS "offertaClienteAccettazione" (
+     "trattativaCpId" integer PRIMARY KEY,
+     numero text NOT NULL,
+     hash text NOT NULL,
+     "accettataIl" timestamptz NOT NULL,
+     firmatario text NOT NULL,
+     indirizzo text NOT NULL,
+     browser text NOT NULL,
+     "assicurazioneTipo" text,
+     prezzi jsonb NOT NULL,
+     "pdfPath" text NOT NULL,
+     "pdfSha256" text NOT NULL)`,
+];
+
+/** The negotiation fields the public page and its answers use: nothing else is read for the customer. */
+export interface CustomerSide {
+  id: number;
+  ragioneSociale: string | null;
+  contatto: string | null;
+  email: string | null;
+  destinazioneCantiere: string | null;
+  formattedAddress: string | null;
+  acceptedByCustomer: string | null;
+  operatoreId: number | null;
+  documentToken: string | null;
+}
+
+export async function customerSide(db: Queryable, id: number, lock = false): Promise<CustomerSide | undefined> {
+  const { rows } = await db.query<CustomerSide>(
+    `SELECT id, "ragioneSociale", contatto, email, "destinazioneCantiere", "formattedAddress", "acceptedByCustomer",
+       "operatoreId", "documentToken"
+     FROM "trattativaCp" WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0];
+}
+
+export interface Acceptance {
+  numero: string;
+  hash: string;
+  accettataIl: string;
+  firmatario: string;
+  indirizzo: string;
+  browser: string;
+  assicurazioneTipo: string | null;
+  prezzi: PublicOfferOption['figures'];
+  pdfPath: string;
+  pdfSha256: string;
+}
+
+export async function acceptanceOf(db: Queryable, negotiationId: number): Promise<Acceptance | undefined> {
+  const { rows } = await db.query<Acceptance & { accettataIl: Date | string }>(
+    `SELECT numero, hash, "accettataIl", firmatario, indirizzo, browser, "assicurazioneTipo", prezzi, "pdfPath", "pdfSha256"
+     FROM "offertaClienteAccettazione" WHERE "trattativaCpId" = $1`,
+    [negotiationId],
+  );
+  const row = rows[0];
+  return row ? { ...row, accettataIl: new Date(row.accettataIl).toISOString() } : undefined;
+}
+
+export async function insertAcceptance(db: Queryable, negotiationId: number, a: Acceptance): Promise<void> {
+  await db.query(
+    `INSERT INTO "offertaClienteAccettazione" ("trattativaCpId", numero, hash, "accettataIl", firmatario, indirizzo,
+       browser, "assicurazioneTipo", prezzi, "pdfPath", "pdfSha256")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
+    [
+      negotiationId,
+      a.numero,
+      a.hash,
+      a.accettataIl,
+      a.firmatario,
+      a.indirizzo,
+      a.browser,
+      a.assicurazioneTipo,
+      JSON.stringify(a.prezzi),
+      a.pdfPath,
+      a.pdfSha256,
+    ],
+  );
+}
+
+export interface Visitor {
+  ip: string;
+  userAgent: string;
+}
+
+export async function recordEvent(
+  db: Queryable,
+  negotiationId: number,
+  evento: CustomerEvent,
+  at: Date,
+  visitor: Visitor | null,
+  dettaglio: string | null = null,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO "offertaClienteEvento" ("trattativaCpId", evento, at, indirizzo, browser, dettaglio)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [negotiationId, evento, at.toISOString(), visitor?.ip ?? null, visitor?.userAgent ?? null, dettaglio],
+  );
+}
+
+/** Whether this event was recorded for the negotiation since `since` (a view or a request is not repeated). */
+export async function recordedSince(
+  db: Queryable,
+  negotiationId: number,
+  evento: CustomerEvent,
+  since: Date,
+  ip?: string,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM "offertaClienteEvento" WHERE "trattativaCpId" = $1 AND evento = $2 AND at > $3
+       AND ($4::text IS NULL OR indirizzo = $4) LIMIT 1`,
+    [negotiationId, evento, since.toISOString(), ip ?? null],
+  );
+  return rows.length > 0;
+}
+
+export async function eventsOf(db: Queryable, negotiationId: number): Promise<OffertaCliente['eventi']> {
+  const { rows } = await db.query<OffertaCliente['eventi'][number] & { at: Date | string }>(
+    `SELECT evento, at, indirizzo, browser, dettaglio FROM "offertaClienteEvento"
+     WHERE "trattativaCpId" = $1 ORDER BY at DESC, id DESC LIMIT 200`,
+    [negotiationId],
+  );
+  return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+}
+
+/** The company's sender address, shown to the customer to write to. */
+export async function companyEmail(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ emailMittente: string | null }>(
+    `SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
+  );
+  return rows[0]?.emailMittente || null;
+}
+
+export interface InsuranceRow {
+  code: string;
+  name: string;
+  description: string | null;
+  percentage: number;
+}
+
+/** The insurances the customer may choose from (at most 20, the default first). */
+export async function insurances(db: Queryable): Promise<InsuranceRow[]> {
+  const { rows } = await db.query<InsuranceRow>(
+    `SELECT code, name, description, percentage FROM "insurance"
+     ORDER BY "defaultInsurance" DESC NULLS LAST, percentage, code LIMIT 20`,
+  );
+  return rows.map((r) => ({ ...r, percentage: Number(r.percentage) }));
+}
+
+export async function lostReasons(db: Queryable): Promise<PublicOffer['motiviPerse']> {
+  const { rows } = await db.query<{ id: number; description: string | null }>(
+    `SELECT id, description FROM "motivoPerso" ORDER BY ordinamento NULLS LAST, id LIMIT 100`,
+  );
+  return rows.map((r) => ({ id: r.id, description: r.description ?? `Motivo ${r.id}` }));
+}
+
+/** The offer status of this description ("Accettata", "Persa"), if the table has one. */
+export async function offerStatusId(db: Queryable, description: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM "statoOfferta" WHERE lower(description) = lower($1) ORDER BY id LIMIT 1`,
+    [description],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Who follows the negotiation for the customer: its operator's e-mail and name. */
+export async function salespersonOf(
+  db: Queryable,
+  operatoreId: number | null,
+): Promise<{ id: number; email: string | null } | null> {
+  if (!operatoreId) return null;
+  const { rows } = await db.query<{ id: number; email: string | null }>(`SELECT id, email FROM "user" WHERE id = $1`, [
+    operatoreId,
+  ]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,125 @@
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatDate } from '../../../domain/dates.ts';
+import { formatEuro, formatPercent } from '../../../domain/pricing/index.ts';
+import { OFFER_CONDITIONS } from '../../../domain/publicOffer.ts';
+import type { PublicOfferOption } from './repository.ts';
+
+// The PDF's own standard fonts: nothing read from disk, nothing fetched (as the acceptance report).
+const HELVETICA = {
+  normal: 'Helvetica',
+  bold: 'Helvetica-Bold',
+  italics: 'Helvetica-Oblique',
+  bolditalics: 'Helvetica-BoldOblique',
+};
+const STANDARD_FONTS = new Set(Object.values(HELVETICA));
+pdfmake.addFonts({ Helvetica: HELVETICA });
+pdfmake.setUrlAccessPolicy(() => false);
+pdfmake.setLocalAccessPolicy((name) => STANDARD_FONTS.has(name));
+
+const romeDateTime = new Intl.DateTimeFormat('it-IT', {
+  dateStyle: 'long',
+  timeStyle: 'medium',
+  timeZone: 'Europe/Rome',
+});
+
+export interface SignedOffer {
+  company: string;
+  ragioneSociale: string;
+  numero: string;
+  inviataIl: string;
+  /** SHA-256 of the offer version the customer accepted. */
+  hash: string;
+  dal: string | null;
+  al: string | null;
+  durata: string | null;
+  cantiere: string | null;
+  gruppoRisorse: string | null;
+  option: PublicOfferOption;
+  firmatario: string;
+  /** The drawn signature, PNG. */
+  firma: Buffer;
+  accettataIl: Date;
+  ip: string;
+  userAgent: string;
+}
+
+/** The standard PDF fonts write WinAnsi only: the engine's minus sign (U+2212) becomes a hyphen. */
+const winAnsi = (text: string) => text.replace(/\u2212/g, '-');
+
+const field = (label: string, value: string): Content => ({
+  columns: [{ text: label, width: 150, bold: true }, { text: value || '—' }],
+  margin: [0, 1, 0, 1],
+});
+
+/**
+ * The evidence of an acceptance (issue 16, point 4): the offer version as priced with the customer's
+ * insurance, the conditions, the signature, who signed, when (Rome), from where and with what browser,
+ * and the SHA-256 of the version accepted.
+ */
+export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
+  const f = s.option.figures;
+  const period = [s.durata, s.dal && s.al ? `dal ${formatDate(s.dal)} al ${formatDate(s.al)}` : '']
+    .filter(Boolean)
+    .join(', ');
+  const doc: TDocumentDefinitions = {
+    info: { title: `Offerta ${s.numero} firmata`, author: s.company },
+    defaultStyle: { font: 'Helvetica', fontSize: 10 },
+    pageMargins: [40, 40, 40, 40],
+    content: [
+      { text: s.company, fontSize: 12, bold: true },
+      {
+        text: `Offerta di noleggio ${s.numero} — accettata e firmata`,
+        fontSize: 16,
+        bold: true,
+        margin: [0, 6, 0, 10],
+      },
+      field('Cliente', s.ragioneSociale),
+      field('Offerta inviata il', romeDateTime.format(new Date(s.inviataIl))),
+      field('Periodo', period),
+      field('Cantiere', s.cantiere ?? ''),
+      field('Gruppo risorse', s.gruppoRisorse ?? ''),
+      field('Assicurazione scelta', `${s.option.name} (${formatPercent(s.option.percentage)} del noleggio)`),
+      { text: 'Perché questo prezzo', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+      {
+        table: {
+          widths: [110, '*', 80],
+          body: [
+            [
+              { text: 'Voce', bold: true },
+              { text: 'Calcolo', bold: true },
+              { text: 'Importo', bold: true, alignment: 'right' },
+            ],
+            ...s.option.breakdown.map((l) => [
+              winAnsi(l.label),
+              winAnsi(l.formula),
+              { text: l.cents === null ? '' : formatEuro(l.cents), alignment: 'right' as const },
+            ]),
+          ],
+        },
+      },
+      { text: 'Totali', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+      field('Noleggio', formatEuro(Math.round(f.prezzoNoleggio * 100))),
+      field('Assicurazione', formatEuro(Math.round(f.prezzoAssicurazione * 100))),
+      field('Contributo ambientale', formatEuro(Math.round(f.prezzoOneri * 100))),
+      field('Trasporto', formatEuro(Math.round(f.prezzoTrasporto * 100))),
+      field('Articoli', formatEuro(Math.round(f.prezzoVarie * 100))),
+      field('Totale', formatEuro(Math.round(f.prezzoTotale * 100))),
+      field('Totale scontato (IVA esclusa)', formatEuro(Math.round(f.prezzoTotaleScontato * 100))),
+      { text: 'Condizioni contrattuali accettate', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+      { ol: [...OFFER_CONDITIONS], fontSize: 9 },
+      { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+      { image: `data:image/png;base64,${s.firma.toString('base64')}`, fit: [240, 100] },
+      field('Firmato da', s.firmatario),
+      field('Data e ora (Roma)', romeDateTime.format(s.accettataIl)),
+      field('Indirizzo IP', s.ip),
+      field('Browser', s.userAgent),
+      {
+        text: `SHA-256 della versione accettata: ${s.hash}`,
+        fontSize: 8,
+        margin: [0, 12, 0, 0],
+      },
+    ],
+  };
+  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+}
