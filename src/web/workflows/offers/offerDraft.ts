@@ -1,0 +1,152 @@
+import type {
+  ArticoloGruppo,
+  Insurance,
+  PriceListLine,
+  TimeUnit,
+  TransportIncreaseDuration,
+  TransportIncreaseScore,
+  TransportPrice,
+} from '../../../../generated/entities.ts';
+import {
+  defaultInsurance,
+  priceOffer,
+  type DistanceEstimate,
+  type EnvironmentalContribution,
+  type OfferPricing,
+  type OfferPricingInput,
+} from '../../../domain/pricing/index.ts';
+
+/** SPEC.md section 9: a salesperson's discount limit when the settings do not say otherwise. */
+export const DEFAULT_MAX_DISCOUNT = 5;
+
+/**
+ * What the salesperson chooses and types in the builder: only inputs, never a total (the server prices
+ * them again with the same engine). Field names are the negotiation's, where the offer is stored.
+ */
+export interface OfferDraft {
+  filialeNoleggioId: number | null;
+  famigliaGruppoRisorsaId: number | null;
+  gruppoRisorsaId: number | null;
+  durataUnita: TimeUnit;
+  /** Typed duration; with both dates in days, the dates decide. */
+  durata: number | null;
+  inizio: string | null;
+  fine: string | null;
+  /** Insurance code, '' for none. */
+  assicurazioneTipo: string;
+  contributoAmbientale: EnvironmentalContribution['option'] | null;
+  trasportoAbilitato: boolean;
+  /** Percent of the outbound leg charged (0 = that leg off). */
+  trasporto: number;
+  trasportoRitorno: number;
+  /** Km typed by the user (`trasportoRitornoKmCompilatoDaUtente`), null = computed. */
+  km: number | null;
+  articoli: ArticoloGruppo[];
+  scontoPercentuale: number | null;
+  scontoImporto: number | null;
+  note: string;
+}
+
+/** Everything configured elsewhere that the engine needs to price a draft. */
+export interface OfferCatalog {
+  insurances: readonly Pick<Insurance, 'code' | 'name' | 'percentage' | 'defaultInsurance'>[];
+  /** Percent of the rental for each environmental-contribution option, when configured. */
+  environmental: Partial<Record<EnvironmentalContribution['option'], number>>;
+  priceBands: readonly TransportPrice[];
+  durationIncreases: readonly TransportIncreaseDuration[];
+  scoreIncreases: readonly TransportIncreaseScore[];
+  maxDiscount: number;
+  /** The chosen group's code and its ERP price lines (customer code 111). */
+  resourceGroup: string | undefined;
+  priceLines: readonly PriceListLine[];
+  /** Branch → site from the distance provider, if the site has a position. */
+  distance: DistanceEstimate | null;
+  /** The negotiation's customer score. */
+  score: number | null;
+}
+
+/** A new offer: SPEC.md section 4 defaults (transport on, 100 and 100) and the default insurance. */
+export function emptyDraft(insurances: OfferCatalog['insurances'], from: Partial<OfferDraft> = {}): OfferDraft {
+  return {
+    filialeNoleggioId: null,
+    famigliaGruppoRisorsaId: null,
+    gruppoRisorsaId: null,
+    durataUnita: 'G',
+    durata: null,
+    inizio: null,
+    fine: null,
+    assicurazioneTipo: defaultInsurance(insurances)?.code ?? '',
+    contributoAmbientale: null,
+    trasportoAbilitato: true,
+    trasporto: 100,
+    trasportoRitorno: 100,
+    km: null,
+    articoli: [],
+    scontoPercentuale: null,
+    scontoImporto: null,
+    note: '',
+    ...from,
+  };
+}
+
+/** The dates price the rental when both are there and the unit is days; otherwise the typed duration does. */
+export function pricedByDates(draft: OfferDraft): boolean {
+  return draft.durataUnita === 'G' && !!draft.inizio && !!draft.fine;
+}
+
+/** The engine's input for a draft: the one place the builder's state meets the pricing engine. */
+export function pricingInput(draft: OfferDraft, catalog: OfferCatalog): OfferPricingInput {
+  const insurance = catalog.insurances.find((i) => i.code === draft.assicurazioneTipo) ?? null;
+  const envPercent = draft.contributoAmbientale ? catalog.environmental[draft.contributoAmbientale] : undefined;
+  return {
+    ...(catalog.resourceGroup ? { resourceGroup: catalog.resourceGroup } : {}),
+    priceLines: catalog.priceLines,
+    duration: pricedByDates(draft)
+      ? { from: draft.inizio ?? '', to: draft.fine ?? '' }
+      : { value: draft.durata ?? 0, unit: draft.durataUnita },
+    insurance: insurance && { code: insurance.code, name: insurance.name, percentage: insurance.percentage },
+    environmental:
+      draft.contributoAmbientale && envPercent !== undefined
+        ? { option: draft.contributoAmbientale, percentage: envPercent }
+        : null,
+    transport: {
+      enabled: draft.trasportoAbilitato,
+      outboundPercent: draft.trasporto,
+      returnPercent: draft.trasportoRitorno,
+      distance: catalog.distance,
+      typedKm: draft.km,
+      priceBands: catalog.priceBands,
+      durationIncreases: catalog.durationIncreases,
+      scoreIncreases: catalog.scoreIncreases,
+      score: catalog.score,
+    },
+    articles: { articoli: draft.articoli },
+    discount: {
+      percent: draft.scontoPercentuale,
+      amount: draft.scontoImporto,
+      maxPercent: catalog.maxDiscount,
+    },
+  };
+}
+
+/** Every figure of the draft, as the server will compute it. */
+export const priceDraft = (draft: OfferDraft, catalog: OfferCatalog): OfferPricing =>
+  priceOffer(pricingInput(draft, catalog));
+
+/**
+ * The articles of a newly chosen group, keeping what was already chosen for an article of the same id
+ * (a salesperson switching back and forth between groups loses nothing typed).
+ */
+export function mergeArticles(groupArticles: readonly ArticoloGruppo[], chosen: readonly ArticoloGruppo[]) {
+  return groupArticles.map((a) => {
+    const mine = chosen.find((c) => c.id !== undefined && c.id === a.id && c.description === a.description);
+    return mine ?? { ...a, selezionato: a.selezionato ?? false };
+  });
+}
+
+/** Errors of the engine by field, for the message next to each input. */
+export function errorsByField(pricing: OfferPricing): Record<string, string> {
+  const byField: Record<string, string> = {};
+  for (const e of pricing.errors) byField[e.field] ??= e.message;
+  return byField;
+}
