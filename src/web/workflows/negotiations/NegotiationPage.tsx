@@ -19,6 +19,7 @@ import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
 import { isLostStatus, negotiationPayload, pageUiSchema } from './negotiationRules.ts';
 import { NegotiationActions } from './NegotiationActions.tsx';
+import { NegotiationOffer } from '../offers/NegotiationOffer.tsx';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
 import { VatOthersDialog } from './VatOthersDialog.tsx';
@@ -147,6 +148,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       ) : (
         record && (
           <>
+            <NegotiationOffer negotiation={record} />
             <NegotiationActions def={def} record={record} dirty={dirty} onStored={showStored} />
             <AttachmentsPanel
               negotiationId={Number(id)}

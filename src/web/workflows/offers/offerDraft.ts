@@ -41,11 +41,18 @@ export interface OfferDraft {
   trasportoRitorno: number;
   /** Km typed by the user (`trasportoRitornoKmCompilatoDaUtente`), null = computed. */
   km: number | null;
-  articoli: ArticoloGruppo[];
+  articoli: DraftArticle[];
   scontoPercentuale: number | null;
   scontoImporto: number | null;
   note: string;
 }
+
+/** An article as typed: its price may be emptied while typing (the engine then names the field). */
+export type DraftArticle = Omit<ArticoloGruppo, 'price'> & { price: number | null };
+
+/** The articles as the engine and the contract take them (an emptied price is not a price). */
+export const articlesOf = (articles: readonly DraftArticle[]): ArticoloGruppo[] =>
+  articles.map((a) => ({ ...a, price: a.price ?? Number.NaN }));
 
 /** Everything configured elsewhere that the engine needs to price a draft. */
 export interface OfferCatalog {
@@ -120,7 +127,7 @@ export function pricingInput(draft: OfferDraft, catalog: OfferCatalog): OfferPri
       scoreIncreases: catalog.scoreIncreases,
       score: catalog.score,
     },
-    articles: { articoli: draft.articoli },
+    articles: { articoli: articlesOf(draft.articoli) },
     discount: {
       percent: draft.scontoPercentuale,
       amount: draft.scontoImporto,
@@ -137,7 +144,10 @@ export const priceDraft = (draft: OfferDraft, catalog: OfferCatalog): OfferPrici
  * The articles of a newly chosen group, keeping what was already chosen for an article of the same id
  * (a salesperson switching back and forth between groups loses nothing typed).
  */
-export function mergeArticles(groupArticles: readonly ArticoloGruppo[], chosen: readonly ArticoloGruppo[]) {
+export function mergeArticles(
+  groupArticles: readonly ArticoloGruppo[],
+  chosen: readonly DraftArticle[],
+): DraftArticle[] {
   return groupArticles.map((a) => {
     const mine = chosen.find((c) => c.id !== undefined && c.id === a.id && c.description === a.description);
     return mine ?? { ...a, selezionato: a.selezionato ?? false };
@@ -149,4 +159,31 @@ export function errorsByField(pricing: OfferPricing): Record<string, string> {
   const byField: Record<string, string> = {};
   for (const e of pricing.errors) byField[e.field] ??= e.message;
   return byField;
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+const UNITS: readonly TimeUnit[] = ['G', 'M', 'A'];
+
+/** The draft of an offer stored on a negotiation (the negotiation's own fields), or a new one. */
+export function draftFromNegotiation(row: Record<string, unknown>, insurances: OfferCatalog['insurances']): OfferDraft {
+  const unit = UNITS.find((u) => u === row.durataUnita) ?? 'G';
+  const articles = Array.isArray(row.articoli) ? (row.articoli as DraftArticle[]) : [];
+  const insurance = str(row.assicurazioneTipo);
+  return emptyDraft(insurances, {
+    filialeNoleggioId: num(row.filialeNoleggioId),
+    famigliaGruppoRisorsaId: num(row.famigliaGruppoRisorsaId),
+    gruppoRisorsaId: num(row.gruppoRisorsaId),
+    durataUnita: unit,
+    durata: num(row.durata),
+    inizio: str(row.inizio),
+    fine: str(row.fine),
+    ...(insurance !== null || row.offerta === 'Y' ? { assicurazioneTipo: insurance ?? '' } : {}),
+    ...(typeof row.trasportoAbilitato === 'boolean' ? { trasportoAbilitato: row.trasportoAbilitato } : {}),
+    ...(num(row.trasporto) !== null ? { trasporto: num(row.trasporto) ?? 100 } : {}),
+    ...(num(row.trasportoRitorno) !== null ? { trasportoRitorno: num(row.trasportoRitorno) ?? 100 } : {}),
+    articoli: articles,
+    scontoPercentuale: num(row.scontoPercentuale),
+    scontoImporto: num(row.scontoImporto),
+  });
 }

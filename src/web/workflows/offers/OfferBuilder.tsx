@@ -1,0 +1,411 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  Paper,
+  Radio,
+  RadioGroup,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { TimeUnit } from '../../../../generated/entities.ts';
+import { eurosToCents, formatEuro, formatPercent, priceListSummary } from '../../../domain/pricing/index.ts';
+import type { Row } from '../../api/resourceApi.ts';
+import { DateInput } from '../../fields/DateInput.tsx';
+import { NumberInput } from '../../fields/NumberInput.tsx';
+import { ArticlesTable } from './ArticlesTable.tsx';
+import { GroupChooser } from './GroupChooser.tsx';
+import { errorsByField, mergeArticles, priceDraft, pricedByDates, type OfferDraft } from './offerDraft.ts';
+import { offerMessages as m } from './offerMessages.ts';
+import { PriceBreakdown } from './PriceBreakdown.tsx';
+import { useOfferCatalog } from './useOfferCatalog.ts';
+
+const figure = (v: number | string | undefined) => (typeof v === 'number' ? v : null);
+const UNITS: TimeUnit[] = ['G', 'M', 'A'];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title} sx={{ mb: 3 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** An input with the message that belongs to it underneath (the engine's or the server's). */
+function WithProblem({ id, problem, children }: { id: string; problem?: string | undefined; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {children}
+      {problem && (
+        <FormHelperText error id={id}>
+          {problem}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}
+
+export interface OfferBuilderProps {
+  negotiation: Row;
+  initial: OfferDraft;
+  /** A supervisor (or admin) approves a discount above the limit by saving it. */
+  canApprove: boolean;
+  /** Messages of the server next to their fields, after a refused save. */
+  serverErrors?: Record<string, string>;
+  busy?: boolean;
+  onSave?(draft: OfferDraft): void;
+  /** Below the builder: the version history. */
+  children?: ReactNode;
+}
+
+/**
+ * The offer builder of a negotiation: every choice and figure the offer needs, priced by the one engine as the
+ * user types, with "Perché questo prezzo" beside it. It sends only inputs; the server prices them again.
+ */
+export function OfferBuilder({
+  negotiation,
+  initial,
+  canApprove,
+  serverErrors,
+  busy,
+  onSave,
+  children,
+}: OfferBuilderProps) {
+  const [draft, setDraft] = useState(initial);
+  const set = (patch: Partial<OfferDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const lastLeg = useRef({ trasporto: initial.trasporto || 100, trasportoRitorno: initial.trasportoRitorno || 100 });
+  const offer = useOfferCatalog(draft, negotiation);
+  const { catalog } = offer;
+
+  // A group's articles arrive after it is chosen: they join the draft once, keeping what was typed.
+  const [seenArticles, setSeenArticles] = useState(offer.groupArticles);
+  if (offer.groupArticles !== seenArticles) {
+    setSeenArticles(offer.groupArticles);
+    if (offer.groupArticles) set({ articoli: mergeArticles(offer.groupArticles, draft.articoli) });
+  }
+
+  const pricing = useMemo(() => priceDraft(draft, catalog), [draft, catalog]);
+  const engine = errorsByField(pricing);
+  const errors: Record<string, string> = { ...engine, ...serverErrors };
+  // A supervisor's save records the approval: for them the limit is a notice, not an error.
+  const approval = pricing.approvalRequired && canApprove;
+  const discountProblem = approval ? undefined : (errors.sconto ?? errors.scontoPercentuale);
+  const byDates = pricedByDates(draft);
+  const days = pricing.duration && byDates ? pricing.duration.value : null;
+  const site = String(
+    negotiation.formattedAddress || negotiation.destinazioneCantiere || negotiation.paeseTrattativa || '',
+  );
+  const distance = pricing.breakdown.find((l) => l.key === 'distanza');
+
+  const leg = (key: 'trasporto' | 'trasportoRitorno', label: string) => {
+    const on = draft[key] > 0;
+    return (
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <FormControlLabel
+          sx={{ minWidth: 130, mt: 1 }}
+          label={label}
+          control={
+            <Switch
+              checked={on}
+              disabled={!draft.trasportoAbilitato}
+              onChange={(e) => {
+                if (!e.target.checked) lastLeg.current[key] = draft[key] || 100;
+                set({ [key]: e.target.checked ? lastLeg.current[key] : 0 });
+              }}
+            />
+          }
+        />
+        <WithProblem id={`offer-${key}-problem`} problem={errors[key]}>
+          <NumberInput
+            label={m.legPercent(label)}
+            unit="%"
+            value={draft[key]}
+            disabled={!draft.trasportoAbilitato || !on}
+            error={!!errors[key]}
+            describedBy={`offer-${key}-problem`}
+            onChange={(v) => set({ [key]: figure(v) ?? 0 })}
+          />
+        </WithProblem>
+      </Box>
+    );
+  };
+
+  const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 2 } as const;
+
+  return (
+    <Paper component="section" aria-label={m.title} sx={{ p: 3, mb: 3 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {m.title}
+      </Typography>
+      {offer.unavailable.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {m.configMissing(offer.unavailable.join(', '))}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, gap: 3 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Section title={m.sections.rental}>
+            <TextField
+              select
+              label={m.branch}
+              value={draft.filialeNoleggioId ?? ''}
+              onChange={(e) => set({ filialeNoleggioId: e.target.value === '' ? null : Number(e.target.value) })}
+              sx={{ minWidth: 280, mb: 2 }}
+            >
+              {offer.branches.map((b) => (
+                <MenuItem key={b.id} value={b.id}>
+                  {b.name}
+                  {b.address ? ` — ${b.address}` : ''}
+                </MenuItem>
+              ))}
+            </TextField>
+            <GroupChooser
+              families={offer.families}
+              groups={offer.groups}
+              familyId={draft.famigliaGruppoRisorsaId}
+              groupId={draft.gruppoRisorsaId}
+              problem={errors.listiniOfferta ?? errors.gruppoRisorsaId}
+              onFamily={(id) =>
+                set({
+                  famigliaGruppoRisorsaId: id,
+                  ...(id === draft.famigliaGruppoRisorsaId ? {} : { gruppoRisorsaId: null }),
+                })
+              }
+              onGroup={(g) => set({ gruppoRisorsaId: g.id ?? null })}
+            />
+          </Section>
+
+          <Section title={m.sections.period}>
+            <Box sx={grid}>
+              <TextField
+                select
+                label={m.unit}
+                value={draft.durataUnita}
+                onChange={(e) => set({ durataUnita: UNITS.find((u) => u === e.target.value) ?? 'G' })}
+              >
+                {UNITS.map((u) => (
+                  <MenuItem key={u} value={u}>
+                    {m.units[u]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <WithProblem id="offer-durata-problem" problem={errors.durata}>
+                <NumberInput
+                  label={m.duration}
+                  integer
+                  value={days ?? draft.durata}
+                  disabled={byDates}
+                  error={!!errors.durata}
+                  describedBy="offer-durata-problem"
+                  onChange={(v) => set({ durata: figure(v) })}
+                />
+              </WithProblem>
+              <WithProblem id="offer-inizio-problem" problem={errors.inizio}>
+                <DateInput
+                  kind="date"
+                  label={m.from}
+                  value={draft.inizio ?? ''}
+                  onChange={(v) => set({ inizio: v ?? null })}
+                />
+              </WithProblem>
+              <WithProblem id="offer-al-problem" problem={errors.al ?? errors.fine}>
+                <DateInput
+                  kind="date"
+                  label={m.to}
+                  value={draft.fine ?? ''}
+                  error={!!(errors.al ?? errors.fine)}
+                  describedBy="offer-al-problem"
+                  onChange={(v) => set({ fine: v ?? null })}
+                />
+              </WithProblem>
+            </Box>
+            {days !== null && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {m.byDates(days)}
+              </Typography>
+            )}
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {m.priceList}:{' '}
+              {!catalog.resourceGroup
+                ? m.priceListEmpty
+                : offer.priceLinesLoading
+                  ? m.priceListLoading
+                  : priceListSummary(catalog.priceLines.filter((l) => l.ResourceGroup === catalog.resourceGroup))
+                      .map((l) => `${l.period} ${formatEuro(eurosToCents(l.price))}`)
+                      .join(' · ') || '—'}
+            </Typography>
+          </Section>
+
+          <Section title={m.sections.insurance}>
+            <RadioGroup
+              aria-label={m.sections.insurance}
+              row
+              value={draft.assicurazioneTipo}
+              onChange={(e) => set({ assicurazioneTipo: e.target.value })}
+            >
+              {catalog.insurances.map((i) => (
+                <FormControlLabel
+                  key={i.code}
+                  value={i.code}
+                  control={<Radio />}
+                  label={`${i.name} (${formatPercent(i.percentage)})${i.defaultInsurance ? `, ${m.defaultInsurance}` : ''}`}
+                />
+              ))}
+              <FormControlLabel value="" control={<Radio />} label={m.noInsurance} />
+            </RadioGroup>
+            <RadioGroup
+              aria-label={m.environmental}
+              row
+              value={draft.contributoAmbientale ?? ''}
+              onChange={(e) =>
+                set({
+                  contributoAmbientale:
+                    e.target.value === 'base' || e.target.value === 'all-inclusive' ? e.target.value : null,
+                })
+              }
+            >
+              <Typography component="span" sx={{ alignSelf: 'center', mr: 2 }}>
+                {m.environmental}:
+              </Typography>
+              <FormControlLabel value="" control={<Radio />} label={m.environmentalOptions.none} />
+              {(['base', 'all-inclusive'] as const).map((option) => {
+                const percent = catalog.environmental[option];
+                return (
+                  <FormControlLabel
+                    key={option}
+                    value={option}
+                    disabled={percent === undefined}
+                    control={<Radio />}
+                    label={`${m.environmentalOptions[option]} (${percent === undefined ? m.environmentalNotConfigured : formatPercent(percent)})`}
+                  />
+                );
+              })}
+            </RadioGroup>
+          </Section>
+
+          <Section title={m.sections.transport}>
+            <FormControlLabel
+              label={m.transportRequested}
+              control={
+                <Switch
+                  checked={draft.trasportoAbilitato}
+                  onChange={(e) => set({ trasportoAbilitato: e.target.checked })}
+                />
+              }
+            />
+            <Typography variant="body2" sx={{ mt: 1 }}>
+              {m.site}:{' '}
+              {site || (
+                <Box component="span" sx={{ color: 'warning.main' }}>
+                  {m.siteMissing}
+                </Box>
+              )}
+            </Typography>
+            {draft.trasportoAbilitato && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {distance ? m.distanceComputed(distance.formula) : catalog.distance ? '' : m.distanceNone}
+              </Typography>
+            )}
+            <Box sx={{ ...grid, mb: 2 }}>
+              <WithProblem id="offer-km-problem" problem={errors.km}>
+                <NumberInput
+                  label={m.km}
+                  unit="km"
+                  value={draft.km}
+                  disabled={!draft.trasportoAbilitato}
+                  error={!!errors.km}
+                  describedBy="offer-km-problem"
+                  onChange={(v) => set({ km: figure(v) })}
+                />
+                {!errors.km && <FormHelperText>{m.kmHelp}</FormHelperText>}
+              </WithProblem>
+            </Box>
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              {leg('trasporto', m.outbound)}
+              {leg('trasportoRitorno', m.return)}
+            </Box>
+          </Section>
+
+          <Section title={m.sections.articles}>
+            {draft.gruppoRisorsaId === null ? (
+              <Typography color="text.secondary">{m.priceListEmpty}</Typography>
+            ) : (
+              <ArticlesTable articles={draft.articoli} errors={errors} onChange={(articoli) => set({ articoli })} />
+            )}
+          </Section>
+
+          <Section title={m.sections.discount}>
+            <Box sx={grid}>
+              <WithProblem id="offer-sconto-problem" problem={discountProblem}>
+                <NumberInput
+                  label={m.offerDiscountPercent}
+                  unit="%"
+                  value={draft.scontoPercentuale}
+                  error={!!discountProblem}
+                  describedBy="offer-sconto-problem"
+                  onChange={(v) => set({ scontoPercentuale: figure(v) })}
+                />
+              </WithProblem>
+              <WithProblem id="offer-scontoImporto-problem" problem={approval ? undefined : errors.scontoImporto}>
+                <NumberInput
+                  label={m.offerDiscountAmount}
+                  unit="€"
+                  value={draft.scontoImporto}
+                  error={!approval && !!errors.scontoImporto}
+                  describedBy="offer-scontoImporto-problem"
+                  onChange={(v) => set({ scontoImporto: figure(v) })}
+                />
+              </WithProblem>
+            </Box>
+            {approval ? (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {m.supervisorApproves(catalog.maxDiscount)}
+              </Alert>
+            ) : (
+              <FormHelperText>{m.discountLimit(catalog.maxDiscount)}</FormHelperText>
+            )}
+          </Section>
+
+          <Section title={m.sections.notes}>
+            <TextField
+              label={m.notes}
+              multiline
+              minRows={2}
+              fullWidth
+              value={draft.note}
+              error={!!errors.note}
+              helperText={errors.note}
+              onChange={(e) => set({ note: e.target.value })}
+            />
+          </Section>
+        </Box>
+
+        <Box>
+          <Box sx={{ position: { lg: 'sticky' }, top: { lg: 16 } }}>
+            <PriceBreakdown
+              pricing={
+                approval
+                  ? { ...pricing, errors: pricing.errors.filter((e) => e.code !== 'DISCOUNT_ABOVE_MAXIMUM') }
+                  : pricing
+              }
+            />
+            {onSave && (
+              <Button variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy} onClick={() => onSave(draft)}>
+                {m.save}
+              </Button>
+            )}
+          </Box>
+        </Box>
+      </Box>
+      {children}
+    </Paper>
+  );
+}
