@@ -2704,6 +2704,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trattative_cp/{id}/offerta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * L'offerta di una trattativa, calcolata dal server, con le versioni inviate
+         * @description I dati dell'offerta salvati sulla trattativa, il calcolo del motore dei prezzi (src/domain/pricing) con i listini del gestionale (codice cliente 111) e la configurazione di oggi, e le versioni inviate (congelate: numero, data, impronta, totali, cosa è cambiato rispetto alla precedente). Solo per chi vede la trattativa (altrimenti 404).
+         */
+        get: operations["getTrattativaCpOfferta"];
+        /**
+         * Salva l'offerta della trattativa; ogni totale lo calcola il server
+         * @description Il client manda solo le scelte (filiale, gruppo risorse, durata o date, assicurazione, contributo ambientale, trasporto, km scritti, articoli, sconti). Il server calcola ogni prezzo con il motore e salva la trattativa in un'unica transazione (offerta = Y, durata, listiniOfferta, trattativaCpPriceLists, articoli). Un dato che non si può prezzare risponde 400 con il messaggio accanto al campo e non salva nulla. Uno sconto oltre maxScontoOfferta (5%) è rifiutato (400, campo scontoPercentuale o scontoImporto) salvo per supervisore CP e amministratori, che lo approvano: il loro nome è salvato in scontoApprovatoDa. Se il client manda prezziAttesi (i totali che ha mostrato) e uno differisce al centesimo da quelli del server: 409 con il campo e i due importi, nulla salvato. Con version diversa da quella attuale: 409.
+         */
+        put: operations["saveTrattativaCpOfferta"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trattative_cp/{id}/offerta/versioni/{versione}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Il PDF di una versione inviata dell'offerta
+         * @description Reso dal server dalla versione congelata all'invio (mai ricalcolata): intestazione dell'azienda, cliente, cantiere, periodo, righe, dettaglio del calcolo, condizioni, validità, numero e impronta. Solo per chi vede la trattativa (altrimenti 404).
+         */
+        get: operations["downloadTrattativaCpOffertaPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trattative-cp/{id}/save-offer-status-lost": {
         parameters: {
             query?: never;
@@ -2815,7 +2859,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invia l'offerta */
+        /**
+         * Invia l'offerta
+         * @description Congela una nuova versione dell'offerta salvata, ricalcolata dal server in quel momento: numero OFF-AAAA-NNNNNN (progressivo dell'anno), data, chi la invia, dati e risultato del calcolo e la loro impronta SHA-256 (offerFingerprint); una versione inviata non cambia più. Il PDF della versione è allegato all'email. Senza un'offerta salvata e prezzabile: 400 (campo offerta o il campo che non si può prezzare), nulla inviato.
+         */
         post: operations["sendTrattativaCpOfferta"];
         delete?: never;
         options?: never;
@@ -3062,6 +3109,117 @@ export interface components {
             motivoPersaId: components["schemas"]["EntityId"];
             statoOffertaId: components["schemas"]["EntityId"];
             notePersa?: components["schemas"]["notePersa"];
+        };
+        /** @description Le scelte dell'offerta: nessun totale (li calcola il server). prezziAttesi, se presente, sono i totali mostrati all'utente: se differiscono da quelli del server la richiesta è rifiutata (409). */
+        OffertaTrattativaInput: {
+            version?: components["schemas"]["Version"];
+            filialeNoleggioId?: components["schemas"]["filialeNoleggioId"];
+            famigliaGruppoRisorsaId?: components["schemas"]["famigliaGruppoRisorsaId"];
+            gruppoRisorsaId?: components["schemas"]["gruppoRisorsaId"];
+            durata?: components["schemas"]["durata"];
+            durataUnita?: components["schemas"]["TimeUnit"];
+            inizio?: components["schemas"]["inizio"];
+            fine?: components["schemas"]["fine"];
+            assicurazioneTipo?: components["schemas"]["assicurazioneTipo"];
+            contributoAmbientale?: components["schemas"]["contributoAmbientale"];
+            trasportoAbilitato?: components["schemas"]["trasportoAbilitato"];
+            trasporto?: components["schemas"]["trasporto"];
+            trasportoRitorno?: components["schemas"]["trasportoRitorno"];
+            km?: components["schemas"]["km"];
+            formattedAddress?: components["schemas"]["formattedAddress"];
+            latitudeTrattativa?: components["schemas"]["latitudeTrattativa"];
+            longitudeTrattativa?: components["schemas"]["longitudeTrattativa"];
+            articoli?: components["schemas"]["articoli"];
+            scontoPercentuale?: components["schemas"]["scontoPercentuale"];
+            scontoImporto?: components["schemas"]["scontoImporto"];
+            noteOfferta?: components["schemas"]["noteOfferta"];
+            prezziAttesi?: components["schemas"]["PrezziOfferta"];
+        };
+        /** @description I totali di un'offerta in euro, arrotondati al centesimo */
+        PrezziOfferta: {
+            prezzoNoleggio: components["schemas"]["Money"];
+            prezzoAssicurazione: components["schemas"]["Money"];
+            prezzoOneri: components["schemas"]["Money"];
+            prezzoTrasporto: components["schemas"]["Money"];
+            prezzoVarie: components["schemas"]["Money"];
+            prezzoTotale: components["schemas"]["Money"];
+            prezzoTotaleScontato: components["schemas"]["Money"];
+        };
+        /** @description Una riga di «Perché questo prezzo» (BreakdownLine del motore) */
+        VoceCalcolo: {
+            /** @enum {string} */
+            key: "noleggio" | "assicurazione" | "oneri" | "distanza" | "trasportoAndata" | "trasportoRitorno" | "articolo" | "varie" | "totale" | "sconto" | "totaleScontato";
+            /** @example Noleggio */
+            label: string;
+            /** @example 12 giorni × 95,00 € (fascia 6–15 giorni) */
+            formula: string;
+            /**
+             * @description Importo in centesimi; null per una riga solo informativa (la distanza)
+             * @example 114000
+             */
+            cents: number | null;
+            /** @example Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 € */
+            text: string;
+        };
+        /** @description Perché l'offerta non si può prezzare o salvare così (PricingError del motore), con il campo a cui si riferisce */
+        ErroreCalcolo: {
+            /** @enum {string} */
+            code: "NO_PRICE_LINES" | "DURATION_INVALID" | "DURATION_OUTSIDE_SLOTS" | "DISTANCE_MISSING" | "TRANSPORT_BAND_MISSING" | "ARTICLE_PRICE_TOO_LOW" | "ARTICLE_DISCOUNT_TOO_HIGH" | "DISCOUNT_ABOVE_MAXIMUM" | "DISCOUNT_ABOVE_TOTAL" | "NEGATIVE_VALUE";
+            /**
+             * @description Campo di OffertaTrattativaInput (articoli.0.price per un articolo)
+             * @example durata
+             */
+            field: string;
+            /** @example La durata di 45 giorni non rientra in nessuna fascia del listino (fasce disponibili: 1–5 giorni, 6–15 giorni, 16–30 giorni) */
+            message: string;
+        };
+        /** @description Il risultato del motore dei prezzi per i dati dell'offerta */
+        CalcoloOfferta: {
+            /** @description Null finché un errore impedisce il prezzo */
+            prezzi: components["schemas"]["PrezziOfferta"] | null;
+            voci: components["schemas"]["VoceCalcolo"][];
+            errori: components["schemas"]["ErroreCalcolo"][];
+            /** @description Lo sconto supera maxScontoOfferta e serve un supervisore */
+            approvazioneRichiesta: boolean;
+            durata: {
+                value: number;
+                unit: components["schemas"]["TimeUnit"];
+            } | null;
+            maxScontoOfferta: components["schemas"]["maxScontoOfferta"];
+        };
+        /** @description Una versione inviata e congelata dell'offerta */
+        VersioneOfferta: {
+            /** @example 1 */
+            versione: number;
+            /** @example OFF-2026-000123 */
+            numeroDocumento: string;
+            /**
+             * Format: date-time
+             * @example 2026-03-02T10:15:00.000Z
+             */
+            inviataIl: string;
+            /** @example mario.rossi */
+            inviataDa: string | null;
+            hash: components["schemas"]["hash"];
+            /** @example 1449.45 */
+            prezzoTotale: number;
+            /** @example 1376.98 */
+            prezzoTotaleScontato: number;
+            /** @example Giulia Ferri */
+            scontoApprovatoDa?: string | null;
+            /** @description Cosa è cambiato rispetto alla versione precedente, una frase per dato (vuoto per la prima) */
+            modifiche: string[];
+        };
+        /** @description L'offerta di una trattativa con il calcolo del server e le versioni inviate */
+        OffertaTrattativa: {
+            trattativaCpId: components["schemas"]["EntityId"];
+            version: components["schemas"]["Version"];
+            input: components["schemas"]["OffertaTrattativaInput"];
+            /** @description Le righe di listino del gruppo risorse dal gestionale (codice cliente 111) */
+            listini: components["schemas"]["price-list-line"][];
+            calcolo: components["schemas"]["CalcoloOfferta"];
+            scontoApprovatoDa: components["schemas"]["scontoApprovatoDa"];
+            versioni: components["schemas"]["VersioneOfferta"][];
         };
         /** @description Riepilogo della trattativa e destinatari */
         TrattativaCpSend: {
@@ -3563,6 +3721,16 @@ export interface components {
              * @example Via Giuseppe Mazzini 12, 20123 Milano (MI)
              */
             address?: string;
+            /**
+             * Latitudine
+             * @example 45.5356
+             */
+            latitude?: number | null;
+            /**
+             * Longitudine
+             * @example 9.2349
+             */
+            longitude?: number | null;
             /**
              * Email
              * Format: email
@@ -4374,11 +4542,24 @@ export interface components {
              */
             giorniValiditaOfferta: number;
             /**
+             * Contributo ambientale base (%)
+             * @default 2
+             * @example 2
+             */
+            contributoAmbientaleBase: number;
+            /**
+             * Contributo ambientale all inclusive (%)
+             * @default 3.5
+             * @example 3.5
+             */
+            contributoAmbientaleAllInclusive: number;
+            /**
              * Codice cliente per i listini del gestionale
              * @description Il cliente del gestionale (Mago) da cui leggere i listini standard.
+             * @default 111
              * @example 111
              */
-            codiceClienteListini?: string;
+            codiceClienteListini: string;
             /**
              * Mittente delle email
              * Format: email
@@ -4488,12 +4669,12 @@ export interface components {
              */
             ResourceGroup: string;
             /**
-             * Da (giorni)
+             * Da (nel periodo)
              * @example 1
              */
             SlotFrom: number;
             /**
-             * A (giorni)
+             * A (nel periodo)
              * @example 5
              */
             SlotTo: number;
@@ -5593,6 +5774,17 @@ export interface components {
              */
             readonly id?: number;
             /**
+             * Trattativa
+             * @example 1
+             */
+            readonly trattativaCpId?: number;
+            /**
+             * Versione
+             * @description Numero della versione inviata nella trattativa (1, 2, …)
+             * @example 1
+             */
+            readonly versione?: number;
+            /**
              * Ragione sociale
              * @example Edilizia Brambilla S.r.l.
              */
@@ -5684,9 +5876,10 @@ export interface components {
             assicurazione?: string;
             /**
              * Contributo ambientale
+             * @default
              * @example base
              */
-            contributoAmbientale?: string & ("base" | "all-inclusive");
+            contributoAmbientale: string & ("" | "base" | "all-inclusive");
             /**
              * Km
              * @example 35
@@ -5730,6 +5923,37 @@ export interface components {
              */
             sconto?: number | null;
             /**
+             * Sconto €
+             * @example 0
+             */
+            scontoImporto?: number | null;
+            /**
+             * Sconto approvato da
+             * @example Giulia Ferri
+             */
+            readonly scontoApprovatoDa?: string | null;
+            /**
+             * Totale
+             * @example 1449.45
+             */
+            readonly prezzoTotale?: number;
+            /**
+             * Totale scontato
+             * @example 1376.98
+             */
+            readonly prezzoTotaleScontato?: number;
+            /**
+             * Impronta SHA-256
+             * @description SHA-256 dell'impronta canonica (RFC 8785) di dati e risultato della versione
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            readonly hash?: string;
+            /**
+             * Inviata da
+             * @example mario.rossi
+             */
+            readonly inviataDa?: string | null;
+            /**
              * Richiesta trasporto
              * @example true
              */
@@ -5741,7 +5965,7 @@ export interface components {
             archiviata: components["schemas"]["SiNo"];
             /**
              * Numero documento
-             * @example 2025/112
+             * @example OFF-2026-000123
              */
             numeroDocumento?: string;
             /**
@@ -6228,13 +6452,13 @@ export interface components {
              */
             trasportoAbilitato: boolean;
             /**
-             * Trasporto andata (€)
+             * Trasporto andata (%)
              * @default 100
              * @example 100
              */
             trasporto: number;
             /**
-             * Trasporto ritorno (€)
+             * Trasporto ritorno (%)
              * @default 100
              * @example 100
              */
@@ -6249,6 +6473,28 @@ export interface components {
              * @example 42.5
              */
             assicurazionePrezzo?: number | null;
+            /**
+             * Contributo ambientale
+             * @default
+             * @example base
+             */
+            contributoAmbientale: string & ("" | "base" | "all-inclusive");
+            /**
+             * Km inseriti a mano
+             * @description Distanza filiale–cantiere scritta dall'utente: vince sulla stima
+             * @example 42
+             */
+            km?: number | null;
+            /**
+             * Sconto approvato da
+             * @example Giulia Ferri
+             */
+            readonly scontoApprovatoDa?: string | null;
+            /**
+             * Note dell'offerta
+             * @example Consegna entro le 8:00
+             */
+            noteOfferta?: string;
             /**
              * Sconto %
              * @example 5
@@ -6289,15 +6535,135 @@ export interface components {
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
         /**
-         * Note trattativa persa
-         * @example
+         * Filiale di noleggio
+         * @example 1
          */
-        notePersa: string;
+        filialeNoleggioId: number | null;
+        /**
+         * Famiglia gruppi risorse
+         * @example 1
+         */
+        famigliaGruppoRisorsaId: number | null;
+        /**
+         * Gruppo risorse
+         * @example 1
+         */
+        gruppoRisorsaId: number | null;
+        /**
+         * Durata
+         * @example 10
+         */
+        durata: number | null;
+        /**
+         * Inizio noleggio
+         * Format: date
+         * @example 2025-10-01
+         */
+        inizio: string | null;
+        /**
+         * Fine noleggio
+         * Format: date
+         * @example 2025-10-10
+         */
+        fine: string | null;
+        /**
+         * Assicurazione
+         * @example BASE
+         */
+        assicurazioneTipo: string;
+        /**
+         * Contributo ambientale
+         * @default
+         * @example base
+         */
+        contributoAmbientale: string & ("" | "base" | "all-inclusive");
+        /**
+         * Trasporto abilitato
+         * @default true
+         * @example true
+         */
+        trasportoAbilitato: boolean;
+        /**
+         * Trasporto andata (%)
+         * @default 100
+         * @example 100
+         */
+        trasporto: number;
+        /**
+         * Trasporto ritorno (%)
+         * @default 100
+         * @example 100
+         */
+        trasportoRitorno: number;
+        /**
+         * Km inseriti a mano
+         * @description Distanza filiale–cantiere scritta dall'utente: vince sulla stima
+         * @example 42
+         */
+        km: number | null;
+        /**
+         * Indirizzo cantiere
+         * @example Via Carducci 45, 20099 Sesto San Giovanni MI, Italia
+         */
+        formattedAddress: string;
+        /**
+         * Latitudine cantiere
+         * @example 45.5368
+         */
+        latitudeTrattativa: number | null;
+        /**
+         * Longitudine cantiere
+         * @example 9.2341
+         */
+        longitudeTrattativa: number | null;
+        /**
+         * Articoli
+         * @default []
+         */
+        articoli: components["schemas"]["articolo-gruppo"][];
+        /**
+         * Sconto %
+         * @example 5
+         */
+        scontoPercentuale: number | null;
+        /**
+         * Sconto €
+         * @example 0
+         */
+        scontoImporto: number | null;
+        /**
+         * Note dell'offerta
+         * @example Consegna entro le 8:00
+         */
+        noteOfferta: string;
         /**
          * Importo in euro
          * @example 1250.5
          */
         Money: number;
+        /**
+         * Sconto massimo in offerta (%)
+         * @description Lo sconto più alto che un operatore può applicare in un'offerta.
+         * @default 5
+         * @example 5
+         */
+        maxScontoOfferta: number;
+        /**
+         * Sconto approvato da
+         * @example Giulia Ferri
+         */
+        scontoApprovatoDa: string | null;
+        /**
+         * Impronta SHA-256
+         * @description SHA-256 dell'impronta canonica (RFC 8785) di dati e risultato della versione
+         * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+         */
+        hash: string;
+        /**
+         * Note trattativa persa
+         * @example
+         */
+        notePersa: string;
         /**
          * Conferma offerta
          * @description Prezzi confermati dal cliente sulla pagina pubblica dell'offerta.
@@ -6604,6 +6970,17 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Offerta della trattativa */
+        OffertaTrattativaItem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OffertaTrattativa"];
+                };
             };
         };
         /** @description Operazione eseguita */
@@ -8125,6 +8502,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Numero della versione inviata nella trattativa (1, 2, …)
+         * @example 1
+         */
+        VersioneOfferta: number;
         /**
          * @description Identificativo
          * @example 1
@@ -15683,6 +16065,88 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getTrattativaCpOfferta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OffertaTrattativaItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    saveTrattativaCpOfferta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OffertaTrattativaInput"];
+            };
+        };
+        responses: {
+            200: components["responses"]["OffertaTrattativaItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadTrattativaCpOffertaPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description Numero della versione inviata nella trattativa (1, 2, …)
+                 * @example 1
+                 */
+                versione: components["parameters"]["VersioneOfferta"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Pdf"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };
     };

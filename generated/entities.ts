@@ -296,6 +296,14 @@ export interface AltraConfigurazione {
    */
   giorniValiditaOfferta: number;
   /**
+   * Contributo ambientale base (%)
+   */
+  contributoAmbientaleBase?: number;
+  /**
+   * Contributo ambientale all inclusive (%)
+   */
+  contributoAmbientaleAllInclusive?: number;
+  /**
    * Codice cliente per i listini del gestionale: Il cliente del gestionale (Mago) da cui leggere i listini standard.
    */
   codiceClienteListini?: string;
@@ -401,6 +409,14 @@ export interface BranchOffer {
    * Indirizzo
    */
   address?: string;
+  /**
+   * Latitudine
+   */
+  latitude?: number | null;
+  /**
+   * Longitudine
+   */
+  longitude?: number | null;
   /**
    * Email
    */
@@ -1510,6 +1526,14 @@ export interface Offer {
    */
   id?: number;
   /**
+   * Trattativa
+   */
+  trattativaCpId?: number;
+  /**
+   * Versione: Numero della versione inviata nella trattativa (1, 2, …)
+   */
+  versione?: number;
+  /**
    * Ragione sociale
    */
   ragioneSociale: string;
@@ -1581,7 +1605,7 @@ export interface Offer {
   /**
    * Contributo ambientale
    */
-  contributoAmbientale?: 'base' | 'all-inclusive';
+  contributoAmbientale?: '' | 'base' | 'all-inclusive';
   /**
    * Km
    */
@@ -1615,6 +1639,30 @@ export interface Offer {
    */
   sconto?: number | null;
   /**
+   * Sconto €
+   */
+  scontoImporto?: number | null;
+  /**
+   * Sconto approvato da
+   */
+  scontoApprovatoDa?: string | null;
+  /**
+   * Totale
+   */
+  prezzoTotale?: number;
+  /**
+   * Totale scontato
+   */
+  prezzoTotaleScontato?: number;
+  /**
+   * Impronta SHA-256: SHA-256 dell'impronta canonica (RFC 8785) di dati e risultato della versione
+   */
+  hash?: string;
+  /**
+   * Inviata da
+   */
+  inviataDa?: string | null;
+  /**
    * Richiesta trasporto
    */
   richiestaTrasporto?: boolean;
@@ -1644,11 +1692,11 @@ export interface PriceListLine {
    */
   ResourceGroup: string;
   /**
-   * Da (giorni)
+   * Da (nel periodo)
    */
   SlotFrom: number;
   /**
-   * A (giorni)
+   * A (nel periodo)
    */
   SlotTo: number;
   /**
@@ -2448,11 +2496,11 @@ export interface TrattativaCp {
    */
   trasportoAbilitato?: boolean;
   /**
-   * Trasporto andata (€)
+   * Trasporto andata (%)
    */
   trasporto?: number;
   /**
-   * Trasporto ritorno (€)
+   * Trasporto ritorno (%)
    */
   trasportoRitorno?: number;
   /**
@@ -2463,6 +2511,22 @@ export interface TrattativaCp {
    * Prezzo assicurazione
    */
   assicurazionePrezzo?: number | null;
+  /**
+   * Contributo ambientale
+   */
+  contributoAmbientale?: '' | 'base' | 'all-inclusive';
+  /**
+   * Km inseriti a mano: Distanza filiale–cantiere scritta dall'utente: vince sulla stima
+   */
+  km?: number | null;
+  /**
+   * Sconto approvato da
+   */
+  scontoApprovatoDa?: string | null;
+  /**
+   * Note dell'offerta
+   */
+  noteOfferta?: string;
   /**
    * Sconto %
    */

@@ -43,6 +43,18 @@ export const resource = {
       "enableSorting": true
     },
     {
+      "accessorKey": "contributoAmbientaleBase",
+      "header": "Contributo ambientale base (%)",
+      "kind": "percentage",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "contributoAmbientaleAllInclusive",
+      "header": "Contributo ambientale all inclusive (%)",
+      "kind": "percentage",
+      "enableSorting": true
+    },
+    {
       "accessorKey": "codiceClienteListini",
       "header": "Codice cliente per i listini del gestionale",
       "kind": "text",
@@ -89,11 +101,28 @@ export const resource = {
             "maximum": "La validità dell'offerta deve essere tra 1 e 365 giorni"
           }
         },
+        "contributoAmbientaleBase": {
+          "type": "number",
+          "title": "Contributo ambientale base (%)",
+          "x-kind": "percentage",
+          "minimum": 0,
+          "maximum": 100,
+          "default": 2
+        },
+        "contributoAmbientaleAllInclusive": {
+          "type": "number",
+          "title": "Contributo ambientale all inclusive (%)",
+          "x-kind": "percentage",
+          "minimum": 0,
+          "maximum": 100,
+          "default": 3.5
+        },
         "codiceClienteListini": {
           "type": "string",
           "title": "Codice cliente per i listini del gestionale",
           "description": "Il cliente del gestionale (Mago) da cui leggere i listini standard.",
-          "maxLength": 20
+          "maxLength": 20,
+          "default": "111"
         },
         "emailMittente": {
           "type": "string",
@@ -112,6 +141,8 @@ export const resource = {
       "ui:order": [
         "maxScontoOfferta",
         "giorniValiditaOfferta",
+        "contributoAmbientaleBase",
+        "contributoAmbientaleAllInclusive",
         "codiceClienteListini",
         "emailMittente"
       ],
@@ -120,6 +151,12 @@ export const resource = {
       },
       "giorniValiditaOfferta": {
         "ui:widget": "number"
+      },
+      "contributoAmbientaleBase": {
+        "ui:widget": "percentage"
+      },
+      "contributoAmbientaleAllInclusive": {
+        "ui:widget": "percentage"
       }
     }
   }

@@ -64,6 +64,18 @@ export const resource = {
       "enableSorting": true
     },
     {
+      "accessorKey": "latitude",
+      "header": "Latitudine",
+      "kind": "number",
+      "enableSorting": true
+    },
+    {
+      "accessorKey": "longitude",
+      "header": "Longitudine",
+      "kind": "number",
+      "enableSorting": true
+    },
+    {
       "accessorKey": "email",
       "header": "Email",
       "kind": "email",
@@ -138,6 +150,24 @@ export const resource = {
           "title": "Indirizzo",
           "maxLength": 255
         },
+        "latitude": {
+          "type": [
+            "number",
+            "null"
+          ],
+          "title": "Latitudine",
+          "minimum": -90,
+          "maximum": 90
+        },
+        "longitude": {
+          "type": [
+            "number",
+            "null"
+          ],
+          "title": "Longitudine",
+          "minimum": -180,
+          "maximum": 180
+        },
         "email": {
           "type": "string",
           "title": "Email",
@@ -159,9 +189,17 @@ export const resource = {
         "name",
         "description",
         "address",
+        "latitude",
+        "longitude",
         "email",
         "filialeNoleggio"
-      ]
+      ],
+      "latitude": {
+        "ui:widget": "number"
+      },
+      "longitude": {
+        "ui:widget": "number"
+      }
     }
   }
 } satisfies ResourceDefinition;

@@ -56,6 +56,12 @@ export const resource = {
       "enableSorting": true
     },
     {
+      "accessorKey": "prezzoTotaleScontato",
+      "header": "Totale scontato",
+      "kind": "money",
+      "enableSorting": true
+    },
+    {
       "accessorKey": "archiviata",
       "header": "Archiviata",
       "kind": "siNo",
@@ -253,13 +259,13 @@ export const resource = {
               },
               "SlotFrom": {
                 "type": "integer",
-                "title": "Da (giorni)",
-                "minimum": 0
+                "title": "Da (nel periodo)",
+                "minimum": 1
               },
               "SlotTo": {
                 "type": "integer",
-                "title": "A (giorni)",
-                "minimum": 0
+                "title": "A (nel periodo)",
+                "minimum": 1
               },
               "Price": {
                 "type": "number",
@@ -382,6 +388,10 @@ export const resource = {
           "title": "Contributo ambientale",
           "oneOf": [
             {
+              "const": "",
+              "title": "Non previsto"
+            },
+            {
               "const": "base",
               "title": "Base"
             },
@@ -389,7 +399,8 @@ export const resource = {
               "const": "all-inclusive",
               "title": "All inclusive"
             }
-          ]
+          ],
+          "default": ""
         },
         "km": {
           "type": [
@@ -446,11 +457,18 @@ export const resource = {
           "title": "Sconto %",
           "x-kind": "percentage",
           "minimum": 0,
-          "maximum": 5,
           "x-messages": {
-            "maximum": "Lo sconto di un'offerta non può superare il 5%",
             "minimum": "Lo sconto non può essere negativo"
           }
+        },
+        "scontoImporto": {
+          "type": [
+            "number",
+            "null"
+          ],
+          "title": "Sconto €",
+          "x-kind": "money",
+          "minimum": 0
         },
         "richiestaTrasporto": {
           "type": "boolean",
@@ -514,6 +532,7 @@ export const resource = {
         "al",
         "durata",
         "sconto",
+        "scontoImporto",
         "archiviata",
         "created",
         "richiestaTrasporto",
@@ -556,6 +575,7 @@ export const resource = {
               "al",
               "durata",
               "sconto",
+              "scontoImporto",
               "archiviata",
               "created"
             ]
@@ -695,6 +715,9 @@ export const resource = {
       },
       "sconto": {
         "ui:widget": "percentage"
+      },
+      "scontoImporto": {
+        "ui:widget": "money"
       },
       "created": {
         "ui:widget": "dateTime",

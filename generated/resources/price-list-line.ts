@@ -24,13 +24,13 @@ export const resource = {
     },
     {
       "accessorKey": "SlotFrom",
-      "header": "Da (giorni)",
+      "header": "Da (nel periodo)",
       "kind": "integer",
       "enableSorting": true
     },
     {
       "accessorKey": "SlotTo",
-      "header": "A (giorni)",
+      "header": "A (nel periodo)",
       "kind": "integer",
       "enableSorting": true
     },
@@ -81,13 +81,13 @@ export const resource = {
         },
         "SlotFrom": {
           "type": "integer",
-          "title": "Da (giorni)",
-          "minimum": 0
+          "title": "Da (nel periodo)",
+          "minimum": 1
         },
         "SlotTo": {
           "type": "integer",
-          "title": "A (giorni)",
-          "minimum": 0
+          "title": "A (nel periodo)",
+          "minimum": 1
         },
         "Price": {
           "type": "number",

@@ -112,7 +112,10 @@ export const resource = {
         "coefficient": {
           "type": "number",
           "title": "Coefficiente",
-          "minimum": 0
+          "exclusiveMinimum": 0,
+          "x-messages": {
+            "exclusiveMinimum": "Il coefficiente deve essere maggiore di 0 (1 = nessuna maggiorazione)"
+          }
         }
       },
       "required": [

@@ -399,13 +399,13 @@ export const resource = {
               },
               "SlotFrom": {
                 "type": "integer",
-                "title": "Da (giorni)",
-                "minimum": 0
+                "title": "Da (nel periodo)",
+                "minimum": 1
               },
               "SlotTo": {
                 "type": "integer",
-                "title": "A (giorni)",
-                "minimum": 0
+                "title": "A (nel periodo)",
+                "minimum": 1
               },
               "Price": {
                 "type": "number",
@@ -684,19 +684,27 @@ export const resource = {
         },
         "trasporto": {
           "type": "number",
-          "title": "Trasporto andata (€)",
-          "x-kind": "money",
+          "title": "Trasporto andata (%)",
+          "x-kind": "percentage",
           "minimum": 0,
           "multipleOf": 0.01,
-          "default": 100
+          "default": 100,
+          "maximum": 100,
+          "x-messages": {
+            "maximum": "La quota del trasporto addebitata va da 0% a 100%"
+          }
         },
         "trasportoRitorno": {
           "type": "number",
-          "title": "Trasporto ritorno (€)",
-          "x-kind": "money",
+          "title": "Trasporto ritorno (%)",
+          "x-kind": "percentage",
           "minimum": 0,
           "multipleOf": 0.01,
-          "default": 100
+          "default": 100,
+          "maximum": 100,
+          "x-messages": {
+            "maximum": "La quota del trasporto addebitata va da 0% a 100%"
+          }
         },
         "assicurazioneTipo": {
           "type": "string",
@@ -712,6 +720,41 @@ export const resource = {
           "x-kind": "money",
           "minimum": 0,
           "multipleOf": 0.01
+        },
+        "contributoAmbientale": {
+          "type": "string",
+          "title": "Contributo ambientale",
+          "oneOf": [
+            {
+              "const": "",
+              "title": "Non previsto"
+            },
+            {
+              "const": "base",
+              "title": "Base"
+            },
+            {
+              "const": "all-inclusive",
+              "title": "All inclusive"
+            }
+          ],
+          "default": ""
+        },
+        "km": {
+          "type": [
+            "number",
+            "null"
+          ],
+          "title": "Km inseriti a mano",
+          "x-kind": "quantity",
+          "minimum": 0,
+          "maximum": 5000,
+          "description": "Distanza filiale–cantiere scritta dall'utente: vince sulla stima"
+        },
+        "noteOfferta": {
+          "type": "string",
+          "title": "Note dell'offerta",
+          "maxLength": 4000
         },
         "scontoPercentuale": {
           "type": [
@@ -820,6 +863,8 @@ export const resource = {
         "trasportoAbilitato",
         "trasporto",
         "trasportoRitorno",
+        "km",
+        "contributoAmbientale",
         "assicurazioneTipo",
         "assicurazionePrezzo",
         "scontoPercentuale",
@@ -833,7 +878,8 @@ export const resource = {
         "noteVisita",
         "statoOfferta",
         "acceptedByCustomer",
-        "note"
+        "note",
+        "noteOfferta"
       ],
       "ui:options": {
         "sections": [
@@ -904,6 +950,8 @@ export const resource = {
               "trasportoAbilitato",
               "trasporto",
               "trasportoRitorno",
+              "km",
+              "contributoAmbientale",
               "assicurazioneTipo",
               "assicurazionePrezzo",
               "scontoPercentuale",
@@ -932,7 +980,8 @@ export const resource = {
           {
             "title": "Note",
             "fields": [
-              "note"
+              "note",
+              "noteOfferta"
             ]
           }
         ]
@@ -1112,13 +1161,23 @@ export const resource = {
         "ui:widget": "number"
       },
       "trasporto": {
-        "ui:widget": "money"
+        "ui:widget": "percentage"
       },
       "trasportoRitorno": {
-        "ui:widget": "money"
+        "ui:widget": "percentage"
       },
       "assicurazionePrezzo": {
         "ui:widget": "money"
+      },
+      "km": {
+        "ui:widget": "number"
+      },
+      "noteOfferta": {
+        "ui:widget": "textarea",
+        "ui:options": {
+          "wide": true,
+          "rows": 3
+        }
       },
       "scontoPercentuale": {
         "ui:widget": "percentage"

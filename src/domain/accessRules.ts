@@ -23,6 +23,9 @@ export const ROLE_GROUPS = {
 } as const satisfies Record<string, readonly RoleName[]>;
 
 const G = ROLE_GROUPS;
+
+/** Who may give an offer discount above maxScontoOfferta (issue 15); their name is recorded with it. */
+export const DISCOUNT_APPROVERS: readonly RoleName[] = [SA, A, 'ROLE_SUPERVISOR_CP'];
 /**
  * Operations whose access is not simply their resource's roles (SPEC.md sections 2 and 6).
  * Generic operations (list<Type>, get<Type>, ...) take the roles in their schema's x-resource;
@@ -111,6 +114,10 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   deleteTrattativaCpAllegato: G.trattative,
   checkTrattativaCpPartitaIva: G.trattative,
   setTrattativaCpArchiviata: G.trattative,
+  // The offer of a negotiation: whoever sees the negotiation (visibility re-checked by the handler).
+  getTrattativaCpOfferta: G.trattative,
+  saveTrattativaCpOfferta: G.trattative,
+  downloadTrattativaCpOffertaPdf: G.trattative,
   // Whoever sends a brochure chooses it from this table (configured by supervisors).
   listInvioBrochure: G.trattative,
 };

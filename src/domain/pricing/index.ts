@@ -28,3 +28,5 @@ export {
 export { confirmOfferMismatches, defaultInsurance, type FigureMismatch } from './confirmation.ts';
 export { offerFingerprint, documentNumber } from './offerFingerprint.ts';
 export { formatEuro, formatPercent, eurosToCents, centsToEuros, percentOf, type Cents } from './money.ts';
+/** What an offer version freezes: the engine's whole input (every price line and setting it used) … */
+export type { OfferPricingInput as OfferInput, OfferPricing as PricedOffer } from './priceOffer.ts';
