@@ -1,30 +1,82 @@
-import { CircularProgress } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, CircularProgress } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DISCOUNT_APPROVERS } from '../../../domain/accessRules.ts';
+import type { OfferPricing } from '../../../domain/pricing/index.ts';
+import { ApiError } from '../../api/apiError.ts';
 import type { Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { useSessionUser } from '../../session/useSessionUser.ts';
-import { offerApi } from './offerApi.ts';
-import { draftFromNegotiation } from './offerDraft.ts';
+import { useNotify } from '../../ui/notifications.tsx';
+import { offerApi, type NegotiationOfferData } from './offerApi.ts';
+import { draftFromInput, inputOfDraft, pricingOfServer, type OfferDraft } from './offerDraft.ts';
 import { OfferBuilder } from './OfferBuilder.tsx';
+import { offerMessages as m } from './offerMessages.ts';
+import { OfferVersions } from './OfferVersions.tsx';
 
-/** Who approves a discount above the limit by saving it (issue 15). */
-const APPROVERS = ['ROLE_SUPERVISOR_CP', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN'];
+/** A refused save: the server's messages by field (`articoli.0.price` as sent) and its message. */
+function refusal(error: unknown): { fields: Record<string, string>; message: string } {
+  if (!(error instanceof ApiError)) return { fields: {}, message: messages.networkError };
+  const fields: Record<string, string> = {};
+  for (const v of error.body.violations ?? []) fields[v.field] ??= v.message;
+  return { fields, message: error.message };
+}
 
-/** The offer of a saved negotiation, inside its page: the builder, started from what is stored. */
-export function NegotiationOffer({ negotiation }: { negotiation: Row }) {
+function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: NegotiationOfferData }) {
   const user = useSessionUser();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const id = Number(negotiation.id);
   const insurances = useQuery({
     queryKey: ['offer', 'insurances'],
     queryFn: offerApi.insurances,
     staleTime: 5 * 60_000,
   });
+  const [refused, setRefused] = useState<{ fields: Record<string, string>; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
   if (!insurances.data) return <CircularProgress aria-label={messages.loading} />;
+
+  async function save(draft: OfferDraft, shown: OfferPricing) {
+    setBusy(true);
+    try {
+      const saved = await offerApi.save(id, inputOfDraft(draft, shown.figures, offer.version));
+      setRefused(null);
+      notify.success(m.saved);
+      queryClient.setQueryData(['offerta', id, saved.version], saved);
+      // The negotiation's version moved: the page reads it again (its form starts from the stored record).
+      await queryClient.invalidateQueries({ queryKey: ['record', 'trattativaCp', String(id)] });
+    } catch (e) {
+      setRefused(refusal(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
     <OfferBuilder
-      key={String(negotiation.version ?? '')}
       negotiation={negotiation}
-      initial={draftFromNegotiation(negotiation, insurances.data)}
-      canApprove={(user?.roles ?? []).some((r) => APPROVERS.includes(r))}
-    />
+      initial={draftFromInput(offer.input, insurances.data)}
+      serverPricing={pricingOfServer(offer.calcolo)}
+      approvedBy={offer.scontoApprovatoDa ?? null}
+      canApprove={(user?.roles ?? []).some((r) =>
+        DISCOUNT_APPROVERS.includes(r),
+      )}
+      serverErrors={refused?.fields ?? {}}
+      refusedMessage={refused?.message ?? null}
+      busy={busy}
+      onSave={(draft, shown) => void save(draft, shown)}
+    >
+      <OfferVersions negotiationId={id} versions={offer.versioni} />
+    </OfferBuilder>
   );
+}
+
+/** The offer of a saved negotiation, inside its page: the builder, started from what the server stored. */
+export function NegotiationOffer({ negotiation }: { negotiation: Row }) {
+  const id = Number(negotiation.id);
+  // Keyed by the negotiation's version: a send or a save elsewhere on the page reads the offer again.
+  const offer = useQuery({ queryKey: ['offerta', id, negotiation.version], queryFn: () => offerApi.get(id) });
+  if (offer.error) return <Alert severity="error" sx={{ mb: 3 }}>{`${m.loadFailed}: ${offer.error.message}`}</Alert>;
+  if (!offer.data) return <CircularProgress aria-label={messages.loading} />;
+  return <OfferEditor key={String(offer.data.version)} negotiation={negotiation} offer={offer.data} />;
 }

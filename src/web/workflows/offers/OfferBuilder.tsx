@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { OfferPricing } from '../../../domain/pricing/index.ts';
 import type { TimeUnit } from '../../../../generated/entities.ts';
 import { eurosToCents, formatEuro, formatPercent, priceListSummary } from '../../../domain/pricing/index.ts';
 import type { Row } from '../../api/resourceApi.ts';
@@ -24,6 +25,18 @@ import { errorsByField, mergeArticles, priceDraft, pricedByDates, type OfferDraf
 import { offerMessages as m } from './offerMessages.ts';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
 import { useOfferCatalog } from './useOfferCatalog.ts';
+
+/** The engine names some fields its own way: touching the input shows the engine's message for it. */
+const touchedAlias = (patch: Partial<OfferDraft>) => [
+  ...('scontoPercentuale' in patch ? ['sconto'] : []),
+  ...('fine' in patch || 'inizio' in patch ? ['al', 'durata'] : []),
+  ...('gruppoRisorsaId' in patch ? ['listiniOfferta'] : []),
+];
+
+const withoutApprovalError = (p: OfferPricing): OfferPricing => ({
+  ...p,
+  errors: p.errors.filter((e) => e.code !== 'DISCOUNT_ABOVE_MAXIMUM'),
+});
 
 const figure = (v: number | string | undefined) => (typeof v === 'number' ? v : null);
 const UNITS: TimeUnit[] = ['G', 'M', 'A'];
@@ -58,10 +71,15 @@ export interface OfferBuilderProps {
   initial: OfferDraft;
   /** A supervisor (or admin) approves a discount above the limit by saving it. */
   canApprove: boolean;
-  /** Messages of the server next to their fields, after a refused save. */
+  /** The server's pricing of what is stored: shown when this user cannot read what live pricing needs. */
+  serverPricing?: OfferPricing;
+  /** Who approved the stored discount above the limit. */
+  approvedBy?: string | null;
+  /** Messages of the server next to their fields, after a refused save, and its message. */
   serverErrors?: Record<string, string>;
+  refusedMessage?: string | null;
   busy?: boolean;
-  onSave?(draft: OfferDraft): void;
+  onSave?(draft: OfferDraft, shown: OfferPricing): void;
   /** Below the builder: the version history. */
   children?: ReactNode;
 }
@@ -70,17 +88,14 @@ export interface OfferBuilderProps {
  * The offer builder of a negotiation: every choice and figure the offer needs, priced by the one engine as the
  * user types, with "Perché questo prezzo" beside it. It sends only inputs; the server prices them again.
  */
-export function OfferBuilder({
-  negotiation,
-  initial,
-  canApprove,
-  serverErrors,
-  busy,
-  onSave,
-  children,
-}: OfferBuilderProps) {
+export function OfferBuilder(props: OfferBuilderProps) {
+  const { negotiation, initial, canApprove, serverPricing, approvedBy, serverErrors, refusedMessage, busy, onSave } =
+    props;
   const [draft, setDraft] = useState(initial);
-  const set = (patch: Partial<OfferDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<OfferDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setTouched((t) => new Set([...t, ...Object.keys(patch), ...touchedAlias(patch)]));
+  };
   const lastLeg = useRef({ trasporto: initial.trasporto || 100, trasportoRitorno: initial.trasportoRitorno || 100 });
   const offer = useOfferCatalog(draft, negotiation);
   const { catalog } = offer;
@@ -92,9 +107,21 @@ export function OfferBuilder({
     if (offer.groupArticles) set({ articoli: mergeArticles(offer.groupArticles, draft.articoli) });
   }
 
-  const pricing = useMemo(() => priceDraft(draft, catalog), [draft, catalog]);
+  const live = offer.unavailable.length === 0 || !serverPricing;
+  const livePricing = useMemo(() => priceDraft(draft, catalog), [draft, catalog]);
+  const pricing = live ? livePricing : (serverPricing ?? livePricing);
+  // A new offer is not scolded before it is typed: a field's message shows once it was touched, all after a save.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [showAll, setShowAll] = useState(initial.gruppoRisorsaId !== null);
   const engine = errorsByField(pricing);
-  const errors: Record<string, string> = { ...engine, ...serverErrors };
+  const shownEngine = Object.fromEntries(
+    Object.entries(engine).filter(
+      ([field]) => showAll || [...touched].some((t) => field === t || field.startsWith(`${t}.`)),
+    ),
+  );
+  const errors: Record<string, string> = { ...shownEngine, ...serverErrors };
+  // Without live pricing the server is the judge: the save goes to it.
+  const blocking = live ? livePricing.errors.filter((e) => !(canApprove && e.code === 'DISCOUNT_ABOVE_MAXIMUM')) : [];
   // A supervisor's save records the approval: for them the limit is a notice, not an error.
   const approval = pricing.approvalRequired && canApprove;
   const discountProblem = approval ? undefined : (errors.sconto ?? errors.scontoPercentuale);
@@ -153,20 +180,24 @@ export function OfferBuilder({
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, gap: 3 }}>
         <Box sx={{ minWidth: 0 }}>
           <Section title={m.sections.rental}>
-            <TextField
-              select
-              label={m.branch}
-              value={draft.filialeNoleggioId ?? ''}
-              onChange={(e) => set({ filialeNoleggioId: e.target.value === '' ? null : Number(e.target.value) })}
-              sx={{ minWidth: 280, mb: 2 }}
-            >
-              {offer.branches.map((b) => (
-                <MenuItem key={b.id} value={b.id}>
-                  {b.name}
-                  {b.address ? ` — ${b.address}` : ''}
-                </MenuItem>
-              ))}
-            </TextField>
+            <Box sx={{ mb: 2 }}>
+              <TextField
+                select
+                label={m.branch}
+                value={draft.filialeNoleggioId ?? ''}
+                onChange={(e) => set({ filialeNoleggioId: e.target.value === '' ? null : Number(e.target.value) })}
+                sx={{ minWidth: 280 }}
+                error={!!errors.filialeNoleggioId}
+                helperText={errors.filialeNoleggioId}
+              >
+                {offer.branches.map((b) => (
+                  <MenuItem key={b.id} value={b.id}>
+                    {b.name}
+                    {b.address ? ` — ${b.address}` : ''}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Box>
             <GroupChooser
               families={offer.families}
               groups={offer.groups}
@@ -380,32 +411,51 @@ export function OfferBuilder({
               multiline
               minRows={2}
               fullWidth
-              value={draft.note}
-              error={!!errors.note}
-              helperText={errors.note}
-              onChange={(e) => set({ note: e.target.value })}
+              value={draft.noteOfferta}
+              error={!!errors.noteOfferta}
+              helperText={errors.noteOfferta}
+              onChange={(e) => set({ noteOfferta: e.target.value })}
             />
           </Section>
         </Box>
 
         <Box>
           <Box sx={{ position: { lg: 'sticky' }, top: { lg: 16 } }}>
-            <PriceBreakdown
-              pricing={
-                approval
-                  ? { ...pricing, errors: pricing.errors.filter((e) => e.code !== 'DISCOUNT_ABOVE_MAXIMUM') }
-                  : pricing
-              }
-            />
+            {!live && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {m.serverPricing}
+              </Alert>
+            )}
+            <PriceBreakdown pricing={approval ? withoutApprovalError(pricing) : pricing} showProblems={showAll} />
+            {approvedBy && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {m.approvedBy(approvedBy)}
+              </Typography>
+            )}
+            {(refusedMessage ?? (showAll && blocking.length > 0)) && (
+              <Alert severity="error" sx={{ mt: 2 }} role="alert">
+                {refusedMessage ?? m.fixFirst}
+              </Alert>
+            )}
             {onSave && (
-              <Button variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy} onClick={() => onSave(draft)}>
+              <Button
+                variant="contained"
+                fullWidth
+                sx={{ mt: 2 }}
+                disabled={busy}
+                onClick={() => {
+                  setShowAll(true);
+                  // What the engine refuses here the server would refuse too: nothing is sent, everything stays.
+                  if (blocking.length === 0) onSave(draft, livePricing);
+                }}
+              >
                 {m.save}
               </Button>
             )}
           </Box>
         </Box>
       </Box>
-      {children}
+      {props.children}
     </Paper>
   );
 }

@@ -6,7 +6,7 @@ import { offerMessages as m } from './offerMessages.ts';
  * The offer's figures and "Perché questo prezzo": each line of the engine's breakdown with its formula and
  * its numbers (km, minutes, band, coefficients, slot, rate), as the engine wrote them. Nothing is computed here.
  */
-export function PriceBreakdown({ pricing }: { pricing: OfferPricing }) {
+export function PriceBreakdown({ pricing, showProblems }: { pricing: OfferPricing; showProblems: boolean }) {
   const { cents, breakdown, errors } = pricing;
   return (
     <Box>
@@ -30,7 +30,7 @@ export function PriceBreakdown({ pricing }: { pricing: OfferPricing }) {
           })}
         </TableBody>
       </Table>
-      {errors.length > 0 && (
+      {errors.length > 0 && (showProblems || cents) && (
         <Alert severity={cents ? 'warning' : 'error'} sx={{ mt: 2 }}>
           {!cents && m.cannotPrice}
           <List dense disablePadding>
@@ -41,6 +41,11 @@ export function PriceBreakdown({ pricing }: { pricing: OfferPricing }) {
             ))}
           </List>
         </Alert>
+      )}
+      {errors.length > 0 && !showProblems && !cents && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {m.breakdownEmpty}
+        </Typography>
       )}
       <Divider sx={{ my: 2 }} />
       <Typography variant="h6" component="h3" gutterBottom>

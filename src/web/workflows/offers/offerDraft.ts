@@ -1,3 +1,4 @@
+import type { components } from '../../../../generated/api.ts';
 import type {
   ArticoloGruppo,
   Insurance,
@@ -9,6 +10,7 @@ import type {
 } from '../../../../generated/entities.ts';
 import {
   defaultInsurance,
+  eurosToCents,
   priceOffer,
   type DistanceEstimate,
   type EnvironmentalContribution,
@@ -44,7 +46,7 @@ export interface OfferDraft {
   articoli: DraftArticle[];
   scontoPercentuale: number | null;
   scontoImporto: number | null;
-  note: string;
+  noteOfferta: string;
 }
 
 /** An article as typed: its price may be emptied while typing (the engine then names the field). */
@@ -91,7 +93,7 @@ export function emptyDraft(insurances: OfferCatalog['insurances'], from: Partial
     articoli: [],
     scontoPercentuale: null,
     scontoImporto: null,
-    note: '',
+    noteOfferta: '',
     ...from,
   };
 }
@@ -161,29 +163,85 @@ export function errorsByField(pricing: OfferPricing): Record<string, string> {
   return byField;
 }
 
+export type OfferInput = components['schemas']['OffertaTrattativaInput'];
+export type OfferPrices = components['schemas']['PrezziOfferta'];
+
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 const UNITS: readonly TimeUnit[] = ['G', 'M', 'A'];
 
-/** The draft of an offer stored on a negotiation (the negotiation's own fields), or a new one. */
-export function draftFromNegotiation(row: Record<string, unknown>, insurances: OfferCatalog['insurances']): OfferDraft {
-  const unit = UNITS.find((u) => u === row.durataUnita) ?? 'G';
-  const articles = Array.isArray(row.articoli) ? (row.articoli as DraftArticle[]) : [];
-  const insurance = str(row.assicurazioneTipo);
+/** The draft of the offer the server stored (its `input`), or a new one with the defaults. */
+export function draftFromInput(input: OfferInput, insurances: OfferCatalog['insurances']): OfferDraft {
+  const env = input.contributoAmbientale;
+  const stored = input.gruppoRisorsaId != null;
   return emptyDraft(insurances, {
-    filialeNoleggioId: num(row.filialeNoleggioId),
-    famigliaGruppoRisorsaId: num(row.famigliaGruppoRisorsaId),
-    gruppoRisorsaId: num(row.gruppoRisorsaId),
-    durataUnita: unit,
-    durata: num(row.durata),
-    inizio: str(row.inizio),
-    fine: str(row.fine),
-    ...(insurance !== null || row.offerta === 'Y' ? { assicurazioneTipo: insurance ?? '' } : {}),
-    ...(typeof row.trasportoAbilitato === 'boolean' ? { trasportoAbilitato: row.trasportoAbilitato } : {}),
-    ...(num(row.trasporto) !== null ? { trasporto: num(row.trasporto) ?? 100 } : {}),
-    ...(num(row.trasportoRitorno) !== null ? { trasportoRitorno: num(row.trasportoRitorno) ?? 100 } : {}),
-    articoli: articles,
-    scontoPercentuale: num(row.scontoPercentuale),
-    scontoImporto: num(row.scontoImporto),
+    filialeNoleggioId: num(input.filialeNoleggioId),
+    famigliaGruppoRisorsaId: num(input.famigliaGruppoRisorsaId),
+    gruppoRisorsaId: num(input.gruppoRisorsaId),
+    durataUnita: UNITS.find((u) => u === input.durataUnita) ?? 'G',
+    durata: num(input.durata),
+    inizio: str(input.inizio),
+    fine: str(input.fine),
+    // A stored offer keeps its choice, "none" included; a new one proposes the default insurance.
+    ...(stored || str(input.assicurazioneTipo) ? { assicurazioneTipo: input.assicurazioneTipo ?? '' } : {}),
+    contributoAmbientale: env === 'base' || env === 'all-inclusive' ? env : null,
+    ...(typeof input.trasportoAbilitato === 'boolean' ? { trasportoAbilitato: input.trasportoAbilitato } : {}),
+    trasporto: num(input.trasporto) ?? 100,
+    trasportoRitorno: num(input.trasportoRitorno) ?? 100,
+    km: num(input.km),
+    articoli: input.articoli ?? [],
+    scontoPercentuale: num(input.scontoPercentuale),
+    scontoImporto: num(input.scontoImporto),
+    noteOfferta: input.noteOfferta ?? '',
   });
+}
+
+/**
+ * What a save sends: the choices only, and the totals the user was shown (`prezziAttesi`), so that the server
+ * refuses (409) rather than store a price different from the one on screen.
+ */
+export function inputOfDraft(draft: OfferDraft, shown: OfferPrices | null, version: number | undefined): OfferInput {
+  return {
+    ...(version === undefined ? {} : { version }),
+    filialeNoleggioId: draft.filialeNoleggioId,
+    famigliaGruppoRisorsaId: draft.famigliaGruppoRisorsaId,
+    gruppoRisorsaId: draft.gruppoRisorsaId,
+    durata: pricedByDates(draft) ? null : draft.durata,
+    durataUnita: draft.durataUnita,
+    inizio: draft.inizio,
+    fine: draft.fine,
+    assicurazioneTipo: draft.assicurazioneTipo,
+    contributoAmbientale: draft.contributoAmbientale ?? '',
+    trasportoAbilitato: draft.trasportoAbilitato,
+    trasporto: draft.trasporto,
+    trasportoRitorno: draft.trasportoRitorno,
+    km: draft.km,
+    // An emptied price travels as 0: the server names the field ("almeno 1,00 €"), as the engine does here.
+    articoli: draft.articoli.map((a) => ({ ...a, price: a.price ?? 0 })),
+    scontoPercentuale: draft.scontoPercentuale,
+    scontoImporto: draft.scontoImporto,
+    noteOfferta: draft.noteOfferta,
+    ...(shown ? { prezziAttesi: shown } : {}),
+  };
+}
+
+/** The server's pricing (GET or save) in the engine's own shape, for when the page cannot price live. */
+export function pricingOfServer(calcolo: components['schemas']['CalcoloOfferta']): OfferPricing {
+  const prezzi = calcolo.prezzi ?? null;
+  return {
+    figures: prezzi,
+    cents: prezzi && {
+      prezzoNoleggio: eurosToCents(prezzi.prezzoNoleggio),
+      prezzoAssicurazione: eurosToCents(prezzi.prezzoAssicurazione),
+      prezzoOneri: eurosToCents(prezzi.prezzoOneri),
+      prezzoTrasporto: eurosToCents(prezzi.prezzoTrasporto),
+      prezzoVarie: eurosToCents(prezzi.prezzoVarie),
+      prezzoTotale: eurosToCents(prezzi.prezzoTotale),
+      prezzoTotaleScontato: eurosToCents(prezzi.prezzoTotaleScontato),
+    },
+    breakdown: calcolo.voci,
+    errors: calcolo.errori,
+    approvalRequired: calcolo.approvazioneRichiesta,
+    duration: calcolo.durata ?? null,
+  };
 }

@@ -80,6 +80,11 @@ export const offerMessages = {
   changes: 'Cosa è cambiato',
   firstVersion: 'Prima versione',
   openPdf: 'Apri PDF',
+  approvedBy: (who: string) => `Sconto approvato da ${who}`,
+  serverPricing:
+    'Il prezzo mostrato è quello calcolato dal server all’ultimo salvataggio: per ricalcolarlo mentre si scrive servono dati di configurazione che questo utente non può leggere',
+  fixFirst: 'Correggere i campi segnalati: l’offerta non è stata salvata',
+  loadFailed: 'Impossibile leggere l’offerta della trattativa',
   quickOffer: 'Nuova offerta rapida',
   quickOfferTitle: 'Nuova offerta rapida',
   quickOfferText:

@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { straightLineEstimate, type LatLng } from '../../../domain/pricing/index.ts';
 import type { Row } from '../../api/resourceApi.ts';
 import { offerApi } from './offerApi.ts';
 import { DEFAULT_MAX_DISCOUNT, type OfferCatalog, type OfferDraft } from './offerDraft.ts';
 
 const CONFIG = { staleTime: 5 * 60_000 };
+
+const isLatLng = (p: { latitude: unknown; longitude: unknown }): p is LatLng =>
+  typeof p.latitude === 'number' && typeof p.longitude === 'number';
 
 /** The environmental-contribution percentages, where the settings carry them. */
 function environmentalOf(settings: Record<string, unknown> | null): OfferCatalog['environmental'] {
@@ -43,6 +47,12 @@ export function useOfferCatalog(draft: OfferDraft, negotiation: Row) {
     ...CONFIG,
   });
 
+  const branch = branches.data?.find((b) => b.id === draft.filialeNoleggioId);
+  const site = { latitude: negotiation.latitudeTrattativa, longitude: negotiation.longitudeTrattativa };
+  const distance =
+    branch && typeof branch.latitude === 'number' && typeof branch.longitude === 'number' && isLatLng(site)
+      ? straightLineEstimate({ latitude: branch.latitude, longitude: branch.longitude }, site)
+      : null;
   const score = typeof negotiation.score === 'number' ? negotiation.score : null;
   const catalog: OfferCatalog = {
     insurances: insurances.data ?? [],
@@ -53,7 +63,7 @@ export function useOfferCatalog(draft: OfferDraft, negotiation: Row) {
     maxDiscount: settings.data?.maxScontoOfferta ?? DEFAULT_MAX_DISCOUNT,
     resourceGroup: code,
     priceLines: priceLines.data ?? [],
-    distance: null,
+    distance,
     score,
   };
   const failed = [
@@ -62,7 +72,10 @@ export function useOfferCatalog(draft: OfferDraft, negotiation: Row) {
     [byScore, 'le maggiorazioni per punteggio'],
     [insurances, 'le assicurazioni'],
     [priceLines, 'il listino del gruppo risorse'],
+    [settings, 'le altre configurazioni'],
   ] as const;
+  // Outside the configuration roles a branch reads as its name only: its position is not there to measure from.
+  const branchesWithoutPosition = !!branches.data?.length && branches.data.every((b) => !('latitude' in b));
   return {
     catalog,
     branches: branches.data ?? [],
@@ -72,7 +85,10 @@ export function useOfferCatalog(draft: OfferDraft, negotiation: Row) {
     groupArticles: articles.data,
     priceLinesLoading: priceLines.isFetching,
     /** What could not be read, in words ("i prezzi di trasporto"). */
-    unavailable: failed.filter(([q]) => q.isError).map(([, what]) => what),
+    unavailable: [
+      ...failed.filter(([q]) => q.isError).map(([, what]) => what),
+      ...(branchesWithoutPosition ? ['la posizione delle filiali'] : []),
+    ],
     ready: insurances.isSuccess,
   };
 }
