@@ -3163,8 +3163,11 @@ export interface components {
         };
         /** @description Perché l'offerta non si può prezzare o salvare così (PricingError del motore), con il campo a cui si riferisce */
         ErroreCalcolo: {
-            /** @enum {string} */
-            code: "NO_PRICE_LINES" | "DURATION_INVALID" | "DURATION_OUTSIDE_SLOTS" | "DISTANCE_MISSING" | "TRANSPORT_BAND_MISSING" | "ARTICLE_PRICE_TOO_LOW" | "ARTICLE_DISCOUNT_TOO_HIGH" | "DISCOUNT_ABOVE_MAXIMUM" | "DISCOUNT_ABOVE_TOTAL" | "NEGATIVE_VALUE";
+            /**
+             * @description CHOICE_MISSING: una scelta senza la quale il motore non calcola (gruppo risorse, durata, assicurazione o filiale inesistente); gli altri sono i codici del motore
+             * @enum {string}
+             */
+            code: "CHOICE_MISSING" | "NO_PRICE_LINES" | "DURATION_INVALID" | "DURATION_OUTSIDE_SLOTS" | "DISTANCE_MISSING" | "TRANSPORT_BAND_MISSING" | "ARTICLE_PRICE_TOO_LOW" | "ARTICLE_DISCOUNT_TOO_HIGH" | "DISCOUNT_ABOVE_MAXIMUM" | "DISCOUNT_ABOVE_TOTAL" | "NEGATIVE_VALUE";
             /**
              * @description Campo di OffertaTrattativaInput (articoli.0.price per un articolo)
              * @example durata
@@ -13864,6 +13867,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
         };
     };
     listAccettazioneMezzo: {
@@ -16090,6 +16094,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
         };
     };
     saveTrattativaCpOfferta: {
@@ -16119,6 +16124,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
         };
     };
     downloadTrattativaCpOffertaPdf: {

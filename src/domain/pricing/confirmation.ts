@@ -1,6 +1,6 @@
 import type { ConfirmOffer, Insurance } from '../../../generated/entities.ts';
 import { eurosToCents, formatEuro } from './money.ts';
-import { OFFER_FIGURES, type OfferPricing } from './priceOffer.ts';
+import { OFFER_FIGURES, type OfferFigureName, type OfferPricing } from './priceOffer.ts';
 
 export interface FigureMismatch {
   field: keyof ConfirmOffer;
@@ -19,10 +19,13 @@ const LABELS: Record<(typeof OFFER_FIGURES)[number] | 'assicurazionePrezzo', str
 };
 
 /**
- * The figures of a confirm-offer payload that differ from the engine's, to the cent. The server refuses a
+ * The figures of a confirm-offer payload (or of any figures a client says it showed) that differ from the engine's, to the cent. The server refuses a
  * payload with any; a differing insurance price is the warning of SPEC.md section 5.
  */
-export function confirmOfferMismatches(payload: ConfirmOffer, pricing: OfferPricing): FigureMismatch[] {
+export function confirmOfferMismatches(
+  payload: Partial<Pick<ConfirmOffer, OfferFigureName | 'assicurazionePrezzo'>>,
+  pricing: OfferPricing,
+): FigureMismatch[] {
   if (!pricing.cents) return [];
   const expected = { ...pricing.cents, assicurazionePrezzo: pricing.cents.prezzoAssicurazione };
   const fields = [...OFFER_FIGURES, 'assicurazionePrezzo'] as const;

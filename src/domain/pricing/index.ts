@@ -30,3 +30,4 @@ export { offerFingerprint, documentNumber } from './offerFingerprint.ts';
 export { formatEuro, formatPercent, eurosToCents, centsToEuros, percentOf, type Cents } from './money.ts';
 /** What an offer version freezes: the engine's whole input (every price line and setting it used) … */
 export type { OfferPricingInput as OfferInput, OfferPricing as PricedOffer } from './priceOffer.ts';
+export { versionChanges, type VersionContent } from './versionChanges.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 import type { ErpConnector } from './erp.ts';
+import { demoPriceList } from './erpPriceList.ts';
 import { demoFleet } from './erpFleet.ts';
 
 describe('the ERP adapter', () => {
@@ -28,6 +29,7 @@ describe('the ERP adapter', () => {
     const erp: ErpConnector = {
       name: 'prova',
       ...demoFleet(),
+      ...demoPriceList(),
       listCustomers: async (options) => {
         calls.push(`list ${JSON.stringify(options.filters)}`);
         return {

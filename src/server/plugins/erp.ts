@@ -2,6 +2,7 @@ import type { Row } from '../crud/crudRepository.ts';
 import type { ListOptions } from '../crud/listQuery.ts';
 import type { RecordOf, Resource } from '../context.ts';
 import { demoFleet, type ErpFleet } from './erpFleet.ts';
+import { demoPriceList, type ErpPriceList } from './erpPriceList.ts';
 
 type ClienteErp = RecordOf<'ClienteErp'>;
 
@@ -16,10 +17,10 @@ export interface ErpContact {
 
 /**
  * What the product needs from the company's ERP (Mago): its customers, whether it knows a VAT
- * number, and taking a new contact. A real connector implements the same calls; the demo one works on
+ * number, taking a new contact, the fleet and the rental price list. A real connector implements the same calls; the demo one works on
  * seeded rows.
  */
-export interface ErpConnector extends ErpFleet {
+export interface ErpConnector extends ErpFleet, ErpPriceList {
   readonly name: string;
   listCustomers(options: ListOptions): Promise<{ data: ClienteErp[]; totalRows: number }>;
   knowsVatNumber(vat: string): Promise<boolean>;
@@ -32,6 +33,7 @@ export function demoErp(customers: Resource<ClienteErp>): ErpConnector {
   return {
     name: 'demo',
     ...demoFleet(),
+    ...demoPriceList(),
     listCustomers: (options) => customers.repo.list(options),
     async knowsVatNumber(vat) {
       const { data } = await customers.repo.list({ filters: { vatNumber: vat }, page: 1, rowsPerPage: 50 });

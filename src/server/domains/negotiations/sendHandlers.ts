@@ -8,6 +8,8 @@ import { HttpError } from '../../http/httpError.ts';
 import type { OutgoingMail } from '../../plugins/mail/index.ts';
 import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/fileStore.ts';
+import { renderOfferPdf } from '../offers/pdf/offerPdf.ts';
+import { NO_OFFER, freezeOfferVersion } from '../offers/pricing/freeze.ts';
 import { readParts } from './attachmentHandlers.ts';
 import { announce, setFlag, visibleRow } from './repository.ts';
 import { viewerOf } from './visibility.ts';
@@ -158,16 +160,24 @@ export const sendHandlers = defineHandlers({
     const sender = await senderOf(ctx, req);
     const viewer = await viewerOf(ctx, req.user);
     const stored = await visibleRow(ctx.db, viewer, body.idTrattativaCp);
+    if (stored.offerta !== 'Y') throw invalid('offerta', NO_OFFER);
     // The public page needs a document token: the first offer sent makes one.
     const documentToken = text(stored.documentToken) ?? (await createDocumentToken(ctx, body.idTrattativaCp));
-    return send(req, ctx, body.idTrattativaCp, async (row) => ({
-      to: body.email,
-      ...ctx.mail.render.offerta({
-        documentToken: text(row.documentToken) ?? documentToken,
-        contatto: text(row.contatto),
-        firma: sender.firma,
-      }),
-    }));
+    // Sending freezes a numbered version of the saved offer, priced again now; its PDF goes with the mail.
+    return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
+      const version = await freezeOfferVersion(ctx, tx, row, req.user, req.raw.log);
+      return {
+        to: body.email,
+        ...ctx.mail.render.offerta({
+          documentToken: text(row.documentToken) ?? documentToken,
+          contatto: text(row.contatto),
+          firma: sender.firma,
+        }),
+        attachments: [
+          { filename: `${version.number}.pdf`, content: await renderOfferPdf(version), contentType: 'application/pdf' },
+        ],
+      };
+    });
   },
 
   sendTrattativaCpBrochureMarketing: async (req, ctx) => {

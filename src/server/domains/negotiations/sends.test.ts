@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { EXE, PDF } from '../../../../tests/helpers/sampleFiles.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
+import { demoPriceList } from '../../plugins/erpPriceList.ts';
 import { demoFleet } from '../../plugins/erpFleet.ts';
 
 const PUBLIC_URL = 'https://crm.rossinoleggi.it';
@@ -188,6 +189,7 @@ describe('contact to the ERP', () => {
     const failing = await testApp({
       erp: {
         ...demoFleet(),
+        ...demoPriceList(),
         name: 'giù',
         listCustomers: async () => ({ data: [], totalRows: 0 }),
         knowsVatNumber: async () => false,

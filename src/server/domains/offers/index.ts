@@ -1,11 +1,18 @@
 import { defineHandlers, type ServerModule } from '../../context.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
+import { offerHandlers } from './offerHandlers.ts';
 import { offerRules } from './offerRules.ts';
+import { VERSION_TABLES } from './pricing/freeze.ts';
 
-/** The offer configuration: price bands, insurances, offer statuses, resource groups. */
+/**
+ * The offers (issue 15): the offer of a negotiation priced by the server, its sent versions and their PDF,
+ * the ERP price list; and the offer configuration (price bands, insurances, offer statuses, resource groups).
+ */
 export const offersModule: ServerModule = {
   writeRules: offerRules,
+  tables: VERSION_TABLES,
   handlers: defineHandlers({
+    ...offerHandlers,
     // SPEC.md section 7: the offer statuses list shows only the active ones unless asked otherwise.
     listStatoOfferta: (req, ctx) => {
       const { definition, model, repo } = ctx.resource('StatoOfferta');

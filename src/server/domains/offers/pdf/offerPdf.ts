@@ -1,4 +1,18 @@
-import type { SentVersion } from '../versions.ts';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { appInfo } from '../../../../web/app/appInfo.ts';
+import { formatDate } from '../../../../domain/dates.ts';
+import {
+  OFFER_FIGURES,
+  formatDuration,
+  formatEuro,
+  formatPercent,
+  type OfferFigureName,
+} from '../../../../domain/pricing/index.ts';
+import type { SentVersion } from '../pricing/sentVersions.ts';
 
 /** The customer's acceptance printed on the signed copy (issue 16). */
 export interface OfferSignature {
@@ -8,9 +22,224 @@ export interface OfferSignature {
   signaturePng?: Buffer | null;
 }
 
+// Roboto is embedded (subset) in every offer: it has €, ×, − and the en dash the breakdown prints, which the
+// PDF standard fonts lack. Read once from pdfmake's own copy into its virtual file system, so no document
+// can make pdfmake read a file of its choosing from disk.
+const FONT_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')),
+  'fonts/Roboto',
+);
+const FONT_FILES = {
+  normal: 'Roboto-Regular.ttf',
+  bold: 'Roboto-Medium.ttf',
+  italics: 'Roboto-Italic.ttf',
+  bolditalics: 'Roboto-MediumItalic.ttf',
+} as const;
+// pdfmake's server build has a virtual file system its type declarations do not describe.
+const virtualFs = (pdfmake as unknown as { virtualfs: { writeFileSync(name: string, content: Buffer): void } })
+  .virtualfs;
+let fontsReady = false;
+function embedFonts() {
+  if (fontsReady) return;
+  for (const file of Object.values(FONT_FILES))
+    virtualFs.writeFileSync(`offer-${file}`, fs.readFileSync(path.join(FONT_DIR, file)));
+  pdfmake.addFonts({
+    OfferRoboto: Object.fromEntries(Object.entries(FONT_FILES).map(([k, f]) => [k, `offer-${f}`])),
+  });
+  pdfmake.setUrlAccessPolicy(() => false);
+  fontsReady = true;
+}
+
+const FIGURE_LABELS: Record<OfferFigureName, string> = {
+  prezzoNoleggio: 'Noleggio',
+  prezzoAssicurazione: 'Assicurazione',
+  prezzoOneri: 'Contributo ambientale',
+  prezzoTrasporto: 'Trasporto (andata e ritorno)',
+  prezzoVarie: 'Articoli e varie',
+  prezzoTotale: 'Totale',
+  prezzoTotaleScontato: 'Totale scontato',
+};
+
+/** What the customer agrees to besides the figures (SPEC.md: prices in euro, 2 decimals). */
+export const OFFER_CONDITIONS = [
+  'Prezzi in euro, IVA esclusa.',
+  'Il noleggio è calcolato sulla fascia del listino che comprende la durata indicata; una restituzione anticipata è ricalcolata alla tariffa della fascia della durata effettiva.',
+  'Il trasporto è calcolato sul tempo di percorrenza tra la filiale di noleggio e il cantiere; variazioni del cantiere possono modificarne il prezzo.',
+  "Il mezzo viene consegnato in efficienza e va restituito nelle stesse condizioni, salvo la normale usura; i danni non coperti dall'assicurazione scelta sono a carico del cliente.",
+  "L'offerta è confermata dal cliente dalla pagina indicata nell'email entro la data di validità.",
+];
+
+const romeParts = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** DD-MM-YYYY HH:mm in Italian time (SPEC.md section 9), whatever the server's zone. */
+function dateTime(iso: string): string {
+  const p = Object.fromEntries(romeParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+}
+
+const field = (label: string, value: string | null | undefined): Content => ({
+  columns: [
+    { text: label, width: 120, color: '#555555' },
+    { text: value?.trim() ? value : '—', width: '*' },
+  ],
+  margin: [0, 1, 0, 1],
+});
+const heading = (text: string): Content => ({ text, style: 'heading' });
+
 /** The PDF of a sent version: rendered from the frozen version only, never re-priced. */
 export async function renderOfferPdf(version: SentVersion, signature?: OfferSignature): Promise<Buffer> {
-  void version;
-  void signature;
-  throw new Error('renderOfferPdf: in arrivo nel prossimo commit del ramo offers-server');
+  embedFonts();
+  const { header, input, result } = version;
+  const cents = result.cents;
+  const duration = result.duration ? formatDuration(result.duration.value, result.duration.unit) : '—';
+  const dates =
+    header.period.from && header.period.to
+      ? ` (dal ${formatDate(header.period.from)} al ${formatDate(header.period.to)})`
+      : '';
+  const lines = result.breakdown.filter((l) => l.key !== 'totale' && l.key !== 'sconto' && l.key !== 'totaleScontato');
+  const discountLine = result.breakdown.find((l) => l.key === 'sconto');
+  const doc: TDocumentDefinitions = {
+    info: { title: `Offerta ${version.number}`, author: appInfo.company, subject: header.customer.ragioneSociale },
+    defaultStyle: { font: 'OfferRoboto', fontSize: 9.5, lineHeight: 1.15 },
+    styles: {
+      heading: { fontSize: 11.5, bold: true, margin: [0, 12, 0, 4], color: '#1a3c6e' },
+      th: { bold: true, fillColor: '#eef2f7' },
+    },
+    pageMargins: [40, 40, 40, 50],
+    footer: (page, pages) => ({
+      columns: [
+        { text: `${appInfo.company} — Offerta ${version.number}`, fontSize: 7.5, color: '#777777' },
+        { text: `Pagina ${page} di ${pages}`, alignment: 'right', fontSize: 7.5, color: '#777777' },
+      ],
+      margin: [40, 15, 40, 0],
+    }),
+    content: [
+      {
+        columns: [
+          { text: appInfo.company, fontSize: 16, bold: true, color: '#1a3c6e' },
+          {
+            stack: [
+              { text: `Offerta n. ${version.number}`, bold: true, fontSize: 12 },
+              { text: `Versione ${version.version}, inviata il ${dateTime(version.sentAt)}` },
+              { text: `Valida fino al ${formatDate(header.validUntil)}`, bold: true },
+            ],
+            alignment: 'right',
+          },
+        ],
+      },
+      {
+        canvas: [{ type: 'line', x1: 0, y1: 6, x2: 515, y2: 6, lineWidth: 1, lineColor: '#1a3c6e' }],
+        margin: [0, 0, 0, 4],
+      },
+      heading('Cliente'),
+      field('Ragione sociale', header.customer.ragioneSociale),
+      field('Partita IVA', header.customer.partitaIva),
+      field('Riferimento', header.customer.contatto),
+      field('Email', header.customer.email),
+      field('Telefono', header.customer.telefono),
+      heading('Noleggio'),
+      field('Mezzo', `${header.resourceGroup.description} (${header.resourceGroup.code})`),
+      field('Periodo', `${duration}${dates}`),
+      field(
+        'Filiale di noleggio',
+        header.branch ? [header.branch.name, header.branch.address].filter(Boolean).join(', ') : null,
+      ),
+      field('Cantiere', [header.site.address, header.site.town].filter(Boolean).join(', ') || null),
+      field(
+        'Assicurazione',
+        input.insurance
+          ? `${input.insurance.name} (${formatPercent(input.insurance.percentage)} del noleggio)`
+          : 'Nessuna',
+      ),
+      field('Trasporto', input.transport.enabled ? 'Andata e ritorno come da dettaglio' : 'Non richiesto'),
+      heading('Dettaglio del prezzo'),
+      {
+        table: {
+          headerRows: 1,
+          widths: [110, '*', 70],
+          body: [
+            [
+              { text: 'Voce', style: 'th' },
+              { text: 'Calcolo', style: 'th' },
+              { text: 'Importo', style: 'th', alignment: 'right' },
+            ],
+            ...lines.map((l) => [
+              l.label,
+              { text: l.formula, fontSize: 8.5 },
+              { text: l.cents === null ? '' : formatEuro(l.cents), alignment: 'right' as const },
+            ]),
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      heading('Riepilogo'),
+      {
+        table: {
+          widths: ['*', 90],
+          body: [
+            ...OFFER_FIGURES.filter((f) => f !== 'prezzoTotaleScontato').map((f) => [
+              FIGURE_LABELS[f],
+              { text: cents ? formatEuro(cents[f]) : '—', alignment: 'right' as const },
+            ]),
+            [
+              discountLine ? `Sconto (${discountLine.formula})` : 'Sconto',
+              {
+                text: discountLine?.cents != null ? `− ${formatEuro(discountLine.cents)}` : '—',
+                alignment: 'right' as const,
+              },
+            ],
+            [
+              { text: FIGURE_LABELS.prezzoTotaleScontato, bold: true, fontSize: 11 },
+              {
+                text: cents ? formatEuro(cents.prezzoTotaleScontato) : '—',
+                bold: true,
+                fontSize: 11,
+                alignment: 'right' as const,
+              },
+            ],
+          ],
+        },
+        layout: 'lightHorizontalLines',
+      },
+      ...(header.note ? [heading('Note'), { text: header.note } as Content] : []),
+      heading('Condizioni'),
+      { ul: [...OFFER_CONDITIONS, `Offerta valida fino al ${formatDate(header.validUntil)}.`], fontSize: 8.5 },
+      ...(signature
+        ? [
+            heading('Accettazione del cliente'),
+            field('Accettata da', signature.signerName),
+            field('Il', dateTime(signature.acceptedAt)),
+            ...(signature.signaturePng
+              ? [
+                  {
+                    image: `data:image/png;base64,${signature.signaturePng.toString('base64')}`,
+                    fit: [220, 90],
+                  } as Content,
+                ]
+              : []),
+          ]
+        : []),
+      {
+        text: [
+          header.sender.name ? `Inviata da ${header.sender.name}` : '',
+          header.sender.email ? ` (${header.sender.email})` : '',
+        ].join(''),
+        margin: [0, 14, 0, 0],
+      },
+      {
+        text: `Impronta SHA-256 della versione: ${version.hash}`,
+        fontSize: 7,
+        color: '#777777',
+        margin: [0, 6, 0, 0],
+      },
+    ],
+  };
+  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
 }

@@ -1,0 +1,201 @@
+import type { components } from '../../../../generated/api.ts';
+import { DISCOUNT_APPROVERS } from '../../../domain/accessRules.ts';
+import {
+  confirmOfferMismatches,
+  priceListSummary,
+  versionChanges,
+  type PricingError,
+} from '../../../domain/pricing/index.ts';
+import type { StaffClaims } from '../../../domain/tokenClaims.ts';
+import { defineHandlers, type AppContext } from '../../context.ts';
+import { crudRepository, type Row } from '../../crud/crudRepository.ts';
+import { idOf } from '../../crud/genericHandler.ts';
+import { serverSetValues } from '../../crud/serverSet.ts';
+import type { Queryable } from '../../db/Db.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { announce, visibleRow } from '../negotiations/repository.ts';
+import { hasAny, viewerOf } from '../negotiations/visibility.ts';
+import { renderOfferPdf } from './pdf/offerPdf.ts';
+import {
+  CHOICE_FIELDS,
+  choicesOf,
+  priceChoices,
+  priceLinesOf,
+  offerSettings,
+  violationsOf,
+  type Log,
+  type OfferChoices,
+  type PricedChoices,
+} from './pricing/offerInput.ts';
+import { sentVersion, sentVersions } from './pricing/sentVersions.ts';
+
+type OffertaTrattativa = components['schemas']['OffertaTrattativa'];
+type ErroreCalcolo = components['schemas']['ErroreCalcolo'];
+
+const scoreOf = (row: Row) => (typeof row.score === 'number' ? row.score : null);
+const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The offer of a negotiation as the builder reads it: choices, the engine's answer, the sent versions. */
+async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promise<OffertaTrattativa> {
+  const versions = await sentVersions(db, Number(row.id));
+  const errori: ErroreCalcolo[] = [
+    ...priced.missing.map((v) => ({ code: 'CHOICE_MISSING' as const, field: v.field, message: v.message })),
+    ...priced.result.errors.map((e: PricingError) => ({ code: e.code, field: e.field, message: e.message })),
+  ];
+  return {
+    trattativaCpId: Number(row.id),
+    version: Number(row.version ?? 0),
+    input: choicesOf(row),
+    listini: priced.input.priceLines.slice(0, 1000),
+    calcolo: {
+      prezzi: priced.result.figures,
+      voci: priced.result.breakdown,
+      errori,
+      approvazioneRichiesta: priced.result.approvalRequired,
+      durata: priced.result.duration,
+      maxScontoOfferta: priced.settings.maxScontoOfferta,
+    },
+    scontoApprovatoDa: textOrNull(row.scontoApprovatoDa),
+    versioni: versions.map((v, i) => ({
+      versione: v.version,
+      numeroDocumento: v.number,
+      inviataIl: v.sentAt,
+      inviataDa: v.sentBy,
+      hash: v.hash,
+      prezzoTotale: v.result.figures?.prezzoTotale ?? 0,
+      prezzoTotaleScontato: v.result.figures?.prezzoTotaleScontato ?? 0,
+      scontoApprovatoDa: v.input.discount.approvedBy ?? null,
+      modifiche: versionChanges(versions[i - 1] ?? null, v),
+    })),
+  };
+}
+
+/** The approver's name as the users table has it now (a token's copy may be older). */
+async function fullName(db: Queryable, user: StaffClaims): Promise<string> {
+  const { rows } = await db.query<{ name: string | null }>(
+    `SELECT NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name FROM "user" WHERE id = $1`,
+    [user.id],
+  );
+  return rows[0]?.name ?? user.username;
+}
+
+/** A discount approved earlier stays approved while the discount itself is not changed. */
+function sameDiscount(row: Row, choices: OfferChoices): boolean {
+  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
+  return n(row.scontoPercentuale) === n(choices.scontoPercentuale) && n(row.scontoImporto) === n(choices.scontoImporto);
+}
+
+async function saveOffer(
+  ctx: AppContext,
+  user: StaffClaims,
+  id: number,
+  body: components['schemas']['OffertaTrattativaInput'],
+  log: Log,
+) {
+  const viewer = await viewerOf(ctx, user);
+  const { version, prezziAttesi, ...choices } = body;
+  const { row, priced } = await ctx.db.transaction(async (tx) => {
+    const stored = await visibleRow(tx, viewer, id, true);
+    if (version !== undefined && version !== stored.version) throw new HttpError(409, MESSAGES.conflict);
+    const previous = textOrNull(stored.scontoApprovatoDa);
+    let approvedBy = previous && sameDiscount(stored, choices) ? previous : null;
+    let priced = await priceChoices(ctx, tx, choices, scoreOf(stored), approvedBy, log);
+    // A supervisor's or an admin's save is their approval of a discount above the maximum.
+    if (priced.result.approvalRequired && !approvedBy && hasAny(user, DISCOUNT_APPROVERS)) {
+      approvedBy = await fullName(tx, user);
+      priced = await priceChoices(ctx, tx, choices, scoreOf(stored), approvedBy, log);
+    }
+    const violations = violationsOf(priced);
+    if (violations.length) throw new HttpError(400, MESSAGES.invalid, violations);
+    const figures = priced.result.figures;
+    if (!figures) throw new HttpError(400, MESSAGES.invalid);
+    if (prezziAttesi) {
+      const mismatches = confirmOfferMismatches(prezziAttesi, priced.result);
+      if (mismatches.length)
+        throw new HttpError(
+          409,
+          `I prezzi mostrati non sono quelli calcolati dal server: ${mismatches.map((m) => m.message).join('; ')}. Nulla è stato salvato: ricaricare l'offerta`,
+          mismatches.map((m) => ({ field: `prezziAttesi.${m.field}`, message: m.message })),
+        );
+    }
+    const duration = priced.result.duration;
+    const model = ctx.resource('TrattativaCp').model;
+    const patch: Row = Object.fromEntries(CHOICE_FIELDS.map((f) => [f, choices[f] ?? null]));
+    const row = await crudRepository(tx, model).update(
+      id,
+      {
+        ...patch,
+        trasportoAbilitato: choices.trasportoAbilitato ?? true,
+        trasporto: choices.trasporto ?? 100,
+        trasportoRitorno: choices.trasportoRitorno ?? 100,
+        articoli: choices.articoli ?? [],
+        contributoAmbientale: choices.contributoAmbientale ?? '',
+        assicurazioneTipo: choices.assicurazioneTipo ?? '',
+        noteOfferta: choices.noteOfferta ?? '',
+        durata: duration?.value ?? null,
+        durataUnita: duration?.unit ?? 'G',
+        offerta: 'Y',
+        listiniOfferta: priced.input.priceLines,
+        assicurazionePrezzo: figures.prezzoAssicurazione,
+      },
+      {
+        ...serverSetValues(model, 'update', user),
+        trattativaCpPriceLists: priceListSummary(priced.input.priceLines),
+        scontoApprovatoDa: priced.result.approvalRequired ? approvedBy : null,
+      },
+      Number(stored.version),
+    );
+    return { row: row as Row, priced };
+  });
+  await announce(ctx, row, 'updated', user);
+  return offerState(ctx.db, row, priced);
+}
+
+export const offerHandlers = defineHandlers({
+  getTrattativaCpOfferta: async (req, ctx) => {
+    const viewer = await viewerOf(ctx, req.user);
+    const row = await visibleRow(ctx.db, viewer, idOf(req.params));
+    const priced = await priceChoices(
+      ctx,
+      ctx.db,
+      choicesOf(row),
+      scoreOf(row),
+      textOrNull(row.scontoApprovatoDa),
+      req.raw.log,
+    );
+    return { data: await offerState(ctx.db, row, priced) };
+  },
+
+  saveTrattativaCpOfferta: async (req, ctx) => {
+    if (!req.user) throw new HttpError(401, MESSAGES.tokenMissing);
+    return { data: await saveOffer(ctx, req.user, idOf(req.params), req.body, req.raw.log) };
+  },
+
+  downloadTrattativaCpOffertaPdf: async (req, ctx) => {
+    const viewer = await viewerOf(ctx, req.user);
+    const row = await visibleRow(ctx.db, viewer, idOf(req.params));
+    const version = await sentVersion(ctx.db, Number(row.id), Number(req.params.versione));
+    if (!version) throw new HttpError(404, MESSAGES.notFound);
+    const pdf = await renderOfferPdf(version);
+    return req.reply
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="${version.number}.pdf"`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(pdf);
+  },
+
+  listListiniGruppoRisorse: async (req, ctx) => {
+    const settings = await offerSettings(ctx.db);
+    const customerCode = req.body.customerCode?.trim() || settings.codiceClienteListini;
+    // The offers use one price list (SPEC.md section 9); another customer's prices are not the caller's to read.
+    if (customerCode !== settings.codiceClienteListini)
+      throw new HttpError(400, MESSAGES.invalid, [
+        {
+          field: 'customerCode',
+          message: `Il listino delle offerte è quello del codice cliente ${settings.codiceClienteListini}`,
+        },
+      ]);
+    const data = (await priceLinesOf(ctx, req.raw.log, req.body.groupCode, customerCode)).slice(0, 1000);
+    return { data, totalRows: data.length };
+  },
+});

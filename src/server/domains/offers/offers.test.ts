@@ -1,0 +1,380 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatEuro, eurosToCents, offerFingerprint } from '../../../domain/pricing/index.ts';
+import { FULL_OFFER_FIGURES, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
+import { latestSentVersion } from './versions.ts';
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof seedOfferConfig>>;
+type Headers = { authorization: string };
+let seller: Headers; // ROLE_COMMERCIALE_CP: sees only their own negotiations
+let supervisor: Headers;
+let admin: Headers;
+let crm: Headers;
+
+beforeAll(async () => {
+  t = await testApp();
+  ids = await seedOfferConfig(t);
+  seller = await t.as(['ROLE_COMMERCIALE_CP'], 'marco.conti');
+  supervisor = await t.as(['ROLE_SUPERVISOR_CP'], 'giulia.ferri');
+  admin = await t.as(['ROLE_ADMIN'], 'anna.admin');
+  crm = await t.as(['ROLE_USER_CRM'], 'solo.crm');
+  await t.ctx.db.query(`UPDATE "user" SET name = 'Giulia', surname = 'Ferri' WHERE username = 'giulia.ferri'`);
+  await t.ctx.db.query(`UPDATE "user" SET name = 'Marco', surname = 'Conti' WHERE username = 'marco.conti'`);
+});
+afterAll(() => t.close());
+
+const call = (headers: Headers, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+async function negotiation(headers: Headers = seller, extra: object = {}): Promise<number> {
+  const res = await call(headers, 'POST', '/api/trattative_cp', {
+    ragioneSociale: 'Edilizia Brambilla S.r.l.',
+    partitaIva: '00743110157',
+    contatto: 'Paolo Brambilla',
+    email: 'paolo@ediliziabrambilla.it',
+    paeseTrattativa: 'Sesto San Giovanni',
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+
+const offerOf = async (id: number, headers: Headers = seller) =>
+  (await call(headers, 'GET', `/api/trattative_cp/${id}/offerta`)).json().data;
+const save = (id: number, body: object, headers: Headers = seller) =>
+  call(headers, 'PUT', `/api/trattative_cp/${id}/offerta`, body);
+const negotiationRow = async (id: number) =>
+  (await t.ctx.db.query(`SELECT * FROM "trattativaCp" WHERE id = $1`, [id])).rows[0] as Record<string, unknown>;
+const sendOffer = (id: number, headers: Headers = seller) =>
+  call(headers, 'POST', '/api/trattative_cp/invia-offerta', {
+    idTrattativaCp: id,
+    email: ['paolo@ediliziabrambilla.it'],
+  });
+
+describe('ERP price list (listListiniGruppoRisorse)', () => {
+  it('answers the demo lines of a group for customer code 111, and none for an unknown group', async () => {
+    const res = await call(seller, 'POST', '/api/gruppi-risorse/listini', { groupCode: 'PLT12', customerCode: '111' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().totalRows).toBe(6);
+    expect(res.json().data[1]).toEqual({ ResourceGroup: 'PLT12', SlotFrom: 6, SlotTo: 15, Price: 95, Periodo: 'G' });
+    expect(res.json().data.map((l: { Periodo: string }) => l.Periodo)).toEqual(['G', 'G', 'G', 'M', 'M', 'A']);
+    const none = await call(seller, 'POST', '/api/gruppi-risorse/listini', { groupCode: 'NONE1' });
+    expect(none.json()).toEqual({ data: [], totalRows: 0 });
+  });
+
+  it("refuses another customer's price list and callers without a negotiation role", async () => {
+    const other = await call(seller, 'POST', '/api/gruppi-risorse/listini', {
+      groupCode: 'PLT12',
+      customerCode: '222',
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().violations).toEqual([
+      { field: 'customerCode', message: 'Il listino delle offerte è quello del codice cliente 111' },
+    ]);
+    expect((await call(crm, 'POST', '/api/gruppi-risorse/listini', { groupCode: 'PLT12' })).statusCode).toBe(403);
+  });
+});
+
+describe('the offer of a negotiation', () => {
+  it('reads an empty offer with what is missing, and saves one priced by the server only', async () => {
+    const id = await negotiation();
+    const empty = await offerOf(id);
+    expect(empty.calcolo.prezzi).toBeNull();
+    expect(empty.calcolo.errori).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'CHOICE_MISSING', field: 'gruppoRisorsaId' }),
+        expect.objectContaining({ code: 'CHOICE_MISSING', field: 'durata' }),
+      ]),
+    );
+    expect(empty.versioni).toEqual([]);
+
+    const res = await save(id, fullOffer(ids));
+    expect(res.statusCode, res.body).toBe(200);
+    const offer = res.json().data;
+    expect(offer.calcolo.prezzi).toEqual(FULL_OFFER_FIGURES);
+    expect(offer.calcolo.errori).toEqual([]);
+    expect(offer.calcolo.voci.map((v: { text: string }) => v.text.replace(/\u00a0/g, ' '))).toEqual(
+      expect.arrayContaining([
+        'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
+        'Assicurazione Base: 8,00% di 1140,00 € = 91,20 €',
+      ]),
+    );
+    const row = await negotiationRow(id);
+    expect(row).toMatchObject({
+      offerta: 'Y',
+      durata: 12,
+      durataUnita: 'G',
+      assicurazioneTipo: 'BASE',
+      assicurazionePrezzo: 91.2,
+      km: 42,
+      scontoApprovatoDa: null,
+    });
+    expect(row.listiniOfferta).toHaveLength(6);
+    expect(row.trattativaCpPriceLists).toEqual(
+      expect.arrayContaining([{ period: '6–15 giorni', resourceGroup: 'PLT12', price: 95 }]),
+    );
+    expect((await offerOf(id)).calcolo.prezzi).toEqual(FULL_OFFER_FIGURES);
+  });
+
+  it('dates instead of a duration: both ends count, the duration stored is the days', async () => {
+    const id = await negotiation();
+    const { durata: _d, ...rest } = fullOffer(ids);
+    const res = await save(id, { ...rest, inizio: '2026-10-01', fine: '2026-10-10' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.calcolo.prezzi.prezzoNoleggio).toBe(950);
+    expect(await negotiationRow(id)).toMatchObject({ durata: 10, durataUnita: 'G' });
+  });
+
+  it('never stores a forged total: an unknown total field is refused, differing expected figures are a 409', async () => {
+    const id = await negotiation();
+    const before = await negotiationRow(id);
+    const forged = await save(id, { ...fullOffer(ids), prezzoTotaleScontato: 1 });
+    expect(forged.statusCode).toBe(400);
+    const expected = await save(id, {
+      ...fullOffer(ids),
+      prezziAttesi: { ...FULL_OFFER_FIGURES, prezzoTotaleScontato: 999, prezzoTotale: 1000 },
+    });
+    expect(expected.statusCode).toBe(409);
+    expect(expected.json().message).toContain('Il totale scontato inviato (999,00');
+    expect(expected.json().violations.map((v: { field: string }) => v.field)).toEqual([
+      'prezziAttesi.prezzoTotale',
+      'prezziAttesi.prezzoTotaleScontato',
+    ]);
+    const after = await negotiationRow(id);
+    expect(after.version).toBe(before.version);
+    expect(after.offerta).toBe('N');
+    // The same figures as the server's: saved.
+    const agreed = await save(id, { ...fullOffer(ids), prezziAttesi: FULL_OFFER_FIGURES });
+    expect(agreed.statusCode, agreed.body).toBe(200);
+  });
+
+  it('refuses a 6% discount by a salesperson; a supervisor gives it and is recorded as its approver', async () => {
+    const id = await negotiation();
+    const six = { ...fullOffer(ids), scontoPercentuale: 6 };
+    const refused = await save(id, six);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().violations).toEqual([
+      {
+        field: 'scontoPercentuale',
+        message: "Lo sconto del 6,00% supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+      },
+    ]);
+    expect((await negotiationRow(id)).offerta).toBe('N');
+
+    const approved = await save(id, six, supervisor);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const offer = approved.json().data;
+    expect(offer.scontoApprovatoDa).toBe('Giulia Ferri');
+    expect(offer.calcolo.approvazioneRichiesta).toBe(true);
+    expect(offer.calcolo.prezzi.prezzoTotaleScontato).toBe(1359.24); // 1446 − 86,76
+    expect(offer.calcolo.voci.find((v: { key: string }) => v.key === 'sconto').formula).toContain(
+      '(approvato da Giulia Ferri)',
+    );
+    expect(await negotiationRow(id)).toMatchObject({ scontoPercentuale: 6, scontoApprovatoDa: 'Giulia Ferri' });
+
+    // The salesperson may change something else: the approved discount stays; a larger one is refused again.
+    const notes = await save(id, { ...six, noteOfferta: 'Ritiro il venerdì' });
+    expect(notes.statusCode, notes.body).toBe(200);
+    expect(notes.json().data.scontoApprovatoDa).toBe('Giulia Ferri');
+    expect((await save(id, { ...six, scontoPercentuale: 7 })).statusCode).toBe(400);
+    // Back under the maximum, no approval is needed nor kept.
+    const five = await save(id, fullOffer(ids));
+    expect(five.json().data.scontoApprovatoDa).toBeNull();
+  });
+
+  it.each([
+    ['a duration outside every slot', { durata: 45 }, 'durata', 'La durata di 45 giorni non rientra in nessuna fascia'],
+    [
+      'a site with no distance and no typed km',
+      { km: null, latitudeTrattativa: null, longitudeTrattativa: null },
+      'km',
+      'Il cantiere non ha una distanza dalla filiale',
+    ],
+    [
+      'a group without price lines',
+      { gruppoRisorsaId: 0 },
+      'gruppoRisorsaId',
+      'Il gruppo risorse XYZ99 non ha righe di listino',
+    ],
+    [
+      'a discount amount above the total',
+      { scontoPercentuale: 0, scontoImporto: 5000 },
+      'scontoImporto',
+      "Lo sconto supera il totale dell'offerta",
+    ],
+    [
+      'an unknown insurance',
+      { assicurazioneTipo: 'ORO' },
+      'assicurazioneTipo',
+      "L'assicurazione scelta non esiste più",
+    ],
+    ['no group', { gruppoRisorsaId: null }, 'gruppoRisorsaId', 'Scegliere il gruppo risorse da offrire'],
+  ])('refuses %s with an Italian message on its field, saving nothing', async (_, change, field, message) => {
+    const id = await negotiation();
+    const body = { ...fullOffer(ids), ...change };
+    if ('gruppoRisorsaId' in change && change.gruppoRisorsaId === 0) body.gruppoRisorsaId = ids.groupWithoutLinesId;
+    const before = await negotiationRow(id);
+    const res = await save(id, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().violations).toEqual(
+      expect.arrayContaining([{ field, message: expect.stringContaining(message) }]),
+    );
+    expect(await negotiationRow(id)).toMatchObject({ version: before.version, offerta: 'N', durata: null });
+  });
+
+  it.each([
+    [
+      'an article price below 1',
+      { articoli: [{ description: 'Tanica', price: 0.5, selezionato: true }] },
+      'articoli.0.price',
+    ],
+    ['a transport share above 100%', { trasportoRitorno: 150 }, 'trasportoRitorno'],
+    ['a negative discount', { scontoPercentuale: -1 }, 'scontoPercentuale'],
+  ])('refuses %s by the contract (400 on the field)', async (_, change, field) => {
+    const id = await negotiation();
+    const res = await save(id, { ...fullOffer(ids), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().violations.map((v: { field: string }) => v.field)).toContain(field);
+    expect((await negotiationRow(id)).offerta).toBe('N');
+  });
+
+  it('refuses a stale version (409), and callers who may not see the negotiation (404) or have no role (403)', async () => {
+    const id = await negotiation();
+    const { version } = await negotiationRow(id);
+    expect((await save(id, { ...fullOffer(ids), version: Number(version) + 5 })).statusCode).toBe(409);
+    const otherSeller = await t.as(['ROLE_COMMERCIALE_CP'], 'altro.venditore');
+    expect((await call(otherSeller, 'GET', `/api/trattative_cp/${id}/offerta`)).statusCode).toBe(404);
+    expect((await save(id, fullOffer(ids), otherSeller)).statusCode).toBe(404);
+    expect((await call(crm, 'GET', `/api/trattative_cp/${id}/offerta`)).statusCode).toBe(403);
+    expect((await save(id, fullOffer(ids), crm)).statusCode).toBe(403);
+  });
+});
+
+describe('sent versions', () => {
+  it('refuses to send a negotiation without a saved offer, writing no version', async () => {
+    const id = await negotiation();
+    const res = await sendOffer(id);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().violations).toEqual([
+      {
+        field: 'offerta',
+        message: "La trattativa non ha un'offerta salvata: compilare e salvare l'offerta prima di inviarla",
+      },
+    ]);
+    expect((await offerOf(id)).versioni).toEqual([]);
+  });
+
+  it('freezes a numbered version at each send that never changes after, with its hash and PDF', async () => {
+    const id = await negotiation();
+    expect((await save(id, fullOffer(ids))).statusCode).toBe(200);
+    const sent = await sendOffer(id);
+    expect(sent.statusCode, sent.body).toBe(200);
+
+    const first = await latestSentVersion(t.ctx.db, id);
+    const year = new Date().getFullYear();
+    expect(first).toMatchObject({ version: 1, number: expect.stringMatching(new RegExp(`^OFF-${year}-\\d{6}$`)) });
+    if (!first) throw new Error('nessuna versione');
+    expect(first.hash).toBe(
+      createHash('sha256')
+        .update(offerFingerprint({ input: first.input, result: first.result }))
+        .digest('hex'),
+    );
+    expect(first.result.figures).toEqual(FULL_OFFER_FIGURES);
+    expect(first.header).toMatchObject({
+      customer: { ragioneSociale: 'Edilizia Brambilla S.r.l.', contatto: 'Paolo Brambilla' },
+      resourceGroup: { code: 'PLT12' },
+      note: 'Consegna in cantiere entro le 8:00',
+      sender: { name: 'Marco Conti' },
+    });
+
+    // The offer changes after the send, and the price list of the ERP would too: version 1 stays as sent.
+    expect((await save(id, { ...fullOffer(ids), durata: 14 })).statusCode).toBe(200);
+    await t.ctx.db.query(`UPDATE "insurance" SET percentage = 20 WHERE code = 'BASE'`);
+    const again = await latestSentVersion(t.ctx.db, id);
+    expect(again).toEqual(first);
+    const pdf1 = await call(seller, 'GET', `/api/trattative_cp/${id}/offerta/versioni/1/pdf`);
+    expect(pdf1.statusCode).toBe(200);
+    expect(pdf1.headers['content-type']).toBe('application/pdf');
+    expect(pdf1.headers['content-disposition']).toBe(`attachment; filename="${first.number}.pdf"`);
+    const text = await pdfText(pdf1.rawPayload);
+    for (const figure of Object.values(FULL_OFFER_FIGURES))
+      expect(text).toContain(formatEuro(eurosToCents(figure)).replace(/\s/g, ' '));
+    expect(text).toContain(`Offerta n. ${first.number}`);
+    expect(text).toContain('Edilizia Brambilla S.r.l.');
+    expect(text).toContain('12 giorni');
+    expect(text).toContain('Valida fino al');
+    expect(text).toContain(first.hash);
+
+    // A second send is version 2, with the next number and what changed.
+    expect((await sendOffer(id)).statusCode).toBe(200);
+    const offer = await offerOf(id);
+    expect(offer.versioni).toHaveLength(2);
+    expect(offer.versioni[0]).toMatchObject({
+      versione: 1,
+      hash: first.hash,
+      prezzoTotaleScontato: 1373.7,
+      modifiche: [],
+    });
+    expect(offer.versioni[1].numeroDocumento).not.toBe(first.number);
+    expect(offer.versioni[1].modifiche).toEqual(
+      expect.arrayContaining(['Durata: 12 giorni → 14 giorni', 'Assicurazione: Base 8,00% → Base 20,00%']),
+    );
+    await t.ctx.db.query(`UPDATE "insurance" SET percentage = 8 WHERE code = 'BASE'`);
+    // No SQL path of the API changes a version: the stored row of version 1 is the same after all this.
+    expect(await latestSentVersion(t.ctx.db, id)).not.toEqual(first);
+    expect(
+      (await t.ctx.db.query(`SELECT hash FROM "offer" WHERE "trattativaCpId" = $1 AND versione = 1`, [id])).rows,
+    ).toEqual([{ hash: first.hash }]);
+  });
+
+  it('refuses the PDF of a version that does not exist or of a negotiation the caller does not see', async () => {
+    const id = await negotiation();
+    await save(id, fullOffer(ids));
+    expect((await sendOffer(id)).statusCode).toBe(200);
+    expect((await call(seller, 'GET', `/api/trattative_cp/${id}/offerta/versioni/9/pdf`)).statusCode).toBe(404);
+    const otherSeller = await t.as(['ROLE_COMMERCIALE_CP'], 'terzo.venditore');
+    expect((await call(otherSeller, 'GET', `/api/trattative_cp/${id}/offerta/versioni/1/pdf`)).statusCode).toBe(404);
+    expect((await call(crm, 'GET', `/api/trattative_cp/${id}/offerta/versioni/1/pdf`)).statusCode).toBe(403);
+    expect((await call(admin, 'GET', `/api/trattative_cp/${id}/offerta/versioni/1/pdf`)).statusCode).toBe(200);
+  });
+});
+
+describe('the offers list (GET /api/offers)', () => {
+  it('lists sent versions newest first, filters them, and is for admins only', async () => {
+    const quick = await negotiation(seller, {
+      ragioneSociale: 'Impresa Colombo & Figli',
+      partitaIva: '01234567897',
+      offertaRapida: true,
+    });
+    await save(quick, fullOffer(ids));
+    expect((await sendOffer(quick)).statusCode).toBe(200);
+    const list = await call(admin, 'GET', '/api/offers?page=1&rowsPerPage=30');
+    expect(list.statusCode, list.body).toBe(200);
+    const first = list.json().data[0];
+    expect(first).toMatchObject({
+      ragioneSociale: 'Impresa Colombo & Figli',
+      trattativaCpId: quick,
+      versione: 1,
+      prezzoTotaleScontato: 1373.7,
+      archiviata: 'N',
+    });
+    expect(first).not.toHaveProperty('snapshot');
+    const created = list.json().data.map((o: { created: string }) => o.created);
+    expect([...created].sort().reverse()).toEqual(created);
+
+    const filtered = await call(admin, 'GET', '/api/offers?filters[ragioneSociale]=colombo&page=1&rowsPerPage=30');
+    expect(filtered.json().data.map((o: { trattativaCpId: number }) => o.trattativaCpId)).toEqual([quick]);
+    const byVat = await call(admin, 'GET', '/api/offers?filters[partitaIva]=01234567897&page=1&rowsPerPage=30');
+    expect(byVat.json().totalRows).toBe(1);
+    const archived = await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30');
+    expect(archived.json().totalRows).toBe(0);
+    const huge = await call(admin, 'GET', '/api/offers?page=1&rowsPerPage=100000');
+    expect(huge.statusCode).toBe(400);
+
+    expect((await call(seller, 'GET', '/api/offers')).statusCode).toBe(403);
+    expect((await call(supervisor, 'GET', '/api/offers')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,291 @@
+import type { components } from '../../../../../generated/api.ts';
+import type { ArticoloGruppo, PriceListLine, TimeUnit } from '../../../../../generated/entities.ts';
+import {
+  priceOffer,
+  straightLineEstimate,
+  type OfferInput,
+  type PricedOffer,
+  type PricingError,
+} from '../../../../domain/pricing/index.ts';
+import type { Violation } from '../../../contract/italianErrors.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Row } from '../../../crud/crudRepository.ts';
+import type { Queryable } from '../../../db/Db.ts';
+import { HttpError } from '../../../http/httpError.ts';
+
+type Schemas = components['schemas'];
+/** What the user chooses in the offer builder: no total, ever. */
+export type OfferChoices = Omit<Schemas['OffertaTrattativaInput'], 'version' | 'prezziAttesi'>;
+
+/** The negotiation columns the offer owns (the choices) — the save writes these and nothing else of the form. */
+export const CHOICE_FIELDS = [
+  'filialeNoleggioId',
+  'famigliaGruppoRisorsaId',
+  'gruppoRisorsaId',
+  'durata',
+  'durataUnita',
+  'inizio',
+  'fine',
+  'assicurazioneTipo',
+  'contributoAmbientale',
+  'trasportoAbilitato',
+  'trasporto',
+  'trasportoRitorno',
+  'km',
+  'formattedAddress',
+  'latitudeTrattativa',
+  'longitudeTrattativa',
+  'articoli',
+  'scontoPercentuale',
+  'scontoImporto',
+  'noteOfferta',
+] as const satisfies readonly (keyof OfferChoices)[];
+
+/** The offer's choices as the negotiation stores them (SPEC.md defaults where it has none). */
+export function choicesOf(row: Row): OfferChoices {
+  const out: Record<string, unknown> = {};
+  for (const f of CHOICE_FIELDS) if (row[f] !== null && row[f] !== undefined) out[f] = row[f];
+  return {
+    trasportoAbilitato: true,
+    trasporto: 100,
+    trasportoRitorno: 100,
+    durataUnita: 'G',
+    articoli: [],
+    ...out,
+  } as OfferChoices;
+}
+
+export interface OfferSettings {
+  maxScontoOfferta: number;
+  giorniValiditaOfferta: number;
+  codiceClienteListini: string;
+  contributoAmbientaleBase: number;
+  contributoAmbientaleAllInclusive: number;
+}
+
+/** The general settings the offer uses (altre-configurazioni, one row), with the contract's defaults. */
+export async function offerSettings(db: Queryable): Promise<OfferSettings> {
+  const { rows } = await db.query<Partial<Record<keyof OfferSettings, unknown>>>(
+    `SELECT "maxScontoOfferta", "giorniValiditaOfferta", "codiceClienteListini", "contributoAmbientaleBase",
+       "contributoAmbientaleAllInclusive" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
+  );
+  const r = rows[0] ?? {};
+  const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  return {
+    maxScontoOfferta: num(r.maxScontoOfferta, 5),
+    giorniValiditaOfferta: num(r.giorniValiditaOfferta, 30),
+    codiceClienteListini:
+      typeof r.codiceClienteListini === 'string' && r.codiceClienteListini.trim()
+        ? r.codiceClienteListini.trim()
+        : '111',
+    contributoAmbientaleBase: num(r.contributoAmbientaleBase, 2),
+    contributoAmbientaleAllInclusive: num(r.contributoAmbientaleAllInclusive, 3.5),
+  };
+}
+
+/** Where a failure of the ERP is written (the request's logger). */
+export interface Log {
+  error(details: object, message: string): void;
+}
+
+export const ERP_DOWN = 'Il gestionale (Mago) non ha risposto: listino non disponibile, riprovare più tardi';
+
+/** The ERP price list of a group for the configured price-list customer (111); an ERP failure is a 502. */
+export async function priceLinesOf(
+  ctx: AppContext,
+  log: Log,
+  groupCode: string,
+  customerCode: string,
+): Promise<PriceListLine[]> {
+  try {
+    return await ctx.erp.priceList(groupCode, customerCode);
+  } catch (err) {
+    log.error({ err, erp: ctx.erp.name }, 'ERP: listino non disponibile');
+    throw new HttpError(502, ERP_DOWN);
+  }
+}
+
+/** Engine fields → the fields of the offer input the message belongs next to. */
+const FIELD_OF: Record<string, string> = {
+  listiniOfferta: 'gruppoRisorsaId',
+  al: 'fine',
+  sconto: 'scontoPercentuale',
+  assicurazione: 'assicurazioneTipo',
+};
+export const inputField = (field: string) => FIELD_OF[field] ?? field;
+const onInput = (e: PricingError): PricingError => ({ ...e, field: inputField(e.field) });
+
+export interface GroupRef {
+  id: number;
+  code: string;
+  description: string;
+}
+export interface BranchRef {
+  id: number;
+  name: string;
+  address: string | null;
+}
+
+/** Everything a priced offer needs besides its figures: what was looked up, and what could not be. */
+export interface PricedChoices {
+  input: OfferInput;
+  /** The engine's result, errors named by the offer input's fields. */
+  result: PricedOffer;
+  group: GroupRef | null;
+  branch: BranchRef | null;
+  settings: OfferSettings;
+  /** Choices that do not lead to an engine input at all (no group, no duration, an unknown insurance). */
+  missing: Violation[];
+}
+
+async function one<T>(db: Queryable, sql: string, params: unknown[]): Promise<T | undefined> {
+  return (await db.query<T & object>(sql, params)).rows[0];
+}
+
+const LIMIT = 1000;
+
+/**
+ * The engine's input from the choices and the database (price lines from the ERP, insurance, settings,
+ * transport tables, branch and site positions), and the engine's answer. `approvedBy` is who approved a
+ * discount above the maximum, if anyone.
+ */
+export async function priceChoices(
+  ctx: AppContext,
+  db: Queryable,
+  choices: OfferChoices,
+  score: number | null,
+  approvedBy: string | null,
+  log: Log,
+): Promise<PricedChoices> {
+  const missing: Violation[] = [];
+  const settings = await offerSettings(db);
+
+  let group: GroupRef | null = null;
+  if (choices.gruppoRisorsaId == null)
+    missing.push({ field: 'gruppoRisorsaId', message: 'Scegliere il gruppo risorse da offrire' });
+  else {
+    const row = await one<{ id: number; resourceGroup: string; description: string }>(
+      db,
+      `SELECT id, "resourceGroup", description FROM "gruppoRisorse" WHERE id = $1`,
+      [choices.gruppoRisorsaId],
+    );
+    if (!row)
+      missing.push({
+        field: 'gruppoRisorsaId',
+        message: "Il gruppo risorse scelto non esiste più: sceglierne un altro dall'elenco",
+      });
+    else group = { id: row.id, code: row.resourceGroup, description: row.description };
+  }
+
+  let branch: (BranchRef & { latitude: number | null; longitude: number | null }) | null = null;
+  if (choices.filialeNoleggioId != null) {
+    const row = await one<{
+      id: number;
+      name: string;
+      address: string | null;
+      latitude: number | null;
+      longitude: number | null;
+    }>(db, `SELECT id, name, address, latitude, longitude FROM "branchOffer" WHERE id = $1`, [
+      choices.filialeNoleggioId,
+    ]);
+    if (!row)
+      missing.push({
+        field: 'filialeNoleggioId',
+        message: "La filiale di noleggio scelta non esiste più: sceglierne un'altra",
+      });
+    else branch = row;
+  }
+
+  let insurance: OfferInput['insurance'] = null;
+  const insuranceCode = choices.assicurazioneTipo?.trim();
+  if (insuranceCode) {
+    const row = await one<{ code: string; name: string; percentage: number }>(
+      db,
+      `SELECT code, name, percentage FROM "insurance" WHERE code = $1`,
+      [insuranceCode],
+    );
+    if (!row)
+      missing.push({
+        field: 'assicurazioneTipo',
+        message: "L'assicurazione scelta non esiste più: sceglierne un'altra",
+      });
+    else insurance = { code: row.code, name: row.name, percentage: Number(row.percentage) };
+  }
+
+  const unit: TimeUnit = choices.durataUnita ?? 'G';
+  let duration: OfferInput['duration'] | null = null;
+  if (choices.durata != null) duration = { value: choices.durata, unit };
+  else if (choices.inizio && choices.fine) duration = { from: choices.inizio, to: choices.fine };
+  else missing.push({ field: 'durata', message: 'Indicare la durata del noleggio oppure le date di inizio e fine' });
+
+  const priceLines = group ? await priceLinesOf(ctx, log, group.code, settings.codiceClienteListini) : [];
+  const table = async <T>(sql: string) => (await db.query<T & object>(`${sql} LIMIT ${LIMIT}`)).rows;
+  const [priceBands, durationIncreases, scoreIncreases] = await Promise.all([
+    table<OfferInput['transport']['priceBands'][number]>(
+      `SELECT id, "minFrom", "minTo", price FROM "transportPrice" ORDER BY "minFrom"`,
+    ),
+    table<OfferInput['transport']['durationIncreases'][number]>(
+      `SELECT id, "durationFrom", "durationTo", coefficient FROM "transportIncreaseDuration" ORDER BY "durationFrom"`,
+    ),
+    table<OfferInput['transport']['scoreIncreases'][number]>(
+      `SELECT id, "scoreFrom", "scoreTo", coefficient FROM "transportIncreaseScore" ORDER BY "scoreFrom"`,
+    ),
+  ]);
+  const site =
+    choices.latitudeTrattativa != null && choices.longitudeTrattativa != null
+      ? { latitude: choices.latitudeTrattativa, longitude: choices.longitudeTrattativa }
+      : null;
+  const from =
+    branch && branch.latitude != null && branch.longitude != null
+      ? { latitude: branch.latitude, longitude: branch.longitude }
+      : null;
+  const env = choices.contributoAmbientale;
+
+  const input: OfferInput = {
+    resourceGroup: group?.code,
+    priceLines,
+    // Without a duration the engine still prices what it can (articles), and says what is missing.
+    duration: duration ?? { value: 0, unit },
+    insurance,
+    environmental:
+      env === 'base'
+        ? { option: 'base', percentage: settings.contributoAmbientaleBase }
+        : env === 'all-inclusive'
+          ? { option: 'all-inclusive', percentage: settings.contributoAmbientaleAllInclusive }
+          : null,
+    transport: {
+      enabled: choices.trasportoAbilitato ?? true,
+      outboundPercent: choices.trasporto ?? 100,
+      returnPercent: choices.trasportoRitorno ?? 100,
+      distance: site && from ? straightLineEstimate(from, site) : null,
+      typedKm: choices.km ?? null,
+      priceBands,
+      durationIncreases,
+      scoreIncreases,
+      score,
+    },
+    articles: { articoli: (choices.articoli ?? []) as ArticoloGruppo[] },
+    discount: {
+      percent: choices.scontoPercentuale ?? null,
+      amount: choices.scontoImporto ?? null,
+      maxPercent: settings.maxScontoOfferta,
+      approvedBy,
+    },
+  };
+  const priced = priceOffer(input);
+  // A missing duration is said once, by `missing`, not again by the engine.
+  const errors = priced.errors.filter((e) => !(duration === null && e.code === 'DURATION_INVALID')).map(onInput);
+  return {
+    input,
+    result: { ...priced, errors },
+    group,
+    branch: branch && { id: branch.id, name: branch.name, address: branch.address },
+    settings,
+    missing,
+  };
+}
+
+/** Everything that stops a save or a send, one violation per field problem, Italian. */
+export function violationsOf(priced: PricedChoices): Violation[] {
+  return [...priced.missing, ...priced.result.errors.map(({ field, message }) => ({ field, message }))];
+}
