@@ -1,5 +1,6 @@
 import { registerContactCentre } from './contact-centre/registerContactCentre.tsx';
 import { registerNegotiations } from './negotiations/registerNegotiations.ts';
+import { registerOffers } from './offers/registerOffers.ts';
 import { registerPlannings } from './plannings/registerPlannings.ts';
 import { registerUsers } from './users/registerUsers.ts';
 
@@ -8,5 +9,6 @@ export function registerWorkflows(): void {
   registerContactCentre();
   registerPlannings();
   registerNegotiations();
+  registerOffers();
   registerUsers();
 }

@@ -2,14 +2,13 @@ import { Alert, CircularProgress } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DISCOUNT_APPROVERS } from '../../../domain/accessRules.ts';
-import type { OfferPricing } from '../../../domain/pricing/index.ts';
 import { ApiError } from '../../api/apiError.ts';
 import type { Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { useSessionUser } from '../../session/useSessionUser.ts';
 import { useNotify } from '../../ui/notifications.tsx';
 import { offerApi, type NegotiationOfferData } from './offerApi.ts';
-import { draftFromInput, inputOfDraft, pricingOfServer, type OfferDraft } from './offerDraft.ts';
+import { draftFromInput, inputOfDraft, pricingOfServer, type OfferDraft, type ShownPricing } from './offerDraft.ts';
 import { OfferBuilder } from './OfferBuilder.tsx';
 import { offerMessages as m } from './offerMessages.ts';
 import { OfferVersions } from './OfferVersions.tsx';
@@ -36,7 +35,7 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
   const [busy, setBusy] = useState(false);
   if (!insurances.data) return <CircularProgress aria-label={messages.loading} />;
 
-  async function save(draft: OfferDraft, shown: OfferPricing) {
+  async function save(draft: OfferDraft, shown: ShownPricing) {
     setBusy(true);
     try {
       const saved = await offerApi.save(id, inputOfDraft(draft, shown.figures, offer.version));
@@ -58,9 +57,7 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
       initial={draftFromInput(offer.input, insurances.data)}
       serverPricing={pricingOfServer(offer.calcolo)}
       approvedBy={offer.scontoApprovatoDa ?? null}
-      canApprove={(user?.roles ?? []).some((r) =>
-        DISCOUNT_APPROVERS.includes(r),
-      )}
+      canApprove={(user?.roles ?? []).some((r) => DISCOUNT_APPROVERS.includes(r))}
       serverErrors={refused?.fields ?? {}}
       refusedMessage={refused?.message ?? null}
       busy={busy}

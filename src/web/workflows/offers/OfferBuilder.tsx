@@ -12,8 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import type { OfferPricing } from '../../../domain/pricing/index.ts';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TimeUnit } from '../../../../generated/entities.ts';
 import { eurosToCents, formatEuro, formatPercent, priceListSummary } from '../../../domain/pricing/index.ts';
 import type { Row } from '../../api/resourceApi.ts';
@@ -21,8 +20,16 @@ import { DateInput } from '../../fields/DateInput.tsx';
 import { NumberInput } from '../../fields/NumberInput.tsx';
 import { ArticlesTable } from './ArticlesTable.tsx';
 import { GroupChooser } from './GroupChooser.tsx';
-import { errorsByField, mergeArticles, priceDraft, pricedByDates, type OfferDraft } from './offerDraft.ts';
+import {
+  errorsByField,
+  mergeArticles,
+  priceDraft,
+  pricedByDates,
+  type OfferDraft,
+  type ShownPricing,
+} from './offerDraft.ts';
 import { offerMessages as m } from './offerMessages.ts';
+import { OFFER_ANCHOR } from './offerRoutes.ts';
 import { PriceBreakdown } from './PriceBreakdown.tsx';
 import { useOfferCatalog } from './useOfferCatalog.ts';
 
@@ -33,7 +40,7 @@ const touchedAlias = (patch: Partial<OfferDraft>) => [
   ...('gruppoRisorsaId' in patch ? ['listiniOfferta'] : []),
 ];
 
-const withoutApprovalError = (p: OfferPricing): OfferPricing => ({
+const withoutApprovalError = (p: ShownPricing): ShownPricing => ({
   ...p,
   errors: p.errors.filter((e) => e.code !== 'DISCOUNT_ABOVE_MAXIMUM'),
 });
@@ -72,14 +79,14 @@ export interface OfferBuilderProps {
   /** A supervisor (or admin) approves a discount above the limit by saving it. */
   canApprove: boolean;
   /** The server's pricing of what is stored: shown when this user cannot read what live pricing needs. */
-  serverPricing?: OfferPricing;
+  serverPricing?: ShownPricing;
   /** Who approved the stored discount above the limit. */
   approvedBy?: string | null;
   /** Messages of the server next to their fields, after a refused save, and its message. */
   serverErrors?: Record<string, string>;
   refusedMessage?: string | null;
   busy?: boolean;
-  onSave?(draft: OfferDraft, shown: OfferPricing): void;
+  onSave?(draft: OfferDraft, shown: ShownPricing): void;
   /** Below the builder: the version history. */
   children?: ReactNode;
 }
@@ -165,10 +172,21 @@ export function OfferBuilder(props: OfferBuilderProps) {
     );
   };
 
+  // Opened from the offers list (`#offerta`): the page shows the offer, not the top of the negotiation.
+  const scrollHere = useCallback((el: HTMLElement | null) => {
+    if (el && window.location.hash === `#${OFFER_ANCHOR}`) el.scrollIntoView();
+  }, []);
+
   const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 2 } as const;
 
   return (
-    <Paper component="section" aria-label={m.title} sx={{ p: 3, mb: 3 }}>
+    <Paper
+      component="section"
+      id={OFFER_ANCHOR}
+      ref={scrollHere}
+      aria-label={m.title}
+      sx={{ p: 3, mb: 3, scrollMarginTop: 80 }}
+    >
       <Typography variant="h6" component="h2" gutterBottom>
         {m.title}
       </Typography>
@@ -292,6 +310,7 @@ export function OfferBuilder(props: OfferBuilderProps) {
               ))}
               <FormControlLabel value="" control={<Radio />} label={m.noInsurance} />
             </RadioGroup>
+            {errors.assicurazioneTipo && <FormHelperText error>{errors.assicurazioneTipo}</FormHelperText>}
             <RadioGroup
               aria-label={m.environmental}
               row

@@ -1,12 +1,13 @@
 import { Alert, Box, Divider, List, ListItem, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { formatEuro, OFFER_FIGURES, type OfferPricing } from '../../../domain/pricing/index.ts';
+import { formatEuro, OFFER_FIGURES } from '../../../domain/pricing/index.ts';
+import type { ShownPricing } from './offerDraft.ts';
 import { offerMessages as m } from './offerMessages.ts';
 
 /**
  * The offer's figures and "Perché questo prezzo": each line of the engine's breakdown with its formula and
  * its numbers (km, minutes, band, coefficients, slot, rate), as the engine wrote them. Nothing is computed here.
  */
-export function PriceBreakdown({ pricing, showProblems }: { pricing: OfferPricing; showProblems: boolean }) {
+export function PriceBreakdown({ pricing, showProblems }: { pricing: ShownPricing; showProblems: boolean }) {
   const { cents, breakdown, errors } = pricing;
   return (
     <Box>

@@ -138,9 +138,31 @@ export function pricingInput(draft: OfferDraft, catalog: OfferCatalog): OfferPri
   };
 }
 
-/** Every figure of the draft, as the server will compute it. */
-export const priceDraft = (draft: OfferDraft, catalog: OfferCatalog): OfferPricing =>
-  priceOffer(pricingInput(draft, catalog));
+/**
+ * Every figure of the draft, as the server will compute it. A choice not made yet is named as such (as the
+ * server does), rather than by what the engine cannot compute without it.
+ */
+export function priceDraft(draft: OfferDraft, catalog: OfferCatalog): ShownPricing {
+  const pricing = priceOffer(pricingInput(draft, catalog));
+  const missing = [
+    ...(draft.gruppoRisorsaId === null
+      ? [{ code: 'CHOICE_MISSING', field: 'gruppoRisorsaId', message: 'Scegliere il gruppo risorse da offrire' }]
+      : []),
+    ...(draft.durata === null && !(draft.inizio && draft.fine)
+      ? [
+          {
+            code: 'CHOICE_MISSING',
+            field: 'durata',
+            message: 'Indicare la durata del noleggio oppure le date di inizio e fine',
+          },
+        ]
+      : []),
+  ];
+  if (missing.length === 0) return pricing;
+  const replaced = new Set(missing.some((e) => e.field === 'gruppoRisorsaId') ? ['NO_PRICE_LINES'] : []);
+  if (missing.some((e) => e.field === 'durata')) replaced.add('DURATION_INVALID');
+  return { ...pricing, errors: [...missing, ...pricing.errors.filter((e) => !replaced.has(e.code))] };
+}
 
 /**
  * The articles of a newly chosen group, keeping what was already chosen for an article of the same id
@@ -156,8 +178,13 @@ export function mergeArticles(
   });
 }
 
+/** A pricing as shown: the engine's here, or the server's (whose errors may also name a missing choice). */
+export type ShownPricing = Omit<OfferPricing, 'errors'> & {
+  errors: readonly { code: string; field: string; message: string }[];
+};
+
 /** Errors of the engine by field, for the message next to each input. */
-export function errorsByField(pricing: OfferPricing): Record<string, string> {
+export function errorsByField(pricing: ShownPricing): Record<string, string> {
   const byField: Record<string, string> = {};
   for (const e of pricing.errors) byField[e.field] ??= e.message;
   return byField;
@@ -226,7 +253,7 @@ export function inputOfDraft(draft: OfferDraft, shown: OfferPrices | null, versi
 }
 
 /** The server's pricing (GET or save) in the engine's own shape, for when the page cannot price live. */
-export function pricingOfServer(calcolo: components['schemas']['CalcoloOfferta']): OfferPricing {
+export function pricingOfServer(calcolo: components['schemas']['CalcoloOfferta']): ShownPricing {
   const prezzi = calcolo.prezzi ?? null;
   return {
     figures: prezzi,
