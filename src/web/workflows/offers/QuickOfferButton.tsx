@@ -48,9 +48,7 @@ export function QuickOfferButton() {
       void navigate(await negotiationOfferPath(newId));
     } catch (e) {
       if (e instanceof ApiError)
-        setProblems(
-          Object.fromEntries((e.body.violations ?? []).map((v) => [v.field, v.message])),
-        );
+        setProblems(Object.fromEntries((e.body.violations ?? []).map((v) => [v.field, v.message])));
     } finally {
       setBusy(false);
     }

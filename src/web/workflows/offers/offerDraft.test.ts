@@ -8,6 +8,7 @@ import {
 import {
   emptyDraft,
   errorsByField,
+  inputOfDraft,
   mergeArticles,
   priceDraft,
   pricedByDates,
@@ -44,6 +45,7 @@ describe('offer draft', () => {
 
   it('prices worked example A through the engine', () => {
     const d = emptyDraft(insurances, {
+      gruppoRisorsaId: 1,
       durata: 12,
       contributoAmbientale: 'base',
       trasportoRitorno: 50,
@@ -80,13 +82,29 @@ describe('offer draft', () => {
   });
 
   it('puts each error next to its field, a discount above 5% included', () => {
-    const d = emptyDraft(insurances, { durata: 45, km: null, scontoPercentuale: 6 });
+    const d = emptyDraft(insurances, { gruppoRisorsaId: 1, durata: 45, km: null, scontoPercentuale: 6 });
     const byField = errorsByField(priceDraft(d, catalog));
     expect(byField.durata).toMatch(/45 giorni non rientra/);
     const over = errorsByField(priceDraft({ ...d, durata: 12, km: 10 }, catalog));
     expect(over.sconto).toBe(
       "Lo sconto del 6,00% supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
     );
+  });
+
+  it('names a choice not made yet rather than what cannot be computed without it', () => {
+    const byField = errorsByField(priceDraft(emptyDraft(insurances), catalog));
+    expect(byField.gruppoRisorsaId).toBe('Scegliere il gruppo risorse da offrire');
+    expect(byField.durata).toBe('Indicare la durata del noleggio oppure le date di inizio e fine');
+    expect(byField.listiniOfferta).toBeUndefined();
+  });
+
+  it('sends only choices, the dates instead of a typed duration, and the totals shown', () => {
+    const d = emptyDraft(insurances, { gruppoRisorsaId: 1, durata: 3, inizio: '2026-10-01', fine: '2026-10-10' });
+    const shown = priceDraft({ ...d, trasportoAbilitato: false }, catalog).figures;
+    const input = inputOfDraft(d, shown, 7);
+    expect(input).toMatchObject({ version: 7, durata: null, inizio: '2026-10-01', contributoAmbientale: '' });
+    expect(input.prezziAttesi?.prezzoNoleggio).toBe(950);
+    expect(Object.keys(input)).not.toContain('prezzoTotale');
   });
 
   it('keeps what was typed for an article when its group is chosen again', () => {
