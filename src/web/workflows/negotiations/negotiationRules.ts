@@ -82,12 +82,19 @@ export const PAGE_SECTIONS: FormSection[] = [
 const ELSEWHERE = ['archiviata', 'articoli', 'listiniOfferta'];
 
 /**
- * The page's uiSchema from the generated one: its groups, the fields kept elsewhere hidden, and the operator
- * hidden from who may not read the users (reassigning is how it changes).
+ * The page's uiSchema from the generated one: its groups, the fields kept elsewhere hidden (`alsoHidden`: those
+ * the offer builder edits on a saved negotiation), and the operator hidden from who may not read the users
+ * (reassigning is how it changes).
  */
-export function pageUiSchema(generated: JsonObject, canSeeUsers: boolean): JsonObject {
+export function pageUiSchema(
+  generated: JsonObject,
+  canSeeUsers: boolean,
+  alsoHidden: readonly string[] = [],
+): JsonObject {
   const order = Array.isArray(generated['ui:order']) ? (generated['ui:order'] as string[]) : [];
-  const hidden = [...ELSEWHERE, ...(canSeeUsers ? [] : ['operatoreId'])].filter((f) => order.includes(f));
+  const hidden = [...ELSEWHERE, ...alsoHidden, ...(canSeeUsers ? [] : ['operatoreId'])].filter((f) =>
+    order.includes(f),
+  );
   const placed = new Set([...PAGE_SECTIONS.flatMap((s) => s.fields), ...hidden]);
   const ui: JsonObject = { ...generated };
   for (const f of hidden) ui[f] = { 'ui:widget': 'hidden' };

@@ -135,7 +135,7 @@ export function OfferBuilder(props: OfferBuilderProps) {
   const byDates = pricedByDates(draft);
   const days = pricing.duration && byDates ? pricing.duration.value : null;
   const site = String(
-    negotiation.formattedAddress || negotiation.destinazioneCantiere || negotiation.paeseTrattativa || '',
+    draft.site.formattedAddress || negotiation.destinazioneCantiere || negotiation.paeseTrattativa || '',
   );
   const distance = pricing.breakdown.find((l) => l.key === 'distanza');
 

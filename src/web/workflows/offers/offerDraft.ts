@@ -47,7 +47,33 @@ export interface OfferDraft {
   scontoPercentuale: number | null;
   scontoImporto: number | null;
   noteOfferta: string;
+  /** The site as the negotiation stores it (edited in its Cantiere section and map): sent back as it is. */
+  site: { formattedAddress: string; latitudeTrattativa: number | null; longitudeTrattativa: number | null };
 }
+
+/**
+ * The negotiation fields the builder edits: on a saved negotiation its form leaves them to the builder, so that
+ * one figure has one editor.
+ */
+export const OFFER_FIELDS = [
+  'filialeNoleggioId',
+  'famigliaGruppoRisorsaId',
+  'gruppoRisorsaId',
+  'durata',
+  'durataUnita',
+  'inizio',
+  'fine',
+  'assicurazioneTipo',
+  'assicurazionePrezzo',
+  'contributoAmbientale',
+  'trasportoAbilitato',
+  'trasporto',
+  'trasportoRitorno',
+  'km',
+  'scontoPercentuale',
+  'scontoImporto',
+  'noteOfferta',
+] as const;
 
 /** An article as typed: its price may be emptied while typing (the engine then names the field). */
 export type DraftArticle = Omit<ArticoloGruppo, 'price'> & { price: number | null };
@@ -94,6 +120,7 @@ export function emptyDraft(insurances: OfferCatalog['insurances'], from: Partial
     scontoPercentuale: null,
     scontoImporto: null,
     noteOfferta: '',
+    site: { formattedAddress: '', latitudeTrattativa: null, longitudeTrattativa: null },
     ...from,
   };
 }
@@ -220,6 +247,11 @@ export function draftFromInput(input: OfferInput, insurances: OfferCatalog['insu
     scontoPercentuale: num(input.scontoPercentuale),
     scontoImporto: num(input.scontoImporto),
     noteOfferta: input.noteOfferta ?? '',
+    site: {
+      formattedAddress: input.formattedAddress ?? '',
+      latitudeTrattativa: num(input.latitudeTrattativa),
+      longitudeTrattativa: num(input.longitudeTrattativa),
+    },
   });
 }
 
@@ -248,6 +280,7 @@ export function inputOfDraft(draft: OfferDraft, shown: OfferPrices | null, versi
     scontoPercentuale: draft.scontoPercentuale,
     scontoImporto: draft.scontoImporto,
     noteOfferta: draft.noteOfferta,
+    ...draft.site,
     ...(shown ? { prezziAttesi: shown } : {}),
   };
 }

@@ -23,6 +23,7 @@ function environmentalOf(settings: Record<string, unknown> | null): OfferCatalog
  * group's ERP price lines and articles.
  */
 export function useOfferCatalog(draft: OfferDraft, negotiation: Row) {
+  const { latitudeTrattativa, longitudeTrattativa } = draft.site;
   const branches = useQuery({ queryKey: ['offer', 'branches'], queryFn: offerApi.branches, ...CONFIG });
   const families = useQuery({ queryKey: ['offer', 'families'], queryFn: offerApi.families, ...CONFIG });
   const groups = useQuery({ queryKey: ['offer', 'groups'], queryFn: offerApi.groups, ...CONFIG });
@@ -48,7 +49,7 @@ export function useOfferCatalog(draft: OfferDraft, negotiation: Row) {
   });
 
   const branch = branches.data?.find((b) => b.id === draft.filialeNoleggioId);
-  const site = { latitude: negotiation.latitudeTrattativa, longitude: negotiation.longitudeTrattativa };
+  const site = { latitude: latitudeTrattativa, longitude: longitudeTrattativa };
   const distance =
     branch && typeof branch.latitude === 'number' && typeof branch.longitude === 'number' && isLatLng(site)
       ? straightLineEstimate({ latitude: branch.latitude, longitude: branch.longitude }, site)
