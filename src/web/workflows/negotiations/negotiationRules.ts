@@ -101,7 +101,7 @@ export function pageUiSchema(
   const sections = PAGE_SECTIONS.map((s) => ({
     ...s,
     fields: s.fields.filter((f) => order.includes(f) && !hidden.includes(f)),
-  }));
+  })).filter((s) => s.fields.length > 0);
   // Fields the page does not place (a new schema property) still show, in a last group: nothing is lost.
   const rest = order.filter((f) => !placed.has(f));
   if (rest.length > 0) sections.push({ title: 'Altro', fields: rest });

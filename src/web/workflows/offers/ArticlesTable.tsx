@@ -32,9 +32,9 @@ export function ArticlesTable({
         <TableRow>
           <TableCell padding="checkbox">{m.selected}</TableCell>
           <TableCell>{m.article}</TableCell>
-          <TableCell sx={{ width: 150 }}>{m.price}</TableCell>
-          <TableCell sx={{ width: 130 }}>{m.discountPercent}</TableCell>
-          <TableCell sx={{ width: 150 }}>{m.discountAmount}</TableCell>
+          <TableCell sx={{ width: 140 }}>{m.price}</TableCell>
+          <TableCell sx={{ width: 120 }}>{m.discountPercent}</TableCell>
+          <TableCell sx={{ width: 130 }}>{m.discountAmount}</TableCell>
           <TableCell align="right" sx={{ width: 120 }}>
             {m.lineTotal}
           </TableCell>
@@ -67,7 +67,7 @@ export function ArticlesTable({
               <TableCell>
                 <NumberInput
                   size="small"
-                  label={`${m.price} ${a.description}`}
+                  label={m.price}
                   unit="€"
                   value={a.price}
                   error={!!errors[`${field}.price`]}
@@ -78,7 +78,7 @@ export function ArticlesTable({
               <TableCell>
                 <NumberInput
                   size="small"
-                  label={`${m.discountPercent} ${a.description}`}
+                  label={m.discountPercent}
                   unit="%"
                   value={a.discountPercentage ?? null}
                   error={!!errors[`${field}.discountPercentage`]}
@@ -88,7 +88,7 @@ export function ArticlesTable({
               <TableCell>
                 <NumberInput
                   size="small"
-                  label={`${m.discountAmount} ${a.description}`}
+                  label={m.discountAmount}
                   unit="€"
                   value={a.discountAmount ?? null}
                   error={!!errors[`${field}.discountAmount`]}

@@ -99,6 +99,9 @@ export function OfferBuilder(props: OfferBuilderProps) {
   const { negotiation, initial, canApprove, serverPricing, approvedBy, serverErrors, refusedMessage, busy, onSave } =
     props;
   const [draft, setDraft] = useState(initial);
+  // A new offer is not scolded before it is typed: a field's message shows once it was touched, all after a save.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [showAll, setShowAll] = useState(initial.gruppoRisorsaId !== null);
   const set = (patch: Partial<OfferDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setTouched((t) => new Set([...t, ...Object.keys(patch), ...touchedAlias(patch)]));
@@ -117,9 +120,6 @@ export function OfferBuilder(props: OfferBuilderProps) {
   const live = offer.unavailable.length === 0 || !serverPricing;
   const livePricing = useMemo(() => priceDraft(draft, catalog), [draft, catalog]);
   const pricing = live ? livePricing : (serverPricing ?? livePricing);
-  // A new offer is not scolded before it is typed: a field's message shows once it was touched, all after a save.
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [showAll, setShowAll] = useState(initial.gruppoRisorsaId !== null);
   const engine = errorsByField(pricing);
   const shownEngine = Object.fromEntries(
     Object.entries(engine).filter(
@@ -233,7 +233,7 @@ export function OfferBuilder(props: OfferBuilderProps) {
           </Section>
 
           <Section title={m.sections.period}>
-            <Box sx={grid}>
+            <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
               <TextField
                 select
                 label={m.unit}
@@ -439,7 +439,7 @@ export function OfferBuilder(props: OfferBuilderProps) {
         </Box>
 
         <Box>
-          <Box sx={{ position: { lg: 'sticky' }, top: { lg: 16 } }}>
+          <Box sx={{ position: { lg: 'sticky' }, top: { lg: 96 } }}>
             {!live && (
               <Alert severity="info" sx={{ mb: 2 }}>
                 {m.serverPricing}
