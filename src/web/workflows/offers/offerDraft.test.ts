@@ -101,8 +101,8 @@ describe('offer draft', () => {
   it('sends only choices, the dates instead of a typed duration, and the totals shown', () => {
     const d = emptyDraft(insurances, { gruppoRisorsaId: 1, durata: 3, inizio: '2026-10-01', fine: '2026-10-10' });
     const shown = priceDraft({ ...d, trasportoAbilitato: false }, catalog).figures;
-    const input = inputOfDraft(d, shown, 7);
-    expect(input).toMatchObject({ version: 7, durata: null, inizio: '2026-10-01', contributoAmbientale: '' });
+    const input = inputOfDraft(d, shown);
+    expect(input).toMatchObject({ durata: null, inizio: '2026-10-01', contributoAmbientale: '' });
     expect(input.prezziAttesi?.prezzoNoleggio).toBe(950);
     expect(Object.keys(input)).not.toContain('prezzoTotale');
   });

@@ -259,9 +259,9 @@ export function draftFromInput(input: OfferInput, insurances: OfferCatalog['insu
  * What a save sends: the choices only, and the totals the user was shown (`prezziAttesi`), so that the server
  * refuses (409) rather than store a price different from the one on screen.
  */
-export function inputOfDraft(draft: OfferDraft, shown: OfferPrices | null, version: number | undefined): OfferInput {
+export function inputOfDraft(draft: OfferDraft, shown: OfferPrices | null): OfferInput {
+  // No `version`: the contract marks it read-only in a closed input, so a validating proxy refuses a body with it.
   return {
-    ...(version === undefined ? {} : { version }),
     filialeNoleggioId: draft.filialeNoleggioId,
     famigliaGruppoRisorsaId: draft.famigliaGruppoRisorsaId,
     gruppoRisorsaId: draft.gruppoRisorsaId,
