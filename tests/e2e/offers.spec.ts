@@ -131,13 +131,15 @@ test('a quick offer is built with insurance, transport both ways and two article
   await expect(first).toContainText(euros(140456));
   const number = (await first.getAttribute('data-version')) ?? '';
 
-  // Its PDF carries the totals shown on screen.
-  const [tab] = await Promise.all([
+  // Its PDF opens in a tab and carries the totals shown on screen (the bytes the click fetched are read).
+  const [tab, pdf] = await Promise.all([
     page.waitForEvent('popup'),
+    page.waitForResponse((r) => /\/offerta\/versioni\/\d+\/pdf$/.test(r.url())),
     versions.getByRole('button', { name: `Apri PDF ${number}` }).click(),
   ]);
   await tab.waitForURL(/^blob:/);
-  const bytes = await tab.evaluate(async () => [...new Uint8Array(await (await fetch(location.href)).arrayBuffer())]);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const bytes = await pdf.body();
   const text = await pdfText(new Uint8Array(bytes));
   for (const cents of [114000, 9120, 2280, 14250, 5150, 144800, 140456])
     expect(text, `the PDF shows ${euros(cents)}`).toContain(euros(cents).replace(/\s+/g, ' '));

@@ -1,6 +1,6 @@
 import { Alert, CircularProgress } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DISCOUNT_APPROVERS } from '../../../domain/accessRules.ts';
 import { ApiError } from '../../api/apiError.ts';
 import type { Row } from '../../api/resourceApi.ts';
@@ -71,8 +71,20 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
 /** The offer of a saved negotiation, inside its page: the builder, started from what the server stored. */
 export function NegotiationOffer({ negotiation }: { negotiation: Row }) {
   const id = Number(negotiation.id);
-  // Keyed by the negotiation's version: a send or a save elsewhere on the page reads the offer again.
+  const queryClient = useQueryClient();
   const offer = useQuery({ queryKey: ['offerta', id, negotiation.version], queryFn: () => offerApi.get(id) });
+  // Whenever the page reads the negotiation again (after a send, which freezes a version and may leave the
+  // negotiation itself as it was), the offer is read again too.
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const [kind, name, recordId] = event.query.queryKey as unknown[];
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        if (kind === 'record' && name === 'trattativaCp' && recordId === String(id))
+          void queryClient.invalidateQueries({ queryKey: ['offerta', id] });
+      }),
+    [id, queryClient],
+  );
   if (offer.error) return <Alert severity="error" sx={{ mb: 3 }}>{`${m.loadFailed}: ${offer.error.message}`}</Alert>;
   if (!offer.data) return <CircularProgress aria-label={messages.loading} />;
   return <OfferEditor key={String(offer.data.version)} negotiation={negotiation} offer={offer.data} />;
