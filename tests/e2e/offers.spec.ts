@@ -29,6 +29,7 @@ async function secondArticle(request: APIRequestContext, api: string) {
     },
   });
   expect(put.status()).toBe(200);
+  return headers;
 }
 
 const figure = (page: Page, name: string) => page.locator(`[data-figure="${name}"]`);
@@ -42,7 +43,7 @@ test('a quick offer is built with insurance, transport both ways and two article
 }) => {
   // One offer's whole story in one page session.
   test.setTimeout(180_000);
-  await secondArticle(request, `http://127.0.0.1:${stack.proxyPort}`);
+  const admin = await secondArticle(request, `http://127.0.0.1:${stack.proxyPort}`);
   await login();
 
   // "Nuova offerta rapida" from the offers list: a negotiation with only what an offer needs.
@@ -131,13 +132,19 @@ test('a quick offer is built with insurance, transport both ways and two article
   await expect(first).toContainText(euros(140456));
   const number = (await first.getAttribute('data-version')) ?? '';
 
-  // Its PDF opens in a tab and carries the totals shown on screen (the bytes the click fetched are read).
-  const [tab, pdf] = await Promise.all([
+  // Its PDF opens in a tab; the frozen version's PDF (the same bytes, never rendered from today's data) carries
+  // the totals shown on screen.
+  const [tab] = await Promise.all([
     page.waitForEvent('popup'),
-    page.waitForResponse((r) => /\/offerta\/versioni\/\d+\/pdf$/.test(r.url())),
     versions.getByRole('button', { name: `Apri PDF ${number}` }).click(),
   ]);
   await tab.waitForURL(/^blob:/);
+  const pdf = await request.get(
+    `${stack.baseURL}/api${negotiationPath.replace('/trattativeCp/trattativa', '/trattative_cp')}/offerta/versioni/1/pdf`,
+    {
+      headers: admin,
+    },
+  );
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   const bytes = await pdf.body();
   const text = await pdfText(new Uint8Array(bytes));
