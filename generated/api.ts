@@ -3143,6 +3143,7 @@ export interface components {
             prezzoTrasporto: components["schemas"]["Money"];
             prezzoVarie: components["schemas"]["Money"];
             prezzoTotale: components["schemas"]["Money"];
+            /** @example 1147.25 */
             prezzoTotaleScontato: components["schemas"]["Money"];
         };
         /** @description Una riga di «Perché questo prezzo» (BreakdownLine del motore) */

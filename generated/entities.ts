@@ -2323,6 +2323,8 @@ export interface TrattativaCp {
   offerta?: SiNo;
   /**
    * Articoli
+   *
+   * @maxItems 200
    */
   articoli?: ArticoloGruppo[];
   /**

@@ -382,7 +382,11 @@ export const resource = {
               "price"
             ]
           },
-          "default": []
+          "default": [],
+          "maxItems": 200,
+          "x-messages": {
+            "maxItems": "Articoli: al massimo 200 in un'offerta"
+          }
         },
         "listiniOfferta": {
           "type": "array",
@@ -691,7 +695,7 @@ export const resource = {
           "default": 100,
           "maximum": 100,
           "x-messages": {
-            "maximum": "La quota del trasporto addebitata va da 0% a 100%"
+            "maximum": "Trasporto andata: la quota addebitata va da 0% a 100%"
           }
         },
         "trasportoRitorno": {
@@ -703,7 +707,7 @@ export const resource = {
           "default": 100,
           "maximum": 100,
           "x-messages": {
-            "maximum": "La quota del trasporto addebitata va da 0% a 100%"
+            "maximum": "Trasporto ritorno: la quota addebitata va da 0% a 100%"
           }
         },
         "assicurazioneTipo": {

@@ -105,6 +105,8 @@ export interface AppOptions {
   erp?: ErpConnector;
   /** E-mail delivery; each option left out comes from SMTP_URL, MAIL_FROM, PUBLIC_URL or its default. */
   mail?: MailOptions;
+  /** An OSRM-compatible routing service for the offers' transport distance; by default ROUTING_URL, else none. */
+  routingUrl?: string | null;
 }
 
 export interface AppLimits {
@@ -235,6 +237,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     refreshTokenTtl: options.refreshTokenTtl ?? Number(process.env.REFRESH_TOKEN_TTL ?? 30 * 24 * 3600),
     maxUploadBytes: options.maxUploadBytes ?? Number(process.env.MAX_UPLOAD_BYTES ?? 20 * 1024 * 1024),
     unpagedCeiling: unpagedCeiling(contract),
+    routingUrl: options.routingUrl === undefined ? process.env.ROUTING_URL || null : options.routingUrl,
   };
   const limits: AppLimits = { ...DEFAULT_LIMITS, ...options.limits };
   const secret = secretFor(options, dataDir);

@@ -27,6 +27,8 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Rows an unpaged list may return at most (openapi.yaml, x-unpaged-ceiling of the page parameter). */
   unpagedCeiling: number;
+  /** OSRM-compatible routing service for the branch–site distance of an offer; null: the straight-line estimate. */
+  routingUrl: string | null;
 }
 
 export interface AppContext extends CrudContext {

@@ -42,8 +42,8 @@ test.describe('negotiations: from first call to sent offer', () => {
     await expect(page.getByRole('heading', { name: 'Nuova trattativa' })).toBeVisible();
     // SPEC.md section 4: transport on, 100 and 100, no offer yet.
     await expect(page.getByLabel('Trasporto abilitato')).toBeChecked();
-    await expect(page.getByLabel('Trasporto andata (€)')).toHaveValue('100');
-    await expect(page.getByLabel('Trasporto ritorno (€)')).toHaveValue('100');
+    await expect(page.getByLabel('Trasporto andata (%)')).toHaveValue('100');
+    await expect(page.getByLabel('Trasporto ritorno (%)')).toHaveValue('100');
     await page.getByLabel('Ragione sociale').fill(COMPANY);
     await page.getByLabel('Partita IVA').fill('01114601006');
     await expect(page.getByText('Partita iva già presente in Mago')).toBeVisible();
@@ -93,6 +93,31 @@ test.describe('negotiations: from first call to sent offer', () => {
     await expect(brochure).toBeHidden();
     await smtp.waitFor(1, (m) => m.envelope.to.includes(EMAIL));
 
+    // Only a saved offer is sent (issue 15). The builder is the offers' own page (offers.spec): here the offer
+    // is saved through its call, with the session's token, and the page reloaded to hold the new version.
+    const saved = await page.evaluate(async (path) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('crm_token_'));
+      const res = await fetch(`/api/trattative_cp/${path.split('/').pop() ?? ''}/offerta`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem(key ?? '') ?? ''}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          filialeNoleggioId: 1,
+          gruppoRisorsaId: 1,
+          durata: 12,
+          durataUnita: 'G',
+          assicurazioneTipo: 'BASE',
+          trasportoAbilitato: true,
+          km: 30,
+        }),
+      });
+      return res.status;
+    }, negotiationPath);
+    expect(saved).toBe(200);
+    await page.reload();
+
     // The offer in two steps: at least one recipient, then "2 destinatari".
     await page.getByRole('button', { name: 'Invia offerta' }).click();
     const offer = page.getByRole('dialog', { name: "Destinatari dell'offerta" });
@@ -109,6 +134,9 @@ test.describe('negotiations: from first call to sent offer', () => {
     await expect(confirm).toBeHidden();
     const [offerMail] = await smtp.waitFor(1, (m) => m.envelope.to.includes(SECOND));
     expect(offerMail?.envelope.to.sort()).toEqual([SECOND, EMAIL].sort());
+    expect(offerMail?.mail.attachments.map((a) => a.filename)).toEqual([
+      expect.stringMatching(/^OFF-\d{4}-\d{6}\.pdf$/),
+    ]);
 
     // Each flag turns true once its message was delivered: the open page shows it by itself (push hub).
     await expect(page.getByText('Brochure inviata: Si')).toBeVisible({ timeout: 30_000 });

@@ -20,7 +20,16 @@ export interface TestApp {
 
 export type TestAppOptions = Pick<
   AppOptions,
-  'accessTokenTtl' | 'microsoft' | 'erp' | 'mail' | 'limits' | 'log' | 'apiPublicUrl' | 'webRoot' | 'maxUploadBytes'
+  | 'accessTokenTtl'
+  | 'microsoft'
+  | 'erp'
+  | 'mail'
+  | 'limits'
+  | 'log'
+  | 'apiPublicUrl'
+  | 'webRoot'
+  | 'maxUploadBytes'
+  | 'routingUrl'
 >;
 
 export const TEST_PASSWORD = 'Password123!';
@@ -29,6 +38,7 @@ let cachedHash: string | undefined;
 // Tests never take SMTP_URL from the environment: a test that delivers passes its in-process server.
 const withTestMail = (options: TestAppOptions): TestAppOptions => ({
   log: { level: 'silent' },
+  routingUrl: null,
   ...options,
   mail: { smtpUrl: null, ...options.mail },
 });

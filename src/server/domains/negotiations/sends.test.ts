@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { EXE, PDF } from '../../../../tests/helpers/sampleFiles.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
+import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { pdfText } from '../../../../tests/helpers/pdfText.ts';
 import { demoPriceList } from '../../plugins/erpPriceList.ts';
 import { demoFleet } from '../../plugins/erpFleet.ts';
 
@@ -27,6 +29,7 @@ beforeAll(async () => {
     testo: 'Gentile cliente, ecco la brochure richiesta.',
   });
   famigliaId = famiglia;
+  offerIds = await seedOfferConfig(t);
 });
 afterAll(async () => {
   await t.close();
@@ -36,6 +39,7 @@ beforeEach(() => {
   smtp.reply = () => undefined;
 });
 let famigliaId = 0;
+let offerIds: Awaited<ReturnType<typeof seedOfferConfig>>;
 
 const post = (url: string, payload: object | FormData) =>
   t.app.inject({ method: 'POST', url: `/api/trattative_cp/${url}`, headers: cp, payload });
@@ -106,6 +110,14 @@ describe('sends by e-mail', () => {
 
   it('sends the offer to two recipients with the public link of the document token, then sets offertaInviata', async () => {
     const id = await negotiation();
+    // Only a saved offer is sent: its frozen version's PDF goes with the message.
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/trattative_cp/${id}/offerta`,
+      headers: cp,
+      payload: fullOffer(offerIds),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     const to = ['paolo@ediliziabrambilla.it', 'acquisti@ediliziabrambilla.it'];
     const res = await post('invia-offerta', { idTrattativaCp: id, email: to });
     expect(res.statusCode, res.body).toBe(200);
@@ -115,6 +127,12 @@ describe('sends by e-mail', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(got?.mail.text).toContain(`${PUBLIC_URL}/trattativeCp/offers/${token}`);
     expect(got?.mail.text).toContain('Gentile Paolo Brambilla,');
+    const [pdf] = got?.mail.attachments ?? [];
+    expect(pdf?.filename).toMatch(/^OFF-\d{4}-\d{6}\.pdf$/);
+    expect(pdf?.contentType).toBe('application/pdf');
+    expect(await pdfText(pdf?.content ?? new Uint8Array())).toContain(
+      `Offerta n. ${pdf?.filename?.replace('.pdf', '')}`,
+    );
     await vi.waitFor(async () => expect((await stored(id)).offertaInviata).toBe(true));
   });
 

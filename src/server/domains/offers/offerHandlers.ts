@@ -9,7 +9,8 @@ import {
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext } from '../../context.ts';
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
-import { idOf } from '../../crud/genericHandler.ts';
+import { quote } from '../../crud/entityModel.ts';
+import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
@@ -18,13 +19,14 @@ import { hasAny, viewerOf } from '../negotiations/visibility.ts';
 import { renderOfferPdf } from './pdf/offerPdf.ts';
 import {
   CHOICE_FIELDS,
+  approvalRecord,
+  approverOf,
   choicesOf,
   priceChoices,
   priceLinesOf,
   offerSettings,
   violationsOf,
   type Log,
-  type OfferChoices,
   type PricedChoices,
 } from './pricing/offerInput.ts';
 import { sentVersion, sentVersions } from './pricing/sentVersions.ts';
@@ -33,7 +35,6 @@ type OffertaTrattativa = components['schemas']['OffertaTrattativa'];
 type ErroreCalcolo = components['schemas']['ErroreCalcolo'];
 
 const scoreOf = (row: Row) => (typeof row.score === 'number' ? row.score : null);
-const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** The offer of a negotiation as the builder reads it: choices, the engine's answer, the sent versions. */
 async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promise<OffertaTrattativa> {
@@ -46,7 +47,7 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
     trattativaCpId: Number(row.id),
     version: Number(row.version ?? 0),
     input: choicesOf(row),
-    listini: priced.input.priceLines.slice(0, 1000),
+    listini: [...priced.input.priceLines],
     calcolo: {
       prezzi: priced.result.figures,
       voci: priced.result.breakdown,
@@ -55,7 +56,7 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
       durata: priced.result.duration,
       maxScontoOfferta: priced.settings.maxScontoOfferta,
     },
-    scontoApprovatoDa: textOrNull(row.scontoApprovatoDa),
+    scontoApprovatoDa: priced.input.discount.approvedBy ?? null,
     versioni: versions.map((v, i) => ({
       versione: v.version,
       numeroDocumento: v.number,
@@ -79,12 +80,6 @@ async function fullName(db: Queryable, user: StaffClaims): Promise<string> {
   return rows[0]?.name ?? user.username;
 }
 
-/** A discount approved earlier stays approved while the discount itself is not changed. */
-function sameDiscount(row: Row, choices: OfferChoices): boolean {
-  const n = (v: unknown) => (typeof v === 'number' ? v : 0);
-  return n(row.scontoPercentuale) === n(choices.scontoPercentuale) && n(row.scontoImporto) === n(choices.scontoImporto);
-}
-
 async function saveOffer(
   ctx: AppContext,
   user: StaffClaims,
@@ -97,8 +92,8 @@ async function saveOffer(
   const { row, priced } = await ctx.db.transaction(async (tx) => {
     const stored = await visibleRow(tx, viewer, id, true);
     if (version !== undefined && version !== stored.version) throw new HttpError(409, MESSAGES.conflict);
-    const previous = textOrNull(stored.scontoApprovatoDa);
-    let approvedBy = previous && sameDiscount(stored, choices) ? previous : null;
+    // An approval given earlier stays while the discount is the one approved.
+    let approvedBy = approverOf(stored.scontoApprovazione, choices);
     let priced = await priceChoices(ctx, tx, choices, scoreOf(stored), approvedBy, log);
     // A supervisor's or an admin's save is their approval of a discount above the maximum.
     if (priced.result.approvalRequired && !approvedBy && hasAny(user, DISCOUNT_APPROVERS)) {
@@ -142,10 +137,11 @@ async function saveOffer(
         ...serverSetValues(model, 'update', user),
         trattativaCpPriceLists: priceListSummary(priced.input.priceLines),
         scontoApprovatoDa: priced.result.approvalRequired ? approvedBy : null,
+        scontoApprovazione: priced.result.approvalRequired && approvedBy ? approvalRecord(approvedBy, choices) : null,
       },
       Number(stored.version),
     );
-    return { row: row as Row, priced };
+    return { row: row, priced };
   });
   await announce(ctx, row, 'updated', user);
   return offerState(ctx.db, row, priced);
@@ -155,12 +151,13 @@ export const offerHandlers = defineHandlers({
   getTrattativaCpOfferta: async (req, ctx) => {
     const viewer = await viewerOf(ctx, req.user);
     const row = await visibleRow(ctx.db, viewer, idOf(req.params));
+    const choices = choicesOf(row);
     const priced = await priceChoices(
       ctx,
       ctx.db,
-      choicesOf(row),
+      choices,
       scoreOf(row),
-      textOrNull(row.scontoApprovatoDa),
+      approverOf(row.scontoApprovazione, choices),
       req.raw.log,
     );
     return { data: await offerState(ctx.db, row, priced) };
@@ -184,6 +181,24 @@ export const offerHandlers = defineHandlers({
       .send(pdf);
   },
 
+  // An offer is archived with its negotiation: the filter and the column follow the negotiation's flag.
+  listOffer: async (req, ctx) => {
+    const { definition, model, repo } = ctx.resource('Offer');
+    const { archiviata, ...query } = req.query;
+    const flag = `COALESCE((SELECT t.archiviata FROM "trattativaCp" t WHERE t.id = ${quote(model.table)}."trattativaCpId"), 'N')`;
+    const page = await repo.list({
+      ...listOptions(query, definition.sort, model),
+      conditions: archiviata ? [(param) => `${flag} = ${param(archiviata)}`] : [],
+    });
+    const negotiations = [...new Set(page.data.map((o) => o.trattativaCpId))];
+    const { rows } = await ctx.db.query<{ id: number; archiviata: 'Y' | 'N' | null }>(
+      `SELECT id, archiviata FROM "trattativaCp" WHERE id = ANY($1::int[])`,
+      [negotiations],
+    );
+    const archived = new Map(rows.map((r) => [r.id, r.archiviata ?? 'N']));
+    return { ...page, data: page.data.map((o) => ({ ...o, archiviata: archived.get(o.trattativaCpId ?? 0) ?? 'N' })) };
+  },
+
   listListiniGruppoRisorse: async (req, ctx) => {
     const settings = await offerSettings(ctx.db);
     const customerCode = req.body.customerCode?.trim() || settings.codiceClienteListini;
@@ -195,7 +210,7 @@ export const offerHandlers = defineHandlers({
           message: `Il listino delle offerte è quello del codice cliente ${settings.codiceClienteListini}`,
         },
       ]);
-    const data = (await priceLinesOf(ctx, req.raw.log, req.body.groupCode, customerCode)).slice(0, 1000);
+    const data = await priceLinesOf(ctx, req.raw.log, req.body.groupCode, customerCode);
     return { data, totalRows: data.length };
   },
 });

@@ -61,3 +61,20 @@ describe('offer configuration rules', () => {
     expect(base.defaultInsurance).toBe(true);
   });
 });
+
+describe('transport increase coefficients', () => {
+  it.each(['/api/transport-increases-duration', '/api/transport-increases-score'])(
+    '%s refuses a coefficient of 0 or below (it would make transport free or negative)',
+    async (url) => {
+      const [from, to] = url.endsWith('duration') ? ['durationFrom', 'durationTo'] : ['scoreFrom', 'scoreTo'];
+      for (const coefficient of [0, -1]) {
+        const res = await send('POST', url, { [from]: 200, [to]: 300, coefficient });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().violations).toEqual([
+          { field: 'coefficient', message: 'Il coefficiente deve essere maggiore di 0 (1 = nessuna maggiorazione)' },
+        ]);
+      }
+      expect((await send('POST', url, { [from]: 200, [to]: 300, coefficient: 0.9 })).statusCode).toBe(201);
+    },
+  );
+});

@@ -180,6 +180,17 @@ describe('the offer of a negotiation', () => {
     expect(notes.statusCode, notes.body).toBe(200);
     expect(notes.json().data.scontoApprovatoDa).toBe('Giulia Ferri');
     expect((await save(id, { ...six, scontoPercentuale: 7 })).statusCode).toBe(400);
+    // The approval covers the approved discount only: raised through the negotiation's own form, the send
+    // refuses it, and the offer shows the approval as missing.
+    const record = (await call(seller, 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const raised = await call(seller, 'PUT', `/api/trattative_cp/${id}`, { ...record, scontoPercentuale: 40 });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const refusedSend = await sendOffer(id);
+    expect(refusedSend.statusCode).toBe(400);
+    expect(refusedSend.json().violations).toEqual([
+      { field: 'scontoPercentuale', message: expect.stringContaining("serve l'approvazione di un supervisore") },
+    ]);
+    expect((await offerOf(id)).scontoApprovatoDa).toBeNull();
     // Back under the maximum, no approval is needed nor kept.
     const five = await save(id, fullOffer(ids));
     expect(five.json().data.scontoApprovatoDa).toBeNull();
@@ -330,6 +341,17 @@ describe('sent versions', () => {
     ).toEqual([{ hash: first.hash }]);
   });
 
+  it('numbers offers sent at the same time one after the other, each once', async () => {
+    const negotiations = await Promise.all([negotiation(), negotiation(), negotiation()]);
+    for (const id of negotiations) expect((await save(id, fullOffer(ids))).statusCode).toBe(200);
+    const sends = await Promise.all(negotiations.map((id) => sendOffer(id)));
+    expect(sends.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const numbers = await Promise.all(negotiations.map(async (id) => (await latestSentVersion(t.ctx.db, id))?.number));
+    expect(new Set(numbers).size).toBe(3);
+    const sequence = numbers.map((n) => Number(n?.slice(-6))).sort((a, b) => a - b);
+    expect(sequence[2]! - sequence[0]!).toBe(2);
+  });
+
   it('refuses the PDF of a version that does not exist or of a negotiation the caller does not see', async () => {
     const id = await negotiation();
     await save(id, fullOffer(ids));
@@ -371,6 +393,15 @@ describe('the offers list (GET /api/offers)', () => {
     expect(byVat.json().totalRows).toBe(1);
     const archived = await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30');
     expect(archived.json().totalRows).toBe(0);
+    // Archiving the negotiation archives its offers.
+    const archive = await call(seller, 'PUT', `/api/trattative_cp/${quick}/archiviata`, { archiviata: 'Y' });
+    expect(archive.statusCode, archive.body).toBe(200);
+    const nowArchived = (await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30')).json();
+    expect(
+      nowArchived.data.map((o: { trattativaCpId: number; archiviata: string }) => [o.trattativaCpId, o.archiviata]),
+    ).toEqual([[quick, 'Y']]);
+    const current = (await call(admin, 'GET', '/api/offers?archiviata=N&page=1&rowsPerPage=30')).json();
+    expect(current.data.some((o: { trattativaCpId: number }) => o.trattativaCpId === quick)).toBe(false);
     const huge = await call(admin, 'GET', '/api/offers?page=1&rowsPerPage=100000');
     expect(huge.statusCode).toBe(400);
 

@@ -35,18 +35,22 @@ const FONT_FILES = {
   italics: 'Roboto-Italic.ttf',
   bolditalics: 'Roboto-MediumItalic.ttf',
 } as const;
-// pdfmake's server build has a virtual file system its type declarations do not describe.
-const virtualFs = (pdfmake as unknown as { virtualfs: { writeFileSync(name: string, content: Buffer): void } })
-  .virtualfs;
+// pdfmake's server build has a virtual file system and a local access policy its types do not describe.
+const pdfmakeServer = pdfmake as unknown as {
+  virtualfs: { writeFileSync(name: string, content: Buffer): void };
+  localAccessPolicy?: (path: string) => boolean;
+};
 let fontsReady = false;
 function embedFonts() {
   if (fontsReady) return;
   for (const file of Object.values(FONT_FILES))
-    virtualFs.writeFileSync(`offer-${file}`, fs.readFileSync(path.join(FONT_DIR, file)));
+    pdfmakeServer.virtualfs.writeFileSync(`offer-${file}`, fs.readFileSync(path.join(FONT_DIR, file)));
   pdfmake.addFonts({
     OfferRoboto: Object.fromEntries(Object.entries(FONT_FILES).map(([k, f]) => [k, `offer-${f}`])),
   });
   pdfmake.setUrlAccessPolicy(() => false);
+  // An offer reads nothing from disk; another document of the app may have set a narrower policy of its own.
+  if (!pdfmakeServer.localAccessPolicy) pdfmake.setLocalAccessPolicy(() => false);
   fontsReady = true;
 }
 
@@ -206,7 +210,13 @@ export async function renderOfferPdf(version: SentVersion, signature?: OfferSign
             ],
           ],
         },
-        layout: 'lightHorizontalLines',
+        layout: {
+          // Thin rules between the figures, a stronger one above the amount the customer pays.
+          hLineWidth: (i, node) =>
+            i === 0 || i === node.table.body.length ? 0 : i === node.table.body.length - 1 ? 1.2 : 0.5,
+          vLineWidth: () => 0,
+          hLineColor: (i, node) => (i === node.table.body.length - 1 ? '#1a3c6e' : '#cccccc'),
+        },
       },
       ...(header.note ? [heading('Note'), { text: header.note } as Content] : []),
       heading('Condizioni'),

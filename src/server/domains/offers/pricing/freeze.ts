@@ -6,14 +6,16 @@ import { crudRepository, type Row } from '../../../crud/crudRepository.ts';
 import { serverSetValues } from '../../../crud/serverSet.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../../http/httpError.ts';
-import { choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
+import { approverOf, choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
 import { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './sentVersions.ts';
 
-/** The yearly sequence of offer numbers, and the indexes the versions are read by. */
+/** The yearly sequence of offer numbers, and the indexes the versions and the offers list are read by. */
 export const VERSION_TABLES: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS "offerNumber" (year integer PRIMARY KEY, last integer NOT NULL)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS "offer_trattativaCpId_versione_key" ON "offer" ("trattativaCpId", versione)`,
   `CREATE UNIQUE INDEX IF NOT EXISTS "offer_numeroDocumento_key" ON "offer" ("numeroDocumento")`,
+  // The offers list is read newest first.
+  `CREATE INDEX IF NOT EXISTS "offer_created_idx" ON "offer" (created)`,
 ];
 
 export const NO_OFFER = "La trattativa non ha un'offerta salvata: compilare e salvare l'offerta prima di inviarla";
@@ -61,7 +63,7 @@ export async function freezeOfferVersion(
     tx,
     choices,
     typeof row.score === 'number' ? row.score : null,
-    text(row.scontoApprovatoDa),
+    approverOf(row.scontoApprovazione, choices),
     log,
   );
   const violations = violationsOf(priced);
@@ -75,7 +77,8 @@ export async function freezeOfferVersion(
     [negotiationId],
   );
   const version = Number(last[0]?.v ?? 0) + 1;
-  const sentAt = new Date(now.epochMilliseconds).toISOString();
+  // Whole seconds, as the `created` column keeps them: the version read back is the version returned.
+  const sentAt = new Date(Math.floor(now.epochMilliseconds / 1000) * 1000).toISOString();
   const header: OfferHeader = {
     customer: {
       ragioneSociale: String(row.ragioneSociale ?? ''),

@@ -1,17 +1,12 @@
 import type { components } from '../../../../../generated/api.ts';
-import type { ArticoloGruppo, PriceListLine, TimeUnit } from '../../../../../generated/entities.ts';
-import {
-  priceOffer,
-  straightLineEstimate,
-  type OfferInput,
-  type PricedOffer,
-  type PricingError,
-} from '../../../../domain/pricing/index.ts';
+import type { PriceListLine, TimeUnit } from '../../../../../generated/entities.ts';
+import { priceOffer, type OfferInput, type PricedOffer, type PricingError } from '../../../../domain/pricing/index.ts';
 import type { Violation } from '../../../contract/italianErrors.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Row } from '../../../crud/crudRepository.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError } from '../../../http/httpError.ts';
+import { branchToSite } from './distance.ts';
 
 type Schemas = components['schemas'];
 /** What the user chooses in the offer builder: no total, ever. */
@@ -52,7 +47,45 @@ export function choicesOf(row: Row): OfferChoices {
     durataUnita: 'G',
     articoli: [],
     ...out,
-  } as OfferChoices;
+  };
+}
+
+/**
+ * A supervisor's approval of a discount above the maximum, kept server-side with the discount it approved
+ * (`scontoApprovazione`): it covers that discount only, so a discount changed later by any route needs a
+ * new approval.
+ */
+interface DiscountApproval {
+  by: string;
+  percent: number;
+  amount: number;
+}
+const discountOf = (choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>) => ({
+  percent: choices.scontoPercentuale ?? 0,
+  amount: choices.scontoImporto ?? 0,
+});
+
+/** Who approved this discount, if the stored approval is of this very discount. */
+export function approverOf(
+  stored: unknown,
+  choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>,
+): string | null {
+  if (typeof stored !== 'string' || !stored) return null;
+  let approval: Partial<DiscountApproval>;
+  try {
+    approval = JSON.parse(stored) as Partial<DiscountApproval>;
+  } catch {
+    return null;
+  }
+  const wanted = discountOf(choices);
+  return typeof approval.by === 'string' && approval.percent === wanted.percent && approval.amount === wanted.amount
+    ? approval.by
+    : null;
+}
+
+/** The stored form of an approval of this discount. */
+export function approvalRecord(by: string, choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>): string {
+  return JSON.stringify({ by, ...discountOf(choices) } satisfies DiscountApproval);
 }
 
 export interface OfferSettings {
@@ -98,7 +131,8 @@ export async function priceLinesOf(
   customerCode: string,
 ): Promise<PriceListLine[]> {
   try {
-    return await ctx.erp.priceList(groupCode, customerCode);
+    // A group's list is a handful of lines; a thousand is a wrong answer, and no list here is unbounded.
+    return (await ctx.erp.priceList(groupCode, customerCode)).slice(0, 1000);
   } catch (err) {
     log.error({ err, erp: ctx.erp.name }, 'ERP: listino non disponibile');
     throw new HttpError(502, ERP_DOWN);
@@ -257,14 +291,14 @@ export async function priceChoices(
       enabled: choices.trasportoAbilitato ?? true,
       outboundPercent: choices.trasporto ?? 100,
       returnPercent: choices.trasportoRitorno ?? 100,
-      distance: site && from ? straightLineEstimate(from, site) : null,
+      distance: site && from && choices.km == null ? await branchToSite(ctx.config.routingUrl, from, site, log) : null,
       typedKm: choices.km ?? null,
       priceBands,
       durationIncreases,
       scoreIncreases,
       score,
     },
-    articles: { articoli: (choices.articoli ?? []) as ArticoloGruppo[] },
+    articles: { articoli: choices.articoli ?? [] },
     discount: {
       percent: choices.scontoPercentuale ?? null,
       amount: choices.scontoImporto ?? null,
