@@ -97,6 +97,8 @@ export const resourceApi = {
       params: { path: { id } },
       parseAs: 'blob',
       baseUrl: window.location.origin,
+      // No picture is an answer, not an error to notify.
+      middleware: [answeredBy([404])],
     });
     if (response.status === 404) return null;
     if (!response.ok) throw toApiError(response.status, error);

@@ -47,7 +47,8 @@ export function ListView({ controller }: { controller: ListController }) {
   const navigate = useNavigate();
   const { prefs, update } = useTablePreferences(def.name);
   const fit = useFitToWindow<HTMLDivElement>();
-  const { rowTone, Summary } = resourceExtension(def.name);
+  const { rowTone, Summary, openRow, ListActions } = resourceExtension(def.name);
+  const opens = !!def.page || !!openRow;
   const tone = (row: Row) => rowTone?.(row);
 
   const columns: MRT_ColumnDef<Row>[] = def.columns.map((c) => {
@@ -123,13 +124,13 @@ export function ListView({ controller }: { controller: ListController }) {
         ...(tone(row.original) ? { 'data-tone': tone(row.original) } : {}),
         tabIndex: 0,
         // A record with its own page opens with a click anywhere on its row but the buttons.
-        ...(def.page
+        ...(opens
           ? {
               onClick: (e: React.MouseEvent) => !(e.target as HTMLElement).closest('button') && open(row.original),
             }
           : {}),
         sx: {
-          ...(def.page ? { cursor: 'pointer' } : {}),
+          ...(opens ? { cursor: 'pointer' } : {}),
           ...(colors
             ? { '& > td:not([data-pinned="true"])': { backgroundColor: colors.background, color: colors.text } }
             : {}),
@@ -157,6 +158,7 @@ export function ListView({ controller }: { controller: ListController }) {
             {messages.actions.add}
           </Button>
         )}
+        {ListActions && <ListActions />}
         <Icon name="excel" onClick={controller.exportXlsx} />
         {controller.printPath && <Icon name="print" onClick={() => void navigate(controller.printPath ?? '')} />}
       </Box>

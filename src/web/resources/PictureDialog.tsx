@@ -19,7 +19,7 @@ import { useNotify } from '../ui/notifications.tsx';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg'];
 
-const dataUrl = (blob: Blob | null) =>
+export const dataUrl = (blob: Blob | null) =>
   new Promise<string | null>((resolve, reject) => {
     if (!blob) return resolve(null);
     const reader = new FileReader();

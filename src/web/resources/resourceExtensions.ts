@@ -38,6 +38,13 @@ export interface ResourceExtension {
   Summary?: ComponentType<{ filters: Record<string, string> }>;
   /** A count shown beside the resource's menu entry, reloaded with the list (`['menuCount', name]`). */
   menuCount?(): Promise<number>;
+  /**
+   * A click on a row opens this instead of the record's own page or dialog (an offer opens its negotiation's
+   * offer); false when the row has nowhere else to go.
+   */
+  openRow?(row: Row, ctx: RowActionContext): boolean;
+  /** Buttons of the list's own beside "Aggiungi" (a quick offer). */
+  ListActions?: ComponentType;
   /** A hook giving each row of the list its colours (a negotiation in the colours of its status), or none. */
   useRowColors?: () => (row: Row) => RowColors | undefined;
 }

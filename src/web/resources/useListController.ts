@@ -63,11 +63,13 @@ export function useListController(def: ResourceDefinition) {
   // A record opens in its own page when the schema names one, else in the dialog.
   const open = useCallback(
     (record: Row | null) => {
+      const openRow = resourceExtension(def.name).openRow;
+      if (record && openRow?.(record, { user, queryClient, navigate })) return;
       if (def.page) void navigate(record ? `${def.page}/${String(record.id)}` : def.page);
       else if (record) openEdit(record);
       else openNew();
     },
-    [def, navigate, openEdit, openNew],
+    [def, navigate, openEdit, openNew, user, queryClient],
   );
 
   const dialogOpen = dialogs.state.kind !== 'closed';
@@ -79,7 +81,7 @@ export function useListController(def: ResourceDefinition) {
       const intent = keyIntent(
         e,
         { typing, dialogOpen, onRow: !!row && !target.closest('a, button, [role="button"], [role="checkbox"]') },
-        { create: !!def.api.create, update: !!def.api.update },
+        { create: !!def.api.create, update: !!def.api.update || !!resourceExtension(def.name).openRow },
       );
       if (intent === 'new') {
         e.preventDefault();

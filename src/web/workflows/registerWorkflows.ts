@@ -1,5 +1,6 @@
 import { registerContactCentre } from './contact-centre/registerContactCentre.tsx';
 import { registerNegotiations } from './negotiations/registerNegotiations.ts';
+import { registerOffers } from './offers/registerOffers.ts';
 import { registerPlannings } from './plannings/registerPlannings.ts';
 import { registerCustomerAnswerNotices } from './public-offer/customerAnswerApi.ts';
 import { registerUsers } from './users/registerUsers.ts';
@@ -10,5 +11,6 @@ export function registerWorkflows(): void {
   registerPlannings();
   registerNegotiations();
   registerCustomerAnswerNotices();
+  registerOffers();
   registerUsers();
 }

@@ -19,6 +19,8 @@ import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
 import { isLostStatus, negotiationPayload, pageUiSchema } from './negotiationRules.ts';
 import { NegotiationActions } from './NegotiationActions.tsx';
+import { NegotiationOffer } from '../offers/NegotiationOffer.tsx';
+import { OFFER_FIELDS } from '../offers/offerDraft.ts';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
 import { VatOthersDialog } from './VatOthersDialog.tsx';
@@ -148,6 +150,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       ) : (
         record && (
           <>
+            <NegotiationOffer negotiation={record} />
             <NegotiationActions def={def} record={record} dirty={dirty} onStored={showStored} />
             <CustomerAnswerPanel negotiationId={Number(id)} />
             <AttachmentsPanel
@@ -211,9 +214,9 @@ export function NegotiationPage() {
     () =>
       def.data && {
         ...def.data,
-        form: { ...def.data.form, uiSchema: pageUiSchema(def.data.form.uiSchema, canSeeUsers) },
+        form: { ...def.data.form, uiSchema: pageUiSchema(def.data.form.uiSchema, canSeeUsers, id ? OFFER_FIELDS : []) },
       },
-    [def.data, canSeeUsers],
+    [def.data, canSeeUsers, id],
   );
   const record = useRecord(pageDef, id);
   if (record.error) return <LoadFailure error={record.error} missing={record.missing} />;

@@ -82,19 +82,26 @@ export const PAGE_SECTIONS: FormSection[] = [
 const ELSEWHERE = ['archiviata', 'articoli', 'listiniOfferta'];
 
 /**
- * The page's uiSchema from the generated one: its groups, the fields kept elsewhere hidden, and the operator
- * hidden from who may not read the users (reassigning is how it changes).
+ * The page's uiSchema from the generated one: its groups, the fields kept elsewhere hidden (`alsoHidden`: those
+ * the offer builder edits on a saved negotiation), and the operator hidden from who may not read the users
+ * (reassigning is how it changes).
  */
-export function pageUiSchema(generated: JsonObject, canSeeUsers: boolean): JsonObject {
+export function pageUiSchema(
+  generated: JsonObject,
+  canSeeUsers: boolean,
+  alsoHidden: readonly string[] = [],
+): JsonObject {
   const order = Array.isArray(generated['ui:order']) ? (generated['ui:order'] as string[]) : [];
-  const hidden = [...ELSEWHERE, ...(canSeeUsers ? [] : ['operatoreId'])].filter((f) => order.includes(f));
+  const hidden = [...ELSEWHERE, ...alsoHidden, ...(canSeeUsers ? [] : ['operatoreId'])].filter((f) =>
+    order.includes(f),
+  );
   const placed = new Set([...PAGE_SECTIONS.flatMap((s) => s.fields), ...hidden]);
   const ui: JsonObject = { ...generated };
   for (const f of hidden) ui[f] = { 'ui:widget': 'hidden' };
   const sections = PAGE_SECTIONS.map((s) => ({
     ...s,
     fields: s.fields.filter((f) => order.includes(f) && !hidden.includes(f)),
-  }));
+  })).filter((s) => s.fields.length > 0);
   // Fields the page does not place (a new schema property) still show, in a last group: nothing is lost.
   const rest = order.filter((f) => !placed.has(f));
   if (rest.length > 0) sections.push({ title: 'Altro', fields: rest });

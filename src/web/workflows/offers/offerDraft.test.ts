@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  durationIncreases,
+  plt12Lines,
+  scoreIncreases,
+  transportBands,
+} from '../../../domain/pricing/workedExamples.ts';
+import {
+  emptyDraft,
+  errorsByField,
+  inputOfDraft,
+  mergeArticles,
+  priceDraft,
+  pricedByDates,
+  type OfferCatalog,
+} from './offerDraft.ts';
+
+const insurances = [
+  { code: 'FULL', name: 'Full', percentage: 12, defaultInsurance: false },
+  { code: 'BASE', name: 'Base', percentage: 8.5, defaultInsurance: true },
+];
+const catalog: OfferCatalog = {
+  insurances,
+  environmental: { base: 2 },
+  priceBands: transportBands,
+  durationIncreases,
+  scoreIncreases,
+  maxDiscount: 5,
+  resourceGroup: 'PLT12',
+  priceLines: plt12Lines,
+  distance: null,
+  score: 70,
+};
+
+describe('offer draft', () => {
+  it('starts with transport both ways at 100% and the default insurance', () => {
+    const d = emptyDraft(insurances);
+    expect(d).toMatchObject({
+      trasportoAbilitato: true,
+      trasporto: 100,
+      trasportoRitorno: 100,
+      assicurazioneTipo: 'BASE',
+    });
+  });
+
+  it('prices worked example A through the engine', () => {
+    const d = emptyDraft(insurances, {
+      gruppoRisorsaId: 1,
+      durata: 12,
+      contributoAmbientale: 'base',
+      trasportoRitorno: 50,
+      km: 42,
+      articoli: [
+        { id: 1, description: 'Cestello portapersone', price: 35, selezionato: true, discountPercentage: 10 },
+        { id: 2, description: 'Forche pallet', price: 20, selezionato: true, discountAmount: 2 },
+      ],
+      scontoPercentuale: 5,
+    });
+    const p = priceDraft(d, catalog);
+    expect(p.errors).toEqual([]);
+    expect(p.figures).toEqual({
+      prezzoNoleggio: 1140,
+      prezzoAssicurazione: 96.9,
+      prezzoOneri: 22.8,
+      prezzoTrasporto: 140.25,
+      prezzoVarie: 49.5,
+      prezzoTotale: 1449.45,
+      prezzoTotaleScontato: 1376.98,
+    });
+  });
+
+  it('lets the dates decide a duration in days, both ends counted', () => {
+    const d = emptyDraft(insurances, {
+      durata: 3,
+      inizio: '2026-10-01',
+      fine: '2026-10-10',
+      trasportoAbilitato: false,
+    });
+    expect(pricedByDates(d)).toBe(true);
+    expect(priceDraft(d, catalog).figures?.prezzoNoleggio).toBe(950);
+    expect(pricedByDates({ ...d, durataUnita: 'M' })).toBe(false);
+  });
+
+  it('puts each error next to its field, a discount above 5% included', () => {
+    const d = emptyDraft(insurances, { gruppoRisorsaId: 1, durata: 45, km: null, scontoPercentuale: 6 });
+    const byField = errorsByField(priceDraft(d, catalog));
+    expect(byField.durata).toMatch(/45 giorni non rientra/);
+    const over = errorsByField(priceDraft({ ...d, durata: 12, km: 10 }, catalog));
+    expect(over.sconto).toBe(
+      "Lo sconto del 6,00% supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+    );
+  });
+
+  it('names a choice not made yet rather than what cannot be computed without it', () => {
+    const byField = errorsByField(priceDraft(emptyDraft(insurances), catalog));
+    expect(byField.gruppoRisorsaId).toBe('Scegliere il gruppo risorse da offrire');
+    expect(byField.durata).toBe('Indicare la durata del noleggio oppure le date di inizio e fine');
+    expect(byField.listiniOfferta).toBeUndefined();
+  });
+
+  it('sends only choices, the dates instead of a typed duration, and the totals shown', () => {
+    const d = emptyDraft(insurances, { gruppoRisorsaId: 1, durata: 3, inizio: '2026-10-01', fine: '2026-10-10' });
+    const shown = priceDraft({ ...d, trasportoAbilitato: false }, catalog).figures;
+    const input = inputOfDraft(d, shown);
+    expect(input).toMatchObject({ durata: null, inizio: '2026-10-01', contributoAmbientale: '' });
+    expect(input.prezziAttesi?.prezzoNoleggio).toBe(950);
+    expect(Object.keys(input)).not.toContain('prezzoTotale');
+  });
+
+  it('keeps what was typed for an article when its group is chosen again', () => {
+    const chosen = [{ id: 1, description: 'Cestello', price: 40, selezionato: true, discountPercentage: 5 }];
+    const merged = mergeArticles(
+      [
+        { id: 1, description: 'Cestello', price: 35 },
+        { id: 2, description: 'Forche', price: 20 },
+      ],
+      chosen,
+    );
+    expect(merged).toEqual([chosen[0], { id: 2, description: 'Forche', price: 20, selezionato: false }]);
+  });
+});
