@@ -34,6 +34,7 @@ export const resource = {
     "ROLE_ADMIN",
     "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI"
   ],
+  "readers": [],
   "displayField": "id",
   "columns": [
     {

@@ -28,6 +28,7 @@ export const resource = {
     "ROLE_SUPER_ADMIN",
     "ROLE_ADMIN"
   ],
+  "readers": [],
   "displayField": "nome",
   "columns": [
     {

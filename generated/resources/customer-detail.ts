@@ -43,6 +43,7 @@ export const resource = {
     "ROLE_COMMERCIALE_CP",
     "ROLE_MASTER"
   ],
+  "readers": [],
   "displayField": "id",
   "columns": [
     {

@@ -48,6 +48,7 @@ export const resource = {
     "ROLE_COMMERCIALE_CP",
     "ROLE_MASTER"
   ],
+  "readers": [],
   "displayField": "companyName",
   "columns": [
     {

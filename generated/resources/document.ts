@@ -33,6 +33,7 @@ export const resource = {
     "ROLE_COMMERCIALE_CP",
     "ROLE_MASTER"
   ],
+  "readers": [],
   "displayField": "description",
   "columns": [
     {

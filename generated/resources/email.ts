@@ -22,6 +22,7 @@ export const resource = {
   "roles": [
     "ROLE_SUPER_ADMIN"
   ],
+  "readers": [],
   "displayField": "id",
   "columns": [
     {

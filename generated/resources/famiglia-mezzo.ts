@@ -44,6 +44,7 @@ export const resource = {
     "ROLE_ADMIN",
     "ROLE_SUPERVISOR_CP"
   ],
+  "readers": [],
   "displayField": "name",
   "columns": [
     {

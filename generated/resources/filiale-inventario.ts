@@ -44,6 +44,7 @@ export const resource = {
     "ROLE_ADMIN",
     "ROLE_SUPERVISOR_INVENTARIO_MEZZI"
   ],
+  "readers": [],
   "displayField": "nome",
   "columns": [
     {

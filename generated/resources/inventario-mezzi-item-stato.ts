@@ -25,6 +25,7 @@ export const resource = {
     "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
     "ROLE_USER_INVENTARIO_MEZZI"
   ],
+  "readers": [],
   "displayField": "description",
   "columns": [
     {

@@ -40,6 +40,7 @@ export const resource = {
     "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
     "ROLE_USER_INVENTARIO_MEZZI"
   ],
+  "readers": [],
   "displayField": "descrizione",
   "columns": [
     {

@@ -45,6 +45,7 @@ export const resource = {
     "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
     "ROLE_USER_INVENTARIO_MEZZI"
   ],
+  "readers": [],
   "displayField": "id",
   "columns": [
     {

@@ -29,6 +29,7 @@ export const resource = {
     "ROLE_ADMIN",
     "ROLE_CONTACT_CENTER"
   ],
+  "readers": [],
   "displayField": "id",
   "columns": [
     {

@@ -23,6 +23,7 @@ export const resource = {
     "ROLE_SUPER_ADMIN",
     "ROLE_ADMIN"
   ],
+  "readers": [],
   "displayField": "ragioneSociale",
   "columns": [
     {

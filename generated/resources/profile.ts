@@ -20,6 +20,7 @@ export const resource = {
   "route": "/profile",
   "menu": null,
   "roles": [],
+  "readers": [],
   "displayField": "username",
   "columns": [
     {

@@ -20,6 +20,7 @@ export const resource = {
   "route": null,
   "menu": null,
   "roles": [],
+  "readers": [],
   "displayField": "name",
   "columns": [
     {

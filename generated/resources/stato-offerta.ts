@@ -27,6 +27,7 @@ export const resource = {
     "ROLE_COMMERCIALE_CP",
     "ROLE_MASTER"
   ],
+  "readers": [],
   "displayField": "description",
   "columns": [
     {

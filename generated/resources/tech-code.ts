@@ -43,6 +43,7 @@ export const resource = {
     "ROLE_SUPER_ADMIN",
     "ROLE_ADMIN"
   ],
+  "readers": [],
   "displayField": "name",
   "columns": [
     {

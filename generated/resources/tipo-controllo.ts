@@ -44,6 +44,7 @@ export const resource = {
     "ROLE_ADMIN",
     "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI"
   ],
+  "readers": [],
   "displayField": "nome",
   "columns": [
     {

@@ -43,6 +43,12 @@ export const resource = {
     "ROLE_SUPER_ADMIN",
     "ROLE_ADMIN"
   ],
+  "readers": [
+    "ROLE_USER_CP",
+    "ROLE_SUPERVISOR_CP",
+    "ROLE_COMMERCIALE_CP",
+    "ROLE_MASTER"
+  ],
   "displayField": "id",
   "columns": [
     {

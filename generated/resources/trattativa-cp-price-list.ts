@@ -14,6 +14,7 @@ export const resource = {
   "route": null,
   "menu": null,
   "roles": [],
+  "readers": [],
   "displayField": "resourceGroup",
   "columns": [
     {

@@ -47,6 +47,7 @@ export const resource = {
     "ROLE_COMMERCIALE_CP",
     "ROLE_MASTER"
   ],
+  "readers": [],
   "displayField": "ragioneSociale",
   "columns": [
     {

@@ -31,6 +31,7 @@ interface XResource {
   route?: string;
   menu?: MenuGroup;
   roles?: RoleName[];
+  readers?: RoleName[];
   columns?: string[];
   filters?: { field: string; widget?: FilterWidget; default?: string | number | boolean }[];
   sort?: { field: string; descending: boolean };
@@ -257,6 +258,7 @@ function buildOne(
     route: x.route ?? null,
     menu: x.menu ?? null,
     roles: x.roles ?? [],
+    readers: x.readers ?? [],
     displayField,
     columns,
     filters,

@@ -130,11 +130,13 @@ function validateSchemas(files: Map<string, Schema>, problems: ContractProblem[]
       if (schema.type !== 'object')
         problems.push({ file, pointer: '/type', reason: 'an entity schema must have type "object"' });
       checkFieldNames(file, schema, names, problems);
-      const roles = ((schema['x-resource'] as Schema | undefined)?.roles ?? []) as string[];
-      roles.forEach((r, i) => {
-        if (!roleNames.has(r))
-          problems.push({ file, pointer: `/x-resource/roles/${i}`, reason: `unknown role "${r}"` });
-      });
+      for (const key of ['roles', 'readers'] as const) {
+        const roles = ((schema['x-resource'] as Schema | undefined)?.[key] ?? []) as string[];
+        roles.forEach((r, i) => {
+          if (!roleNames.has(r))
+            problems.push({ file, pointer: `/x-resource/${key}/${i}`, reason: `unknown role "${r}"` });
+        });
+      }
     }
     if (problems.length === before) {
       ajv.addSchema(schema, `${name}.json`);

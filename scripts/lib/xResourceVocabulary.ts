@@ -26,6 +26,7 @@ export const xResourceVocabulary = {
     route: { type: 'string', pattern: '^/' },
     menu: { enum: [...MENU_GROUPS] },
     roles: { type: 'array', items: { type: 'string', pattern: '^ROLE_[A-Z_]+$' }, uniqueItems: true },
+    readers: { type: 'array', items: { type: 'string', pattern: '^ROLE_[A-Z_]+$' }, uniqueItems: true },
     columns: { type: 'array', items: { type: 'string' }, uniqueItems: true },
     filters: {
       type: 'array',

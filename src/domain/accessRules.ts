@@ -129,6 +129,8 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
 export interface ResourceAccessInfo {
   typeName: string;
   roles: readonly RoleName[];
+  /** More roles that may read its records whole (list and get), not export nor write them. */
+  readers?: readonly RoleName[];
   /** Other resources point to it (agent, nation...): everybody signed in may read what a picker shows of it. */
   isLookup: boolean;
 }
@@ -136,6 +138,12 @@ export interface ResourceAccessInfo {
 /** Who may read a resource's records whole (and export them): its own roles, never the lookup rule. */
 export const wholeReadAccess = (resource: ResourceAccessInfo): readonly RoleName[] =>
   resource.roles.length > 0 ? resource.roles : G.admin;
+
+/** Who may list and get a resource's records whole: its roles and its readers. */
+export const wholeListAccess = (resource: ResourceAccessInfo): readonly RoleName[] => [
+  ...wholeReadAccess(resource),
+  ...(resource.readers ?? []),
+];
 
 /** The access rule of an operation: the explicit table first, then its resource's roles. */
 export function operationAccess(operationId: OperationId, resources: ReadonlyMap<string, ResourceAccessInfo>): Access {
@@ -148,6 +156,7 @@ export function operationAccess(operationId: OperationId, resources: ReadonlyMap
   if ((m[1] === 'list' || m[1] === 'get') && resource.isLookup) return 'authenticated';
   // Pictures appear wherever their record does (offers, negotiations).
   if (m[1] === 'downloadImage') return 'authenticated';
+  if (m[1] === 'list' || m[1] === 'get') return wholeListAccess(resource);
   return wholeReadAccess(resource);
 }
 

@@ -35,3 +35,6 @@ export const PUBLIC_OFFER_MESSAGES = {
 
 /** The largest drawn signature accepted, in bytes of PNG. */
 export const MAX_SIGNATURE_BYTES = 300 * 1024;
+
+/** The shape of an offer link's code (openapi.yaml, DocumentToken): anything else is no offer, without asking. */
+export const DOCUMENT_TOKEN = /^[A-Za-z0-9_-]{22,64}$/;

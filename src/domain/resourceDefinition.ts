@@ -172,6 +172,8 @@ export interface ResourceDefinition {
   route: string | null;
   menu: MenuGroup | null;
   roles: RoleName[];
+  /** Roles that may also read the records whole (list and get, not export nor write), e.g. the tables a workflow prices with. */
+  readers: RoleName[];
   /** The field that names a record wherever it is referenced. */
   displayField: string;
   columns: ColumnDefinition[];

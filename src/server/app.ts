@@ -11,7 +11,7 @@ import {
   exportAccess,
   isAllowed,
   operationAccess,
-  wholeReadAccess,
+  wholeListAccess,
   type ResourceAccessInfo,
 } from '../domain/accessRules.ts';
 import type { ApiOperation, OperationId } from '../domain/apiOperations.ts';
@@ -196,7 +196,12 @@ function accessInfo(resources: Map<string, Resource>): Map<string, ResourceAcces
   return new Map(
     [...resources.entries()].map(([typeName, r]) => [
       typeName,
-      { typeName, roles: r.definition.roles, isLookup: referenced.has(r.definition.name) },
+      {
+        typeName,
+        roles: r.definition.roles,
+        readers: r.definition.readers,
+        isLookup: referenced.has(r.definition.name),
+      },
     ]),
   );
 }
@@ -299,7 +304,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     readableFields(typeName, roles) {
       const info = accessByType.get(typeName);
       const fields = lookupFieldsByType.get(typeName);
-      if (!info || !fields || isAllowed(wholeReadAccess(info), roles)) return null;
+      if (!info || !fields || isAllowed(wholeListAccess(info), roles)) return null;
       return fields;
     },
     exportGates: createExportGates(limits.exports),

@@ -94,19 +94,20 @@ test.describe('lists at desktop widths', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Cambia densità' }).click();
     await expect(page.getByRole('columnheader', { name: /^Codice / })).toHaveCount(0);
+    // The density applies on the next render: wait for it rather than read it at once.
+    await expect.poll(padding).not.toBe(comfortable);
     const compact = await padding();
-    expect(compact).not.toBe(comfortable);
 
     await page.reload();
     await expect(page.getByText(PAGER)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /^Codice / })).toHaveCount(0);
-    expect(await padding()).toBe(compact);
+    await expect.poll(padding).toBe(compact);
 
     await page.getByRole('button', { name: 'Esci' }).click();
     await login('admin.demo');
     await page.goto('/configurations/nations');
     await expect(page.getByText(PAGER)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /^Codice / })).toBeVisible();
-    expect(await padding()).toBe(comfortable);
+    await expect.poll(padding).toBe(comfortable);
   });
 });

@@ -409,3 +409,32 @@ describe('the offers list (GET /api/offers)', () => {
     expect((await call(supervisor, 'GET', '/api/offers')).statusCode).toBe(403);
   });
 });
+
+describe('the price tables a salesperson prices with as they type (x-resource.readers)', () => {
+  it('are read whole by the negotiation roles, branch positions and transport bands included', async () => {
+    const bands = await call(seller, 'GET', '/api/transport-prices?page=1&rowsPerPage=50');
+    expect(bands.statusCode).toBe(200);
+    expect(bands.json<{ data: { price?: number }[] }>().data.every((b) => typeof b.price === 'number')).toBe(true);
+    const branches = await call(seller, 'GET', '/api/branches-offer?page=1&rowsPerPage=50');
+    expect(branches.statusCode).toBe(200);
+    const branch = branches.json<{ data: Record<string, unknown>[] }>().data.find((b) => b.id === ids.branchId);
+    expect(branch).toHaveProperty('latitude');
+    for (const url of [
+      '/api/transport-increases-duration',
+      '/api/transport-increases-score',
+      '/api/altre-configurazioni',
+    ])
+      expect((await call(supervisor, 'GET', `${url}?page=1&rowsPerPage=50`)).statusCode, url).toBe(200);
+  });
+
+  it('are not theirs to change nor to export, and stay closed to other roles', async () => {
+    const create = await call(seller, 'POST', '/api/transport-prices', { minFrom: 500, minTo: 600, price: 1 });
+    expect(create.statusCode).toBe(403);
+    expect((await call(seller, 'GET', '/api/export/transportPrice')).statusCode).toBe(403);
+    expect((await call(crm, 'GET', '/api/transport-prices?page=1&rowsPerPage=50')).statusCode).toBe(403);
+    // A CRM user still reads a branch as a lookup (its name), never its position.
+    const branches = await call(crm, 'GET', '/api/branches-offer?page=1&rowsPerPage=50');
+    expect(branches.statusCode).toBe(200);
+    expect(branches.json<{ data: Record<string, unknown>[] }>().data[0]).not.toHaveProperty('latitude');
+  });
+});

@@ -25,7 +25,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useParams } from 'react-router-dom';
 import { formatDate } from '../../../domain/dates.ts';
 import { eurosToCents, formatEuro, formatPercent } from '../../../domain/pricing/index.ts';
-import { OFFER_CONDITIONS } from '../../../domain/publicOffer.ts';
+import { DOCUMENT_TOKEN, OFFER_CONDITIONS } from '../../../domain/publicOffer.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { SignatureBox } from './SignatureBox.tsx';
 import { publicOfferApi, type PublicOffer, type PublicOfferOption } from './publicOfferApi.ts';
@@ -159,16 +159,19 @@ export function PublicOfferPage() {
   }, []);
   const fetchOffer = useCallback(
     (): Promise<PublicOffer | Load> =>
-      api
-        .read()
-        .catch((err: unknown): Load =>
-          err instanceof ApiError
-            ? err.status === 404
-              ? { state: 'notFound' }
-              : { state: 'error', message: err.body.message }
-            : { state: 'error', message: m.unreachable },
-        ),
-    [api],
+      // A code cut short by a mail client is no offer: said at once, without a call the server would refuse.
+      !DOCUMENT_TOKEN.test(code)
+        ? Promise.resolve({ state: 'notFound' })
+        : api
+            .read()
+            .catch((err: unknown): Load =>
+              err instanceof ApiError
+                ? err.status === 404
+                  ? { state: 'notFound' }
+                  : { state: 'error', message: err.body.message }
+                : { state: 'error', message: m.unreachable },
+            ),
+    [api, code],
   );
   const reload = useCallback(async () => show(await fetchOffer()), [fetchOffer, show]);
 
