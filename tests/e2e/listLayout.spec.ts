@@ -83,6 +83,14 @@ test.describe('lists at desktop widths', () => {
     page,
     login,
   }) => {
+    // The table animates its padding when the density changes: read the values it ends on, not one on the way.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = '* { transition: none !important; }';
+        document.head.append(style);
+      }),
+    );
     await login();
     await page.goto('/configurations/nations');
     await expect(page.getByText(PAGER)).toBeVisible();
@@ -94,7 +102,6 @@ test.describe('lists at desktop widths', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Cambia densità' }).click();
     await expect(page.getByRole('columnheader', { name: /^Codice / })).toHaveCount(0);
-    // The density applies on the next render: wait for it rather than read it at once.
     await expect.poll(padding).not.toBe(comfortable);
     const compact = await padding();
 
