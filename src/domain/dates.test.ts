@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseDisplayDate, DISPLAY_DATE_SHORT } from './dates.ts';
+import { formatDate, formatRomeDateTime, parseDisplayDate, DISPLAY_DATE_SHORT } from './dates.ts';
 
 describe('dates', () => {
   it('shows ISO dates as DD-MM-YYYY and DD/MM/YY', () => {
@@ -16,5 +16,12 @@ describe('dates', () => {
     expect(parseDisplayDate('24/09/25')).toBe('2025-09-24');
     expect(parseDisplayDate('31-02-2025')).toBeNull();
     expect(parseDisplayDate('2025-09-24')).toBeNull();
+  });
+});
+
+describe('formatRomeDateTime', () => {
+  it('reads an instant in Rome, summer and winter', () => {
+    expect(formatRomeDateTime('2026-07-01T08:05:00Z')).toBe('01-07-2026 10:05');
+    expect(formatRomeDateTime('2026-11-24T23:30:00Z', ' alle ')).toBe('25-11-2026 alle 00:30');
   });
 });

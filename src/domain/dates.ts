@@ -19,3 +19,19 @@ export function parseDisplayDate(text: string): string | null {
   const d = dayjs(text, [DISPLAY_DATE, DISPLAY_DATE_SHORT], true);
   return d.isValid() ? d.format('YYYY-MM-DD') : null;
 }
+
+const romeParts = new Intl.DateTimeFormat('it-IT', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Rome',
+});
+
+/** An instant as Rome reads it, wherever the reader is: 24-11-2026 10:05 (or 24-11-2026 alle 10:05). */
+export function formatRomeDateTime(iso: string, between = ' '): string {
+  const parts = romeParts.formatToParts(new Date(iso));
+  const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
+  return `${p('day')}-${p('month')}-${p('year')}${between}${p('hour')}:${p('minute')}`;
+}

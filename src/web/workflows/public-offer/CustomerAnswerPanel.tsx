@@ -1,22 +1,12 @@
 import { Alert, AlertTitle, Box, Button, Paper, Typography } from '@mui/material';
+import { formatRomeDateTime } from '../../../domain/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { formatEuro, eurosToCents } from '../../../domain/pricing/index.ts';
 import { listenHub } from '../../session/hubEvents.ts';
 import { customerAnswerApi, type OffertaCliente } from './customerAnswerApi.ts';
 
-const romeDateTime = (iso: string) => {
-  const parts = new Intl.DateTimeFormat('it-IT', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Rome',
-  }).formatToParts(new Date(iso));
-  const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
-  return `${p('day')}-${p('month')}-${p('year')} ${p('hour')}:${p('minute')}`;
-};
+const romeDateTime = (iso: string) => formatRomeDateTime(iso);
 
 const EVENT_LABELS: Record<OffertaCliente['eventi'][number]['evento'], string> = {
   visualizzata: 'Offerta aperta dal cliente',

@@ -1,3 +1,4 @@
+import { formatRomeDateTime } from '../../../domain/dates.ts';
 import {
   Alert,
   AlertTitle,
@@ -40,19 +41,7 @@ const theme = createTheme(
 );
 
 const euro = (euros: number) => formatEuro(eurosToCents(euros));
-/** An instant as Rome reads it: 24-11-2026 alle 10:05. */
-const romeDateTime = (iso: string) => {
-  const parts = new Intl.DateTimeFormat('it-IT', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Rome',
-  }).formatToParts(new Date(iso));
-  const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
-  return `${p('day')}-${p('month')}-${p('year')} alle ${p('hour')}:${p('minute')}`;
-};
+const romeDateTime = (iso: string) => formatRomeDateTime(iso, ' alle ');
 const TOTAL_LINES = new Set(['totale', 'totaleScontato']);
 
 type Load =
