@@ -5,6 +5,16 @@ import { isAllowed } from '../../src/domain/accessRules.ts';
 import { expect, loginAs, openInApp, test } from './fixtures.ts';
 
 async function noSeriousViolations(page: Page, what: string) {
+  // A dialog still fading in has blended colours: axe would read a contrast nobody sees once it settles.
+  // (Endless ones, a spinner, never settle; a cancelled one rejects.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
     violations
