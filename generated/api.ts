@@ -3352,7 +3352,12 @@ export interface components {
         };
         /** @description Le scelte dell'offerta: nessun totale (li calcola il server). prezziAttesi, se presente, sono i totali mostrati all'utente: se differiscono da quelli del server la richiesta è rifiutata (409). */
         OffertaTrattativaInput: {
-            version?: components["schemas"]["Version"];
+            /**
+             * Versione
+             * @description La versione della trattativa letta dal client (GET /offerta): se nel frattempo è cambiata la risposta è 409 e nulla è salvato.
+             * @example 3
+             */
+            version?: number;
             filialeNoleggioId?: components["schemas"]["filialeNoleggioId"];
             famigliaGruppoRisorsaId?: components["schemas"]["famigliaGruppoRisorsaId"];
             gruppoRisorsaId?: components["schemas"]["gruppoRisorsaId"];

@@ -38,7 +38,7 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
   async function save(draft: OfferDraft, shown: ShownPricing) {
     setBusy(true);
     try {
-      const saved = await offerApi.save(id, inputOfDraft(draft, shown.figures));
+      const saved = await offerApi.save(id, inputOfDraft(draft, shown.figures, offer.version));
       setRefused(null);
       notify.success(m.saved);
       queryClient.setQueryData(['offerta', id, saved.version], saved);

@@ -98,11 +98,11 @@ describe('offer draft', () => {
     expect(byField.listiniOfferta).toBeUndefined();
   });
 
-  it('sends only choices, the dates instead of a typed duration, and the totals shown', () => {
+  it('sends only choices, the dates instead of a typed duration, the totals shown and the version read', () => {
     const d = emptyDraft(insurances, { gruppoRisorsaId: 1, durata: 3, inizio: '2026-10-01', fine: '2026-10-10' });
     const shown = priceDraft({ ...d, trasportoAbilitato: false }, catalog).figures;
-    const input = inputOfDraft(d, shown);
-    expect(input).toMatchObject({ durata: null, inizio: '2026-10-01', contributoAmbientale: '' });
+    const input = inputOfDraft(d, shown, 4);
+    expect(input).toMatchObject({ version: 4, durata: null, inizio: '2026-10-01', contributoAmbientale: '' });
     expect(input.prezziAttesi?.prezzoNoleggio).toBe(950);
     expect(Object.keys(input)).not.toContain('prezzoTotale');
   });

@@ -256,12 +256,13 @@ export function draftFromInput(input: OfferInput, insurances: OfferCatalog['insu
 }
 
 /**
- * What a save sends: the choices only, and the totals the user was shown (`prezziAttesi`), so that the server
- * refuses (409) rather than store a price different from the one on screen.
+ * What a save sends: the choices only, the totals the user was shown (`prezziAttesi`) and the negotiation's
+ * version the offer was read at, so that the server refuses (409) rather than store a price different from the
+ * one on screen or overwrite a colleague's save.
  */
-export function inputOfDraft(draft: OfferDraft, shown: OfferPrices | null): OfferInput {
-  // No `version`: the contract marks it read-only in a closed input, so a validating proxy refuses a body with it.
+export function inputOfDraft(draft: OfferDraft, shown: OfferPrices | null, version: number): OfferInput {
   return {
+    version,
     filialeNoleggioId: draft.filialeNoleggioId,
     famigliaGruppoRisorsaId: draft.famigliaGruppoRisorsaId,
     gruppoRisorsaId: draft.gruppoRisorsaId,
