@@ -36,10 +36,10 @@ import { acceptanceStore, type QueuedAcceptance, type SavedDraft } from './accep
 import { CheckField } from './CheckField.tsx';
 import { FuelGauge } from './FuelGauge.tsx';
 import { outbox } from './outbox.ts';
+import { SignatureField } from '../../ui/SignatureField.tsx';
 import { PendingList } from './PendingList.tsx';
 import { PhotoField } from './PhotoField.tsx';
 import { PreviousCheckIn, usePreviousCheckIn } from './PreviousCheckIn.tsx';
-import { SignatureField } from './SignatureField.tsx';
 import { useControlTypes, useOnline, useOperators } from './useWizardData.ts';
 
 const m = messages.acceptance;
@@ -354,7 +354,12 @@ export function AcceptanceWizard() {
         </Box>
       </Box>
       <PhotoField photos={saved.photos} onChange={(photos) => update({ photos })} error={e('foto')} />
-      <SignatureField value={saved.signature} onChange={(signature) => update({ signature })} error={e('firma')} />
+      <SignatureField
+        value={saved.signature}
+        onChange={(signature) => update({ signature })}
+        error={e('firma')}
+        texts={{ label: m.signature, help: m.signatureHelp, clear: m.clearSignature }}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
         <TextField
           id="noteCliente"

@@ -28,7 +28,7 @@ import { formatDate } from '../../../domain/dates.ts';
 import { eurosToCents, formatEuro, formatPercent } from '../../../domain/pricing/index.ts';
 import { DOCUMENT_TOKEN, OFFER_CONDITIONS } from '../../../domain/publicOffer.ts';
 import { ApiError } from '../../api/apiError.ts';
-import { SignatureBox } from './SignatureBox.tsx';
+import { SignatureField } from '../../ui/SignatureField.tsx';
 import { publicOfferApi, type PublicOffer, type PublicOfferOption } from './publicOfferApi.ts';
 import { publicOfferMessages as m } from './publicOfferMessages.ts';
 
@@ -455,7 +455,13 @@ export function PublicOfferPage() {
                   slotProps={{ htmlInput: { maxLength: 120 } }}
                   sx={{ mb: 2 }}
                 />
-                <SignatureBox onChange={setSignature} error={errors.firma} />
+                <SignatureField
+                  value={signature}
+                  onChange={setSignature}
+                  error={errors.firma}
+                  texts={{ label: m.signature, help: m.signatureHelp, clear: m.clearSignature }}
+                  required
+                />
                 <Button
                   variant="contained"
                   size="large"
