@@ -2650,6 +2650,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trattative_cp/riassegna/operatori": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gli utenti a cui si può assegnare una trattativa
+         * @description Gli utenti attivi con un ruolo delle trattative (gli unici che la riassegnazione accetta), solo id e nome, al più 5000. Per chi può riassegnare: super admin, admin, ROLE_NL.
+         */
+        get: operations["listOperatoriTrattativaCp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trattative_cp/riassegna/{id}": {
         parameters: {
             query?: never;
@@ -8193,8 +8213,8 @@ export interface components {
                 };
             };
         };
-        /** @description Gli operatori che si possono scegliere */
-        OperatoriAccettazioneMezzo: {
+        /** @description Gli utenti attivi che si possono scegliere come operatore, per cognome */
+        Operatori: {
             headers: {
                 [name: string]: unknown;
             };
@@ -14254,7 +14274,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["OperatoriAccettazioneMezzo"];
+            200: components["responses"]["Operatori"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -16271,6 +16291,23 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listOperatoriTrattativaCp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Operatori"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -105,6 +105,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   getTrattativaCpOffertaCliente: G.trattative,
   downloadTrattativaCpOffertaFirmata: G.trattative,
   reassignTrattativaCp: [SA, A, 'ROLE_NL'],
+  listOperatoriTrattativaCp: [SA, A, 'ROLE_NL'],
   createTrattativaCpDocumentToken: G.trattative,
   saveTrattativaCpOfferLost: G.trattative,
   sendTrattativaCpAnagrafica: G.trattative,

@@ -4,6 +4,7 @@ import type { TipoControllo } from '../../../../generated/entities.ts';
 import type { AppContext, RecordOf } from '../../context.ts';
 import { toRecord, type Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { activeUsersWithAnyRole, displayName } from '../users/userRepository.ts';
 
 const TABLE = '"accettazioneMezzo"';
 const STAGED = '"accettazioneMezzoFotoCaricata"';
@@ -65,18 +66,11 @@ export const acceptanceRepository = {
       active: string;
     }>(`SELECT id, name, surname, username, active FROM "user" WHERE id = $1`, [id]);
     const u = rows[0];
-    return u ? { id: u.id, nome: fullName(u), active: u.active === 'true' } : null;
+    return u ? { id: u.id, nome: displayName(u), active: u.active === 'true' } : null;
   },
 
   /** Active users with an acceptance role: whom a supervisor may choose as operator. */
-  async operators(ctx: AppContext): Promise<{ id: number; nome: string }[]> {
-    const { rows } = await ctx.db.query<{ id: number; name: string; surname: string; username: string }>(
-      `SELECT id, name, surname, username FROM "user" WHERE active = 'true' AND roles ?| $1::text[]
-       ORDER BY surname, name, id LIMIT 5000`,
-      [[...ROLE_GROUPS.accettazione]],
-    );
-    return rows.map((u) => ({ id: u.id, nome: fullName(u) }));
-  },
+  operators: (ctx: AppContext) => activeUsersWithAnyRole(ctx.db, ROLE_GROUPS.accettazione),
 
   async insert(tx: Queryable, values: Row): Promise<Row | undefined> {
     const entries = Object.entries(values).map(
@@ -137,7 +131,3 @@ export const acceptanceRepository = {
       await tx.query(`DELETE FROM ${STAGED} WHERE "creatoDa" = $1 AND sha256 = ANY($2::text[])`, [userId, [...hashes]]);
   },
 };
-
-function fullName(u: { name: string | null; surname: string | null; username: string }): string {
-  return [u.name, u.surname].filter(Boolean).join(' ') || u.username;
-}

@@ -206,6 +206,23 @@ describe('reassign, lost offer, archive', () => {
     );
   });
 
+  it('offers as operators only the active users the reassignment accepts, and only to who may reassign', async () => {
+    for (const who of ['cp.anna', 'sup.dario', 'comm.carla', 'crm.ivo'])
+      expect((await call(who, 'GET', '/api/trattative_cp/riassegna/operatori')).statusCode).toBe(403);
+    await t.ctx.db.query(`UPDATE "user" SET active = 'false' WHERE id = $1`, [users['cp.bruno']?.id]);
+    try {
+      const res = await call('nl.gino', 'GET', '/api/trattative_cp/riassegna/operatori');
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = (res.json().data as { id: number; nome: string }[]).map((u) => u.id);
+      expect(ids).toContain(users['cp.anna']?.id);
+      expect(ids).not.toContain(users['cp.bruno']?.id);
+      expect(ids).not.toContain(users['crm.ivo']?.id);
+      expect(Object.keys(res.json().data[0] as object).sort()).toEqual(['id', 'nome']);
+    } finally {
+      await t.ctx.db.query(`UPDATE "user" SET active = 'true' WHERE id = $1`, [users['cp.bruno']?.id]);
+    }
+  });
+
   it('saves a lost offer with its reason, status and notes; refuses unknown ones', async () => {
     const id = await create('cp.anna', { ragioneSociale: 'Persa' });
     const motivo = Number((await t.ctx.resource('MotivoPerso').repo.create({ description: 'Prezzo troppo alto' })).id);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import { endOfRomeDay, startOfRomeDay } from '../../../domain/calendar/index.ts';
 import { createDocumentToken } from '../../auth/publicOffer.ts';
 import { defineHandlers } from '../../context.ts';
@@ -8,6 +9,7 @@ import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import type { ListOptions } from '../../crud/listQuery.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { activeUsersWithAnyRole } from '../users/userRepository.ts';
 import { attachmentsDir } from './attachmentHandlers.ts';
 import { announce, attachmentsOf, negotiationsWithVat, visibleRow } from './repository.ts';
 import { checkAssignable, checkReferences, operatorFor } from './rules.ts';
@@ -146,6 +148,11 @@ export const recordHandlers = defineHandlers({
     await announce(ctx, data, 'updated', req.user);
     return { data };
   },
+
+  // Whom checkAssignable accepts: the reassign dialog offers nobody the server would refuse.
+  listOperatoriTrattativaCp: async (_req, ctx) => ({
+    data: await activeUsersWithAnyRole(ctx.db, ROLE_GROUPS.trattative),
+  }),
 
   // Only the roles of OPERATION_ACCESS get here (admins and ROLE_NL): the others have had their 403.
   reassignTrattativaCp: async (req, ctx) => {

@@ -53,3 +53,20 @@ export async function userState(db: Queryable, id: number): Promise<UserState | 
       }
     : null;
 }
+
+/** How staff see a user in a choice: name and surname, else the username. */
+export const displayName = (u: { name: string | null; surname: string | null; username: string }): string =>
+  [u.name, u.surname].filter(Boolean).join(' ') || u.username;
+
+/** Active users holding one of these roles, by surname: whom a workflow may choose as operator (bounded). */
+export async function activeUsersWithAnyRole(
+  db: Queryable,
+  roles: readonly string[],
+): Promise<{ id: number; nome: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string | null; surname: string | null; username: string }>(
+    `SELECT id, name, surname, username FROM "user" WHERE active = 'true' AND roles ?| $1::text[]
+     ORDER BY surname, name, id LIMIT 5000`,
+    [[...roles]],
+  );
+  return rows.map((u) => ({ id: u.id, nome: displayName(u) }));
+}

@@ -100,9 +100,7 @@ export function NegotiationActions({
   const name = String(record.ragioneSociale ?? '');
   const email = String(record.email ?? '');
   const archived = record.archiviata === 'Y';
-  const canReassign =
-    isAllowed(OPERATION_ACCESS.reassignTrattativaCp ?? [], user?.roles ?? null) &&
-    isAllowed(OPERATION_ACCESS.listUser ?? [], user?.roles ?? null);
+  const canReassign = isAllowed(OPERATION_ACCESS.reassignTrattativaCp ?? [], user?.roles ?? null);
   const close = () => setOpen(null);
 
   /** After a call that changed the negotiation: the page shows it as stored now (its flags too). */

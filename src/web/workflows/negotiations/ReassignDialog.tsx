@@ -10,8 +10,8 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { resourceApi } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
+import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages } from './negotiationMessages.ts';
 
 const m = negotiationMessages.reassign;
@@ -29,17 +29,8 @@ export function ReassignDialog({
   onClose(): void;
 }) {
   const id = useId();
-  const users = useQuery({
-    queryKey: ['lookup-rows', 'user', 'active'],
-    queryFn: async () => (await resourceApi.listAll('/api/users', { field: 'username', descending: false })).data,
-  });
-  const options = (users.data ?? [])
-    .filter((u) => u.active === true || u.active === 'true')
-    .filter((u) => u.id !== currentUserId)
-    .map((u) => ({
-      id: Number(u.id),
-      label: [u.name, u.surname].filter(Boolean).join(' ') || String(u.username),
-    }));
+  const users = useQuery({ queryKey: ['negotiation-operators'], queryFn: negotiationApi.operators });
+  const options = (users.data ?? []).filter((u) => u.id !== currentUserId).map((u) => ({ id: u.id, label: u.nome }));
   const [chosen, setChosen] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);

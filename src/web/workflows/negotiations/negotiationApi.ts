@@ -65,6 +65,8 @@ export const negotiationApi = {
     (await unwrap(api.GET('/api/trattative_cp/create-document-token/{id}', { params: { path: { id } } }))).data
       .documentToken,
 
+  /** The users the server accepts as the negotiation's operator (active, with a negotiation role). */
+  operators: async () => (await unwrap(api.GET('/api/trattative_cp/riassegna/operatori'))).data,
   reassign: async (id: number, userId: number) =>
     unwrap(
       api.PUT('/api/trattative_cp/riassegna/{id}', {
