@@ -20,6 +20,8 @@ export interface NumberInputProps {
   duration?: boolean;
   size?: 'small' | 'medium';
   describedBy?: string;
+  /** In a table whose header names the column: the label is read by screen readers but not drawn. */
+  labelHidden?: boolean;
   autoFocus?: boolean;
 }
 
@@ -50,7 +52,7 @@ export function NumberInput(props: NumberInputProps) {
       id={id}
       fullWidth
       size={props.size}
-      label={label}
+      label={props.labelHidden ? undefined : label}
       value={text}
       required={required}
       disabled={disabled}
@@ -67,6 +69,7 @@ export function NumberInput(props: NumberInputProps) {
         htmlInput: {
           inputMode: integer || duration ? 'numeric' : 'decimal',
           autoComplete: 'off',
+          ...(props.labelHidden ? { 'aria-label': label } : {}),
           ...(props.describedBy ? { 'aria-describedby': props.describedBy } : {}),
         },
         ...(unit ? { input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } } : {}),

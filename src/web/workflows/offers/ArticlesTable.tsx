@@ -67,6 +67,7 @@ export function ArticlesTable({
               <TableCell>
                 <NumberInput
                   size="small"
+                  labelHidden
                   label={m.price}
                   unit="€"
                   value={a.price}
@@ -78,6 +79,7 @@ export function ArticlesTable({
               <TableCell>
                 <NumberInput
                   size="small"
+                  labelHidden
                   label={m.discountPercent}
                   unit="%"
                   value={a.discountPercentage ?? null}
@@ -88,6 +90,7 @@ export function ArticlesTable({
               <TableCell>
                 <NumberInput
                   size="small"
+                  labelHidden
                   label={m.discountAmount}
                   unit="€"
                   value={a.discountAmount ?? null}
