@@ -1,4 +1,4 @@
-import type { Db } from '../db/Db.ts';
+import type { Queryable } from '../db/Db.ts';
 import { quote, type EntityModel } from './entityModel.ts';
 
 export interface TableSpec {
@@ -15,8 +15,10 @@ export const uniqueIndexName = (table: string, field: string) => `${table}_${fie
 /**
  * Brings the database in line with the schemas: new tables and new columns are
  * added, nothing is dropped, so rows already stored survive a schema change.
+ * Runs inside the start's transaction (db is its connection): what changes a type, renames or
+ * backfills is a versioned migration (migrations/, src/server/db/migrations.ts), run after this.
  */
-export async function migrate(db: Db, specs: TableSpec[]): Promise<void> {
+export async function migrate(db: Queryable, specs: TableSpec[]): Promise<void> {
   for (const { model, indexed = [], unique = [] } of specs) {
     const t = quote(model.table);
     await db.query(
@@ -35,11 +37,15 @@ export async function migrate(db: Db, specs: TableSpec[]): Promise<void> {
     for (const name of unique) {
       const text = model.byName.get(name)?.sqlType === 'text';
       const [expr, where] = text ? [`lower(${quote(name)})`, ` WHERE ${quote(name)} <> ''`] : [quote(name), ''];
+      // A savepoint: the failed statement must not abort the start's transaction.
+      await db.query('SAVEPOINT unique_index');
       try {
         await db.query(
           `CREATE UNIQUE INDEX IF NOT EXISTS ${quote(uniqueIndexName(model.table, name))} ON ${t} (${expr})${where}`,
         );
+        await db.query('RELEASE SAVEPOINT unique_index');
       } catch (err) {
+        await db.query('ROLLBACK TO SAVEPOINT unique_index');
         // Rows stored before the rule may already repeat a value: the server still starts, and says so.
         process.emitWarning(
           `${model.table}.${name}: valori duplicati già presenti, vincolo di unicità non applicato (${(err as Error).message})`,
