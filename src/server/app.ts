@@ -172,6 +172,8 @@ async function loadResources(
         ],
         unique: definition.unique,
       })),
+      // PGlite would have to load pg_trgm's WebAssembly at every start, for lists that stay small there.
+      { trigram: db.kind === 'postgres' },
     );
     for (const sql of MODULES.flatMap((m) => m.tables ?? [])) await tx.query(sql);
   });
