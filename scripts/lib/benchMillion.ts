@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/server/context.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { quote } from '../../src/server/crud/entityModel.ts';
+import { COUNT_EXACT_UP_TO } from '../../src/server/crud/listCounts.ts';
+import { listQuery, type FilterValue } from '../../src/server/crud/listQuery.ts';
 import { partitaIvaCheckDigit } from '../../src/domain/partitaIva.ts';
 import { peakRss, timed } from './benchLoad.ts';
 
@@ -29,7 +31,7 @@ const vatNumbers = Array.from({ length: VAT_NUMBERS }, (_, i) => {
 export async function seedNegotiations(ctx: AppContext, rows: number, operatorIds: number[]) {
   const { model } = ctx.resource('TrattativaCp');
   const set: Record<string, string> = {
-    ragioneSociale: `(ARRAY['${COMPANIES.join("','")}'])[1 + i % 5] || ' ' || (i * 7919 % 1000003)`,
+    ragioneSociale: `(ARRAY['${COMPANIES.join("','")}'])[1 + i % 5] || ' ' || (i::bigint * 7919 % 1000003)`,
     partitaIva: `($3::text[])[1 + i % ${VAT_NUMBERS}]`,
     email: `'trattativa' || i || '@esempio.it'`,
     telefono: `'02' || lpad(i::text, 8, '0')`,
@@ -95,6 +97,24 @@ async function load(
   };
 }
 
+/** The database's share of one request, alone on one connection: median of 5 runs of each statement. */
+async function sqlMs(ctx: AppContext, filters: Record<string, FilterValue>) {
+  const q = listQuery(ctx.resource('TrattativaCp').model, { filters, page: 1, rowsPerPage: 50 }, 50);
+  const median = async (sql: string, params: unknown[]) => {
+    const ms: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      await ctx.db.query(sql, params);
+      ms.push(performance.now() - started);
+    }
+    return Number((ms.sort((a, b) => a - b)[2] ?? 0).toFixed(1));
+  };
+  return {
+    'SQL page+bounded count ms': await median(q.sqlWithBoundedCount(COUNT_EXACT_UP_TO + 1), q.params),
+    'SQL full count ms': await median(q.countSql, q.filterParams),
+  };
+}
+
 /** The figures on a running server whose database holds `rows` negotiations. */
 export async function benchMillion(
   app: FastifyInstance,
@@ -135,10 +155,12 @@ export async function benchMillion(
     {
       list: 'default (not archived, by id), admin',
       ...(await load(base, pages, admin, options.seconds, options.connections)),
+      ...(await sqlMs(ctx, { archiviata: 'N' })),
     },
     {
       list: 'text filter on ragioneSociale, admin',
       ...(await load(base, searches, admin, options.seconds, options.connections)),
+      ...(await sqlMs(ctx, { archiviata: 'N', ragioneSociale: 'Sala 99' })),
     },
     {
       list: 'default, salesperson (own + CRM group)',
