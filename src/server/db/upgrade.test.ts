@@ -76,9 +76,11 @@ describe('upgrade from the previous release', () => {
   it('keeps every row of release 1.34.4 and applies the migrations once', async () => {
     const target = await emptyDatabase();
     const db = await target.open();
-    // The dump sets an empty search_path for its own statements; the app's connection must not keep it.
-    await db.transaction((tx) => tx.exec(fs.readFileSync(FIXTURE, 'utf8')));
-    await db.query('RESET search_path');
+    await db.transaction(async (tx) => {
+      await tx.exec(fs.readFileSync(FIXTURE, 'utf8'));
+      // The dump empties search_path for its own statements: the pooled connection must not keep that.
+      await tx.query('RESET search_path');
+    });
     const before = await rowCounts(db);
     expect(before.trattativaCp).toBe(3);
     expect(before.user).toBeGreaterThan(5);
