@@ -114,6 +114,14 @@ describe('upgrade from the previous release', () => {
         `SELECT archiviata FROM "trattativaCp" WHERE "ragioneSociale" = 'Impresa Legacy S.p.A.'`,
       );
       expect(legacy.rows).toEqual([{ archiviata: 'N' }]);
+      // The indexes the schema declares (x-resource.indexes); the trigram one on PostgreSQL only.
+      const indexes = await ctx.db.query<{ indexname: string }>(
+        `SELECT indexname FROM pg_indexes WHERE tablename = 'trattativaCp' AND indexname IN ('trattativaCp_operatoreId_idx', 'trattativaCp_ragioneSociale_trgm') ORDER BY indexname`,
+      );
+      expect(indexes.rows.map((r) => r.indexname)).toEqual([
+        'trattativaCp_operatoreId_idx',
+        ...(postgresUrl ? ['trattativaCp_ragioneSociale_trgm'] : []),
+      ]);
       // A second start (the next deploy of the same release) finds nothing to do.
       expect(await applyMigrations(ctx.db)).toEqual([]);
     } finally {
