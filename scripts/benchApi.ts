@@ -10,11 +10,15 @@ import { createDb } from '../src/server/db/createDb.ts';
 import { postgresAvailable, startPostgres } from './lib/postgresServer.ts';
 import { DAYS, seedCallLog } from './lib/seedCallLog.ts';
 import { benchLoad } from './lib/benchLoad.ts';
+import { benchMillion } from './lib/benchMillion.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** The negotiation run on PostgreSQL: on by default, `0` to leave it out, `only` for it alone. */
+const MILLION = process.env.BENCH_MILLION ?? '1';
+const MILLION_ROWS = Number(process.env.BENCH_MILLION_ROWS ?? 1_000_000);
 
 // Days, pages and statuses vary so that no two consecutive requests are alike.
 function requestPaths(prefix: string, ours: boolean): string[] {
@@ -135,15 +139,38 @@ async function benchLoadOn(name: string, databaseUrl?: string) {
   }
 }
 
+/** 1,000,000 negotiations on PostgreSQL: list pages + counts and an export of 100,000 of them. */
+async function benchMillionOn(name: string, databaseUrl: string) {
+  const db = await createDb({ databaseUrl });
+  const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
+  try {
+    const figures = await benchMillion(app, ctx, { rows: MILLION_ROWS, seconds: SECONDS, connections: CONNECTIONS });
+    console.log(
+      `\n${name}, ${MILLION_ROWS.toLocaleString('it-IT')} negotiations (seeded in ${figures.seedSeconds} s): page of 50 + count, ${CONNECTIONS} connections, ${SECONDS} s each`,
+    );
+    console.table(figures.runs);
+    console.log(`Excel export of one branch's negotiations (a tenth of them)`);
+    console.table([figures.export]);
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
+
+async function benchPostgres(name: string, databaseUrl: string) {
+  if (MILLION !== 'only') await benchBackend(name, databaseUrl);
+  if (MILLION !== '0') await benchMillionOn(name, databaseUrl);
+}
+
 console.log(
   `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
-await benchBackend('PGlite (in memory)');
-if (process.env.DATABASE_URL) await benchBackend('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
+if (MILLION !== 'only') await benchBackend('PGlite (in memory)');
+if (process.env.DATABASE_URL) await benchPostgres('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else if (postgresAvailable()) {
   const pg = startPostgres();
   try {
-    await benchBackend('PostgreSQL 15 (local, 127.0.0.1)', pg.url);
+    await benchPostgres('PostgreSQL 15 (local, 127.0.0.1)', pg.url);
   } finally {
     pg.stop();
   }

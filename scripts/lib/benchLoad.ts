@@ -96,7 +96,7 @@ async function loginFlood(base: string, headers: Record<string, string>) {
   };
 }
 
-async function timed(url: string, headers: Record<string, string>) {
+export async function timed(url: string, headers: Record<string, string>) {
   const started = performance.now();
   const res = await fetch(url, { headers });
   const bytes = (await res.arrayBuffer()).byteLength;
@@ -104,7 +104,7 @@ async function timed(url: string, headers: Record<string, string>) {
 }
 
 /** Peak resident memory of this process while fn runs, sampled every 20 ms. */
-async function peakRss<T>(fn: () => Promise<T>): Promise<{ result: T; baseMb: number; peakMb: number }> {
+export async function peakRss<T>(fn: () => Promise<T>): Promise<{ result: T; baseMb: number; peakMb: number }> {
   const baseMb = process.memoryUsage.rss() / 2 ** 20;
   let peakMb = baseMb;
   const timer = setInterval(() => (peakMb = Math.max(peakMb, process.memoryUsage.rss() / 2 ** 20)), 20);

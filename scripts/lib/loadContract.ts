@@ -82,6 +82,9 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
     ((x[key] ?? []) as unknown[]).forEach((f, i) => check(`/${key}/${i}`, f));
   }
   ((x.filters ?? []) as { field?: unknown }[]).forEach((f, i) => check(`/filters/${i}/field`, f.field));
+  ((x.indexes ?? []) as { fields?: unknown[] }[]).forEach((index, i) =>
+    (index.fields ?? []).forEach((f, j) => f !== 'id' && check(`/indexes/${i}/fields/${j}`, f)),
+  );
   ((x.sections ?? []) as { fields?: unknown[] }[]).forEach((s, i) =>
     (s.fields ?? []).forEach((f, j) => check(`/sections/${i}/fields/${j}`, f)),
   );

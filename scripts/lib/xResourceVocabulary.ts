@@ -64,6 +64,18 @@ export const xResourceVocabulary = {
     },
     widgets: { type: 'object', additionalProperties: { enum: [...FORM_WIDGETS] } },
     unique: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    indexes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['fields'],
+        additionalProperties: false,
+        properties: {
+          fields: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
+          using: { enum: ['btree', 'trigram'] },
+        },
+      },
+    },
     toggles: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
     actions: { type: 'array', items: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' }, uniqueItems: true },
     references: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },

@@ -33,6 +33,7 @@ import { exportHandlers } from './crud/exportHandler.ts';
 import { genericHandler } from './crud/genericHandler.ts';
 import { createListCounts } from './crud/listCounts.ts';
 import { migrate } from './crud/migrate.ts';
+import { applyMigrations, underSchemaLock } from './db/migrations.ts';
 import { createDb } from './db/createDb.ts';
 import type { Db } from './db/Db.ts';
 import { acceptanceModule } from './domains/acceptance/index.ts';
@@ -156,21 +157,27 @@ async function loadResources(
     const settings = { pageSize: definition.pageSize || 30, unpagedCeiling: ceiling, counts };
     resources.set(typeName, { definition, model, repo: crudRepository(db, model, settings) });
   }
-  await migrate(
-    db,
-    [...resources.values()].map(({ definition, model }) => ({
-      model,
-      indexed: [
-        ...new Set(
-          [definition.sort?.field, ...definition.filters.map((f) => f.field)].filter(
-            (f): f is string => !!f && f !== 'id',
+  // The additive path first, so that a versioned migration may fill a column the schemas just added.
+  await underSchemaLock(db, async (tx) => {
+    await migrate(
+      tx,
+      [...resources.values()].map(({ definition, model }) => ({
+        model,
+        indexed: [
+          ...new Set(
+            [definition.sort?.field, ...definition.filters.map((f) => f.field)].filter(
+              (f): f is string => !!f && f !== 'id',
+            ),
           ),
-        ),
-      ],
-      unique: definition.unique,
-    })),
-  );
-  for (const sql of MODULES.flatMap((m) => m.tables ?? [])) await db.query(sql);
+        ],
+        unique: definition.unique,
+      })),
+      // PGlite would have to load pg_trgm's WebAssembly at every start, for lists that stay small there.
+      { trigram: db.kind === 'postgres' },
+    );
+    for (const sql of MODULES.flatMap((m) => m.tables ?? [])) await tx.query(sql);
+  });
+  await applyMigrations(db);
   // A single-record resource (general settings) always has its record, with the schema's defaults.
   for (const { definition, model, repo } of resources.values()) {
     if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)

@@ -103,7 +103,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
  * A new PGlite runs initdb, seconds of CPU each time; the dump of an empty cluster, made once per
  * PGlite version and kept in the temporary folder, opens in a fraction of that.
  */
-async function emptyCluster(): Promise<Blob> {
+export async function emptyCluster(): Promise<Blob> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pkg = JSON.parse(
     fs.readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),

@@ -79,6 +79,17 @@ export function crudRepository<T extends object = Row>(
   const { counts } = settings;
   const count = async (sql: string, params: unknown[]) =>
     (await db.query<{ total: number }>(sql, params)).rows[0]?.total ?? 0;
+  // A large count runs once at a time per filter: the requests that need it meanwhile wait for the same
+  // answer instead of each scanning the same rows (fifty users opening the same list as it expires).
+  const countsInFlight = new Map<string, Promise<number>>();
+  const sharedCount = (key: string, sql: string, params: unknown[]) => {
+    let pending = countsInFlight.get(key);
+    if (!pending) {
+      pending = count(sql, params).finally(() => countsInFlight.delete(key));
+      countsInFlight.set(key, pending);
+    }
+    return pending;
+  };
   const record = (row: Row) => toRecord(model, row) as T;
   return {
     /**
@@ -118,7 +129,7 @@ export function crudRepository<T extends object = Row>(
       // A page past the end has no row to carry the count.
       let totalRows = rows[0]?.__total ?? (await count(q.boundedCountSql(COUNT_EXACT_UP_TO + 1), q.filterParams));
       if (totalRows > COUNT_EXACT_UP_TO) {
-        totalRows = await count(q.countSql, q.filterParams);
+        totalRows = await sharedCount(key, q.countSql, q.filterParams);
         counts.set(model.table, key, totalRows);
       }
       return { data, totalRows };

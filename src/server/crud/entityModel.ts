@@ -28,6 +28,17 @@ export interface EntityModel {
   columns: Column[];
   byName: Map<string, Column>;
   internal: InternalColumn[];
+  /** The indexes the schema declares (`x-resource.indexes`), beside those of its filters and sort. */
+  indexes: DeclaredIndex[];
+}
+
+/**
+ * `btree` (the default): the columns in order, for an equality filter and a sort that a page reads in
+ * index order. `trigram`: a GIN index of each column's trigrams, for the lists' `ILIKE '%text%'` filter.
+ */
+export interface DeclaredIndex {
+  fields: string[];
+  using?: 'btree' | 'trigram';
 }
 
 /** What schemas/README.md calls the x-resource block, as far as tables are concerned. */
@@ -35,6 +46,7 @@ interface XResourceStorage {
   stored?: boolean;
   collection?: string;
   internal?: Record<string, JsonSchema>;
+  indexes?: DeclaredIndex[];
 }
 const storage = (schema: JsonSchema) => (schema['x-resource'] ?? {}) as XResourceStorage;
 
@@ -85,7 +97,12 @@ export function entityModel(contract: Contract, typeName: string, table: string)
     name,
     sql: `${sqlType(column)}${'default' in column ? ` NOT NULL DEFAULT ${sqlLiteral(column.default)}` : ''}`,
   }));
-  return { typeName, table, columns, byName: new Map(columns.map((c) => [c.name, c])), internal };
+  const byName = new Map(columns.map((c) => [c.name, c]));
+  const indexes = storage(schema).indexes ?? [];
+  for (const { fields } of indexes)
+    for (const f of fields)
+      if (f !== 'id' && !byName.has(f)) throw new Error(`${typeName}: x-resource.indexes names ${f}, not a column`);
+  return { typeName, table, columns, byName, internal, indexes };
 }
 
 export const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;

@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
+import type { Db } from '../db/Db.ts';
+import { crudRepository } from './crudRepository.ts';
+import { createListCounts } from './listCounts.ts';
 
 // 12,000 agents: past the unpaged ceiling of openapi.yaml (5,000) and past the exact-count threshold (10,000).
 const ROWS = 12_000;
@@ -67,6 +70,39 @@ describe('the total stays cheap on large lists', () => {
     expect(third.totalRows).toBe(ROWS + 1);
     expect(third.totalRowsAsOf).toBeUndefined();
     await t.ctx.db.query(`DELETE FROM agent WHERE name = 'Nuovo agente'`);
+  });
+
+  it('counts a large match once for requests that need it at the same time', async () => {
+    const { model } = t.ctx.resource('Agent');
+    const isFullCount = (sql: string) => sql.startsWith('SELECT count(*)') && !sql.includes('capped');
+    let fullCounts = 0;
+    let pagesRead = 0;
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    let allPagesRead = () => {};
+    const pagesDone = new Promise<void>((r) => (allPagesRead = r));
+    // The full count waits until every request has read its page: each then needs the count at once.
+    const db: Db = {
+      ...t.ctx.db,
+      async query<T>(sql: string, params?: unknown[]) {
+        if (isFullCount(sql)) {
+          fullCounts++;
+          await released;
+        }
+        const result = await t.ctx.db.query<T>(sql, params);
+        if (sql.includes('"__total"') && ++pagesRead === 3) allPagesRead();
+        return result;
+      },
+    };
+    const repo = crudRepository(db, model, { pageSize: 50, unpagedCeiling: 5000, counts: createListCounts() });
+    const lists = Promise.all(
+      [1, 2, 3].map((page) => repo.list({ filters: { name: 'Agente' }, page, rowsPerPage: 50 })),
+    );
+    await pagesDone;
+    await new Promise((r) => setImmediate(r));
+    release();
+    expect((await lists).map((l) => l.totalRows)).toEqual([ROWS, ROWS, ROWS]);
+    expect(fullCounts).toBe(1);
   });
 
   it('counts small matches exactly every time', async () => {

@@ -1,5 +1,5 @@
-import type { Db } from '../db/Db.ts';
-import { quote, type EntityModel } from './entityModel.ts';
+import type { Queryable } from '../db/Db.ts';
+import { quote, type DeclaredIndex, type EntityModel } from './entityModel.ts';
 
 export interface TableSpec {
   model: EntityModel;
@@ -12,11 +12,37 @@ export interface TableSpec {
 /** The name the error handler reads back to say which field holds a duplicate. */
 export const uniqueIndexName = (table: string, field: string) => `${table}_${field}_key`;
 
+/** The name of a declared index (schemas/README.md, `indexes`). */
+export const declaredIndexName = (table: string, { fields, using }: DeclaredIndex) =>
+  `${table}_${fields.join('_')}_${using === 'trigram' ? 'trgm' : 'idx'}`;
+
+/** Runs one statement whose failure must not abort the start's transaction; false when it failed. */
+async function tolerated(db: Queryable, sql: string, warning: (message: string) => string): Promise<boolean> {
+  await db.query('SAVEPOINT tolerated');
+  try {
+    await db.query(sql);
+    await db.query('RELEASE SAVEPOINT tolerated');
+    return true;
+  } catch (err) {
+    await db.query('ROLLBACK TO SAVEPOINT tolerated');
+    process.emitWarning(warning((err as Error).message));
+    return false;
+  }
+}
+
 /**
  * Brings the database in line with the schemas: new tables and new columns are
  * added, nothing is dropped, so rows already stored survive a schema change.
+ * Runs inside the start's transaction (db is its connection): what changes a type, renames or
+ * backfills is a versioned migration (migrations/, src/server/db/migrations.ts), run after this.
  */
-export async function migrate(db: Db, specs: TableSpec[]): Promise<void> {
+export async function migrate(db: Queryable, specs: TableSpec[], options: { trigram: boolean }): Promise<void> {
+  if (options.trigram && specs.some((s) => s.model.indexes.some((i) => i.using === 'trigram')))
+    await tolerated(
+      db,
+      'CREATE EXTENSION IF NOT EXISTS pg_trgm',
+      (message) => `estensione pg_trgm non disponibile: la ricerca di testo nelle liste non avrà indici (${message})`,
+    );
   for (const { model, indexed = [], unique = [] } of specs) {
     const t = quote(model.table);
     await db.query(
@@ -35,16 +61,28 @@ export async function migrate(db: Db, specs: TableSpec[]): Promise<void> {
     for (const name of unique) {
       const text = model.byName.get(name)?.sqlType === 'text';
       const [expr, where] = text ? [`lower(${quote(name)})`, ` WHERE ${quote(name)} <> ''`] : [quote(name), ''];
-      try {
-        await db.query(
-          `CREATE UNIQUE INDEX IF NOT EXISTS ${quote(uniqueIndexName(model.table, name))} ON ${t} (${expr})${where}`,
-        );
-      } catch (err) {
-        // Rows stored before the rule may already repeat a value: the server still starts, and says so.
-        process.emitWarning(
-          `${model.table}.${name}: valori duplicati già presenti, vincolo di unicità non applicato (${(err as Error).message})`,
-        );
+      // Rows stored before the rule may already repeat a value: the server still starts, and says so.
+      await tolerated(
+        db,
+        `CREATE UNIQUE INDEX IF NOT EXISTS ${quote(uniqueIndexName(model.table, name))} ON ${t} (${expr})${where}`,
+        (message) =>
+          `${model.table}.${name}: valori duplicati già presenti, vincolo di unicità non applicato (${message})`,
+      );
+    }
+    for (const index of model.indexes) {
+      const name = quote(declaredIndexName(model.table, index));
+      if (index.using !== 'trigram') {
+        await db.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${index.fields.map(quote).join(', ')})`);
+        continue;
       }
+      if (!options.trigram) continue;
+      const ops = index.fields.map((f) => `${quote(f)} gin_trgm_ops`).join(', ');
+      // pg_trgm is a contrib extension: without it the lists still work, with a sequential scan.
+      await tolerated(
+        db,
+        `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin (${ops})`,
+        (message) => `${model.table}: indice per la ricerca di testo non creato (${message})`,
+      );
     }
   }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from 'pg';
-import type { Db, Queryable } from './Db.ts';
+import type { Db, Transaction } from './Db.ts';
 
 // Wire formats the API promises: dates as YYYY-MM-DD, instants as ISO 8601, numbers as numbers.
 const DATE = 1082;
@@ -32,7 +32,12 @@ async function createPglite(dataDir?: string, snapshot?: Blob): Promise<Db> {
     query,
     transaction: (fn) =>
       pg.transaction((tx) =>
-        fn({ query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }) }),
+        fn({
+          query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<T>(sql, params)).rows }),
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+        }),
       ),
     listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
     close: () => pg.close(),
@@ -61,10 +66,14 @@ async function createPostgres(url: string): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const tx: Queryable = {
+        const tx: Transaction = {
           query: async <T>(sql: string, params?: unknown[]) => ({
             rows: (await client.query(sql, params)).rows as T[],
           }),
+          // Without parameters pg uses the simple protocol, which runs several statements in one call.
+          exec: async (sql) => {
+            await client.query(sql);
+          },
         };
         const result = await fn(tx);
         await client.query('COMMIT');

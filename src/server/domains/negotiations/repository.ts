@@ -15,14 +15,12 @@ export interface Allegato {
   file: string;
 }
 
-/** What the domain keeps beside the schemas' table: ids of attachments, and the indexes its reads use. */
+/**
+ * What the domain keeps beside the schemas' table: ids of attachments and the index of their lookup
+ * (the list's and the calendar's indexes are declared in schemas/trattativa-cp.json, x-resource.indexes).
+ */
 export const NEGOTIATION_TABLES: readonly string[] = [
   `CREATE SEQUENCE IF NOT EXISTS "trattativaCpAllegato_id_seq"`,
-  `CREATE INDEX IF NOT EXISTS "trattativaCp_operatoreId_idx" ON "trattativaCp" ("operatoreId")`,
-  `CREATE INDEX IF NOT EXISTS "trattativaCp_gruppoCrmId_idx" ON "trattativaCp" ("gruppoCrmId")`,
-  `CREATE INDEX IF NOT EXISTS "trattativaCp_richiamareInData_idx" ON "trattativaCp" ("richiamareInData")`,
-  `CREATE INDEX IF NOT EXISTS "trattativaCp_ripianificaVisita_idx" ON "trattativaCp" ("ripianificaVisita")`,
-  `CREATE INDEX IF NOT EXISTS "trattativaCp_dataInserimento_idx" ON "trattativaCp" ("dataInserimento")`,
   `CREATE INDEX IF NOT EXISTS "trattativaCp_allegati_idx" ON "trattativaCp" USING gin ("allegati" jsonb_path_ops)`,
 ];
 
