@@ -69,10 +69,11 @@ document.cookie = localeCookie(location.protocol === 'https:');
 // rather than once the route has drawn (the list takes the call instead of sending it again).
 const user = tokenStore.user();
 if (user && router.state.matches.at(-1)?.route.path === '*') {
-  void loadAuthenticatedApp().catch(() => undefined);
+  // The list's call first: its few small files are then not queued behind the app's many.
   void import('./resources/listPreload.ts')
     .then((m) => m.preloadList(location.pathname, location.search, user.roles))
     .catch(() => undefined);
+  void loadAuthenticatedApp().catch(() => undefined);
 }
 
 createRoot(document.getElementById('root') as HTMLElement).render(
