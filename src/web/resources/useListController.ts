@@ -8,6 +8,7 @@ import { useLookups } from '../fields/useLookup.ts';
 import { messages } from '../i18n/messages.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { useNotify } from '../ui/notifications.tsx';
+import { arrivedListPage, fetchListPage, listQueryKey } from './listPreload.ts';
 import { availableRowActions, keyIntent } from './listController.ts';
 import { readListState, writeListState } from './listState.ts';
 import { PRINT_PREFIX } from './PrintPage.tsx';
@@ -31,8 +32,10 @@ export function useListController(def: ResourceDefinition) {
   const setState = (next: ListState) => setParams(writeListState(next));
 
   const list = useQuery({
-    queryKey: ['list', def.name, state],
-    queryFn: () => resourceApi.list(def, state),
+    queryKey: listQueryKey(def, state),
+    queryFn: () => fetchListPage(def, state),
+    // A cold open: the call started with the page has answered, and the first frame shows its rows.
+    initialData: () => arrivedListPage(def, state),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.data;

@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resourceIndex } from '../../../generated/resourceIndex.ts';
+import type { ListState } from '../api/listQuery.ts';
+import { readListState } from './listState.ts';
+
+// The list's calls, counted; the session's token, switchable.
+const list = vi.fn();
+vi.mock('../api/resourceApi.ts', () => ({ resourceApi: { list: (...args: unknown[]) => list(...args) } }));
+let token: string | null = 'a.b.c';
+vi.mock('../session/tokenStore.ts', () => ({ tokenStore: { token: () => token } }));
+
+const ROUTE = '/contactCenter/report-calls';
+const SEARCH = '?f.callDate=2025-03-14&size=50';
+const page = (n: number) => ({ data: [{ id: n }], totalRows: 1 });
+const def = await resourceIndex.reportCall.load();
+const state: ListState = readListState(def, new URLSearchParams(SEARCH));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A fresh module each time: the preload is a one-time slot of the page's life. */
+const load = async () => {
+  vi.resetModules();
+  return import('./listPreload.ts');
+};
+
+beforeEach(() => {
+  list.mockReset();
+  token = 'a.b.c';
+});
+
+describe('the list call started with the page', () => {
+  it('is the list’s own call (same state from the URL), and the list takes it instead of calling again', async () => {
+    const m = await load();
+    list.mockResolvedValueOnce(page(1));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(list.mock.calls[0]?.[1]).toEqual(state);
+    expect(await m.fetchListPage(def, state)).toEqual(page(1));
+    expect(list).toHaveBeenCalledTimes(1);
+    // Taken once: the next load of the same list is a new call.
+    list.mockResolvedValueOnce(page(2));
+    expect(await m.fetchListPage(def, state)).toEqual(page(2));
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives the first frame its rows once arrived, once', async () => {
+    const m = await load();
+    list.mockResolvedValueOnce(page(1));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    await settle();
+    expect(m.arrivedListPage(def, { ...state, page: 2 })).toBeUndefined();
+    expect(m.arrivedListPage(def, state)).toEqual(page(1));
+    expect(m.arrivedListPage(def, state)).toBeUndefined();
+  });
+
+  it('is not sent for a screen the user may not open, nor for a path that is no list', async () => {
+    const m = await load();
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_AGENTE']);
+    await m.preloadList('/profile', '', ['ROLE_ADMIN']);
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it('is dropped when another list shows first, and not sent once a list has shown', async () => {
+    const m = await load();
+    list.mockResolvedValue(page(1));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    await m.fetchListPage(def, { ...state, page: 3 });
+    await m.fetchListPage(def, state);
+    expect(list).toHaveBeenCalledTimes(3);
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    expect(list).toHaveBeenCalledTimes(3);
+  });
+
+  it('failed while the session stands: the list asks again; the session ended: it does not', async () => {
+    let m = await load();
+    list.mockRejectedValueOnce(new Error('500')).mockResolvedValueOnce(page(2));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    expect(await m.fetchListPage(def, state)).toEqual(page(2));
+    expect(list).toHaveBeenCalledTimes(2);
+
+    m = await load();
+    list.mockReset().mockRejectedValueOnce(new Error('401'));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    token = null;
+    await expect(m.fetchListPage(def, state)).rejects.toThrow('401');
+    expect(list).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,60 @@
+import { resourceIndex } from '../../../generated/resourceIndex.ts';
+import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
+import type { ListState } from '../api/listQuery.ts';
+import { resourceApi, type Row } from '../api/resourceApi.ts';
+import { pathPermitted } from '../menu.ts';
+import { tokenStore } from '../session/tokenStore.ts';
+import { readListState } from './listState.ts';
+
+export type ListPage = { data: Row[]; totalRows: number };
+
+/** The list's query key: the screen's and the preload's, so both name the same call. */
+export const listQueryKey = (def: ResourceDefinition, state: ListState) => ['list', def.name, state] as const;
+
+/** One page of a list: the preloaded call when it is this one, else a new call. */
+export function fetchListPage(def: ResourceDefinition, state: ListState): Promise<ListPage> {
+  const call = () => resourceApi.list(def, state);
+  const early = take(listQueryKey(def, state));
+  // A failure the session did not end with (a server error, the network) is asked again, now with the
+  // screen on to show its message; a refused session has already gone to the login page.
+  return early ? early.page.catch((err: unknown) => (tokenStore.token() ? call() : Promise.reject(err))) : call();
+}
+
+/** The preloaded page of this list when it has already arrived (taken, as by fetchListPage). */
+export function arrivedListPage(def: ResourceDefinition, state: ListState): ListPage | undefined {
+  const key = listQueryKey(def, state);
+  return preloaded?.key === JSON.stringify(key) && preloaded.arrived ? take(key)?.arrived : undefined;
+}
+
+type Preloaded = { key: string; page: Promise<ListPage>; arrived?: ListPage };
+let preloaded: Preloaded | null = null;
+// Once a list has been shown, a preload still on its way would be a second call nobody takes.
+let listShown = false;
+
+/** Used once: the first list shown takes it or, when it is another list, drops it. */
+function take(key: readonly unknown[]): Preloaded | undefined {
+  const early = preloaded?.key === JSON.stringify(key) ? preloaded : undefined;
+  preloaded = null;
+  listShown = true;
+  return early;
+}
+
+/**
+ * A list URL opened cold: its call starts now, with the entry script, not once the screen's code has
+ * arrived and drawn. The call is the list's own (same state from the URL, same query, same session
+ * middleware: an expired token is refreshed, a refused one ends the session as any call would).
+ * Nothing is asked for a path the user may not open.
+ */
+export async function preloadList(pathname: string, search: string, roles: readonly string[]): Promise<void> {
+  const entry = Object.values(resourceIndex).find((r) => r.route === pathname);
+  if (!entry?.list || !pathPermitted(pathname, [...roles])) return;
+  const def = await entry.load();
+  if (def.single || !def.api.list || listShown) return;
+  const state = readListState(def, new URLSearchParams(search));
+  const slot: Preloaded = { key: JSON.stringify(listQueryKey(def, state)), page: resourceApi.list(def, state) };
+  preloaded = slot;
+  slot.page.then(
+    (data) => (slot.arrived = data),
+    () => undefined,
+  );
+}
