@@ -15,6 +15,7 @@ const serverTestsOnPostgres = [
   'src/server/auth/**/*.test.ts',
   'src/server/domains/**/*.test.ts',
   'src/server/plugins/mail/*.test.ts',
+  'src/server/plugins/hubAcrossProcesses.test.ts',
 ];
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));

@@ -274,7 +274,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     config,
     tokens: createTokenService(secret, config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl, secret),
-    hub: createHub(limits.hub),
+    hub: createHub(db, limits.hub, (err) => app.log.error({ err }, 'unreadable hub message')),
     mail: createMail(
       db,
       { ...mailOptionsFromEnv(process.env), ...options.mail },
@@ -365,11 +365,14 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }
+  ctx.hub.onUserChanged((id) => (id === null ? ctx.userStates.clear() : ctx.userStates.forget(id)));
+  await ctx.hub.start();
   for (const m of MODULES) m.start?.(ctx);
   await ctx.mail.init();
   await ctx.mail.start(app.log);
   app.addHook('onClose', async () => {
     await ctx.mail.stop();
+    await ctx.hub.stop();
     if (!options.db) await db.close();
   });
   return { app, ctx };

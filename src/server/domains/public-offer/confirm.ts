@@ -63,7 +63,7 @@ async function setAnswer(tx: Queryable, id: number, fields: Record<string, unkno
 async function tell(ctx: AppContext, row: Row, event: string, byName: string) {
   await announce(ctx, row, 'updated', null);
   if (row.operatoreId)
-    ctx.hub.publish(`/users/${Number(row.operatoreId)}`, {
+    await ctx.hub.publish(`/users/${Number(row.operatoreId)}`, {
       entity: 'offertaCliente',
       event,
       entityId: Number(row.id),

@@ -106,7 +106,7 @@ export const publicOfferModule: ServerModule = {
         return side;
       });
       if (row?.operatoreId)
-        ctx.hub.publish(`/users/${row.operatoreId}`, {
+        await ctx.hub.publish(`/users/${row.operatoreId}`, {
           entity: 'offertaCliente',
           event: 'nuovaOffertaRichiesta',
           entityId: id,
