@@ -284,7 +284,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     ),
     erp: options.erp ?? demoErp(resourceOf('ClienteErp')),
     verifyMicrosoft: microsoftVerifier(microsoft),
-    loginGuard: createLoginGuard(),
+    loginGuard: createLoginGuard(db),
     passwords: createPasswordService(
       createConcurrencyGate({
         limit: limits.hashConcurrency,
