@@ -52,6 +52,7 @@ import { HttpError, MESSAGES } from './http/httpError.ts';
 import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { apiDocs } from './plugins/apiDocs/index.ts';
 import { createHub, HUB_LIMITS } from './plugins/hub.ts';
+import { directoryStorage } from './storage/storage.ts';
 import { hubHandlers } from './plugins/hubHandlers.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { webApp } from './plugins/webApp.ts';
@@ -89,6 +90,8 @@ export interface AppOptions {
   databaseUrl?: string;
   /** Where PGlite data, uploaded files and demo secrets live; absent: memory and a temporary folder. */
   dataDir?: string;
+  /** The directory of uploaded and generated files (several server processes share one); default dataDir or STORAGE_DIR. */
+  storageDir?: string;
   jwtSecret?: string;
   accessTokenTtl?: number;
   refreshTokenTtl?: number;
@@ -274,6 +277,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     config,
     tokens: createTokenService(secret, config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl, secret),
+    storage: directoryStorage(options.storageDir ?? (process.env.STORAGE_DIR || dataDir)),
     hub: createHub(db, limits.hub, (err) => app.log.error({ err }, 'unreadable hub message')),
     mail: createMail(
       db,

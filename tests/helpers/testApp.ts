@@ -34,6 +34,7 @@ export type TestAppOptions = Pick<
   | 'webRoot'
   | 'maxUploadBytes'
   | 'routingUrl'
+  | 'storageDir'
 >;
 
 export const TEST_PASSWORD = 'Password123!';
