@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { formatFileSize } from '../../../domain/fileSize.ts';
 import type { AppContext, ApiRequest } from '../../context.ts';
