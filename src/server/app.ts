@@ -96,6 +96,12 @@ export interface AppOptions {
   accessTokenTtl?: number;
   refreshTokenTtl?: number;
   maxUploadBytes?: number;
+  /**
+   * The reverse proxies whose X-Forwarded-For gives the client's address (login limits, rate limits,
+   * the public offer's history): their addresses or CIDRs, comma-separated, or "true" for any;
+   * default TRUST_PROXY, else none (the socket's address).
+   */
+  trustProxy?: string;
   /** Structured logs: by default warnings and errors (refusals, failures) on stdout; tests pass level 'silent'. */
   log?: LogSettings;
   /** Concurrency limits; tests make them small to prove what happens past them. */
@@ -209,6 +215,14 @@ function accessInfo(resources: Map<string, Resource>): Map<string, ResourceAcces
   );
 }
 
+/** Fastify's trustProxy from the setting: none, any ("true"), or addresses and CIDRs. */
+function trustProxy(setting: string | undefined): boolean | string[] {
+  const value = setting?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((a) => a.trim());
+}
+
 function secretFor(options: AppOptions, dataDir: string): string {
   if (options.jwtSecret ?? process.env.JWT_SECRET) return (options.jwtSecret ?? process.env.JWT_SECRET) as string;
   // Demo mode: a random secret kept beside the data, so tokens survive a restart.
@@ -316,6 +330,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
 
   const app = Fastify({
     logger: loggerOptions(options.log ?? { level: 'warn' }),
+    trustProxy: trustProxy(options.trustProxy ?? process.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: {
       querystringParser: (s: string) => qs.parse(s, { depth: 1, arrayLimit: 200 }) as Record<string, unknown>,

@@ -35,6 +35,7 @@ export type TestAppOptions = Pick<
   | 'maxUploadBytes'
   | 'routingUrl'
   | 'storageDir'
+  | 'trustProxy'
 >;
 
 export const TEST_PASSWORD = 'Password123!';
