@@ -292,7 +292,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     tokens: createTokenService(secret, config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl, secret),
     storage: directoryStorage(options.storageDir ?? (process.env.STORAGE_DIR || dataDir)),
-    hub: createHub(db, limits.hub, (err) => app.log.error({ err }, 'unreadable hub message')),
+    hub: createHub(db, limits.hub, (err, what) => app.log.error({ err }, what)),
     mail: createMail(
       db,
       { ...mailOptionsFromEnv(process.env), ...options.mail },

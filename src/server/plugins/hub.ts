@@ -33,7 +33,7 @@ const isMessage = (m: unknown): m is Message =>
 export function createHub(
   db: Pick<Db, 'query' | 'listen'>,
   limits: { perUser: number; total: number } = HUB_LIMITS,
-  onError: (err: unknown) => void = () => {},
+  onError: (err: unknown, what: string) => void = () => {},
 ) {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -56,7 +56,7 @@ export function createHub(
     echoes.get(message.id)?.();
   }
 
-  /** Resolves once this process has delivered the message to its own subscribers. */
+  /** Resolves once this process has delivered the message to its own subscribers (or could not send it: logged). */
   async function send(message: Message): Promise<void> {
     const payload = JSON.stringify(message);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
@@ -69,6 +69,10 @@ export function createHub(
     try {
       await db.query('SELECT pg_notify($1, $2)', [HUB_CHANNEL, payload]);
       await heard;
+    } catch (err) {
+      // Live updates are a courtesy: what was saved stays saved, and sessions ended by a forced logout
+      // are refused at their next request anyway.
+      onError(err, 'hub message not sent');
     } finally {
       clearTimeout(timer);
       echoes.delete(message.id);
@@ -82,7 +86,7 @@ export function createHub(
       const message: unknown = JSON.parse(payload);
       if (isMessage(message)) deliver(message);
     } catch (err) {
-      onError(err);
+      onError(err, 'unreadable hub message');
     }
   }
 
