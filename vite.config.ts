@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresAvailable } from './scripts/lib/postgresServer.ts';
 
 // The server suite runs on in-memory PGlite; again on a PostgreSQL 15 started for the run where the outcome
@@ -16,6 +16,7 @@ const serverTestsOnPostgres = [
   'src/server/domains/**/*.test.ts',
   'src/server/plugins/mail/*.test.ts',
   'src/server/db/*.test.ts',
+  'src/server/plugins/hubAcrossProcesses.test.ts',
 ];
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -82,7 +83,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      { extends: true, test: { name: 'server-pglite', include: serverTests, environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          exclude: [...configDefaults.exclude, '**/*OnPostgres.test.ts'],
+          environment: 'node',
+        },
+      },
       ...(postgresAvailable() || process.env.CI
         ? [
             {

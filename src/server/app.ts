@@ -53,6 +53,7 @@ import { HttpError, MESSAGES } from './http/httpError.ts';
 import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { apiDocs } from './plugins/apiDocs/index.ts';
 import { createHub, HUB_LIMITS } from './plugins/hub.ts';
+import { directoryStorage } from './storage/storage.ts';
 import { hubHandlers } from './plugins/hubHandlers.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { webApp } from './plugins/webApp.ts';
@@ -90,10 +91,18 @@ export interface AppOptions {
   databaseUrl?: string;
   /** Where PGlite data, uploaded files and demo secrets live; absent: memory and a temporary folder. */
   dataDir?: string;
+  /** The directory of uploaded and generated files (several server processes share one); default dataDir or STORAGE_DIR. */
+  storageDir?: string;
   jwtSecret?: string;
   accessTokenTtl?: number;
   refreshTokenTtl?: number;
   maxUploadBytes?: number;
+  /**
+   * The reverse proxies whose X-Forwarded-For gives the client's address (login limits, rate limits,
+   * the public offer's history): their addresses or CIDRs, comma-separated, or "true" for any;
+   * default TRUST_PROXY, else none (the socket's address).
+   */
+  trustProxy?: string;
   /** Structured logs: by default warnings and errors (refusals, failures) on stdout; tests pass level 'silent'. */
   log?: LogSettings;
   /** Concurrency limits; tests make them small to prove what happens past them. */
@@ -213,6 +222,14 @@ function accessInfo(resources: Map<string, Resource>): Map<string, ResourceAcces
   );
 }
 
+/** Fastify's trustProxy from the setting: none, any ("true"), or addresses and CIDRs. */
+function trustProxy(setting: string | undefined): boolean | string[] {
+  const value = setting?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((a) => a.trim());
+}
+
 function secretFor(options: AppOptions, dataDir: string): string {
   if (options.jwtSecret ?? process.env.JWT_SECRET) return (options.jwtSecret ?? process.env.JWT_SECRET) as string;
   // Demo mode: a random secret kept beside the data, so tokens survive a restart.
@@ -281,7 +298,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     config,
     tokens: createTokenService(secret, config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl, secret),
-    hub: createHub(limits.hub),
+    storage: directoryStorage(options.storageDir ?? (process.env.STORAGE_DIR || dataDir)),
+    hub: createHub(db, limits.hub, (err, what) => app.log.error({ err }, what)),
     mail: createMail(
       db,
       { ...mailOptionsFromEnv(process.env), ...options.mail },
@@ -291,7 +309,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     ),
     erp: options.erp ?? demoErp(resourceOf('ClienteErp')),
     verifyMicrosoft: microsoftVerifier(microsoft),
-    loginGuard: createLoginGuard(),
+    loginGuard: createLoginGuard(db),
     passwords: createPasswordService(
       createConcurrencyGate({
         limit: limits.hashConcurrency,
@@ -319,6 +337,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
 
   const app = Fastify({
     logger: loggerOptions(options.log ?? { level: 'warn' }),
+    trustProxy: trustProxy(options.trustProxy ?? process.env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     routerOptions: {
       querystringParser: (s: string) => qs.parse(s, { depth: 1, arrayLimit: 200 }) as Record<string, unknown>,
@@ -372,11 +391,14 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));
   }
+  ctx.hub.onUserChanged((id) => (id === null ? ctx.userStates.clear() : ctx.userStates.forget(id)));
+  await ctx.hub.start();
   for (const m of MODULES) m.start?.(ctx);
   await ctx.mail.init();
   await ctx.mail.start(app.log);
   app.addHook('onClose', async () => {
     await ctx.mail.stop();
+    await ctx.hub.stop();
     if (!options.db) await db.close();
   });
   return { app, ctx };

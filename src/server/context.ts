@@ -11,6 +11,7 @@ import type { CrudContext, Resource, WriteRule } from './crud/resource.ts';
 import type * as H from './http/handler.ts';
 import type { ErpConnector } from './plugins/erp.ts';
 import type { Hub } from './plugins/hub.ts';
+import type { Storage } from './storage/storage.ts';
 import type { Mail } from './plugins/mail/index.ts';
 
 export type { Resource };
@@ -36,6 +37,8 @@ export interface AppContext extends CrudContext {
   tokens: TokenService;
   refreshTokens: RefreshTokens;
   hub: Hub;
+  /** Uploaded and generated files, by key (storage/storage.ts). */
+  storage: Storage;
   /** The e-mail outbox: `mail.enqueue(tx, { to, ...mail.render.offerta({...}) })` (plugins/mail/README.md). */
   mail: Mail;
   /** The company's ERP (Mago): its customers and VAT numbers. */

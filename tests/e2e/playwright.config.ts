@@ -36,14 +36,21 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'pglite', use: { database: 'pglite' } as never },
+    // Several server processes share one database only on PostgreSQL.
+    { name: 'pglite', use: { database: 'pglite' } as never, testIgnore: '**/twoProcesses.spec.ts' },
     // On PostgreSQL, only the stories whose outcome depends on what the database does (records kept across a
     // restart, unique codes, stale saves, visibility and range filters in SQL, blind counts and closing lists):
     // the server suites already run every call on both databases.
     {
       name: 'postgres',
       use: { database: 'postgres' } as never,
-      testMatch: ['**/masterData.spec.ts', '**/conflict.spec.ts', '**/negotiations.spec.ts', '**/inventory.spec.ts'],
+      testMatch: [
+        '**/masterData.spec.ts',
+        '**/conflict.spec.ts',
+        '**/negotiations.spec.ts',
+        '**/inventory.spec.ts',
+        '**/twoProcesses.spec.ts',
+      ],
     },
   ],
 });

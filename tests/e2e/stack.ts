@@ -21,6 +21,7 @@ export class Stack {
   private server?: Started;
   private proxy?: Started;
   private postgres?: PostgresServer;
+  private siblings: Started[] = [];
 
   constructor(
     readonly database: Database,
@@ -74,6 +75,27 @@ export class Stack {
     );
   }
 
+  /** The PostgreSQL database of the stack (postgres project only). */
+  get databaseUrl(): string {
+    if (!this.postgres) throw new Error('a PGlite stack has no database URL');
+    return this.postgres.url;
+  }
+
+  /**
+   * Another server process on the same database and data directory (so the same signing secret), as
+   * behind a load balancer; the browser talks to it directly. Stopped with the stack, or by `stop`.
+   */
+  async startSibling(env: Record<string, string> = {}): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+    const port = freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
+    const sibling = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+      env: { ...this.env(), PORT: String(port), API_PUBLIC_URL: baseURL, ...env },
+      timeoutMs: 90_000,
+    });
+    this.siblings.push(sibling);
+    return { baseURL, stop: sibling.stop };
+  }
+
   /** Kill -9 and start again on the same data. */
   async restartServer() {
     await this.server?.kill9();
@@ -94,6 +116,7 @@ export class Stack {
 
   async stop() {
     await this.proxy?.stop();
+    for (const sibling of this.siblings) await sibling.stop();
     await this.server?.stop();
     this.postgres?.stop();
     fs.rmSync(this.dataDir, { recursive: true, force: true });

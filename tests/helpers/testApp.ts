@@ -34,6 +34,8 @@ export type TestAppOptions = Pick<
   | 'webRoot'
   | 'maxUploadBytes'
   | 'routingUrl'
+  | 'storageDir'
+  | 'trustProxy'
 >;
 
 export const TEST_PASSWORD = 'Password123!';

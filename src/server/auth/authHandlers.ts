@@ -13,12 +13,12 @@ export const authHandlers = defineHandlers({
   // Counted before the hash starts; the hash runs for unknown users too, so timing says nothing.
   login: async (req, ctx) => {
     const { username, password } = req.body;
-    const priority = ctx.loginGuard.begin(req.raw.ip, username);
+    const priority = await ctx.loginGuard.begin(req.raw.ip, username);
     const user = await userByUsername(ctx.db, username);
     if (!(await ctx.passwords.verify(password, user?.passwordHash, priority)) || !user)
       throw new HttpError(401, MESSAGES.badCredentials);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
-    ctx.loginGuard.succeeded(req.raw.ip, username);
+    await ctx.loginGuard.succeeded(req.raw.ip, username);
     return tokensFor(ctx, user);
   },
 

@@ -49,6 +49,25 @@ describe('password guesses are counted when they start', () => {
     expect(tally(answers)).toEqual({ limited: 60 - LOGIN_LIMITS.address, checked: LOGIN_LIMITS.address });
   });
 
+  it('guesses split over two server processes on one database are counted together: at most 5 reach the check', async () => {
+    const other = await t.sibling({ limits: { hashConcurrency: 1, hashQueue: 8, hashWaitMs: 30_000 } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? other : t).app.inject({
+            method: 'POST',
+            url: '/login_check',
+            payload: { username: 'due.processi', password: `sbagliata-${i}` },
+            remoteAddress: '10.6.0.1',
+          }),
+        ),
+      );
+      expect(tally(answers)).toEqual({ limited: 20 - LOGIN_LIMITS.pair, checked: LOGIN_LIMITS.pair });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('during a flood of guesses, another user signs in and a signed-in user keeps working', async () => {
     const working = await t.as(['ROLE_USER_CRM'], 'collega.al.lavoro');
     const flood = Promise.all(Array.from({ length: 100 }, (_, i) => login('bersaglio2', `sbagliata-${i}`, '10.4.0.1')));

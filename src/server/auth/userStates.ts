@@ -1,7 +1,7 @@
 import type { UserState } from '../domains/users/userRepository.ts';
 
-// A change made through this server forgets its entry at once; the expiry bounds how long a change
-// made elsewhere (another instance, SQL by hand) may take to be seen.
+// A change made through any server process forgets its entry at once (the hub tells every process);
+// the expiry bounds how long a change made by SQL by hand may take to be seen.
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
@@ -25,6 +25,9 @@ export function createUserStates(load: UserStateLoader, now: () => number = Date
     },
     forget(id: number) {
       cache.delete(id);
+    },
+    clear() {
+      cache.clear();
     },
   };
 }

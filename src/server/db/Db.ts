@@ -13,9 +13,10 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
-   * Calls onNotify for every NOTIFY on channel, from any process on this database; a NOTIFY sent in
-   * a transaction arrives only once it commits. Resolves to the function that stops listening.
+   * Calls onNotify with the payload of every NOTIFY on channel, from any process on this database; a
+   * NOTIFY sent in a transaction arrives only once it commits. `undefined` means notifications may have
+   * been lost (the connection dropped and is back). Resolves to the function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string | undefined) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -39,7 +39,7 @@ async function createPglite(dataDir?: string, snapshot?: Blob): Promise<Db> {
           },
         }),
       ),
-    listen: (channel, onNotify) => pg.listen(channel, () => onNotify()),
+    listen: (channel, onNotify) => pg.listen(channel, (payload) => onNotify(payload)),
     close: () => pg.close(),
   };
 }
@@ -94,13 +94,13 @@ const RECONNECT_MS = 2000;
 
 /**
  * LISTEN needs a connection of its own, outside the pool. When it drops (server restart), it is
- * opened again and onNotify runs once, since notifications sent meanwhile are lost.
+ * opened again and onNotify(undefined) runs once, since notifications sent meanwhile are lost.
  */
 async function listenPostgres(
   PgClient: typeof Client,
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string | undefined) => void,
 ): Promise<() => Promise<void>> {
   let client: Client | undefined;
   let stopped = false;
@@ -114,7 +114,7 @@ async function listenPostgres(
       reconnect();
     });
     c.on('notification', (n) => {
-      if (n.channel === channel) onNotify();
+      if (n.channel === channel) onNotify(n.payload ?? '');
     });
     try {
       await c.connect();
@@ -129,7 +129,7 @@ async function listenPostgres(
   const reconnect = () => {
     if (stopped) return;
     retry = setTimeout(() => {
-      connect().then(onNotify, reconnect);
+      connect().then(() => onNotify(undefined), reconnect);
     }, RECONNECT_MS);
     retry.unref();
   };

@@ -1,13 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppContext } from '../../context.ts';
+import { keyOf } from '../../storage/storage.ts';
 
-/** Where an acceptance's photos and signature live, under random names. */
-export const acceptanceDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'accettazioni');
+/** The storage folder of acceptances' photos and signatures, stored under random names. */
+export const ACCEPTANCE_FOLDER = 'accettazioni';
 
-/** The stored file of an acceptance by name, never outside its folder; null when missing. */
-export function storedFile(ctx: AppContext, name: unknown): string | null {
-  if (typeof name !== 'string' || name === '' || path.basename(name) !== name) return null;
-  const full = path.join(acceptanceDir(ctx), name);
-  return fs.existsSync(full) ? full : null;
+/** The key of an acceptance's stored file by name, never outside its folder; null when the name is not one. */
+export const acceptanceKey = (name: unknown) => keyOf(ACCEPTANCE_FOLDER, name);
+
+/** Whether the named file of an acceptance is stored. */
+export async function isStored(ctx: AppContext, name: unknown): Promise<boolean> {
+  const key = acceptanceKey(name);
+  return key !== null && (await ctx.storage.has(key));
 }

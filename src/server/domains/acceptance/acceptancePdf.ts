@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDate } from '../../../domain/dates.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
-import { storedFile } from './acceptanceFiles.ts';
+import { acceptanceKey } from './acceptanceFiles.ts';
 import { sha256 } from './acceptanceUpload.ts';
 
 // The PDF's own standard fonts: nothing read from disk but the acceptance's images, nothing fetched.
@@ -24,11 +23,11 @@ pdfmake.setLocalAccessPolicy((name) => STANDARD_FONTS.has(name));
 const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
 const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
 
-function image(ctx: AppContext, name: unknown): { dataUrl: string; sha256: string } | null {
-  const full = storedFile(ctx, name);
-  if (!full) return null;
-  const buffer = fs.readFileSync(full);
-  const mime = full.endsWith('.png') ? 'image/png' : 'image/jpeg';
+async function image(ctx: AppContext, name: unknown): Promise<{ dataUrl: string; sha256: string } | null> {
+  const key = acceptanceKey(name);
+  const buffer = key ? await ctx.storage.get(key) : null;
+  if (!key || !buffer) return null;
+  const mime = key.endsWith('.png') ? 'image/png' : 'image/jpeg';
   return { dataUrl: `data:${mime};base64,${buffer.toString('base64')}`, sha256: sha256(buffer) };
 }
 
@@ -43,8 +42,8 @@ export async function acceptancePdf(
 ): Promise<Buffer> {
   const names = new Map(types.map((t) => [t.id, t.nome]));
   const controlli = (row.controlli as { controlloId: number; valore: string }[] | null) ?? [];
-  const photos = ((row.foto as string[] | null) ?? []).map((name) => image(ctx, name));
-  const firma = image(ctx, row.firma);
+  const photos = await Promise.all(((row.foto as string[] | null) ?? []).map((name) => image(ctx, name)));
+  const firma = await image(ctx, row.firma);
   const field = (label: string, value: string): Content => ({
     columns: [{ text: label, width: 150, bold: true }, { text: value || '—' }],
     margin: [0, 1, 0, 1],

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import canonicalize from 'canonicalize';
 import type { FastifyReply } from 'fastify';
 import { checkValueText, validateAcceptance, type AcceptanceError } from '../../../domain/acceptance/index.ts';
 import { defineHandlers, type AppContext, type Handler, type ServerModule } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { writeSynced } from '../files/fileStore.ts';
-import { acceptanceDir, storedFile } from './acceptanceFiles.ts';
+import { deleteAll, putNew } from '../../storage/storage.ts';
+import { ACCEPTANCE_FOLDER, acceptanceKey, isStored } from './acceptanceFiles.ts';
 import { acceptancePdf } from './acceptancePdf.ts';
 import { ACCEPTANCE_TABLES, acceptanceRepository as repo } from './acceptanceRepository.ts';
 import { readAcceptanceUpload, sha256 } from './acceptanceUpload.ts';
@@ -78,7 +76,7 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
   const stagedFiles: string[] = [];
   for (const [i, hash] of upload.staged.entries()) {
     const file = await repo.stagedFile(ctx, user.id, hash);
-    if (!file || !storedFile(ctx, file))
+    if (!file || !(await isStored(ctx, file)))
       throw refuse([
         { step: 2, field: 'foto', message: `La foto ${i + 1} non è ancora arrivata al server: inviarla di nuovo` },
       ]);
@@ -86,14 +84,12 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
   }
 
   // Files are written and synced before the row that names them, and removed when the row is not stored.
-  const dir = acceptanceDir(ctx);
   const written: string[] = [];
-  const cleanUp = () => {
-    for (const name of written) fs.rmSync(path.join(dir, name), { force: true });
-  };
+  const cleanUp = () => deleteAll(ctx.storage, ACCEPTANCE_FOLDER, written);
   try {
-    for (const photo of upload.photos) written.push(writeSynced(dir, photo.buffer, photo.ext));
-    const firma = upload.signature ? writeSynced(dir, upload.signature.buffer, 'png') : '';
+    for (const photo of upload.photos)
+      written.push(await putNew(ctx.storage, ACCEPTANCE_FOLDER, photo.buffer, photo.ext));
+    const firma = upload.signature ? await putNew(ctx.storage, ACCEPTANCE_FOLDER, upload.signature.buffer, 'png') : '';
     if (firma) written.push(firma);
     const row = await ctx.db.transaction(async (tx) => {
       const stored = await repo.insert(tx, {
@@ -110,22 +106,27 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
     });
     if (row) return { data: repo.toRecord(ctx, row) };
     // The same key arrived twice at once: the other request stored it.
-    cleanUp();
+    await cleanUp();
     const known = key ? await repo.byKey(ctx, key) : null;
     if (!known) throw new HttpError(409, MESSAGES.duplicate);
     return { data: known.record };
   } catch (err) {
-    cleanUp();
+    await cleanUp();
     throw err;
   }
 };
 
-const sendImage = (reply: FastifyReply, full: string) =>
-  reply
-    .type(full.endsWith('.png') ? 'image/png' : 'image/jpeg')
+/** The stored photo or signature by name; 404 when there is none. */
+async function sendImage(reply: FastifyReply, ctx: AppContext, name: unknown) {
+  const key = acceptanceKey(name);
+  const content = key ? await ctx.storage.stream(key) : null;
+  if (!key || !content) throw new HttpError(404, MESSAGES.notFound);
+  return reply
+    .type(key.endsWith('.png') ? 'image/png' : 'image/jpeg')
     .header('Cache-Control', 'private, max-age=31536000, immutable')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(fs.createReadStream(full));
+    .send(content);
+}
 
 async function rowOr404(id: number, ctx: AppContext) {
   const row = await repo.raw(ctx, id);
@@ -147,15 +148,11 @@ export const acceptanceModule: ServerModule = {
     downloadAccettazioneMezzoFoto: async (req, ctx) => {
       const row = await rowOr404(req.params.id, ctx);
       const name = (row.foto as unknown[] | null)?.[Number(req.params.n)];
-      const full = storedFile(ctx, name);
-      if (!full) throw new HttpError(404, MESSAGES.notFound);
-      return sendImage(req.reply, full);
+      return sendImage(req.reply, ctx, name);
     },
 
     downloadAccettazioneMezzoFirma: async (req, ctx) => {
-      const full = storedFile(ctx, (await rowOr404(req.params.id, ctx)).firma);
-      if (!full) throw new HttpError(404, MESSAGES.notFound);
-      return sendImage(req.reply, full);
+      return sendImage(req.reply, ctx, (await rowOr404(req.params.id, ctx)).firma);
     },
 
     downloadAccettazioneMezzoPdf: async (req, ctx) => {

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { formatFileSize } from '../../../domain/fileSize.ts';
 import type { AppContext, ApiRequest } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { writeSynced } from '../files/fileStore.ts';
-import { acceptanceDir, storedFile } from './acceptanceFiles.ts';
+import { deleteAll, putNew } from '../../storage/storage.ts';
+import { ACCEPTANCE_FOLDER, isStored } from './acceptanceFiles.ts';
 import { acceptanceRepository as repo } from './acceptanceRepository.ts';
 import { IMAGE_EXT, SHA256, sha256 } from './acceptanceUpload.ts';
 
@@ -45,13 +43,13 @@ export async function uploadPhoto(req: ApiRequest<'uploadAccettazioneMezzoFoto'>
   if (sha256(buffer) !== claimed) throw bad('foto', 'La foto è arrivata incompleta o alterata: inviarla di nuovo');
 
   const known = await repo.stagedFile(ctx, user.id, claimed);
-  if (known && storedFile(ctx, known)) return { data: { sha256: claimed } };
+  if (known && (await isStored(ctx, known))) return { data: { sha256: claimed } };
   if (!known && (await repo.stagedCount(ctx, user.id)) >= MAX_STAGED)
     throw bad('foto', `Troppe foto in attesa di un'accettazione (al massimo ${MAX_STAGED})`);
-  const file = writeSynced(acceptanceDir(ctx), buffer, ext);
+  const file = await putNew(ctx.storage, ACCEPTANCE_FOLDER, buffer, ext);
   if (known) await repo.restage(ctx, user.id, claimed, file);
   else if (!(await repo.stage(ctx, user.id, claimed, file)))
     // The same photo arrived twice at once: the other request kept it.
-    fs.rmSync(path.join(acceptanceDir(ctx), file), { force: true });
+    await deleteAll(ctx.storage, ACCEPTANCE_FOLDER, [file]);
   return { data: { sha256: claimed } };
 }

@@ -132,7 +132,7 @@ export async function ingestCalls(ctx: AppContext, batch: CallRecord[]): Promise
     return { created: fresh.length, missedCalls: touched.length };
   });
   if (result.missedCalls > 0)
-    ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });
+    await ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });
   return {
     received: batch.length,
     created: result.created,

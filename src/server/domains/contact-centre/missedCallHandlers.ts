@@ -75,7 +75,7 @@ export const missedCallHandlers = defineHandlers({
       extra.branchOffice = office?.nome ?? null;
     }
     await ctx.resource('MissedCall').repo.update(id, value, extra);
-    told(ctx);
+    await told(ctx);
     return answer(ctx, id);
   },
 
@@ -97,7 +97,7 @@ export const missedCallHandlers = defineHandlers({
         { operatorUserId: me.id, recallStartedAt: new Date().toISOString() },
         typeof row.version === 'number' ? row.version : undefined,
       );
-    told(ctx);
+    await told(ctx);
     return answer(ctx, id);
   },
 
@@ -135,7 +135,7 @@ export const missedCallHandlers = defineHandlers({
         { recallStartedAt: null },
       );
     });
-    told(ctx);
+    await told(ctx);
     return answer(ctx, id);
   },
 });

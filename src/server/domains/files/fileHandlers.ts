@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { defineHandlers, type AppContext } from '../../context.ts';
+import { defineHandlers } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { ALLOWED, FILE_MESSAGES, invalid, readUpload, safeOriginalName, writeSynced } from './fileStore.ts';
+import { keyOf, putNew } from '../../storage/storage.ts';
+import { ALLOWED, FILE_MESSAGES, invalid, readUpload, safeOriginalName } from './fileStore.ts';
 
-const filesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'files');
+const FOLDER = 'files';
 
 export const fileHandlers = defineHandlers({
   uploadDocument: async (req, ctx) => {
@@ -27,7 +26,7 @@ export const fileHandlers = defineHandlers({
     const ext = type ? ALLOWED[type.mime] : undefined;
     if (!type || !ext) throw invalid('file', FILE_MESSAGES.type);
     // Written and synced before the row exists, so an acknowledged upload is never a dangling row.
-    const stored = writeSynced(filesDir(ctx), file.buffer, ext);
+    const stored = await putNew(ctx.storage, FOLDER, file.buffer, ext);
     const data2 = await ctx.resource('Document').repo.create(
       { entity: meta.entity, entityId: meta.entityId, description: meta.description ?? '' },
       {
@@ -48,7 +47,8 @@ export const fileHandlers = defineHandlers({
     const row = await repo.raw(idOf(req.params));
     if (!row) throw new HttpError(404, MESSAGES.notFound);
     await repo.remove(idOf(req.params));
-    fs.rmSync(path.join(filesDir(ctx), String(row.filename)), { force: true });
+    const key = keyOf(FOLDER, row.filename);
+    if (key) await ctx.storage.delete(key);
   },
 
   downloadDocument: async (req, ctx) => {
@@ -58,13 +58,13 @@ export const fileHandlers = defineHandlers({
       [filename],
     );
     const row = rows[0];
-    const full = path.join(filesDir(ctx), filename);
-    if (!row || path.dirname(full) !== filesDir(ctx) || !fs.existsSync(full))
-      throw new HttpError(404, MESSAGES.notFound);
+    const key = keyOf(FOLDER, filename);
+    const content = row && key ? await ctx.storage.stream(key) : null;
+    if (!row || !content) throw new HttpError(404, MESSAGES.notFound);
     req.reply
       .type(row.mimeType)
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(row.originalFilename)}`)
       .header('X-Content-Type-Options', 'nosniff');
-    return req.reply.send(fs.createReadStream(full));
+    return req.reply.send(content);
   },
 });

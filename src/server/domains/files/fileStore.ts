@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -65,18 +63,4 @@ export async function readUpload(req: { raw: FastifyRequest }, ctx: AppContext) 
 export function safeOriginalName(clientName: string | undefined, ext: string, fallback: string): string {
   const base = path.basename(clientName || fallback).replace(/\.[^.]*$/, '') || fallback;
   return `${base.slice(0, 250)}.${ext}`;
-}
-
-/** Writes a new file under a random name and syncs it to disk before anyone refers to it. */
-export function writeSynced(dir: string, buffer: Buffer, ext: string): string {
-  const stored = `${randomUUID()}.${ext}`;
-  fs.mkdirSync(dir, { recursive: true });
-  const fd = fs.openSync(path.join(dir, stored), 'wx');
-  try {
-    fs.writeSync(fd, buffer);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return stored;
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { GENERIC_OPERATION } from '../../../domain/resourceDefinition.ts';
 import type { ApiOperation } from '../../contract/contract.ts';
@@ -7,10 +5,11 @@ import type { AppContext } from '../../context.ts';
 import type { AnyHandler } from '../../http/handler.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { FILE_MESSAGES, invalid, readUpload, writeSynced } from './fileStore.ts';
+import { deleteAll, keyOf, putNew } from '../../storage/storage.ts';
+import { FILE_MESSAGES, invalid, readUpload } from './fileStore.ts';
 
 const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
-const imagesDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'images');
+const FOLDER = 'images';
 
 /**
  * uploadImage<Type> and downloadImage<Type>: the picture of a record whose schema has an `image`
@@ -31,30 +30,30 @@ export function imageHandler(op: ApiOperation, ctx: AppContext): AnyHandler<AppC
       if (!file || file.buffer.length === 0) throw invalid('file', FILE_MESSAGES.missing);
       const ext = IMAGE_TYPES[(await fileTypeFromBuffer(file.buffer))?.mime ?? ''];
       if (!ext) throw invalid('file', FILE_MESSAGES.imageType);
-      const stored = writeSynced(imagesDir(ctx), file.buffer, ext);
+      const stored = await putNew(ctx.storage, FOLDER, file.buffer, ext);
       let data;
       try {
         data = await repo.update(id, {}, { image: stored });
       } catch (err) {
-        fs.rmSync(path.join(imagesDir(ctx), stored), { force: true });
+        await deleteAll(ctx.storage, FOLDER, [stored]);
         throw err;
       }
-      if (typeof before.image === 'string' && before.image !== '')
-        fs.rmSync(path.join(imagesDir(ctx), path.basename(before.image)), { force: true });
+      await deleteAll(ctx.storage, FOLDER, [before.image]);
       return { data };
     };
   }
   if (m?.[1] === 'downloadImage') {
     return async (req) => {
       const row = await repo.raw(idOf(req.params));
-      const name = typeof row?.image === 'string' ? path.basename(row.image) : '';
-      const full = path.join(imagesDir(ctx), name);
-      if (!name || !fs.existsSync(full)) throw new HttpError(404, MESSAGES.notFound);
+      const name = typeof row?.image === 'string' ? row.image.split('/').pop() : '';
+      const key = keyOf(FOLDER, name);
+      const content = key ? await ctx.storage.stream(key) : null;
+      if (!name || !content) throw new HttpError(404, MESSAGES.notFound);
       return req.reply
         .type(name.endsWith('.png') ? 'image/png' : 'image/jpeg')
         .header('Cache-Control', 'private, no-cache')
         .header('X-Content-Type-Options', 'nosniff')
-        .send(fs.createReadStream(full));
+        .send(content);
     };
   }
   return undefined;

@@ -42,7 +42,7 @@ const record = ({ codiceMago: _code, ...inventory }: InventoryRow) => inventory;
 /** The topic of one inventory on the push hub: who has it open hears every change. */
 export const topicOf = (inventoryId: number) => `/inventari-mezzi/${inventoryId}`;
 export function published(ctx: AppContext, user: StaffClaims, inventoryId: number, event = 'updated') {
-  ctx.hub.publish(topicOf(inventoryId), { entity: 'inventarioMezzi', event, userId: user.id });
+  return ctx.hub.publish(topicOf(inventoryId), { entity: 'inventarioMezzi', event, userId: user.id });
 }
 
 /** Limit and offset of a page; page 0 with rows 0 (or both left out where the list has no pages): every row, up to the ceiling. */
@@ -153,7 +153,7 @@ export const inventoryHandlers = defineHandlers({
       await openForWrite(tx, repo, scope, id);
       await repo.deleteInventory(tx, id);
     });
-    published(ctx, user, id, 'deleted');
+    await published(ctx, user, id, 'deleted');
   },
 
   concludeInventarioMezzi: async (req, ctx) => {
@@ -167,7 +167,7 @@ export const inventoryHandlers = defineHandlers({
       if (locked.concluso) throw new HttpError(409, M.alreadyConcluded);
       await repo.conclude(tx, id, { username: user.username, fullName: fullName(user) });
     });
-    published(ctx, user, id, 'concluded');
+    await published(ctx, user, id, 'concluded');
     return { data: record((await repo.inventory(id)) as InventoryRow) };
   },
 

@@ -58,7 +58,7 @@ async function writeItem<T>(
 
 async function saved(ctx: AppContext, user: StaffClaims, id: number) {
   const item = (await repoOf(ctx).item(id)) as ItemRow;
-  published(ctx, user, item.idInventarioMezzi);
+  await published(ctx, user, item.idInventarioMezzi);
   return { data: item };
 }
 
@@ -133,7 +133,7 @@ export const itemHandlers = defineHandlers({
       await repoOf(ctx).deleteItem(tx, id);
       return found;
     });
-    published(ctx, user, item.idInventarioMezzi);
+    await published(ctx, user, item.idInventarioMezzi);
   },
 
   setInventarioMezziItemStato: async (req, ctx) => {

@@ -1,11 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { defineHandlers, type AppContext } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import type { AnyRequest } from '../../http/handler.ts';
-import { ALLOWED, FILE_MESSAGES, invalid, safeOriginalName, writeSynced } from '../files/fileStore.ts';
+import { deleteAll, keyOf, putNew } from '../../storage/storage.ts';
+import { ALLOWED, FILE_MESSAGES, invalid, safeOriginalName } from '../files/fileStore.ts';
 import {
   attachmentsOf,
   nextAttachmentIds,
@@ -16,8 +16,8 @@ import {
 } from './repository.ts';
 import { viewerOf } from './visibility.ts';
 
-/** Where negotiation attachments live: DATA_DIR/files/trattative. */
-export const attachmentsDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'files', 'trattative');
+/** The storage folder of negotiation attachments (in the data directory: files/trattative). */
+export const ATTACHMENTS = 'files/trattative';
 const MIME_OF = Object.fromEntries(Object.entries(ALLOWED).map(([mime, ext]) => [ext, mime]));
 
 /** Files one request may carry; all of them together at most MAX_UPLOAD_BYTES. */
@@ -118,9 +118,14 @@ export const attachmentHandlers = defineHandlers({
       };
     });
     for (const e of entries) if (!e.id && !e.file) throw invalid(`file-${e.n}`, FILE_MESSAGES.missing);
-    const dir = attachmentsDir(ctx);
     const written = new Map<number, string>();
-    for (const e of entries) if (e.file) written.set(e.n, writeSynced(dir, e.file.buffer, e.file.ext));
+    try {
+      for (const e of entries)
+        if (e.file) written.set(e.n, await putNew(ctx.storage, ATTACHMENTS, e.file.buffer, e.file.ext));
+    } catch (err) {
+      await deleteAll(ctx.storage, ATTACHMENTS, written.values());
+      throw err;
+    }
     const replaced: Allegato[] = [];
     try {
       const allegati = await ctx.db.transaction(async (tx) => {
@@ -152,11 +157,15 @@ export const attachmentHandlers = defineHandlers({
         await writeAttachments(tx, negotiationId, list);
         return list;
       });
-      for (const old of replaced) fs.rmSync(path.join(dir, path.basename(old.path)), { force: true });
+      await deleteAll(
+        ctx.storage,
+        ATTACHMENTS,
+        replaced.map((old) => old.path),
+      );
       req.reply.code(201);
       return { data: allegati, totalRows: allegati.length };
     } catch (err) {
-      for (const stored of written.values()) fs.rmSync(path.join(dir, stored), { force: true });
+      await deleteAll(ctx.storage, ATTACHMENTS, written.values());
       throw err;
     }
   },
@@ -166,13 +175,15 @@ export const attachmentHandlers = defineHandlers({
     const id = idOf(req.params);
     const row = await rowWithAttachment(ctx.db, viewer, id);
     const a = attachmentsOf(row).find((x) => x.id === id);
-    const full = a ? path.join(attachmentsDir(ctx), path.basename(a.path)) : '';
-    if (!a || !fs.existsSync(full)) throw new HttpError(404, MESSAGES.notFound);
+    const name = a ? path.basename(a.path) : '';
+    const key = keyOf(ATTACHMENTS, name);
+    const content = key ? await ctx.storage.stream(key) : null;
+    if (!a || !content) throw new HttpError(404, MESSAGES.notFound);
     req.reply
-      .type(MIME_OF[path.extname(full).slice(1)] ?? 'application/octet-stream')
+      .type(MIME_OF[path.extname(name).slice(1)] ?? 'application/octet-stream')
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(a.file)}`)
       .header('X-Content-Type-Options', 'nosniff');
-    return req.reply.send(fs.createReadStream(full));
+    return req.reply.send(content);
   },
 
   deleteTrattativaCpAllegato: async (req, ctx) => {
@@ -188,6 +199,6 @@ export const attachmentHandlers = defineHandlers({
       );
       return list.find((a) => a.id === id);
     });
-    if (removed) fs.rmSync(path.join(attachmentsDir(ctx), path.basename(removed.path)), { force: true });
+    if (removed) await deleteAll(ctx.storage, ATTACHMENTS, [removed.path]);
   },
 });

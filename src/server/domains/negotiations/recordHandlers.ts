@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import { endOfRomeDay, startOfRomeDay } from '../../../domain/calendar/index.ts';
 import { createDocumentToken } from '../../auth/publicOffer.ts';
@@ -9,8 +7,9 @@ import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import type { ListOptions } from '../../crud/listQuery.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { deleteAll } from '../../storage/storage.ts';
 import { activeUsersWithAnyRole } from '../users/userRepository.ts';
-import { attachmentsDir } from './attachmentHandlers.ts';
+import { ATTACHMENTS } from './attachmentHandlers.ts';
 import { announce, attachmentsOf, negotiationsWithVat, visibleRow } from './repository.ts';
 import { checkAssignable, checkReferences, operatorFor } from './rules.ts';
 import { visibleCondition, viewerOf } from './visibility.ts';
@@ -133,8 +132,11 @@ export const recordHandlers = defineHandlers({
     const id = idOf(req.params);
     const stored = await visibleRow(ctx.db, viewer, id);
     await ctx.resource('TrattativaCp').repo.remove(id);
-    for (const a of attachmentsOf(stored))
-      fs.rmSync(path.join(attachmentsDir(ctx), path.basename(a.path)), { force: true });
+    await deleteAll(
+      ctx.storage,
+      ATTACHMENTS,
+      attachmentsOf(stored).map((a) => a.path),
+    );
     await announce(ctx, stored, 'deleted', req.user);
   },
 

@@ -100,7 +100,7 @@ export async function announce(
   by: Pick<StaffClaims, 'id' | 'name' | 'surname'> | null,
 ): Promise<void> {
   for (const userId of await watchersOf(ctx.db, row))
-    ctx.hub.publish(`/users/${userId}`, {
+    await ctx.hub.publish(`/users/${userId}`, {
       entity: 'trattativaCp',
       event,
       entityId: Number(row.id),

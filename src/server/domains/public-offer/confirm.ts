@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ConfirmOffer } from '../../../../generated/entities.ts';
 import { confirmOfferMismatches, formatDuration, priceOffer } from '../../../domain/pricing/index.ts';
@@ -8,7 +6,8 @@ import { MAX_SIGNATURE_BYTES, PUBLIC_OFFER_MESSAGES as M } from '../../../domain
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError } from '../../http/httpError.ts';
-import { invalid, writeSynced } from '../files/fileStore.ts';
+import { deleteAll, putNew } from '../../storage/storage.ts';
+import { invalid } from '../files/fileStore.ts';
 import { announce } from '../negotiations/repository.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { currentOffer, siteOf, stateOf } from './publicView.ts';
@@ -24,7 +23,7 @@ import {
 import { signedOfferPdf } from './signedPdf.ts';
 
 /** Where signed offers live: DATA_DIR/files/offerte-firmate. */
-export const signedDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'files', 'offerte-firmate');
+export const SIGNED_FOLDER = 'files/offerte-firmate';
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 const conflict = (message: string, violations?: { field: string; message: string }[]) =>
@@ -63,7 +62,7 @@ async function setAnswer(tx: Queryable, id: number, fields: Record<string, unkno
 async function tell(ctx: AppContext, row: Row, event: string, byName: string) {
   await announce(ctx, row, 'updated', null);
   if (row.operatoreId)
-    ctx.hub.publish(`/users/${Number(row.operatoreId)}`, {
+    await ctx.hub.publish(`/users/${Number(row.operatoreId)}`, {
       entity: 'offertaCliente',
       event,
       entityId: Number(row.id),
@@ -128,7 +127,7 @@ export async function acceptOffer(
       ip: visitor.ip,
       userAgent: visitor.userAgent,
     });
-    const stored = writeSynced(signedDir(ctx), pdf, 'pdf');
+    const stored = await putNew(ctx.storage, SIGNED_FOLDER, pdf, 'pdf');
     try {
       await insertAcceptance(tx, negotiationId, {
         numero: v.number,
@@ -174,7 +173,7 @@ export async function acceptOffer(
         });
       return updated;
     } catch (err) {
-      fs.rmSync(path.join(signedDir(ctx), stored), { force: true });
+      await deleteAll(ctx.storage, SIGNED_FOLDER, [stored]);
       throw err;
     }
   });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { PUBLIC_OFFER_MESSAGES as M } from '../../../domain/publicOffer.ts';
@@ -7,7 +6,8 @@ import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { announce, visibleRow } from '../negotiations/repository.ts';
 import { viewerOf } from '../negotiations/visibility.ts';
-import { acceptOffer, declineOffer, signedDir } from './confirm.ts';
+import { keyOf } from '../../storage/storage.ts';
+import { acceptOffer, declineOffer, SIGNED_FOLDER } from './confirm.ts';
 import { publicView } from './publicView.ts';
 import { startReminders } from './reminders.ts';
 import {
@@ -106,7 +106,7 @@ export const publicOfferModule: ServerModule = {
         return side;
       });
       if (row?.operatoreId)
-        ctx.hub.publish(`/users/${row.operatoreId}`, {
+        await ctx.hub.publish(`/users/${row.operatoreId}`, {
           entity: 'offertaCliente',
           event: 'nuovaOffertaRichiesta',
           entityId: id,
@@ -143,13 +143,14 @@ export const publicOfferModule: ServerModule = {
       const id = idOf(req.params);
       await visibleRow(ctx.db, await viewerOf(ctx, req.user), id);
       const a = await acceptanceOf(ctx.db, id);
-      const full = a ? path.join(signedDir(ctx), path.basename(a.pdfPath)) : '';
-      if (!a || !fs.existsSync(full)) throw new HttpError(404, MESSAGES.notFound);
+      const key = a ? keyOf(SIGNED_FOLDER, path.basename(a.pdfPath)) : null;
+      const content = key ? await ctx.storage.stream(key) : null;
+      if (!a || !content) throw new HttpError(404, MESSAGES.notFound);
       req.reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="Offerta_${a.numero}_firmata.pdf"`)
         .header('X-Content-Type-Options', 'nosniff');
-      return req.reply.send(fs.createReadStream(full));
+      return req.reply.send(content);
     },
   }),
 };

@@ -6,6 +6,8 @@ import { recordEvent } from './repository.ts';
 
 /** How often the server looks for reminders to send; each goes once (the history remembers it). */
 export const REMINDER_CHECK_MS = 15 * 60_000;
+/** The first key of the advisory lock taken on a negotiation while its reminder is recorded. */
+const REMINDER_LOCK_CLASS = 0x50524f;
 /** Offers looked at in one pass, at most. */
 const BATCH = 500;
 
@@ -49,8 +51,16 @@ export async function sendDueReminders(ctx: AppContext, now: Date): Promise<numb
       .map((m) => Number(m[2]));
     const due = reminderDue(c.validUntil, already, now);
     if (!due) continue;
-    await ctx.db.transaction(async (tx) => {
-      await recordEvent(tx, c.id, 'promemoria', now, null, `${c.numero}:${due.daysBefore}`);
+    const went = await ctx.db.transaction(async (tx) => {
+      // Every server process looks for reminders: the one that records it first sends it.
+      const detail = `${c.numero}:${due.daysBefore}`;
+      await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [REMINDER_LOCK_CLASS, c.id]);
+      const { rows: recorded } = await tx.query(
+        `SELECT 1 FROM "offertaClienteEvento" WHERE "trattativaCpId" = $1 AND evento = 'promemoria' AND dettaglio = $2`,
+        [c.id, detail],
+      );
+      if (recorded.length > 0) return false;
+      await recordEvent(tx, c.id, 'promemoria', now, null, detail);
       await ctx.mail.enqueue(tx, {
         to: c.email,
         ...ctx.mail.render.promemoriaOfferta({
@@ -62,8 +72,9 @@ export async function sendDueReminders(ctx: AppContext, now: Date): Promise<numb
         }),
         cause: { entity: 'trattativaCp', id: c.id, user: null },
       });
+      return true;
     });
-    sent++;
+    if (went) sent++;
   }
   return sent;
 }

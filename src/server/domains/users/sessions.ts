@@ -22,7 +22,8 @@ export async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: s
 /**
  * Every open session of a user ends now: the token version moves on (each request checks it, so
  * access tokens already issued stop working at the next call), the refresh tokens are revoked
- * (also those of impersonations the user started) and the hub closes their event streams.
+ * (also those of impersonations the user started), every server process forgets the user's cached
+ * state and the hub closes their event streams on every process.
  * Run after a change of password, roles or activity, a deletion, or a forced logout.
  *
  * A user changing their own password keeps the browser they did it from (it gets new tokens): there
@@ -33,5 +34,5 @@ export async function endSessions(ctx: AppContext, userId: number, options: { pu
   await bumpTokenVersion(ctx.db, userId);
   await ctx.refreshTokens.revokeUser(userId);
   ctx.userStates.forget(userId);
-  if (options.push !== false) ctx.hub.forceLogout(userId);
+  await (options.push === false ? ctx.hub.userChanged(userId) : ctx.hub.forceLogout(userId));
 }

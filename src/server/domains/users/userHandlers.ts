@@ -109,11 +109,11 @@ export const userHandlers = defineHandlers({
     if (password !== confirmPassword) throw invalid('confirmPassword', PASSWORD_MESSAGES.mismatch);
     if (password.length < 8) throw invalid('password', PASSWORD_MESSAGES.tooShort);
     const who = `#${id}`;
-    const priority = ctx.loginGuard.begin(req.raw.ip, who);
+    const priority = await ctx.loginGuard.begin(req.raw.ip, who);
     const row = await ctx.resource('User').repo.raw(id);
     if (!(await ctx.passwords.verify(oldPassword, row?.passwordHash as string | undefined, priority)))
       throw invalid('oldPassword', PASSWORD_MESSAGES.oldWrong);
-    ctx.loginGuard.succeeded(req.raw.ip, who);
+    await ctx.loginGuard.succeeded(req.raw.ip, who);
     await ctx.resource('User').repo.update(id, {}, { passwordHash: await ctx.passwords.hash(password) });
     await endSessions(ctx, id, { push: false });
     // This session goes on with new tokens; every other one has ended.
