@@ -9,6 +9,8 @@ import { LoginPage } from './session/LoginPage.tsx';
 import { setNavigator } from './session/navigation.ts';
 import { sessionState } from './session/sessionState.ts';
 import { tokenStore } from './session/tokenStore.ts';
+import { FirstFrame } from './resources/FirstFrame.tsx';
+import { firstFrame } from './resources/firstFrame.ts';
 import { useSessionUser } from './session/useSessionUser.ts';
 import { messages } from './i18n/messages.ts';
 import { localeCookie } from './i18n/locale.ts';
@@ -16,13 +18,16 @@ import { localeCookie } from './i18n/locale.ts';
 // Everything behind the login loads on demand: the login route stays small.
 const loadAuthenticatedApp = () => import('./app/AuthenticatedApp.tsx');
 const AuthenticatedApp = lazy(() =>
-  loadAuthenticatedApp().then(
-    (m) => ({ default: m.AuthenticatedApp }),
-    (err: unknown) => {
-      reloadAfterChunkError();
-      throw err;
-    },
-  ),
+  firstFrame
+    .ready()
+    .then(loadAuthenticatedApp)
+    .then(
+      (m) => ({ default: m.AuthenticatedApp }),
+      (err: unknown) => {
+        reloadAfterChunkError();
+        throw err;
+      },
+    ),
 );
 
 // The customer's offer page: no session, no back office; it loads alone, with signature_pad.
@@ -37,7 +42,7 @@ function RequireAuth() {
     return <Navigate to={plain ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
   return (
-    <Suspense fallback={<div role="progressbar" aria-label={messages.loading} />}>
+    <Suspense fallback={<FirstFrame loading={messages.loading} />}>
       <AuthenticatedApp />
     </Suspense>
   );
@@ -65,15 +70,18 @@ document.cookie = localeCookie(location.protocol === 'https:');
 // A diagnostic handle: the same typed client the screens use, middleware and all (used by the browser tests).
 (window as unknown as { crm: { api: typeof api } }).crm = { api };
 
-// A signed-in user opening a screen of the app: its code, and a list's rows, start loading with this script
-// rather than once the route has drawn (the list takes the call instead of sending it again).
+// A signed-in user opening a screen of the app: a list's rows start loading with this script and show in a
+// first frame (FirstFrame) before the app's code is evaluated; the list then takes them without asking again.
 const user = tokenStore.user();
 if (user && router.state.matches.at(-1)?.route.path === '*') {
-  // The list's call first: its few small files are then not queued behind the app's many.
+  if (location.pathname !== '/') firstFrame.expect(1500);
   void import('./resources/listPreload.ts')
     .then((m) => m.preloadList(location.pathname, location.search, user.roles))
+    .catch(() => firstFrame.done());
+  void firstFrame
+    .ready()
+    .then(loadAuthenticatedApp)
     .catch(() => undefined);
-  void loadAuthenticatedApp().catch(() => undefined);
 }
 
 createRoot(document.getElementById('root') as HTMLElement).render(

@@ -13,10 +13,7 @@ import { SidePanel } from '../ui/SidePanel.tsx';
 import { Footer } from './Footer.tsx';
 import { messages } from '../i18n/messages.ts';
 import { LANGUAGE } from '../i18n/locale.ts';
-
-const DRAWER = 280;
-const BANNER = 20;
-const TOP = BANNER + 64;
+import { BANNER, DRAWER, TOP } from './layoutSizes.ts';
 
 const MAIN = 'contenuto';
 

@@ -2,8 +2,7 @@ import { Box, Chip } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { ColumnDefinition, FieldKind } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
-import { messages } from '../i18n/messages.ts';
-import { displayFormats as f } from '../../domain/displayFormats.ts';
+import { textCells } from './cellText.ts';
 
 export interface CellContext {
   column: ColumnDefinition;
@@ -14,35 +13,9 @@ export interface CellContext {
 }
 type Cell = (value: unknown, ctx: CellContext) => ReactNode;
 
-const optionLabel: Cell = (v, { column: c }) =>
-  c.options?.find((o) => o.value === v)?.label ?? (v === '' ? '' : String(v ?? ''));
-const text: Cell = (v) => (v === null || v === undefined ? '' : String(v));
-
 /** One table cell renderer per field kind; the kind comes from the schema through the generator. */
 export const cellRegistry: Record<FieldKind, Cell> = {
-  text,
-  longText: text,
-  email: text,
-  url: text,
-  partitaIva: text,
-  codiceFiscale: text,
-  time: text,
-  phone: (v) => f.phone(v),
-  // The stored name means nothing to a person: whether there is a picture does.
-  image: (v) => (typeof v === 'string' && v !== '' ? messages.yes : messages.no),
-  integer: (v) => f.integer(v),
-  number: (v) => f.number(v),
-  money: (v) => f.money(v),
-  percentage: (v) => f.percentage(v),
-  quantity: (v) => f.quantity(v),
-  duration: (v) => f.duration(v),
-  fileSize: (v) => f.fileSize(v),
-  boolean: (v) => (v === true ? messages.yes : v === false ? messages.no : ''),
-  siNo: optionLabel,
-  triState: optionLabel,
-  enum: optionLabel,
-  date: (v) => f.date(v),
-  dateTime: (v) => f.dateTime(v),
+  ...textCells,
   color: (v) =>
     typeof v === 'string' && v ? (
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ColumnDefinition, FieldKind } from '../../domain/resourceDefinition.ts';
+import type { ColumnDefinition } from '../../domain/resourceDefinition.ts';
 import type { Row } from '../api/resourceApi.ts';
 import { cellRegistry } from './cellRegistry.tsx';
 import type { LookupOption, Lookups } from './useLookup.ts';
@@ -15,7 +15,4 @@ export function renderCell(column: ColumnDefinition, row: Row, lookups: Lookups)
   });
 }
 
-const FIGURES = new Set<FieldKind>(['integer', 'number', 'money', 'percentage', 'quantity', 'duration', 'fileSize']);
-
-/** Figures line up on the right, so units, tens and decimals stand under each other. */
-export const cellAlign = (column: ColumnDefinition): 'right' | 'left' => (FIGURES.has(column.kind) ? 'right' : 'left');
+export { cellAlign } from './cellText.ts';

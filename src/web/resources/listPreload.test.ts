@@ -52,6 +52,44 @@ describe('the list call started with the page', () => {
     expect(m.arrivedListPage(def, state)).toBeUndefined();
   });
 
+  it('draws the rows in the first frame, as text in the list’s columns, and only then lets the app load', async () => {
+    const m = await load();
+    const { firstFrame } = await import('./firstFrame.ts');
+    firstFrame.expect(60_000);
+    let appMayLoad = false;
+    void firstFrame.ready().then(() => (appMayLoad = true));
+    list.mockResolvedValueOnce({
+      data: [{ id: 7, callDateTime: '2025-03-14T09:30:00.000Z', talkDuration: 75 }],
+      totalRows: 1,
+    });
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    const frame = firstFrame.get();
+    expect(frame?.path).toBe(ROUTE);
+    expect(frame?.title).toBe(def.label);
+    expect(frame?.columns.map((c) => c.header)).toEqual(def.columns.map((c) => c.header));
+    const cells = frame?.rows[0]?.cells ?? [];
+    const at = (field: string) => cells[def.columns.findIndex((c) => c.accessorKey === field)];
+    expect(frame?.rows[0]?.id).toBe('7');
+    expect(at('callDateTime')).toMatch(/^14-03-2025 \d{2}:30$/);
+    expect(at('talkDuration')).toBe('01:15');
+    await settle();
+    expect(appMayLoad).toBe(false);
+    firstFrame.done();
+    await settle();
+    expect(appMayLoad).toBe(true);
+  });
+
+  it('lets the app load at once when there is no list to draw first', async () => {
+    const m = await load();
+    const { firstFrame } = await import('./firstFrame.ts');
+    firstFrame.expect(60_000);
+    let appMayLoad = false;
+    void firstFrame.ready().then(() => (appMayLoad = true));
+    await m.preloadList('/profile', '', ['ROLE_ADMIN']);
+    await settle();
+    expect(appMayLoad).toBe(true);
+  });
+
   it('is not sent for a screen the user may not open, nor for a path that is no list', async () => {
     const m = await load();
     await m.preloadList(ROUTE, SEARCH, ['ROLE_AGENTE']);

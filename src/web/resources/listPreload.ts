@@ -4,6 +4,7 @@ import type { ListState } from '../api/listQuery.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { pathPermitted } from '../menu.ts';
 import { tokenStore } from '../session/tokenStore.ts';
+import { firstFrame } from './firstFrame.ts';
 import { readListState } from './listState.ts';
 
 export type ListPage = { data: Row[]; totalRows: number };
@@ -46,15 +47,29 @@ function take(key: readonly unknown[]): Preloaded | undefined {
  * Nothing is asked for a path the user may not open.
  */
 export async function preloadList(pathname: string, search: string, roles: readonly string[]): Promise<void> {
-  const entry = Object.values(resourceIndex).find((r) => r.route === pathname);
-  if (!entry?.list || !pathPermitted(pathname, [...roles])) return;
-  const def = await entry.load();
-  if (def.single || !def.api.list || listShown) return;
-  const state = readListState(def, new URLSearchParams(search));
-  const slot: Preloaded = { key: JSON.stringify(listQueryKey(def, state)), page: resourceApi.list(def, state) };
-  preloaded = slot;
-  slot.page.then(
-    (data) => (slot.arrived = data),
-    () => undefined,
-  );
+  try {
+    const entry = Object.values(resourceIndex).find((r) => r.route === pathname);
+    if (!entry?.list || !pathPermitted(pathname, [...roles])) return firstFrame.done();
+    // The cells' formats (phone numbers, dates...) load beside the screen's definition and the call.
+    const cells = import('../fields/cellText.ts');
+    cells.catch(() => undefined);
+    const def = await entry.load();
+    if (def.single || !def.api.list || listShown) return firstFrame.done();
+    const state = readListState(def, new URLSearchParams(search));
+    const slot: Preloaded = { key: JSON.stringify(listQueryKey(def, state)), page: resourceApi.list(def, state) };
+    preloaded = slot;
+    const [page, { cellAlign, cellText }] = await Promise.all([slot.page, cells]);
+    slot.arrived = page;
+    if (listShown) return firstFrame.done();
+    // Text cells only: chips, colours and the names of references draw with the app, a moment later.
+    firstFrame.show({
+      path: pathname,
+      title: def.label,
+      toolbarSpace: (def.filters.length > 0 ? 64 : 0) + 72,
+      columns: def.columns.map((c) => ({ key: c.accessorKey, header: c.header, align: cellAlign(c) })),
+      rows: page.data.map((row) => ({ id: String(row.id), cells: def.columns.map((c) => cellText(c, row)) })),
+    });
+  } catch {
+    firstFrame.done();
+  }
 }
