@@ -158,7 +158,7 @@ test.describe('vehicle acceptance on a tablet', () => {
     await binaryPastTheProxy(page, stack);
     await login('supervisore.accettazione');
     await page.goto('/accettazioniMezzi/accettazioniMezzi');
-    await page.getByLabel('Matricole').fill('E2E-4455');
+    await page.getByRole('textbox', { name: 'Matricole' }).fill('E2E-4455');
     const rows = page.getByRole('row').filter({ hasText: /e2e-4455/i });
     // Sent once each, although the offline one was tried while the network was down.
     await expect(rows).toHaveCount(2);

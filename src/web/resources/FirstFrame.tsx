@@ -47,7 +47,7 @@ export function FirstFrame({ loading }: { loading: string }) {
             </thead>
             <tbody>
               {mine.rows.map((r) => (
-                <tr key={r.id} data-row-id={r.id}>
+                <tr key={r.id} data-preview-row-id={r.id}>
                   {r.cells.map((content, i) => (
                     <td key={mine.columns[i]?.key} style={{ ...cell, textAlign: mine.columns[i]?.align }}>
                       {content}
