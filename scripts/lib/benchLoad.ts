@@ -117,12 +117,15 @@ export async function peakRss<T>(fn: () => Promise<T>): Promise<{ result: T; bas
   }
 }
 
-async function sortedList(base: string, headers: Record<string, string>, seconds: number, connections: number) {
+/** `connections` clients for `seconds`, cycling over `paths`: throughput, latency and failures. */
+export async function loadPaths(
+  base: string,
+  paths: string[],
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+) {
   let i = 0;
-  const paths = Array.from(
-    { length: 40 },
-    (_, k) => `/api/customers?sortBy=companyName&descending=${k % 2}&page=${1 + (k % 20)}&rowsPerPage=10`,
-  );
   const result = await autocannon({
     url: base,
     connections,
@@ -137,6 +140,18 @@ async function sortedList(base: string, headers: Record<string, string>, seconds
     'non-2xx': result.non2xx + result.errors,
   };
 }
+
+const sortedList = (base: string, headers: Record<string, string>, seconds: number, connections: number) =>
+  loadPaths(
+    base,
+    Array.from(
+      { length: 40 },
+      (_, k) => `/api/customers?sortBy=companyName&descending=${k % 2}&page=${1 + (k % 20)}&rowsPerPage=10`,
+    ),
+    headers,
+    seconds,
+    connections,
+  );
 
 /** The four load figures on one running server whose database holds `rows` customers. */
 export async function benchLoad(

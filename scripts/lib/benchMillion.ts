@@ -1,7 +1,6 @@
 // The 1,000,000-negotiation run of npm run bench:api (PostgreSQL only): the negotiation list with its
 // default filter and order, the same with a text filter, a salesperson's list (rows of their own and
 // of their CRM group), page + count with 50 connections; and the Excel export of 100,000 of them.
-import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/server/context.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
@@ -9,7 +8,7 @@ import { quote } from '../../src/server/crud/entityModel.ts';
 import { COUNT_EXACT_UP_TO } from '../../src/server/crud/listCounts.ts';
 import { listQuery, type FilterValue } from '../../src/server/crud/listQuery.ts';
 import { partitaIvaCheckDigit } from '../../src/domain/partitaIva.ts';
-import { peakRss, timed } from './benchLoad.ts';
+import { loadPaths, peakRss, timed } from './benchLoad.ts';
 
 const PASSWORD = 'Banco-di-prova-2025';
 const COMPANIES = ['Edilizia Brambilla', 'Impresa Rota', 'Scavi Garda', 'Noleggi Sala', 'Costruzioni Ferrari'];
@@ -75,25 +74,14 @@ async function load(
   seconds: number,
   connections: number,
 ) {
-  let i = 0;
   const first = (await (await fetch(`${base}${paths[0]}`, { headers })).json()) as {
     data?: unknown[];
     totalRows?: number;
   };
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    headers,
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? '/' }) }],
-  });
   return {
     'first page rows': first.data?.length ?? 0,
     'of (count)': first.totalRows ?? 0,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'non-2xx': result.non2xx + result.errors,
+    ...(await loadPaths(base, paths, headers, seconds, connections)),
   };
 }
 
