@@ -2,21 +2,18 @@ import { formatDate } from './dates.ts';
 import { formatFileSize } from './fileSize.ts';
 import { formatPhoneDisplay } from './phone/index.ts';
 
+/** An it-IT number format made on first use: a list's first frame pays only for the formats its columns use. */
+function numberFormat(options: Intl.NumberFormatOptions) {
+  let made: Intl.NumberFormat | undefined;
+  return { format: (v: number) => (made ??= new Intl.NumberFormat('it-IT', options)).format(v) };
+}
+
 // SPEC.md section 9: euro with 2 decimals, percentage with 2 decimals, Italian numbers with 2 to 4 decimals.
-const euro = new Intl.NumberFormat('it-IT', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const percent = new Intl.NumberFormat('it-IT', {
-  style: 'percent',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const decimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-const whole = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
-const amount = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 4 });
+const euro = numberFormat({ style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percent = numberFormat({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const decimal = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 4 });
+const whole = numberFormat({ maximumFractionDigits: 0 });
+const amount = numberFormat({ maximumFractionDigits: 4 });
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -71,7 +71,8 @@ document.cookie = localeCookie(location.protocol === 'https:');
 (window as unknown as { crm: { api: typeof api } }).crm = { api };
 
 // A signed-in user opening a screen of the app: a list's rows start loading with this script and show in a
-// first frame (FirstFrame) before the app's code is evaluated; the list then takes them without asking again.
+// first frame (firstFramePicture.ts) before the app's code is evaluated; the list then takes them without
+// asking again.
 const user = tokenStore.user();
 if (user && router.state.matches.at(-1)?.route.path === '*') {
   if (location.pathname !== '/') firstFrame.expect(1500);
@@ -84,8 +85,12 @@ if (user && router.state.matches.at(-1)?.route.path === '*') {
     .catch(() => undefined);
 }
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const render = () => {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+};
+// A list opened cold: React's first render waits until the list's rows are painted (or will not be).
+void firstFrame.ready().then(render);

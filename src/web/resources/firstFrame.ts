@@ -1,33 +1,31 @@
-/** A list's rows as its first frame shows them, before the app's code has arrived. */
-export interface FirstFrameData {
-  path: string;
-  title: string;
-  /** Room for the filters and the table's toolbar, which come with the app, so the rows do not jump. */
-  toolbarSpace: number;
-  columns: { key: string; header: string; align: 'left' | 'right' }[];
-  rows: { id: string; cells: string[] }[];
-}
+import type { FirstFrameData } from './firstFramePicture.ts';
 
-type Listener = () => void;
 let frame: FirstFrameData | null = null;
-const listeners = new Set<Listener>();
+let erase: () => void = () => undefined;
 let open: () => void = () => undefined;
 let gate: Promise<void> | null = null;
 
 /**
- * The list's first frame: a list URL opened cold shows its rows as soon as they arrive, drawn plainly by the
- * entry's React, and only then is the app's code (hundreds of KB to evaluate, a table drawn twice by
- * material-react-table) loaded. It lives in the entry, so the entry stays free of the list's code.
+ * The list's first frame: a list URL opened cold shows its rows as soon as they arrive, drawn plainly
+ * (firstFramePicture.ts), and only then do the entry's React render and the app's code (hundreds of KB to
+ * evaluate, a table drawn twice by material-react-table) load. It lives in the entry, so the entry stays free
+ * of the list's code.
  */
 export const firstFrame = {
   get: () => frame,
-  subscribe(listener: Listener) {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-  show(next: FirstFrameData) {
+  /** The rows are on their way to the screen; `eraser` takes them away. */
+  show(next: FirstFrameData, eraser: () => void) {
     frame = next;
-    for (const l of listeners) l();
+    erase = eraser;
+  },
+  /** While the app is not there yet: the picture stays if it is of `pathname`; the returned call takes it away. */
+  keepOn(pathname: string): () => void {
+    const takeAway = () => {
+      erase();
+      erase = () => undefined;
+    };
+    if (frame?.path !== pathname) takeAway();
+    return takeAway;
   },
   /** A list will be drawn first: the app waits until it is on screen, or `waitMs` at most. */
   expect(waitMs: number) {
@@ -40,6 +38,6 @@ export const firstFrame = {
   done() {
     open();
   },
-  /** Resolves when the app may start loading: at once when no first frame is expected. */
+  /** Resolves when the app may render and start loading: at once when no first frame is expected. */
   ready: (): Promise<void> => gate ?? Promise.resolve(),
 };

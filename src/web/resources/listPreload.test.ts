@@ -8,6 +8,10 @@ const list = vi.fn();
 vi.mock('../api/resourceApi.ts', () => ({ resourceApi: { list: (...args: unknown[]) => list(...args) } }));
 let token: string | null = 'a.b.c';
 vi.mock('../session/tokenStore.ts', () => ({ tokenStore: { token: () => token } }));
+// The picture is the DOM's (tried in the browser suites); here, what it is given to draw.
+const erase = vi.fn();
+const draw = vi.fn((_frame: unknown) => erase);
+vi.mock('./firstFramePicture.ts', () => ({ drawFirstFrame: (frame: unknown) => draw(frame) }));
 
 const ROUTE = '/contactCenter/report-calls';
 const SEARCH = '?f.callDate=2025-03-14&size=50';
@@ -24,6 +28,8 @@ const load = async () => {
 
 beforeEach(() => {
   list.mockReset();
+  draw.mockClear();
+  erase.mockClear();
   token = 'a.b.c';
 });
 
@@ -64,6 +70,7 @@ describe('the list call started with the page', () => {
     });
     await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
     const frame = firstFrame.get();
+    expect(draw).toHaveBeenCalledExactlyOnceWith(frame);
     expect(frame?.path).toBe(ROUTE);
     expect(frame?.title).toBe(def.label);
     expect(frame?.columns.map((c) => c.header)).toEqual(def.columns.map((c) => c.header));
@@ -77,6 +84,21 @@ describe('the list call started with the page', () => {
     firstFrame.done();
     await settle();
     expect(appMayLoad).toBe(true);
+    // The app's first screen is another address: the picture goes at once; this one: when the app is there.
+    firstFrame.keepOn('/contactCenter/calls');
+    expect(erase).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the picture on screen until the app takes its place at the same address', async () => {
+    const m = await load();
+    const { firstFrame } = await import('./firstFrame.ts');
+    list.mockResolvedValueOnce(page(1));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    const takeAway = firstFrame.keepOn(ROUTE);
+    expect(erase).not.toHaveBeenCalled();
+    takeAway();
+    takeAway();
+    expect(erase).toHaveBeenCalledTimes(1);
   });
 
   it('lets the app load at once when there is no list to draw first', async () => {

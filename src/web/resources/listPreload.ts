@@ -5,6 +5,7 @@ import { resourceApi, type Row } from '../api/resourceApi.ts';
 import { pathPermitted } from '../menu.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { firstFrame } from './firstFrame.ts';
+import { drawFirstFrame, type FirstFrameData } from './firstFramePicture.ts';
 import { readListState } from './listState.ts';
 
 export type ListPage = { data: Row[]; totalRows: number };
@@ -50,25 +51,24 @@ export async function preloadList(pathname: string, search: string, roles: reado
   try {
     const entry = Object.values(resourceIndex).find((r) => r.route === pathname);
     if (!entry?.list || !pathPermitted(pathname, [...roles])) return firstFrame.done();
-    // The cells' formats (phone numbers, dates...) load beside the screen's definition and the call.
-    const cells = import('../fields/cellText.ts');
-    cells.catch(() => undefined);
     const def = await entry.load();
     if (def.single || !def.api.list || listShown) return firstFrame.done();
     const state = readListState(def, new URLSearchParams(search));
     const slot: Preloaded = { key: JSON.stringify(listQueryKey(def, state)), page: resourceApi.list(def, state) };
     preloaded = slot;
-    const [page, { cellAlign, cellText }] = await Promise.all([slot.page, cells]);
+    // The cells' formats (phone numbers, dates...) are evaluated while the call is on its way.
+    const [page, { cellAlign, cellText }] = await Promise.all([slot.page, import('../fields/cellText.ts')]);
     slot.arrived = page;
     if (listShown) return firstFrame.done();
     // Text cells only: chips, colours and the names of references draw with the app, a moment later.
-    firstFrame.show({
+    const frame: FirstFrameData = {
       path: pathname,
       title: def.label,
       toolbarSpace: (def.filters.length > 0 ? 64 : 0) + 72,
       columns: def.columns.map((c) => ({ key: c.accessorKey, header: c.header, align: cellAlign(c) })),
       rows: page.data.map((row) => ({ id: String(row.id), cells: def.columns.map((c) => cellText(c, row)) })),
-    });
+    };
+    firstFrame.show(frame, drawFirstFrame(frame));
   } catch {
     firstFrame.done();
   }
