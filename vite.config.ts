@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresAvailable } from './scripts/lib/postgresServer.ts';
+import { routePreloadsPlugin } from './scripts/lib/routePreloadsPlugin.ts';
 
 // The server suite runs on in-memory PGlite; again on a PostgreSQL 15 started for the run where the outcome
 // depends on the database: SQL of lists and rules, transactions, locks, several processes on one database.
@@ -35,7 +36,7 @@ export default defineConfig({
   // The web app lives in src/web; the built files go to dist/, served by the server.
   root: 'src/web',
   envDir: projectRoot,
-  plugins: [react()],
+  plugins: [react(), routePreloadsPlugin()],
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts';
 
-const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** One module per resource plus a light index (routes, menu, roles) that loads them lazily. */
 export function emitResources(defs: ResourceDefinition[], banner: string): Map<string, string> {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../domain/routePreloads.ts';
 import { MESSAGES } from '../http/httpError.ts';
 import type { RuntimeConfig } from '../http/runtimeConfig.ts';
 
@@ -29,6 +30,20 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
     if (!tag.test(index)) throw new Error(`dist/index.html: <meta name="${name}"> missing`);
     index = index.replace(tag, () => `<meta name="${name}" content="${attribute(runtime[key])}" />`);
   }
+  // A list's address: its first frame's files download beside the entry (scripts/lib/routePreloadsPlugin.ts).
+  const preloadsFile = path.join(dist, ROUTE_PRELOADS_FILE);
+  const preloads = fs.existsSync(preloadsFile)
+    ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
+    : {};
+  const indexFor = new Map(
+    Object.entries(preloads).map(([route, files]) => [
+      route,
+      index.replace(
+        '</head>',
+        () => `${files.map((f) => `<link rel="modulepreload" crossorigin href="${attribute(f)}" />`).join('')}</head>`,
+      ),
+    ]),
+  );
   await app.register(fastifyStatic, {
     root: dist,
     index: false,
@@ -44,7 +59,10 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
   });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.startsWith('/api/'))
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(index);
+      return reply
+        .type('text/html')
+        .header('Cache-Control', 'no-cache')
+        .send(indexFor.get(req.url.split('?')[0] ?? '') ?? index);
     return reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound });
   });
   return true;

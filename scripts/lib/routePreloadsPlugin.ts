@@ -1,0 +1,43 @@
+import type { OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { resourceIndex } from '../../generated/resourceIndex.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/domain/routePreloads.ts';
+import { kebab } from './emitResources.ts';
+
+/**
+ * For each list route, the files its first frame needs beyond the entry's: the list preload, the screen's
+ * definition and the cells' formats, with what they import. The server names them in the index.html it
+ * serves for that route (<link rel="modulepreload">), so they download beside the entry instead of one after
+ * another once it has run.
+ */
+export function routePreloadsPlugin(): Plugin {
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (chunk: OutputChunk | undefined, into = new Set<string>()): Set<string> => {
+        if (!chunk || into.has(chunk.fileName)) return into;
+        into.add(chunk.fileName);
+        for (const f of chunk.imports) closure(byFile.get(f), into);
+        return into;
+      };
+      const holding = (suffix: string) => {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(suffix)));
+        if (!chunk) this.error(`route preloads: no chunk for ${suffix}`);
+        return chunk;
+      };
+      const entry = closure(chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html')));
+      const common = [holding('/src/web/resources/listPreload.ts'), holding('/src/web/fields/cellText.ts')];
+      const routes: RoutePreloads = {};
+      for (const r of Object.values(resourceIndex)) {
+        if (!r.list || !r.route) continue;
+        const files = new Set<string>();
+        for (const c of [...common, holding(`/generated/resources/${kebab(r.name)}.ts`)]) closure(c, files);
+        routes[r.route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
+    },
+  };
+}
