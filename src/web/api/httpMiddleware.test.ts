@@ -109,6 +109,25 @@ describe('httpMiddleware: the error catalogue over HTTP, the session behind hook
     expect(told).toEqual([]);
   });
 
+  it.each<[string, number, string[]]>([
+    ['refused: the session ends', 403, ['forbidden']],
+    ['in error: its message', 409, ['error: Record modificato']],
+    ['answered for the caller: nothing', 404, []],
+  ])('401 with an expired token, then the call again is %s', async (_name, status, want) => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"message":"Record modificato"}', { status })));
+    const { hooks, told } = fakeSession();
+    const mw = httpMiddleware(hooks);
+    const id = String(++seq);
+    const request = new Request('http://127.0.0.1:9/api/users');
+    const args = { request, id, schemaPath: '/api/users', params: {}, options: {} } as never;
+    await answeredBy([404]).onRequest?.(args);
+    const sent = (await mw.onRequest?.(args)) as Request;
+    const response = new Response('{"message":"Token scaduto"}', { status: 401 });
+    const answer = (await mw.onResponse?.({ ...(args as object), request: sent, response } as never)) as Response;
+    expect(answer.status).toBe(status);
+    expect(told).toEqual(want);
+  });
+
   it.each<[string, Partial<SessionHooks>, unknown, string[]]>([
     ['no refresh token: the session ends at once', { canRefresh: () => false }, { message: 'Token scaduto' }, []],
     [

@@ -100,16 +100,22 @@ export function httpMiddleware(session: SessionHooks): Middleware {
       originals.set(id, { request: request.clone(), token });
       return request;
     },
-    async onResponse({ request, response, id }) {
+    async onResponse({ request, response: answer, id }) {
+      let response = answer;
       const original = originals.get(id);
       originals.delete(id);
       loadingBar.done();
       if (response.ok) return response;
       if (AUTH_CALLS.includes(new URL(request.url).pathname)) return response;
       if (answered.get(request)?.includes(response.status)) return response;
+      if (response.status === 401) {
+        // Sent again after a refresh: its answer meets the same catalogue (a 403 still ends the session).
+        const again = await unauthorized(request, response, original);
+        if (again === response || again.ok || again.status === 401) return again;
+        if (answered.get(request)?.includes(again.status)) return again;
+        response = again;
+      }
       switch (response.status) {
-        case 401:
-          return unauthorized(request, response, original);
         case 403: {
           const now = Date.now();
           if (now - lastForbidden > FORBIDDEN_QUIET_MS) {
