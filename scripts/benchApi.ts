@@ -2,14 +2,13 @@
 // filter + sort + page + count over loopback, for our server and for a bare Fastify route running
 // the same SQL on the same database. Prints requests/s and latency; asserts nothing.
 import os from 'node:os';
-import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import type { Db } from '../src/server/db/Db.ts';
 import { createDb } from '../src/server/db/createDb.ts';
 import { postgresAvailable, startPostgres } from './lib/postgresServer.ts';
 import { DAYS, seedCallLog } from './lib/seedCallLog.ts';
-import { benchLoad } from './lib/benchLoad.ts';
+import { benchLoad, loadPaths } from './lib/benchLoad.ts';
 import { benchMillion } from './lib/benchMillion.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 
@@ -50,19 +49,6 @@ async function bareServer(db: Db) {
   return app;
 }
 
-async function measure(url: string, paths: string[], headers: Record<string, string>) {
-  let i = 0;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers,
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? '/' }) }],
-  });
-  const bad = result.non2xx + result.errors;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad };
-}
-
 async function benchBackend(name: string, databaseUrl?: string) {
   if (process.env.BENCH_ONLY_LOAD === '1') return benchLoadOn(name, databaseUrl);
   const db = await createDb({ databaseUrl });
@@ -95,9 +81,12 @@ async function benchBackend(name: string, databaseUrl?: string) {
   const rows = [
     {
       server: 'CRM server (validation, auth, roles, response check)',
-      ...(await measure(ours, requestPaths('', true), { authorization: `Bearer ${token}` })),
+      ...(await loadPaths(ours, requestPaths('', true), { authorization: `Bearer ${token}` }, SECONDS, CONNECTIONS)),
     },
-    { server: 'bare Fastify, same SQL', ...(await measure(bareUrl, requestPaths('', false), {})) },
+    {
+      server: 'bare Fastify, same SQL',
+      ...(await loadPaths(bareUrl, requestPaths('', false), {}, SECONDS, CONNECTIONS)),
+    },
   ];
   await app.close();
   await bare.close();
@@ -105,15 +94,7 @@ async function benchBackend(name: string, databaseUrl?: string) {
   console.log(
     `\n${name}: ${ROWS.toLocaleString('it-IT')} rows; one page = ${sample.data.length} rows of ${sample.totalRows}; ${CONNECTIONS} connections, ${SECONDS} s each`,
   );
-  console.table(
-    rows.map((r) => ({
-      server: r.server,
-      'req/s': Math.round(r.rps),
-      'p50 ms': r.p50,
-      'p99 ms': r.p99,
-      'non-2xx': r.bad,
-    })),
-  );
+  console.table(rows);
   await benchLoadOn(name, databaseUrl);
 }
 

@@ -1,13 +1,17 @@
 // The load figures of npm run bench:api that concern abuse and size: a flood of parallel logins,
 // an unpaged list, an export and a sorted list, each over 100,000 customers. Only HTTP is used, so
 // the same code measures any version of the server.
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Result } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../src/server/context.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import type { Db } from '../../src/server/db/Db.ts';
 import { partitaIvaCheckDigit } from '../../src/domain/partitaIva.ts';
 
+const run = promisify(execFile);
 const PASSWORD = 'Banco-di-prova-2025';
 const COMPANIES = [
   'Edilizia Brambilla',
@@ -117,7 +121,10 @@ export async function peakRss<T>(fn: () => Promise<T>): Promise<{ result: T; bas
   }
 }
 
-/** `connections` clients for `seconds`, cycling over `paths`: throughput, latency and failures. */
+/**
+ * `connections` clients for `seconds`, cycling over `paths`: throughput, latency and failures. The clients
+ * run in a process of their own (loadRunner.mjs), not in the event loop of the server they measure.
+ */
 export async function loadPaths(
   base: string,
   paths: string[],
@@ -125,14 +132,15 @@ export async function loadPaths(
   seconds: number,
   connections: number,
 ) {
-  let i = 0;
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    headers,
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] ?? '/' }) }],
-  });
+  const runner = fileURLToPath(new URL('./loadRunner.mjs', import.meta.url));
+  const { stdout } = await run(
+    process.execPath,
+    [runner, JSON.stringify({ base, paths, headers, seconds, connections })],
+    {
+      maxBuffer: 64 * 2 ** 20,
+    },
+  );
+  const result = JSON.parse(stdout) as Result;
   return {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,

@@ -142,16 +142,30 @@ export async function benchMillion(
   const runs = [
     {
       list: 'default (not archived, by id), admin',
+      connections: options.connections,
       ...(await load(base, pages, admin, options.seconds, options.connections)),
       ...(await sqlMs(ctx, { archiviata: 'N' })),
     },
+    // The same at the concurrency of a few dozen staff working at once, and of one alone.
+    {
+      list: 'default (not archived, by id), admin',
+      connections: 10,
+      ...(await load(base, pages, admin, options.seconds, 10)),
+    },
+    {
+      list: 'default (not archived, by id), admin',
+      connections: 1,
+      ...(await load(base, pages, admin, options.seconds, 1)),
+    },
     {
       list: 'text filter on ragioneSociale, admin',
+      connections: options.connections,
       ...(await load(base, searches, admin, options.seconds, options.connections)),
       ...(await sqlMs(ctx, { archiviata: 'N', ragioneSociale: 'Sala 99' })),
     },
     {
       list: 'default, salesperson (own + CRM group)',
+      connections: options.connections,
       ...(await load(
         base,
         pages.slice(0, 5),
