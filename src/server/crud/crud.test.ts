@@ -99,6 +99,23 @@ describe('generic CRUD, driven by the schemas', () => {
       expect((await list('filters[name]=%25')).totalRows).toBe(0);
       expect((await list('filters[name]=_')).totalRows).toBe(0);
     });
+    it('filters a field of a closed list (Si/No) by its value, not by contained text', async () => {
+      for (const [description, active] of [
+        ['Gru a torre', 'Y'],
+        ['Nessuna attrezzatura', 'N'],
+      ])
+        expect(
+          (await call('POST', '/api/gruppi-risorse', { resourceGroup: description, description, active })).statusCode,
+        ).toBe(201);
+      const groups = async (qs: string) =>
+        (await call('GET', `/api/gruppi-risorse?${qs}`))
+          .json<{ data: { description: string }[] }>()
+          .data.map((g) => g.description);
+      expect(await groups('filters[active]=N')).toEqual(['Nessuna attrezzatura']);
+      expect(await groups('filters[active]=Y')).toEqual(['Gru a torre']);
+      // As contained text, case aside, n would have found the N.
+      expect(await groups('filters[active]=n')).toEqual([]);
+    });
   });
 
   describe('the exceptions of SPEC.md section 7', () => {

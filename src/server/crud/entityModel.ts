@@ -13,6 +13,8 @@ export interface Column {
   default?: unknown;
   /** Written by the server on create or update whatever the client sends (x-server-set). */
   serverSet?: ServerSet;
+  /** Its values are a closed list (enum, or oneOf of consts): a filter names one of them, it does not search. */
+  closed?: true;
 }
 
 /** A column the server keeps beside the schema's fields (x-resource.internal): never read from nor sent to a client. */
@@ -76,6 +78,10 @@ function sqlType(s: JsonSchema): SqlType {
   }
 }
 
+const isClosed = (s: JsonSchema) =>
+  Array.isArray(s.enum) ||
+  (Array.isArray(s.oneOf) && (s.oneOf as JsonSchema[]).every((o) => 'const' in o || o.type === 'null'));
+
 /** Table and columns of an entity, straight from its schema: writeOnly fields are never stored. */
 export function entityModel(contract: Contract, typeName: string, table: string): EntityModel {
   const schema = contract.entitySchema(typeName);
@@ -89,6 +95,7 @@ export function entityModel(contract: Contract, typeName: string, table: string)
       sqlType: sqlType(prop),
       readOnly: prop.readOnly === true,
       nullable: types.includes('null'),
+      ...(isClosed(prop) ? { closed: true as const } : {}),
       ...('default' in prop ? { default: prop.default } : {}),
       ...(typeof raw['x-server-set'] === 'string' ? { serverSet: raw['x-server-set'] as ServerSet } : {}),
     });

@@ -85,7 +85,10 @@ function condition(
   }
   switch (column.sqlType) {
     case 'text':
-      return `${col} ILIKE ${param(likePattern(String(value)))}`;
+      // One of a closed list (Y/N, a status) is that value; free text is searched for, case aside.
+      return column.closed
+        ? `${col} = ${param(String(value))}`
+        : `${col} ILIKE ${param(likePattern(String(value)))}`;
     case 'jsonb':
       return `${col} @> ${param(JSON.stringify([value]))}::jsonb`;
     case 'timestamptz':
