@@ -12,14 +12,30 @@ export interface FirstFrameData {
 }
 
 const FONT = 'Roboto, Arial, sans-serif';
-const CELL = `padding:6px 16px;border-bottom:1px solid rgba(224,224,224,1);font:14px ${FONT}`;
 
-function element(tag: string, style: string, text?: string): HTMLElement {
+function element(tag: string, className?: string, text?: string): HTMLElement {
   const node = document.createElement(tag);
-  // Through the CSSOM, which the content security policy allows (a style attribute it would not).
-  node.style.cssText = style;
+  if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+// One style sheet for the picture (through the CSSOM, which the content security policy allows): five
+// hundred cells, each with a style of its own to parse, took as long as drawing them.
+function sheet(frame: FirstFrameData): CSSStyleSheet {
+  const left = window.innerWidth < PHONE_BELOW ? 16 : DRAWER + 24;
+  const css = new CSSStyleSheet();
+  css.replaceSync(`
+    .crm-ff-top { position: fixed; inset: 0 0 auto 0; height: ${TOP}px; background: #1976d2 }
+    .crm-ff-page { padding: ${TOP + 24}px 24px 24px ${left}px }
+    .crm-ff-page h1 { font: 400 1.5rem ${FONT}; margin: 0 0 ${frame.toolbarSpace}px }
+    .crm-ff-page table { border-collapse: collapse; width: 100% }
+    .crm-ff-page th, .crm-ff-page td {
+      padding: 6px 16px; border-bottom: 1px solid rgba(224, 224, 224, 1); font: 14px ${FONT}; text-align: left
+    }
+    .crm-ff-page th { font-weight: 500 }
+    .crm-ff-page .crm-ff-right { text-align: right }`);
+  return css;
 }
 
 /**
@@ -29,30 +45,35 @@ function element(tag: string, style: string, text?: string): HTMLElement {
  * been painted, the app may render and load.
  */
 export function drawFirstFrame(frame: FirstFrameData): () => void {
-  const left = window.innerWidth < PHONE_BELOW ? 16 : DRAWER + 24;
-  const picture = element('div', '');
+  const css = sheet(frame);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, css];
+  const picture = element('div');
   picture.setAttribute('aria-hidden', 'true');
-  const page = element('div', `padding:${TOP + 24}px 24px 24px ${left}px`);
-  page.append(element('h1', `font:400 1.5rem ${FONT};margin:0 0 ${frame.toolbarSpace}px`, frame.title), table(frame));
-  picture.append(element('div', `position:fixed;inset:0 0 auto 0;height:${TOP}px;background:#1976d2`), page);
+  const page = element('div', 'crm-ff-page');
+  page.append(element('h1', undefined, frame.title), table(frame));
+  picture.append(element('div', 'crm-ff-top'), page);
   document.body.prepend(picture);
   requestAnimationFrame(() => setTimeout(firstFrame.done));
-  return () => picture.remove();
+  return () => {
+    picture.remove();
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== css);
+  };
 }
 
 function table(frame: FirstFrameData) {
-  const head = element('tr', '');
-  for (const c of frame.columns) head.append(element('th', `${CELL};font-weight:500;text-align:${c.align}`, c.header));
-  const body = element('tbody', '');
+  const aligned = frame.columns.map((c) => (c.align === 'right' ? 'crm-ff-right' : undefined));
+  const head = element('tr');
+  frame.columns.forEach((c, i) => head.append(element('th', aligned[i], c.header)));
+  const body = element('tbody');
   for (const r of frame.rows) {
-    const tr = element('tr', '');
+    const tr = element('tr');
     tr.dataset.previewRowId = r.id;
-    r.cells.forEach((content, i) => tr.append(element('td', `${CELL};text-align:${frame.columns[i]?.align}`, content)));
+    r.cells.forEach((content, i) => tr.append(element('td', aligned[i], content)));
     body.append(tr);
   }
-  const thead = element('thead', '');
+  const thead = element('thead');
   thead.append(head);
-  const t = element('table', 'border-collapse:collapse;width:100%');
+  const t = element('table');
   t.append(thead, body);
   return t;
 }
