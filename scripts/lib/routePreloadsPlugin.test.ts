@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
+import { kebab } from './emitResources.ts';
 import { routePreloadsPlugin } from './routePreloadsPlugin.ts';
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({
@@ -14,11 +15,7 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], is
 describe('the route preloads written by the build', () => {
   it('name, for each list route, the first frame’s files and what they import, less the entry’s', () => {
     const definitions = Object.values(resourceIndex).map((r) =>
-      chunk(
-        `assets/${r.name}.js`,
-        [`/generated/resources/${r.name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`],
-        ['assets/dates.js'],
-      ),
+      chunk(`assets/${r.name}.js`, [`/generated/resources/${kebab(r.name)}.ts`], ['assets/dates.js']),
     );
     const bundle = Object.fromEntries(
       [

@@ -1,5 +1,4 @@
-import type { OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../src/domain/routePreloads.ts';
 import { kebab } from './emitResources.ts';
@@ -15,9 +14,9 @@ export function routePreloadsPlugin(): Plugin {
     name: 'route-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+      const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (chunk: OutputChunk | undefined, into = new Set<string>()): Set<string> => {
+      const closure = (chunk: Rolldown.OutputChunk | undefined, into = new Set<string>()): Set<string> => {
         if (!chunk || into.has(chunk.fileName)) return into;
         into.add(chunk.fileName);
         for (const f of chunk.imports) closure(byFile.get(f), into);

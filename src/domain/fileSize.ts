@@ -1,5 +1,6 @@
 const UNITS = ['Byte', 'KB', 'MB', 'GB'] as const;
-const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+// Made on first use, as the other display formats (displayFormats.ts).
+let decimal: Intl.NumberFormat | undefined;
 
 /** SPEC.md section 4: a file's size in Byte, KB, MB or GB (1024 steps), Italian decimals. */
 export function formatFileSize(bytes: number): string {
@@ -9,5 +10,6 @@ export function formatFileSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
+  decimal ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
   return `${decimal.format(value)} ${UNITS[unit]}`;
 }

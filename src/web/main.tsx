@@ -63,6 +63,8 @@ const router = createBrowserRouter([
 ]);
 
 setNavigator((to, options) => router.navigate(to, options));
+// Sent elsewhere before the app is there (to the login page, say): the list's picture goes.
+router.subscribe((state) => firstFrame.leftFor(state.location.pathname));
 // Every call of the typed client carries the session's token and reports its failures to the session.
 api.use(sessionMiddleware(apiBaseUrl));
 installResilience(loadAuthenticatedApp);

@@ -214,6 +214,33 @@ test.describe('resilience', () => {
   });
 });
 
+test.describe('a list opened cold', () => {
+  test('shows its rows first as a picture, then the table alone, from one call', async ({ page, login }) => {
+    await login();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/fonti') calls.push(r.url());
+    });
+    // What the picture held, noted as it is drawn (it may be gone before a check from outside would look).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const rows = document.querySelectorAll('[aria-hidden="true"] tr[data-preview-row-id]').length;
+        const w = window as unknown as { previewRows?: number };
+        w.previewRows = Math.max(w.previewRows ?? 0, rows);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/configurations/fonti?f.description=e');
+    // The table takes its place, with the same rows, and the picture is gone.
+    await expect(page.locator('tbody tr[data-row-id]').first()).toBeVisible();
+    const pictured = await page.evaluate(() => (window as unknown as { previewRows?: number }).previewRows ?? 0);
+    expect(pictured).toBeGreaterThan(0);
+    await expect(page.locator('tbody tr[data-row-id]')).toHaveCount(pictured);
+    await expect(page.locator('[data-preview-row-id]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Fonti', level: 1 })).toBeInViewport();
+    expect(calls).toHaveLength(1);
+  });
+});
+
 test.describe('the plain layout: print views', () => {
   test('a filtered list prints without the frame, with every matching row, and leads back to the same view', async ({
     page,

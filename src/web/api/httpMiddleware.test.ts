@@ -109,6 +109,14 @@ describe('httpMiddleware: the error catalogue over HTTP, the session behind hook
     expect(told).toEqual([]);
   });
 
+  it('401 with an expired token, then the network fails on the call again: a warning, the session stands', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const { hooks, told } = fakeSession();
+    const { answer } = await call(httpMiddleware(hooks), 401, { message: 'Token scaduto' });
+    expect(answer.status).toBe(401);
+    expect(told).toEqual(['network']);
+  });
+
   it.each<[string, number, string[]]>([
     ['refused: the session ends', 403, ['forbidden']],
     ['in error: its message', 409, ['error: Record modificato']],

@@ -76,18 +76,25 @@ export function httpMiddleware(session: SessionHooks): Middleware {
       session.onUnauthorized();
       return response;
     }
+    let token: string;
     try {
       // Sent with a token that has been replaced since: only the retry is needed, not another refresh.
       const current = session.getToken();
-      const token =
+      token =
         original && current && original.token !== current && !coordinator.isRefreshing()
           ? current
           : await coordinator.refresh();
-      const retry = original?.request ?? request;
-      retry.headers.set('Authorization', `Bearer ${token}`);
-      return await fetch(retry);
     } catch (err) {
       if (!(err instanceof RefreshCancelled)) session.onUnauthorized();
+      return response;
+    }
+    const retry = original?.request ?? request;
+    retry.headers.set('Authorization', `Bearer ${token}`);
+    try {
+      return await fetch(retry);
+    } catch {
+      // The session stands (it has just been renewed): the network failed, and the user is told so.
+      session.onNetworkError();
       return response;
     }
   }

@@ -4,6 +4,14 @@ let frame: FirstFrameData | null = null;
 let erase: () => void = () => undefined;
 let open: () => void = () => undefined;
 let gate: Promise<void> | null = null;
+// Once the app may render, rows that arrive later are the list's to show, not a picture's.
+let late = false;
+let pendingErase: ReturnType<typeof setTimeout> | undefined;
+
+const takeAway = () => {
+  erase();
+  erase = () => undefined;
+};
 
 /**
  * The list's first frame: a list URL opened cold shows its rows as soon as they arrive, drawn plainly
@@ -13,29 +21,38 @@ let gate: Promise<void> | null = null;
  */
 export const firstFrame = {
   get: () => frame,
-  /** The rows are on their way to the screen; `eraser` takes them away. */
-  show(next: FirstFrameData, eraser: () => void) {
+  /** The rows are there: `draw` puts them on screen and returns what takes them away; too late, it is not called. */
+  show(next: FirstFrameData, draw: (frame: FirstFrameData) => () => void) {
+    if (late) return firstFrame.done();
     frame = next;
-    erase = eraser;
+    erase = draw(next);
   },
-  /** While the app is not there yet: the picture stays if it is of `pathname`; the returned call takes it away. */
+  /**
+   * While the app is not there yet: the picture stays if it is of `pathname`. The returned call takes it away
+   * a moment later, unless the app mounts again at once (React's StrictMode does, in development).
+   */
   keepOn(pathname: string): () => void {
-    const takeAway = () => {
-      erase();
-      erase = () => undefined;
+    clearTimeout(pendingErase);
+    firstFrame.leftFor(pathname);
+    return () => {
+      late = true;
+      pendingErase = setTimeout(takeAway);
     };
+  },
+  /** The app shows `pathname`: a picture of another address goes at once. */
+  leftFor(pathname: string) {
     if (frame?.path !== pathname) takeAway();
-    return takeAway;
   },
   /** A list will be drawn first: the app waits until it is on screen, or `waitMs` at most. */
   expect(waitMs: number) {
     gate ??= new Promise<void>((resolve) => {
       open = resolve;
-      setTimeout(resolve, waitMs);
+      setTimeout(firstFrame.done, waitMs);
     });
   },
-  /** The first frame is on screen, or will not be (another screen, a failed call): the app may load. */
+  /** The first frame is on screen, or will not be (another screen, a failed call, too late): the app may load. */
   done() {
+    late = true;
     open();
   },
   /** Resolves when the app may render and start loading: at once when no first frame is expected. */

@@ -26,7 +26,8 @@ function sheet(frame: FirstFrameData): CSSStyleSheet {
   const left = window.innerWidth < PHONE_BELOW ? 16 : DRAWER + 24;
   const css = new CSSStyleSheet();
   css.replaceSync(`
-    .crm-ff-top { position: fixed; inset: 0 0 auto 0; height: ${TOP}px; background: #1976d2 }
+    .crm-ff { position: fixed; inset: 0; overflow: auto; background: #fff; z-index: 1400 }
+    .crm-ff-top { position: absolute; inset: 0 0 auto 0; height: ${TOP}px; background: #1976d2 }
     .crm-ff-page { padding: ${TOP + 24}px 24px 24px ${left}px }
     .crm-ff-page h1 { font: 400 1.5rem ${FONT}; margin: 0 0 ${frame.toolbarSpace}px }
     .crm-ff-page table { border-collapse: collapse; width: 100% }
@@ -47,7 +48,8 @@ function sheet(frame: FirstFrameData): CSSStyleSheet {
 export function drawFirstFrame(frame: FirstFrameData): () => void {
   const css = sheet(frame);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, css];
-  const picture = element('div');
+  // Above the app, which draws beneath it and shows when the picture goes.
+  const picture = element('div', 'crm-ff');
   picture.setAttribute('aria-hidden', 'true');
   const page = element('div', 'crm-ff-page');
   page.append(element('h1', undefined, frame.title), table(frame));

@@ -8,7 +8,7 @@ const list = vi.fn();
 vi.mock('../api/resourceApi.ts', () => ({ resourceApi: { list: (...args: unknown[]) => list(...args) } }));
 let token: string | null = 'a.b.c';
 vi.mock('../session/tokenStore.ts', () => ({ tokenStore: { token: () => token } }));
-// The picture is the DOM's (tried in the browser suites); here, what it is given to draw.
+// The picture is the DOM's (tried in the browser suite, shell.spec.ts); here, what it is given to draw.
 const erase = vi.fn();
 const draw = vi.fn((_frame: unknown) => erase);
 vi.mock('./firstFramePicture.ts', () => ({ drawFirstFrame: (frame: unknown) => draw(frame) }));
@@ -96,8 +96,48 @@ describe('the list call started with the page', () => {
     await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
     const takeAway = firstFrame.keepOn(ROUTE);
     expect(erase).not.toHaveBeenCalled();
+    // React's StrictMode (development) unmounts and mounts again at once: the picture stays.
     takeAway();
-    takeAway();
+    const takeAwayAgain = firstFrame.keepOn(ROUTE);
+    await settle();
+    expect(erase).not.toHaveBeenCalled();
+    takeAwayAgain();
+    takeAwayAgain();
+    await settle();
+    expect(erase).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not draw rows that arrive once the app may render: the list shows them', async () => {
+    let m = await load();
+    let { firstFrame } = await import('./firstFrame.ts');
+    firstFrame.expect(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    list.mockResolvedValueOnce(page(1));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    expect(draw).not.toHaveBeenCalled();
+    expect(m.arrivedListPage(def, state)).toEqual(page(1));
+
+    m = await load();
+    ({ firstFrame } = await import('./firstFrame.ts'));
+    firstFrame.expect(60_000);
+    let answer: (p: unknown) => void = () => undefined;
+    list.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const preloading = m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    // The app came without it (the loading screen gone), then the rows.
+    firstFrame.keepOn(ROUTE)();
+    answer(page(1));
+    await preloading;
+    expect(draw).not.toHaveBeenCalled();
+  });
+
+  it('takes the picture away when the app goes to another address before it is there', async () => {
+    const m = await load();
+    const { firstFrame } = await import('./firstFrame.ts');
+    list.mockResolvedValueOnce(page(1));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    firstFrame.leftFor(ROUTE);
+    expect(erase).not.toHaveBeenCalled();
+    firstFrame.leftFor('/login');
     expect(erase).toHaveBeenCalledTimes(1);
   });
 

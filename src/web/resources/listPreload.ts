@@ -68,7 +68,7 @@ export async function preloadList(pathname: string, search: string, roles: reado
       columns: def.columns.map((c) => ({ key: c.accessorKey, header: c.header, align: cellAlign(c) })),
       rows: page.data.map((row) => ({ id: String(row.id), cells: def.columns.map((c) => cellText(c, row)) })),
     };
-    firstFrame.show(frame, drawFirstFrame(frame));
+    firstFrame.show(frame, drawFirstFrame);
   } catch {
     firstFrame.done();
   }
