@@ -86,9 +86,7 @@ function condition(
   switch (column.sqlType) {
     case 'text':
       // One of a closed list (Y/N, a status) is that value; free text is searched for, case aside.
-      return column.closed
-        ? `${col} = ${param(String(value))}`
-        : `${col} ILIKE ${param(likePattern(String(value)))}`;
+      return column.closed ? `${col} = ${param(String(value))}` : `${col} ILIKE ${param(likePattern(String(value)))}`;
     case 'jsonb':
       return `${col} @> ${param(JSON.stringify([value]))}::jsonb`;
     case 'timestamptz':
