@@ -40,10 +40,11 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
     try {
       const saved = await offerApi.save(id, inputOfDraft(draft, shown.figures, offer.version));
       setRefused(null);
-      notify.success(m.saved);
       queryClient.setQueryData(['offerta', id, saved.version], saved);
-      // The negotiation's version moved: the page reads it again (its form starts from the stored record).
+      // The negotiation's version moved: the page reads it again (its form starts from the stored record, so
+      // the page is drawn anew). Only then is it said saved: a dialog opened in between would have gone with it.
       await queryClient.invalidateQueries({ queryKey: ['record', 'trattativaCp', String(id)] });
+      notify.success(m.saved);
     } catch (e) {
       setRefused(refusal(e));
     } finally {
