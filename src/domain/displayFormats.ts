@@ -1,12 +1,7 @@
 import { formatDate } from './dates.ts';
 import { formatFileSize } from './fileSize.ts';
+import { numberFormat } from './numberFormat.ts';
 import { formatPhoneDisplay } from './phone/index.ts';
-
-/** An it-IT number format made on first use: a list's first frame pays only for the formats its columns use. */
-function numberFormat(options: Intl.NumberFormatOptions) {
-  let made: Intl.NumberFormat | undefined;
-  return { format: (v: number) => (made ??= new Intl.NumberFormat('it-IT', options)).format(v) };
-}
 
 // SPEC.md section 9: euro with 2 decimals, percentage with 2 decimals, Italian numbers with 2 to 4 decimals.
 const euro = numberFormat({ style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });

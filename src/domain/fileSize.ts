@@ -1,6 +1,7 @@
+import { numberFormat } from './numberFormat.ts';
+
 const UNITS = ['Byte', 'KB', 'MB', 'GB'] as const;
-// Made on first use, as the other display formats (displayFormats.ts).
-let decimal: Intl.NumberFormat | undefined;
+const decimal = numberFormat({ maximumFractionDigits: 1 });
 
 /** SPEC.md section 4: a file's size in Byte, KB, MB or GB (1024 steps), Italian decimals. */
 export function formatFileSize(bytes: number): string {
@@ -10,6 +11,5 @@ export function formatFileSize(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  decimal ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
   return `${decimal.format(value)} ${UNITS[unit]}`;
 }

@@ -1,30 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeWebRoot } from '../../../tests/helpers/fakeWebRoot.ts';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 import { ROUTE_PRELOADS_FILE } from '../../domain/routePreloads.ts';
 
 describe('the app page of a list’s address', () => {
   let t: TestApp;
-  let dist = '';
+  const dist = fakeWebRoot({
+    [ROUTE_PRELOADS_FILE]: JSON.stringify({ '/customers/all': ['/assets/listPreload-1.js', '/assets/customer-2.js'] }),
+  });
   beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-dist-'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      `<!doctype html><html><head>${['api-base', 'ms-client-id', 'map-tile-url', 'map-geocoder-url', 'ms-tenant-id']
-        .map((name) => `<meta name="${name}" content="" />`)
-        .join('')}</head><body><script type="module" src="/assets/main.js"></script></body></html>`,
-    );
-    fs.writeFileSync(
-      path.join(dist, ROUTE_PRELOADS_FILE),
-      JSON.stringify({ '/customers/all': ['/assets/listPreload-1.js', '/assets/customer-2.js'] }),
-    );
-    t = await testApp({ webRoot: dist });
+    t = await testApp({ webRoot: dist.dir });
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   const preloads = (body: string) =>

@@ -13,6 +13,9 @@ const META: Record<keyof RuntimeConfig, string> = {
   mapTileUrl: 'map-tile-url',
   mapGeocoderUrl: 'map-geocoder-url',
 };
+/** The <meta> tags of index.html that carry the runtime configuration. */
+export const RUNTIME_META_NAMES = Object.values(META);
+
 const attribute = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeWebRoot } from '../../../tests/helpers/fakeWebRoot.ts';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 import { DEMO_USERS } from '../seed/demoData.ts';
 import { demoDataWanted, readDemoPasswords, seed } from '../seed/seed.ts';
@@ -77,20 +77,13 @@ describe('the first start', () => {
 
 describe('security headers', () => {
   let t: TestApp;
-  let dist = '';
+  const dist = fakeWebRoot();
   beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-dist-'));
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      `<!doctype html><html><head>${['api-base', 'ms-client-id', 'map-tile-url', 'map-geocoder-url', 'ms-tenant-id']
-        .map((name) => `<meta name="${name}" content="" />`)
-        .join('')}</head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>`,
-    );
-    t = await testApp({ webRoot: dist, apiPublicUrl: 'http://127.0.0.1:4010' });
+    t = await testApp({ webRoot: dist.dir, apiPublicUrl: 'http://127.0.0.1:4010' });
   });
   afterAll(async () => {
     await t.close();
-    fs.rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   it('API answers: never cached, CSP with frame-ancestors none, same-origin referrer, no sniffing', async () => {
