@@ -37,9 +37,12 @@ describe("the project's own Node.js", () => {
     expect(inShell('npm', ['exec', '--offline', '-c', 'node -p process.version'])).toBe(`v${pinned}`);
   });
 
-  it('runs what a launcher started by hand with the shell’s node starts (node scripts/start.mjs)', () => {
-    const child =
-      "import('./scripts/lib/projectEnv.mjs').then(({ projectEnv }) => process.stdout.write(require('node:child_process').execFileSync('node', ['-p', 'process.version'], { env: projectEnv(), encoding: 'utf8' })))";
-    expect(inShell('node', ['-e', child])).toBe(`v${pinned}`);
+  it("runs what a launcher started by hand with the shell's node starts (node scripts/start.mjs)", () => {
+    const launcher = [
+      "import { execFileSync } from 'node:child_process';",
+      "import { projectEnv } from './scripts/lib/projectEnv.mjs';",
+      "process.stdout.write(execFileSync('node', ['-p', 'process.version'], { env: projectEnv(), encoding: 'utf8' }));",
+    ].join('\n');
+    expect(inShell('node', ['--input-type=module', '-e', launcher])).toBe(`v${pinned}`);
   });
 });
