@@ -1,7 +1,6 @@
 // npm run bench:api — 100,000 rows in one collection (the call log), then list requests with
 // filter + sort + page + count over loopback, for our server and for a bare Fastify route running
 // the same SQL on the same database. Prints requests/s and latency; asserts nothing.
-import os from 'node:os';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import type { Db } from '../src/server/db/Db.ts';
@@ -10,6 +9,7 @@ import { postgresAvailable, startPostgres } from './lib/postgresServer.ts';
 import { DAYS, seedCallLog } from './lib/seedCallLog.ts';
 import { benchLoad, loadPaths } from './lib/benchLoad.ts';
 import { benchMillion } from './lib/benchMillion.ts';
+import { machine } from './lib/machine.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -143,9 +143,7 @@ async function benchPostgres(name: string, databaseUrl: string) {
   if (MILLION !== '0') await benchMillionOn(name, databaseUrl);
 }
 
-console.log(
-  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-);
+console.log(machine());
 if (MILLION !== 'only') await benchBackend('PGlite (in memory)');
 if (process.env.DATABASE_URL) await benchPostgres('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else if (postgresAvailable()) {

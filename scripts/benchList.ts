@@ -13,6 +13,7 @@ import { seed } from '../src/server/seed/seed.ts';
 import { CHROMIUM } from '../tests/e2e/playwright.config.ts';
 // @ts-expect-error: a plain .mjs helper shared with npm start
 import { ensureBuilt } from './ensureBuilt.mjs';
+import { machine } from './lib/machine.ts';
 import { seedCallLog } from './lib/seedCallLog.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -46,6 +47,7 @@ fetch(${JSON.stringify(apiUrl)}, { headers: { Authorization: 'Bearer ' + localSt
   });
 </script></body></html>`;
 
+console.log(machine());
 (ensureBuilt as () => void)();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-bench-list-'));
 const { app, ctx } = await buildApp({ dataDir, webRoot: path.resolve('dist') });
@@ -152,4 +154,3 @@ console.log(
   `ours: long tasks before the API call: median ${median(ours.map((o) => o.longTasks))} tasks, ${median(ours.map((o) => o.longTaskMs)).toFixed(0)} ms total (runs: ${ours.map((o) => `${o.longTasks}/${o.longTaskMs.toFixed(0)}`).join(', ')})`,
 );
 console.log(`ratio ${(oursMs / plainMs).toFixed(2)} (ours / plain; target ≤ 3.00)`);
-console.log(`${os.cpus().length} cores · ${os.cpus()[0]?.model ?? ''}`);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { machine } from './lib/machine.ts';
 // @ts-expect-error: a plain .mjs helper shared with npm start
 import { ensureBuilt } from './ensureBuilt.mjs';
 
@@ -17,6 +18,7 @@ const APP_CHUNKS = ['AuthenticatedApp'];
 // Loaded after the rows are on screen, in its own Suspense: shown apart.
 const LATER_CHUNKS = ['CallTotals'];
 
+console.log(machine());
 (ensureBuilt as () => void)();
 const html = fs.readFileSync('dist/index.html', 'utf8');
 const entryFiles = [

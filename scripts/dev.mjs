@@ -1,6 +1,7 @@
 // npm run dev: the server in watch mode on PORT (3000) and Vite on VITE_PORT (5173), proxying the API to it.
 // npm run dev:mock (--mock): Vite against the Prism mock on MOCK_PORT (4010) instead of the real server.
 import { spawn } from 'node:child_process';
+import { projectEnv } from './lib/projectEnv.mjs';
 
 const mock = process.argv.includes('--mock');
 const serverPort = process.env.PORT ?? '3000';
@@ -11,15 +12,15 @@ const children = [
     ? spawn(
         'node_modules/.bin/prism',
         ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', mockPort, '--errors'],
-        { stdio: 'inherit' },
+        { stdio: 'inherit', env: projectEnv() },
       )
     : spawn('node_modules/.bin/tsx', ['watch', 'src/server/main.ts'], {
         stdio: 'inherit',
-        env: { ...process.env, PORT: serverPort },
+        env: projectEnv({ PORT: serverPort }),
       }),
   spawn('node_modules/.bin/vite', ['--port', vitePort, '--strictPort'], {
     stdio: 'inherit',
-    env: { ...process.env, API_TARGET: `http://127.0.0.1:${mock ? mockPort : serverPort}` },
+    env: projectEnv({ API_TARGET: `http://127.0.0.1:${mock ? mockPort : serverPort}` }),
   }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

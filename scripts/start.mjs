@@ -2,8 +2,9 @@
 // server (API + app) on PORT (default 3000), on PGlite in DATA_DIR or PostgreSQL via DATABASE_URL.
 import { spawn } from 'node:child_process';
 import { ensureBuilt } from './ensureBuilt.mjs';
+import { projectEnv } from './lib/projectEnv.mjs';
 
 ensureBuilt();
-const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { stdio: 'inherit' });
+const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { stdio: 'inherit', env: projectEnv() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

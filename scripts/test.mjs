@@ -3,6 +3,7 @@
 // Ends with one plain line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { projectEnv } from './lib/projectEnv.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 fs.mkdirSync('test-results', { recursive: true });
@@ -12,7 +13,7 @@ let broken = false;
 const durations = [];
 
 function run(cmd, args) {
-  return spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
+  return spawnSync(cmd, args, { stdio: 'inherit', env: projectEnv() }).status ?? 1;
 }
 
 function ensureChromium() {

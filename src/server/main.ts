@@ -20,7 +20,7 @@ const seeded = await seed(ctx, { adminPassword: process.env.ADMIN_PASSWORD, demo
 
 await app.listen({ port, host });
 console.log(
-  `\nCRM Noleggi: http://${host}:${port}  (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dataDir}`})`,
+  `\nCRM Noleggi: http://${host}:${port}  (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dataDir}`}, Node.js ${process.version})`,
 );
 if (seeded.adminPassword)
   console.log(`Accesso: utente "admin", password "${seeded.adminPassword}" (salvata in ${seeded.passwordFile})`);

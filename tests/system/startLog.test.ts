@@ -31,6 +31,8 @@ async function startLog(env: NodeJS.ProcessEnv): Promise<string> {
 describe('the start log', () => {
   it('first start on the embedded database: the admin and each demo user get a random password, printed once and saved', async () => {
     const first = await startLog({ DATA_DIR: dataDir, ADMIN_PASSWORD: '', DEMO_DATA: '' });
+    // The server runs on the Node.js that runs the tests (under npm and npx: the project's own, 24).
+    expect(first).toContain(`(database: PGlite in ${dataDir}, Node.js ${process.version})`);
     const admin = /utente "admin", password "([^"]+)"/.exec(first)?.[1] ?? '';
     expect(admin).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(fs.readFileSync(path.join(dataDir, 'admin-password.txt'), 'utf8').trim()).toBe(admin);
@@ -59,6 +61,7 @@ describe('the start log', () => {
       ADMIN_PASSWORD: 'Prova-2025!',
       DEMO_DATA: '',
     });
+    expect(log).toContain(`(database: PostgreSQL, Node.js ${process.version})`);
     expect(log).toContain('Accesso: utente "admin" con la password di ADMIN_PASSWORD');
     expect(log).toContain('Dati dimostrativi: no (su PostgreSQL solo con DEMO_DATA=1, in un database vuoto)');
   });
