@@ -42,3 +42,21 @@ describe('createConcurrencyGate', () => {
     expect(await gate.run(async () => 'libero')).toBe('libero');
   });
 });
+
+describe('a full queue', () => {
+  it('lets work of a lower priority number take the place of the last one waiting, which gets the 429', async () => {
+    const gate = createConcurrencyGate({ limit: 1, maxWaiting: 2, waitMs: 10_000, busyMessage: 'occupato' });
+    const held = deferred();
+    const order: string[] = [];
+    const running = gate.run(() => held.promise);
+    const guesses = [5, 6].map((p) => gate.run(async () => void order.push(`tentativo ${p}`), p));
+    const sameRank = await gate.run(async () => 'mai', 6).catch((e: unknown) => e);
+    expect(sameRank).toMatchObject({ statusCode: 429 });
+    const colleague = gate.run(async () => void order.push('collega'), 1);
+    await expect(guesses[1]).rejects.toMatchObject({ statusCode: 429, message: 'occupato' });
+    expect([gate.active, gate.waiting]).toEqual([1, 2]);
+    held.resolve();
+    await Promise.all([running, guesses[0], colleague]);
+    expect(order).toEqual(['collega', 'tentativo 5']);
+  });
+});

@@ -14,7 +14,8 @@ export interface GateOptions {
 export interface ConcurrencyGate {
   /**
    * Runs fn when a place is free; 429 with Retry-After when none frees up in time. Waiting work with a
-   * lower priority number goes first (same number: first come, first served).
+   * lower priority number goes first (same number: first come, first served); when the queue is full,
+   * work with a lower number takes the place of the last one waiting, which gets the 429 instead.
    */
   run<T>(fn: () => Promise<T>, priority?: number): Promise<T>;
   /** A place held until the returned release is called (for work that outlives a call, as a stream). */
@@ -29,7 +30,7 @@ export interface ConcurrencyGate {
  */
 export function createConcurrencyGate(options: GateOptions): ConcurrencyGate {
   let active = 0;
-  const queue: { grant: () => void; timer: NodeJS.Timeout; priority: number }[] = [];
+  const queue: { grant: () => void; refuse: () => void; timer: NodeJS.Timeout; priority: number }[] = [];
   const busy = () => new HttpError(429, options.busyMessage, undefined, Math.max(1, Math.ceil(options.waitMs / 1000)));
   const release = () => {
     const next = queue.shift();
@@ -52,10 +53,17 @@ export function createConcurrencyGate(options: GateOptions): ConcurrencyGate {
         active++;
         return resolve(once());
       }
-      if (queue.length >= options.maxWaiting) return reject(busy());
+      if (queue.length >= options.maxWaiting) {
+        const last = queue[queue.length - 1];
+        if (!last || last.priority <= priority) return reject(busy());
+        queue.pop();
+        clearTimeout(last.timer);
+        last.refuse();
+      }
       const entry = {
         priority,
         grant: () => resolve(once()),
+        refuse: () => reject(busy()),
         timer: setTimeout(() => {
           queue.splice(queue.indexOf(entry), 1);
           reject(busy());

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { defineHandlers, type AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
@@ -109,17 +110,19 @@ export const userHandlers = defineHandlers({
     if (password !== confirmPassword) throw invalid('confirmPassword', PASSWORD_MESSAGES.mismatch);
     if (password.length < 8) throw invalid('password', PASSWORD_MESSAGES.tooShort);
     const who = `#${id}`;
-    const priority = await ctx.loginGuard.begin(req.raw.ip, who);
+    const pass = await ctx.loginGuard.begin(req.raw.ip, who);
+    if (pass.delayMs > 0) await setTimeout(pass.delayMs);
     const row = await ctx.resource('User').repo.raw(id);
-    if (!(await ctx.passwords.verify(oldPassword, row?.passwordHash as string | undefined, priority)))
+    if (!(await ctx.passwords.verify(oldPassword, row?.passwordHash as string | undefined, pass)))
       throw invalid('oldPassword', PASSWORD_MESSAGES.oldWrong);
-    await ctx.loginGuard.succeeded(req.raw.ip, who);
+    await ctx.loginGuard.succeeded(req.raw.ip, who, pass);
     await ctx.resource('User').repo.update(id, {}, { passwordHash: await ctx.passwords.hash(password) });
-    await endSessions(ctx, id, { push: false });
-    // This session goes on with new tokens; every other one has ended.
+    // This session goes on with new tokens; every other one has ended, its streams closed.
+    await endSessions(ctx, id, { keep: req.user.sid });
     const user = await userById(ctx.db, id);
     const impersonator = req.user.impersonator ? await userById(ctx.db, req.user.impersonator.id) : undefined;
     if (!user) throw new HttpError(404, MESSAGES.notFound);
-    return { message: 'Operazione completata con successo', ...(await tokensFor(ctx, user, undefined, impersonator)) };
+    const tokens = await tokensFor(ctx, user, { session: req.user.sid, impersonator });
+    return { message: 'Operazione completata con successo', ...tokens };
   },
 });
