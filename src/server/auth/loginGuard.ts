@@ -148,13 +148,15 @@ export function createLoginGuard(db: Db) {
       });
     },
     /**
-     * The password was right: this username at this address (and this browser) starts again; the
-     * address and the username forget this attempt.
+     * The password was right: this username at this address starts again (after a login judged by the
+     * address; a trusted browser's success leaves the address's failures alone), so does the browser's
+     * device cookie; the address and the username forget this attempt.
      */
     async succeeded(ip: string, who: string, pass: LoginPass, device?: Device | null): Promise<void> {
       const keys = keysOf(ip, who.toLowerCase(), device);
-      refusals.delete(keys.pair ?? '');
-      await db.query(`DELETE FROM "loginAttempt" WHERE key = ANY($1)`, [[keys.pair, keys.device].filter(Boolean)]);
+      const restart = [pass.counted.includes('pair') ? keys.pair : undefined, keys.device].filter(Boolean);
+      if (pass.counted.includes('pair')) refusals.delete(keys.pair ?? '');
+      await db.query(`DELETE FROM "loginAttempt" WHERE key = ANY($1)`, [restart]);
       const once = (['address', 'user'] as const).filter((k) => pass.counted.includes(k)).map((k) => keys[k]);
       await db.query(
         `DELETE FROM "loginAttempt" WHERE id IN (SELECT max(id) FROM "loginAttempt" WHERE key = ANY($1) GROUP BY key)`,
@@ -162,21 +164,22 @@ export function createLoginGuard(db: Db) {
       );
     },
     /**
-     * An admin lifts the blocks of a username: its failures from every address and browser are
-     * forgotten. Returns how many addresses were refusing it. What an address did to other usernames stays.
+     * An admin lifts the blocks of a user: the failures of these names (the username, the password
+     * change's own) from every address and browser are forgotten. Returns how many addresses were
+     * refused; what an address did to other usernames stays.
      */
-    async unblock(username: string): Promise<number> {
-      const who = username.toLowerCase();
-      const { rows: deleted } = await db.query<{ key: string; count: number }>(
+    async unblock(names: string[]): Promise<number> {
+      const whos = names.map((n) => n.toLowerCase());
+      const { rows } = await db.query<{ key: string; count: number }>(
         `WITH gone AS (
            DELETE FROM "loginAttempt"
-           WHERE key = $1 OR ((key LIKE 'pair:%' OR key LIKE 'device:%') AND substr(key, strpos(key, '|') + 1) = $2)
+           WHERE key = ANY($1) OR ((key LIKE 'pair:%' OR key LIKE 'device:%') AND substr(key, strpos(key, '|') + 1) = ANY($2))
            RETURNING key, at)
          SELECT key, (count(*) FILTER (WHERE at > now() - make_interval(secs => $3)))::int AS count FROM gone GROUP BY key`,
-        [`user:${who}`, who, LOGIN_RULES.windowMs / 1000],
+        [whos.map((w) => `user:${w}`), whos, LOGIN_RULES.windowMs / 1000],
       );
-      for (const { key } of deleted) refusals.delete(key);
-      return deleted.filter((r) => r.key.startsWith('pair:') && r.count >= LOGIN_RULES.pair.refuseFrom).length;
+      for (const { key } of rows) refusals.delete(key);
+      return rows.filter((r) => r.key.startsWith('pair:') && r.count >= LOGIN_RULES.pair.refuseFrom).length;
     },
   };
 }
