@@ -8,6 +8,7 @@ beforeAll(async () => {
   // One hash at a time and a queue of 8, as on a two-core machine; a long wait, since a loaded test machine hashes slowly.
   t = await testApp({ limits: { hashConcurrency: 1, hashQueue: 8, hashWaitMs: 30_000 } });
   await t.as(['ROLE_SUPER_ADMIN'], 'admin');
+  await t.as(['ROLE_USER_CRM'], 'proprietario');
   admin = await t.as(['ROLE_ADMIN'], 'amministratore');
 });
 afterAll(() => t.close());
@@ -39,20 +40,19 @@ function deviceCookie(res: Answer) {
 }
 
 describe('guesses elsewhere never lock the owner out', () => {
-  it('guessesElsewhereDoNotLockTheOwner', async () => {
-    await t.as(['ROLE_USER_CRM'], 'proprietario');
-    for (const username of ['admin', 'proprietario']) {
-      // The reproduction: 12 wrong passwords for the username from two addresses...
-      const [first, second] = await Promise.all([guess(username, '10.40.0.1', 6), guess(username, '10.40.0.2', 6)]);
-      // ...each address is refused after its 5th failure, for this username...
-      expect(first).toEqual([...Array(LOGIN_LIMITS.pair).fill(401), 429]);
-      expect(second).toEqual([...Array(LOGIN_LIMITS.pair).fill(401), 429]);
-      expect((await login(username, TEST_PASSWORD, '10.40.0.1')).statusCode).toBe(429);
-      // ...and the right password from a third address gets in at once.
-      const owner = await login(username, TEST_PASSWORD, '10.40.0.3');
-      expect(owner.statusCode).toBe(200);
-      expect(owner.json().token).toBeTruthy();
-    }
+  it.each(['admin', 'proprietario'])('guessesElsewhereDoNotLockTheOwner: %s', async (username) => {
+    const [a, b, c] =
+      username === 'admin' ? ['10.40.0.1', '10.40.0.2', '10.40.0.3'] : ['10.40.9.1', '10.40.9.2', '10.40.9.3'];
+    // The reproduction: 12 wrong passwords for the username from two addresses...
+    const [first, second] = await Promise.all([guess(username, a, 6), guess(username, b, 6)]);
+    // ...each address is refused after its 5th failure, for this username...
+    expect(first).toEqual([...Array(LOGIN_LIMITS.pair).fill(401), 429]);
+    expect(second).toEqual([...Array(LOGIN_LIMITS.pair).fill(401), 429]);
+    expect((await login(username, TEST_PASSWORD, a)).statusCode).toBe(429);
+    // ...and the right password from a third address gets in at once.
+    const owner = await login(username, TEST_PASSWORD, c);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().token).toBeTruthy();
   });
 
   it('an address that guessed 20 usernames is refused, for every username; other addresses are not', async () => {
@@ -156,12 +156,13 @@ describe('a flood of guesses', () => {
   });
 
   it('floodDoesNotDelayOtherUsers: guesses at many usernames from one address keep to their own lane of the hash queue', async () => {
-    // A queue of two: without the per-address bound the guesses would fill it and others would get 429.
+    // A queue of two: without the per-address bound, six guesses at once would fill it and the rest,
+    // and anybody else, would get 429 "Troppi accessi in corso".
     const small = await testApp({ limits: { hashConcurrency: 1, hashQueue: 2, hashWaitMs: 60_000 } });
     try {
       await small.as(['ROLE_USER_CRM'], 'collega');
       const order: string[] = [];
-      const flood = Array.from({ length: 30 }, (_, i) =>
+      const flood = Array.from({ length: 6 }, (_, i) =>
         small.app
           .inject({
             method: 'POST',
@@ -169,7 +170,7 @@ describe('a flood of guesses', () => {
             payload: { username: `inventato.${i}`, password: 'sbagliata' },
             remoteAddress: '10.42.1.1',
           })
-          .then((r) => void order.push(limited(r) ? 'rifiutato' : `controllato ${r.statusCode}`)),
+          .then((r) => void order.push(`tentativo ${r.statusCode}`)),
       );
       const colleague = small.app
         .inject({
@@ -180,11 +181,9 @@ describe('a flood of guesses', () => {
         })
         .then((r) => void order.push(`collega ${r.statusCode}`));
       await Promise.all([...flood, colleague]);
-      // Every guess the address may make was checked (none found the queue full), the rest refused...
-      expect(order.filter((o) => o === 'controllato 401')).toHaveLength(LOGIN_LIMITS.address);
-      expect(order.filter((o) => o === 'rifiutato')).toHaveLength(30 - LOGIN_LIMITS.address);
-      // ...and the colleague got in ahead of almost all of them.
-      expect(order.filter((o) => o !== 'rifiutato').indexOf('collega 200')).toBeLessThanOrEqual(2);
+      // Every guess was checked (none found the queue full), and the colleague went ahead of all but one.
+      expect(order.filter((o) => o.startsWith('tentativo'))).toEqual(Array(6).fill('tentativo 401'));
+      expect(order.indexOf('collega 200')).toBeLessThanOrEqual(1);
     } finally {
       await small.close();
     }
