@@ -150,9 +150,10 @@ describe('a flood of guesses', () => {
     expect(order.lastIndexOf('rifiutato')).toBeLessThan(order.indexOf('controllato 401'));
     // ...and after the first refusal the rest are answered from memory, not by one database transaction each.
     expect(transactions.mock.calls.length).toBeLessThanOrEqual(LOGIN_LIMITS.pair + 4);
-    // The colleague waits at most for the one guess whose hash had already started.
+    // The colleague goes ahead of every guess still waiting when it reaches the hash queue: it waits only
+    // for those already hashing by then (one, or two on a loaded machine), never for the flood's rest.
     expect(order).toContain('collega 200');
-    expect(order.filter((o) => o !== 'rifiutato').indexOf('collega 200')).toBeLessThanOrEqual(1);
+    expect(order.filter((o) => o !== 'rifiutato').indexOf('collega 200')).toBeLessThanOrEqual(2);
   });
 
   it('floodDoesNotDelayOtherUsers: guesses at many usernames from one address keep to their own lane of the hash queue', async () => {
