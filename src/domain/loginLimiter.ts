@@ -52,6 +52,8 @@ export type Verdict =
     };
 
 const EMPTY: KeyCount = { count: 0, latest: [] };
+/** The hash-queue priority of a first try from an address that has not failed (a trusted browser: 0). */
+export const FIRST_TRY_PRIORITY = 1;
 
 /** Milliseconds until the key is under `max` attempts in the window again (its max-th latest attempt leaves), or 0. */
 export function retryAfter(key: KeyCount, max: number, windowMs: number, now: number): number {
@@ -87,7 +89,8 @@ export function judgeAttempt(history: AttemptHistory, now: number, rules = LOGIN
     delayMs: Math.min(rules.maxDelayMs, delaySteps * rules.stepMs),
     // A first try from a quiet address goes ahead of a guesser's second; a username under a spread
     // attack waits behind everyone else.
-    priority: 1 + pair.count + Math.min(address.count, rules.address.refuseFrom) + (userSteps > 0 ? 100 : 0),
+    priority:
+      FIRST_TRY_PRIORITY + pair.count + Math.min(address.count, rules.address.refuseFrom) + (userSteps > 0 ? 100 : 0),
     trusted: false,
   };
 }

@@ -16,6 +16,7 @@ import {
   type ResourceAccessInfo,
 } from '../domain/accessRules.ts';
 import type { ApiOperation, OperationId } from '../domain/apiOperations.ts';
+import { FIRST_TRY_PRIORITY } from '../domain/loginLimiter.ts';
 import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
 import { authModule } from './auth/index.ts';
 import { createLoginGuard } from './auth/loginGuard.ts';
@@ -128,6 +129,8 @@ export interface AppLimits {
   hashConcurrency: number;
   hashQueue: number;
   hashWaitMs: number;
+  /** Hashes beyond hashConcurrency kept for logins from a trusted browser or an address that has not failed. */
+  hashReserved: number;
   exports: { global: number; waiting: number; waitMs: number };
   hub: { perUser: number; total: number };
 }
@@ -137,6 +140,8 @@ const DEFAULT_LIMITS: AppLimits = {
   hashConcurrency: Math.max(1, Math.min(2, os.cpus().length - 1)),
   hashQueue: 8,
   hashWaitMs: 5_000,
+  // A flood of guesses never makes another user's first try wait for one of its hashes.
+  hashReserved: 1,
   exports: EXPORT_LIMITS,
   hub: HUB_LIMITS,
 };
@@ -325,6 +330,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
         maxWaiting: limits.hashQueue,
         waitMs: limits.hashWaitMs,
         busyMessage: MESSAGES.loginBusy,
+        reserved: { places: limits.hashReserved, maxPriority: FIRST_TRY_PRIORITY },
       }),
     ),
     resources,
