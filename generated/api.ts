@@ -10,7 +10,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accesso con username e password */
+        /**
+         * Accesso con username e password
+         * @description I tentativi falliti si contano per username e indirizzo e per indirizzo: oltre la soglia quella coppia (o quell'indirizzo) viene prima rallentata, poi rifiutata con 429 e `Retry-After`; lo stesso username da un altro indirizzo non lo è mai. Un accesso riuscito imposta un cookie di dispositivo (firmato, HttpOnly, SameSite=Strict, Secure su https, percorso `/login_check`): da quel browser l'utente entra anche mentre altri indirizzi sono bloccati, finché con quel cookie non sbaglia 5 volte.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -251,6 +254,26 @@ export interface paths {
         put?: never;
         /** Disconnette subito l'utente da ogni sessione aperta */
         post: operations["forceLogoutUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/unblock-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sblocca l'accesso dell'utente
+         * @description Dimentica i tentativi di accesso falliti con lo username dell'utente, da ogni indirizzo e da ogni browser: gli indirizzi che ne erano bloccati possono riprovare subito. Un indirizzo bloccato per i tentativi su molti username resta bloccato. Il messaggio dice quanti indirizzi erano bloccati.
+         */
+        post: operations["unblockUserLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9334,6 +9357,30 @@ export interface operations {
         };
     };
     forceLogoutUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Message"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    unblockUserLogin: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,6 +1,8 @@
 // npm run bench:api — 100,000 rows in one collection (the call log), then list requests with
 // filter + sort + page + count over loopback, for our server and for a bare Fastify route running
-// the same SQL on the same database. Prints requests/s and latency; asserts nothing.
+// the same SQL on the same database, then abuse and size figures and the login guard's (BENCH_ONLY_LOGIN=1: those
+// alone). Prints requests/s and latency; asserts nothing.
+import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
 import type { Db } from '../src/server/db/Db.ts';
@@ -10,6 +12,7 @@ import { DAYS, seedCallLog } from './lib/seedCallLog.ts';
 import { benchLoad, loadPaths } from './lib/benchLoad.ts';
 import { benchMillion } from './lib/benchMillion.ts';
 import { machine } from './lib/machine.ts';
+import { benchLogin } from './lib/benchLogin.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -18,6 +21,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** The negotiation run on PostgreSQL: on by default, `0` to leave it out, `only` for it alone. */
 const MILLION = process.env.BENCH_MILLION ?? '1';
 const MILLION_ROWS = Number(process.env.BENCH_MILLION_ROWS ?? 1_000_000);
+/** `BENCH_ONLY_LOGIN=1`: the login guard's figures alone. */
+const ONLY_LOGIN = process.env.BENCH_ONLY_LOGIN === '1';
 
 // Days, pages and statuses vary so that no two consecutive requests are alike.
 function requestPaths(prefix: string, ours: boolean): string[] {
@@ -50,6 +55,7 @@ async function bareServer(db: Db) {
 }
 
 async function benchBackend(name: string, databaseUrl?: string) {
+  if (ONLY_LOGIN) return benchLoginOn(name, databaseUrl);
   if (process.env.BENCH_ONLY_LOAD === '1') return benchLoadOn(name, databaseUrl);
   const db = await createDb({ databaseUrl });
   const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
@@ -96,6 +102,27 @@ async function benchBackend(name: string, databaseUrl?: string) {
   );
   console.table(rows);
   await benchLoadOn(name, databaseUrl);
+  await benchLoginOn(name, databaseUrl);
+}
+
+/** The login guard: the lock-out attack, then another user's login during floods of guesses. */
+async function benchLoginOn(name: string, databaseUrl?: string) {
+  const db = await createDb({ databaseUrl });
+  const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const figures = await benchLogin(ctx, port);
+    console.log(
+      `\n${name}: the login guard. 12 wrong passwords for a username from two addresses, then the right one from a third`,
+    );
+    console.table(figures.attack);
+    console.log(`100 parallel wrong passwords for one username from one address, another user signing in meanwhile`);
+    console.table([figures.flood]);
+  } finally {
+    await app.close();
+    await db.close();
+  }
 }
 
 /** Abuse and size on a fresh database: parallel logins, unpaged list, export, sorted list at ROWS customers. */
@@ -140,7 +167,7 @@ async function benchMillionOn(name: string, databaseUrl: string) {
 
 async function benchPostgres(name: string, databaseUrl: string) {
   if (MILLION !== 'only') await benchBackend(name, databaseUrl);
-  if (MILLION !== '0') await benchMillionOn(name, databaseUrl);
+  if (MILLION !== '0' && !ONLY_LOGIN) await benchMillionOn(name, databaseUrl);
 }
 
 console.log(machine());

@@ -251,7 +251,8 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [
-    "username"
+    "username",
+    "email"
   ],
   "single": false,
   "page": null,
@@ -270,6 +271,11 @@ export const resource = {
       "operationId": "impersonateUser",
       "method": "post",
       "path": "/api/users/{id}/impersonate"
+    },
+    {
+      "operationId": "unblockUserLogin",
+      "method": "post",
+      "path": "/api/users/{id}/unblock-login"
     },
     {
       "operationId": "createPbxToken",

@@ -43,6 +43,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   subscribeHub: 'public',
   getHubSubscriberToken: 'authenticated',
   forceLogoutUser: G.admin,
+  unblockUserLogin: G.admin,
   // The handler applies the roles of the list being exported (exportAccess).
   exportResource: 'authenticated',
   getProfile: 'authenticated',

@@ -1,31 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { beginAttempt, retryAfter } from './loginLimiter.ts';
+import { judgeAttempt, LOGIN_RULES, retryAfter, type KeyCount } from './loginLimiter.ts';
+
+const WINDOW = LOGIN_RULES.windowMs;
+/** `n` attempts, one a second, the latest at `last`. */
+const attempts = (n: number, last = 0): KeyCount => ({
+  count: n,
+  latest: Array.from({ length: n }, (_, i) => last - i * 1000),
+});
+const none = attempts(0);
 
 describe('retryAfter', () => {
-  it('lets a key try until it has made max attempts in the window, then until the oldest of them leaves it', () => {
-    expect(retryAfter({ times: [0, 1], max: 3 }, 1000, 10)).toBe(0);
-    expect(retryAfter({ times: [2, 0, 1], max: 3 }, 1000, 10)).toBe(990);
+  it('lets a key try until it has max attempts in the window, then until the max-th latest leaves it', () => {
+    expect(retryAfter(attempts(2, 10), 3, 1000, 10)).toBe(0);
+    expect(retryAfter({ count: 3, latest: [2, 1, 0] }, 3, 1000, 10)).toBe(990);
     // Five attempts, three allowed: the third latest (at 2) decides.
-    expect(retryAfter({ times: [0, 1, 2, 3, 4], max: 3 }, 1000, 10)).toBe(992);
-  });
-  it('forgets attempts older than the window', () => {
-    expect(retryAfter({ times: [0, 1], max: 2 }, 1000, 500)).toBeGreaterThan(0);
-    expect(retryAfter({ times: [0, 1], max: 2 }, 1000, 1001)).toBe(0);
+    expect(retryAfter({ count: 5, latest: [4, 3, 2, 1, 0] }, 3, 1000, 10)).toBe(992);
   });
 });
 
-describe('beginAttempt', () => {
-  it('goes ahead with the counts before it under each key, or waits as long as the fullest key says', () => {
-    const pair = (times: number[]) => ({ times, max: 2 });
-    const address = (times: number[]) => ({ times, max: 3 });
-    expect(beginAttempt([pair([]), address([])], 1000, 0)).toEqual({ wait: 0, before: [0, 0] });
-    expect(beginAttempt([pair([0]), address([0])], 1000, 1)).toEqual({ wait: 0, before: [1, 1] });
-    // Two attempts still running for the pair: the third is refused before it starts.
-    expect(beginAttempt([pair([0, 1]), address([0, 1])], 1000, 2)).toEqual({ wait: 998, before: [] });
-    // Another user at the same address: the address is full after three.
-    expect(beginAttempt([pair([]), address([0, 1])], 1000, 3)).toEqual({ wait: 0, before: [0, 2] });
-    expect(beginAttempt([pair([]), address([0, 1, 3])], 1000, 4).wait).toBe(996);
-    // Attempts that left the window do not count before this one.
-    expect(beginAttempt([pair([0]), address([0, 1500])], 1000, 1600)).toEqual({ wait: 0, before: [0, 1] });
+describe('judgeAttempt', () => {
+  it('lets a fresh address try at once, first in the hash queue after trusted browsers', () => {
+    expect(judgeAttempt({ pair: none, address: none, user: none }, 0)).toEqual({
+      refused: false,
+      counted: ['pair', 'address', 'user'],
+      delayMs: 0,
+      priority: 1,
+      trusted: false,
+    });
+  });
+
+  it('slows a username from one address down from its 3rd failure, then refuses it from its 5th', () => {
+    const at = (n: number) => judgeAttempt({ pair: attempts(n), address: attempts(n), user: attempts(n) }, 0);
+    expect([0, 1, 2, 3, 4].map((n) => at(n).refused)).toEqual([false, false, false, false, false]);
+    expect([2, 3, 4].map((n) => (at(n) as { delayMs: number }).delayMs)).toEqual([0, 1000, 2000]);
+    expect(at(5)).toEqual({ refused: true, retryAfterMs: WINDOW - 4000, by: 'pair' });
+  });
+
+  it('refuses an address that failed 20 times, whichever usernames it tried', () => {
+    expect(judgeAttempt({ pair: none, address: attempts(19), user: none }, 0).refused).toBe(false);
+    expect(judgeAttempt({ pair: none, address: attempts(20), user: none }, 0)).toMatchObject({
+      refused: true,
+      by: 'address',
+    });
+  });
+
+  it('never refuses a username because of failures elsewhere: many of them only slow it down', () => {
+    const spread = (n: number) => judgeAttempt({ pair: none, address: none, user: attempts(n) }, 0);
+    expect(spread(12)).toMatchObject({ refused: false, delayMs: 0, priority: 1 });
+    expect(spread(50)).toMatchObject({ refused: false, delayMs: 1000, priority: 101 });
+    expect(spread(10_000)).toMatchObject({ refused: false, delayMs: LOGIN_RULES.maxDelayMs });
+  });
+
+  it('trusts a device cookie of the username whatever its address and username counts, until it fails 5 times', () => {
+    const blocked = { pair: attempts(9), address: attempts(40), user: attempts(500) };
+    expect(judgeAttempt({ ...blocked, device: attempts(4) }, 0)).toEqual({
+      refused: false,
+      counted: ['device', 'user'],
+      delayMs: 0,
+      priority: 0,
+      trusted: true,
+    });
+    expect(judgeAttempt({ ...blocked, device: attempts(5) }, 0)).toMatchObject({ refused: true, by: 'pair' });
   });
 });

@@ -15,12 +15,17 @@ export interface StaffClaims {
   roles: RoleName[];
   /** The user's token version: a change of password, roles or activity bumps it and ends the session. */
   ver: number;
+  /**
+   * The session: one sign-in, kept through its refreshes (its refresh-token family). Its logout ends
+   * this token, the hub tokens taken with it and their open streams at once.
+   */
+  sid: string;
   /** Set while a super admin works as this user: who they really are, and their token version. */
   impersonator?: { id: number; name: string; ver: number };
 }
 
 /** What the browser shows of a staff token: the claims without the versions only the server checks. */
-export type SessionIdentity = Omit<StaffClaims, 'ver' | 'impersonator'> & {
+export type SessionIdentity = Omit<StaffClaims, 'ver' | 'sid' | 'impersonator'> & {
   /** Who is really at the keyboard while a super admin impersonates this user. */
   impersonator?: Omit<NonNullable<StaffClaims['impersonator']>, 'ver'>;
 };
@@ -31,10 +36,11 @@ export interface PublicOfferClaims {
   code: string;
 }
 
-/** An event stream subscription: whose, of which session version, on which topics. */
+/** An event stream subscription: whose, of which session and session version, on which topics. */
 export interface HubClaims {
   userId: number;
   ver: number;
+  sid: string;
   topics: string[];
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import qs from 'qs';
@@ -15,13 +16,15 @@ import {
   type ResourceAccessInfo,
 } from '../domain/accessRules.ts';
 import type { ApiOperation, OperationId } from '../domain/apiOperations.ts';
+import { FIRST_TRY_PRIORITY } from '../domain/loginLimiter.ts';
 import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
 import { authModule } from './auth/index.ts';
 import { createLoginGuard } from './auth/loginGuard.ts';
 import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
 import { createPasswordService } from './auth/passwords.ts';
 import { createRefreshTokens } from './auth/refreshTokens.ts';
-import { createTokenService } from './auth/tokens.ts';
+import { createDeviceCookies, deviceCookieSecret } from './auth/deviceCookie.ts';
+import { createTokenService, HUB_TOKEN_MAX_TTL } from './auth/tokens.ts';
 import { createUserStates } from './auth/userStates.ts';
 import { loadContract } from './contract/contract.ts';
 import { createValidators } from './contract/validators.ts';
@@ -126,6 +129,8 @@ export interface AppLimits {
   hashConcurrency: number;
   hashQueue: number;
   hashWaitMs: number;
+  /** Hashes beyond hashConcurrency kept for logins from a trusted browser or an address that has not failed. */
+  hashReserved: number;
   exports: { global: number; waiting: number; waitMs: number };
   hub: { perUser: number; total: number };
 }
@@ -135,6 +140,8 @@ const DEFAULT_LIMITS: AppLimits = {
   hashConcurrency: Math.max(1, Math.min(2, os.cpus().length - 1)),
   hashQueue: 8,
   hashWaitMs: 5_000,
+  // A flood of guesses never makes another user's first try wait for one of its hashes.
+  hashReserved: 1,
   exports: EXPORT_LIMITS,
   hub: HUB_LIMITS,
 };
@@ -292,12 +299,19 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
         ),
       ]),
   );
+  const refreshTokens = createRefreshTokens(
+    db,
+    config.refreshTokenTtl,
+    secret,
+    Math.max(config.accessTokenTtl, HUB_TOKEN_MAX_TTL),
+  );
   const ctx: AppContext = {
     db,
     contract,
     config,
     tokens: createTokenService(secret, config.accessTokenTtl),
-    refreshTokens: createRefreshTokens(db, config.refreshTokenTtl, secret),
+    refreshTokens,
+    deviceCookies: createDeviceCookies(secret),
     storage: directoryStorage(options.storageDir ?? (process.env.STORAGE_DIR || dataDir)),
     hub: createHub(db, limits.hub, (err, what) => app.log.error({ err }, what)),
     mail: createMail(
@@ -316,6 +330,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
         maxWaiting: limits.hashQueue,
         waitMs: limits.hashWaitMs,
         busyMessage: MESSAGES.loginBusy,
+        reserved: { places: limits.hashReserved, maxPriority: FIRST_TRY_PRIORITY },
       }),
     ),
     resources,
@@ -325,7 +340,10 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     handler: () => undefined,
     access: (op) => operationAccess(op.operationId, accessByType),
     exportAccess: (op) => exportAccess(op.operationId, accessByType),
-    userStates: createUserStates((id) => userState(db, id)),
+    userStates: createUserStates(
+      (id) => userState(db, id),
+      (id) => refreshTokens.endedSessionsOf(id),
+    ),
     readableFields(typeName, roles) {
       const info = accessByType.get(typeName);
       const fields = lookupFieldsByType.get(typeName);
@@ -362,6 +380,8 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     };
   });
   app.setErrorHandler(createErrorHandler((node) => contract.resolve(node)));
+  // Parsed only where the browser sends cookies: the device cookie goes to the login alone.
+  await app.register(cookie, { secret: deviceCookieSecret(secret) });
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes } });
   const runtime = {
     apiBase: options.apiPublicUrl ?? '',

@@ -2,6 +2,7 @@ import type { components } from '../../generated/api.ts';
 import type { ResourceName } from '../../generated/resourceIndex.ts';
 import type { Access } from '../domain/accessRules.ts';
 import type { ApiOperation, OperationId } from '../domain/apiOperations.ts';
+import type { DeviceCookies } from './auth/deviceCookie.ts';
 import type { LoginGuard } from './auth/loginGuard.ts';
 import type { PasswordService } from './auth/passwords.ts';
 import type { RefreshTokens } from './auth/refreshTokens.ts';
@@ -47,6 +48,8 @@ export interface AppContext extends CrudContext {
   verifyMicrosoft(accessToken: string): Promise<string>;
   /** Password guesses counted as they start (login and password change). */
   loginGuard: LoginGuard;
+  /** The browsers each user signed in with before (judged by their own failures at the login). */
+  deviceCookies: DeviceCookies;
   /** Hashing and checking passwords, a few at a time. */
   passwords: PasswordService;
   /** A stored resource by type name; throws when it has no table (a server bug, not bad input). */

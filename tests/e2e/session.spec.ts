@@ -121,14 +121,18 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(page.getByRole('cell', { name: 'Noleggi del Nord S.r.l.', exact: true })).toBeVisible();
   });
 
-  test('logout ends the session on the server too: its refresh token no longer works', async ({
+  test('logout ends the session on the server too: its refresh token and its event stream token stop working', async ({
     page,
     login,
     request,
     stack,
   }) => {
+    // The stream's token lives 12 hours: only the end of the session can refuse it before then.
+    const subscribed = page.waitForResponse((r) => r.url().includes('/hub?'));
     await login();
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+    const stream = await subscribed;
+    expect(stream.status()).toBe(200);
     const refreshToken = await page.evaluate(
       () => Object.entries(localStorage).find(([k]) => k.startsWith('crm_refresh_token'))?.[1],
     );
@@ -138,6 +142,9 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(page).toHaveURL(/\/login/);
     const refresh = await request.post(`${stack.baseURL}/token/refresh`, { data: { refresh_token: refreshToken } });
     expect(refresh.status()).toBe(401);
+    const reopened = await request.get(stream.url(), { timeout: 5000 });
+    expect(reopened.status()).toBe(401);
+    expect(((await reopened.json()) as { message: string }).message).toBe('Sessione terminata: accedere di nuovo');
   });
 });
 

@@ -46,6 +46,43 @@ test.describe('the users screen', () => {
     );
   });
 
+  test('an e-mail another user has is refused on its field, the dialog keeping what was typed', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto('/utenti/users');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo utente' });
+    await dialog.getByLabel('Username').fill('mario.doppio');
+    await dialog.getByLabel('Email').fill('ADMIN@rossinoleggi.it');
+    await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Mario');
+    await dialog.getByLabel('Cognome').fill('Doppio');
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Benvenuto2025!');
+    await dialog.getByLabel('Conferma password').fill('Benvenuto2025!');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog.getByText("L'e-mail «ADMIN@rossinoleggi.it» è già usata da un altro utente")).toBeVisible();
+    await expect(dialog.getByLabel('Username')).toHaveValue('mario.doppio');
+  });
+
+  test('an admin lets back in a user who mistyped the password too often ("Sblocca accesso")', async ({
+    page,
+    login,
+    request,
+    stack,
+    demoPassword,
+  }) => {
+    const attempt = (password: string) =>
+      request.post(`${stack.baseURL}/login_check`, { data: { username: 'noleggio', password } });
+    for (let i = 0; i < 5; i++) expect((await attempt(`sbagliata-${i}`)).status()).toBe(401);
+    expect((await attempt(demoPassword('noleggio'))).status()).toBe(429);
+    await login();
+    await page.goto('/utenti/users?f.username=noleggio');
+    await page.getByRole('button', { name: "Sblocca l'accesso di Fabio Esposito" }).click();
+    await expect(page.getByText('Accesso sbloccato per «noleggio»: un indirizzo era bloccato')).toBeVisible();
+    expect((await attempt(demoPassword('noleggio'))).status()).toBe(200);
+  });
+
   test('a super admin works as another user, sees it in the top bar, and goes back', async ({ page, login }) => {
     await login();
     await page.goto('/utenti/users?f.username=crm');
@@ -67,10 +104,15 @@ test.describe('the users screen', () => {
     await expect(page.getByRole('link', { name: 'Amministratore di sistema' })).toBeVisible();
   });
 
-  test('only a super admin is offered impersonation', async ({ page, demoPassword }) => {
+  test('only a super admin is offered impersonation; an admin unblocks everybody but a super admin', async ({
+    page,
+    demoPassword,
+  }) => {
     await loginAs(page, 'admin.demo', demoPassword('admin.demo'));
     await page.goto('/utenti/users');
     await expect(page.getByRole('cell', { name: 'crm', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Impersona / })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: "Sblocca l'accesso di Silvia Marini" })).toBeVisible();
+    await expect(page.getByRole('button', { name: "Sblocca l'accesso di Amministratore di sistema" })).toHaveCount(0);
   });
 });

@@ -12,12 +12,16 @@ export interface Caller {
 
 const bearer = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 
-/** A staff session as it is now: the user still active, the token of the current version (also the impersonator's). */
+/**
+ * A staff session as it is now: the user still active, the token of the current version (also the
+ * impersonator's), its session not ended by a logout.
+ */
 async function staffCaller(ctx: AppContext, token: string): Promise<StaffClaims> {
   const claims = await ctx.tokens.verify(token);
   const state = await ctx.userStates.get(claims.id);
   if (!state?.active) throw new HttpError(423, MESSAGES.inactive);
-  if (state.tokenVersion !== claims.ver) throw new HttpError(401, MESSAGES.sessionEnded);
+  if (state.tokenVersion !== claims.ver || state.endedSessions.has(claims.sid))
+    throw new HttpError(401, MESSAGES.sessionEnded);
   if (claims.impersonator) {
     const behind = await ctx.userStates.get(claims.impersonator.id);
     if (!behind?.active || !behind.superAdmin || behind.tokenVersion !== claims.impersonator.ver)

@@ -1,5 +1,6 @@
+import { setTimeout } from 'node:timers/promises';
 import { defineHandlers } from '../context.ts';
-import { tokensFor } from '../domains/users/sessions.ts';
+import { endSessionOf, tokensFor } from '../domains/users/sessions.ts';
 import { userByEmail, userById, userByUsername } from '../domains/users/userRepository.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 
@@ -10,15 +11,20 @@ const IMPERSONATION = {
 } as const;
 
 export const authHandlers = defineHandlers({
-  // Counted before the hash starts; the hash runs for unknown users too, so timing says nothing.
+  // Judged and counted before the hash starts (a refusal costs no scrypt); the hash runs for unknown
+  // users too, so timing says nothing. A browser the user signed in with before is judged by its own failures.
   login: async (req, ctx) => {
     const { username, password } = req.body;
-    const priority = await ctx.loginGuard.begin(req.raw.ip, username);
+    const ip = req.raw.ip;
+    const device = ctx.deviceCookies.read(req.raw, username);
+    const pass = await ctx.loginGuard.begin(ip, username, device);
+    if (pass.delayMs > 0) await setTimeout(pass.delayMs);
     const user = await userByUsername(ctx.db, username);
-    if (!(await ctx.passwords.verify(password, user?.passwordHash, priority)) || !user)
+    if (!(await ctx.passwords.verify(password, user?.passwordHash, pass)) || !user)
       throw new HttpError(401, MESSAGES.badCredentials);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
-    await ctx.loginGuard.succeeded(req.raw.ip, username);
+    await ctx.loginGuard.succeeded(ip, username, pass, device);
+    if (!device) ctx.deviceCookies.issue(req.reply, username);
     return tokensFor(ctx, user);
   },
 
@@ -28,16 +34,18 @@ export const authHandlers = defineHandlers({
     const user = await userById(ctx.db, rotated.userId);
     if (!user) throw new HttpError(401, MESSAGES.tokenInvalid);
     if (user.active !== 'true') throw new HttpError(401, MESSAGES.inactive);
-    if (rotated.impersonatorId === null) return tokensFor(ctx, user, rotated.token);
+    const refreshed = { token: rotated.token, family: rotated.family };
+    if (rotated.impersonatorId === null) return tokensFor(ctx, user, { refreshed });
     // An impersonation lasts only while its super admin still is one.
     const impersonator = await userById(ctx.db, rotated.impersonatorId);
     if (!impersonator || impersonator.active !== 'true' || !impersonator.roles?.includes('ROLE_SUPER_ADMIN'))
       throw new HttpError(401, MESSAGES.tokenInvalid);
-    return tokensFor(ctx, user, rotated.token, impersonator);
+    return tokensFor(ctx, user, { refreshed, impersonator });
   },
 
+  // The session ends whole: its refresh family, its access token and its event streams.
   logout: async (req, ctx) => {
-    await ctx.refreshTokens.revokeFamilyOf(req.body.refresh_token);
+    await endSessionOf(ctx, req.body.refresh_token);
   },
 
   // Support: a super admin sees the product exactly as one user does, and can go back (the client keeps their own tokens).
@@ -50,7 +58,7 @@ export const authHandlers = defineHandlers({
     if (!me) throw new HttpError(401, MESSAGES.tokenInvalid);
     if (target.active !== 'true') throw new HttpError(409, IMPERSONATION.inactive);
     req.raw.log.info({ impersonator: me.username, user: target.username }, 'impersonation started');
-    return tokensFor(ctx, target, undefined, me);
+    return tokensFor(ctx, target, { impersonator: me });
   },
 
   // The access token was issued by Microsoft for this application; the user is the one with its e-mail.

@@ -85,6 +85,18 @@ describe('POST /login-microsoft', () => {
     expect(res.json().message).toBe('Credenziali invalide');
   });
 
+  it('refuses an e-mail two users share (stored before e-mails were unique): signing in as either would be a guess', async () => {
+    await t.ctx.db.query(`DROP INDEX IF EXISTS "user_email_key"`);
+    await t.ctx.db.query(
+      `INSERT INTO "user" (username, email, name, surname, active, roles) VALUES
+        ('doppio.uno', 'doppia@prova.it', 'Uno', 'Doppio', 'true', '["ROLE_USER"]'),
+        ('doppio.due', 'DOPPIA@prova.it', 'Due', 'Doppio', 'true', '["ROLE_USER"]')`,
+    );
+    const res = await login(await msToken({ preferred_username: 'doppia@prova.it' }));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Credenziali invalide');
+  });
+
   it('answers that Microsoft sign-in is not configured when it is not', async () => {
     const plain = await testApp({ microsoft: null });
     try {

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { ConcurrencyGate } from '../security/concurrencyGate.ts';
+import { MESSAGES } from '../http/httpError.ts';
+import { createConcurrencyGate, type ConcurrencyGate } from '../security/concurrencyGate.ts';
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -36,17 +37,51 @@ export async function verifyPassword(password: string, stored: string | null | u
 const DUMMY_HASH =
   'scrypt$131072$8$1$MBJuzktwBpvgbTKVArjweg==$MtQHsTRDmlHenKBFF75uQNGSQ9NknmRxkazcwDwlg8IEGZiV+FwvbtTUBypAeTCSHBDaO78zlN0L6xWOLecj0A==';
 
-/** Hashing and checking passwords through a gate: a flood of logins queues, then gets 429, instead of taking every core. */
+/** Hashes of one address in the queue or running at once: a guesser there cannot fill the queue. */
+export const HASHES_PER_ADDRESS = 2;
+
+/** Where a password check waits (see LoginGuard.begin): its priority, and the address whose bound it keeps (none when trusted). */
+export interface CheckOptions {
+  priority?: number;
+  lane?: string | null;
+}
+
+/**
+ * Hashing and checking passwords through a gate: a flood of logins queues, then gets 429, instead of
+ * taking every core. Checks of one address wait in a line of their own before the gate, at most
+ * HASHES_PER_ADDRESS of them in it.
+ */
 export function createPasswordService(gate: ConcurrencyGate) {
+  const lanes = new Map<string, ConcurrencyGate>();
+  async function inLane<T>(lane: string | null | undefined, fn: () => Promise<T>): Promise<T> {
+    if (!lane) return fn();
+    const line =
+      lanes.get(lane) ??
+      createConcurrencyGate({
+        limit: HASHES_PER_ADDRESS,
+        // The login guard refuses an address long before this many of its attempts are under way.
+        maxWaiting: 256,
+        waitMs: 120_000,
+        busyMessage: MESSAGES.loginBusy,
+      });
+    lanes.set(lane, line);
+    try {
+      return await line.run(fn);
+    } finally {
+      if (line.active === 0 && line.waiting === 0) lanes.delete(lane);
+    }
+  }
   return {
     hash: (password: string) => gate.run(() => hashPassword(password)),
     /**
-     * Always runs one full scrypt, whether or not there is a stored hash to compare with. `priority`:
-     * how many attempts came before from the same place (see LoginGuard.begin): a first try waits less.
+     * Always runs one full scrypt, whether or not there is a stored hash to compare with. A first try
+     * from a quiet address (low priority number) waits less than a guesser's next one.
      */
-    async verify(password: string, stored: string | null | undefined, priority = 0): Promise<boolean> {
+    async verify(password: string, stored: string | null | undefined, options: CheckOptions = {}): Promise<boolean> {
       const usable = typeof stored === 'string' && stored.startsWith('scrypt$');
-      const ok = await gate.run(() => verifyPassword(password, usable ? stored : DUMMY_HASH), priority);
+      const ok = await inLane(options.lane, () =>
+        gate.run(() => verifyPassword(password, usable ? stored : DUMMY_HASH), options.priority),
+      );
       return ok && usable;
     },
   };

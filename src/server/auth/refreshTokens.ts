@@ -11,6 +11,10 @@ export const REFRESH_TABLE_SQL = [
   `ALTER TABLE "refreshToken" ADD COLUMN IF NOT EXISTS "impersonatorId" integer`,
   `CREATE INDEX IF NOT EXISTS "refreshToken_family_idx" ON "refreshToken" ("family")`,
   `CREATE INDEX IF NOT EXISTS "refreshToken_userId_idx" ON "refreshToken" ("userId")`,
+  // Sessions ended by a logout, kept while an access or hub token of theirs may still be unexpired.
+  `CREATE TABLE IF NOT EXISTS "endedSession" (
+  "family" text PRIMARY KEY, "userId" integer NOT NULL, "until" timestamptz NOT NULL)`,
+  `CREATE INDEX IF NOT EXISTS "endedSession_userId_idx" ON "endedSession" ("userId")`,
 ];
 
 /** Several tabs refreshing with the same token within this window get the same new pair. */
@@ -20,6 +24,14 @@ export interface Rotated {
   userId: number;
   impersonatorId: number | null;
   token: string;
+  /** The session the token belongs to (every access and hub token of it carries this id). */
+  family: string;
+}
+
+/** A new refresh token and the session (family) it starts or continues. */
+export interface Issued {
+  token: string;
+  family: string;
 }
 
 /**
@@ -29,7 +41,7 @@ export interface Rotated {
  * derived from the used one with a server key, so a use within the window can be answered with the
  * same successor without keeping any token in clear.
  */
-export function createRefreshTokens(db: Db, ttlSeconds: number, secret: string) {
+export function createRefreshTokens(db: Db, ttlSeconds: number, secret: string, endedKeepSeconds: number) {
   const successorKey = createHmac('sha256', secret).update('refresh-token-successor').digest();
   const successor = (token: string) => createHmac('sha256', successorKey).update(token).digest('base64url');
   const insert = (token: string, userId: number, family: string, impersonatorId: number | null, q: Pick<Db, 'query'>) =>
@@ -38,11 +50,18 @@ export function createRefreshTokens(db: Db, ttlSeconds: number, secret: string) 
       [hash(token), userId, family, ttlSeconds, impersonatorId],
     );
 
-  /** A new refresh token in a new family; an impersonation session remembers the super admin behind it. */
-  async function issue(userId: number, impersonatorId: number | null = null): Promise<string> {
+  /**
+   * A new refresh token in a new family, or in `family` (a session that goes on with new tokens after a
+   * password change); an impersonation session remembers the super admin behind it.
+   */
+  async function issue(
+    userId: number,
+    impersonatorId: number | null = null,
+    family: string = randomUUID(),
+  ): Promise<Issued> {
     const token = randomBytes(32).toString('hex');
-    await insert(token, userId, randomUUID(), impersonatorId, db);
-    return token;
+    await insert(token, userId, family, impersonatorId, db);
+    return { token, family };
   }
 
   async function rotate(token: string): Promise<Rotated> {
@@ -72,29 +91,55 @@ export function createRefreshTokens(db: Db, ttlSeconds: number, secret: string) 
           [hash(next)],
         );
         if (row.withinGrace && after[0] && !after[0].usedAt)
-          return { userId: row.userId, impersonatorId: row.impersonatorId, token: next };
+          return { userId: row.userId, impersonatorId: row.impersonatorId, token: next, family: row.family };
         await tx.query(`UPDATE "refreshToken" SET "revoked" = true WHERE "family" = $1`, [row.family]);
         return null;
       }
       await tx.query(`UPDATE "refreshToken" SET "usedAt" = now() WHERE "tokenHash" = $1`, [hash(token)]);
       await insert(next, row.userId, row.family, row.impersonatorId, tx);
-      return { userId: row.userId, impersonatorId: row.impersonatorId, token: next };
+      return { userId: row.userId, impersonatorId: row.impersonatorId, token: next, family: row.family };
     });
     if (!result) throw new HttpError(401, MESSAGES.tokenInvalid);
     return result;
   }
 
-  /** Logout: the token's whole family ends; an unknown token changes nothing. */
-  const revokeFamilyOf = (token: string) =>
-    db.query(
-      `UPDATE "refreshToken" SET "revoked" = true WHERE "family" = (SELECT "family" FROM "refreshToken" WHERE "tokenHash" = $1)`,
-      [hash(token)],
+  /**
+   * Logout: the token's whole family ends, and the session is recorded as ended so that its access and
+   * hub tokens are refused too; returns whose session it was, or null for an unknown token.
+   */
+  async function revokeFamilyOf(token: string): Promise<{ userId: number; family: string } | null> {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ userId: number; family: string }>(
+        `UPDATE "refreshToken" SET "revoked" = true
+         WHERE "family" = (SELECT "family" FROM "refreshToken" WHERE "tokenHash" = $1)
+         RETURNING "userId", "family"`,
+        [hash(token)],
+      );
+      const ended = rows[0];
+      if (!ended) return null;
+      await tx.query(`DELETE FROM "endedSession" WHERE "until" < now()`);
+      await tx.query(
+        `INSERT INTO "endedSession" ("family", "userId", "until") VALUES ($1, $2, now() + make_interval(secs => $3))
+         ON CONFLICT ("family") DO UPDATE SET "until" = excluded."until"`,
+        [ended.family, ended.userId, endedKeepSeconds],
+      );
+      return ended;
+    });
+  }
+
+  /** The user's sessions ended by a logout whose tokens may still be unexpired. */
+  async function endedSessionsOf(userId: number): Promise<string[]> {
+    const { rows } = await db.query<{ family: string }>(
+      `SELECT "family" FROM "endedSession" WHERE "userId" = $1 AND "until" > now()`,
+      [userId],
     );
+    return rows.map((r) => r.family);
+  }
 
   // A super admin who loses the right also loses the sessions they opened as someone else.
   const revokeUser = (userId: number) =>
     db.query(`UPDATE "refreshToken" SET "revoked" = true WHERE "userId" = $1 OR "impersonatorId" = $1`, [userId]);
 
-  return { issue, rotate, revokeFamilyOf, revokeUser };
+  return { issue, rotate, revokeFamilyOf, endedSessionsOf, revokeUser };
 }
 export type RefreshTokens = ReturnType<typeof createRefreshTokens>;

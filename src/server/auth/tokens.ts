@@ -17,6 +17,9 @@ export interface TokenService {
   verifyPbx(token: string): Promise<PbxClaims>;
 }
 
+/** The longest a hub (event stream) token lives: a session ended by a logout is remembered that long. */
+export const HUB_TOKEN_MAX_TTL = 12 * 3600;
+
 // Verified staff tokens are remembered until they expire: the signature check is the costliest step of a request.
 const CACHE_SIZE = 5000;
 
@@ -31,8 +34,10 @@ function staffClaims(payload: JWTPayload): StaffClaims {
     surname: String(payload.surname ?? ''),
     roles: (Array.isArray(payload.roles) ? payload.roles : []) as RoleName[],
     ver: Number(payload.ver),
+    sid: typeof payload.sid === 'string' ? payload.sid : '',
   };
-  if (!Number.isInteger(claims.id) || claims.id < 1 || !Number.isInteger(claims.ver)) throw new Error('bad claims');
+  if (!Number.isInteger(claims.id) || claims.id < 1 || !Number.isInteger(claims.ver) || !claims.sid)
+    throw new Error('bad claims');
   const imp = payload.impersonator as StaffClaims['impersonator'] | undefined;
   if (imp && typeof imp.id === 'number')
     claims.impersonator = { id: imp.id, name: String(imp.name ?? ''), ver: Number(imp.ver) };
@@ -69,13 +74,20 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       }
     },
     signSubscriber: (claims, ttl) =>
-      signed({ subscribe: claims.topics, ver: claims.ver }, 'hub', ttl, String(claims.userId)),
+      signed(
+        { subscribe: claims.topics, ver: claims.ver, sid: claims.sid },
+        'hub',
+        Math.min(ttl, HUB_TOKEN_MAX_TTL),
+        String(claims.userId),
+      ),
     async verifySubscriber(token) {
       try {
         const payload = await check(token, 'hub');
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || userId < 1 || !Array.isArray(payload.subscribe)) throw new Error('bad claims');
-        return { userId, ver: Number(payload.ver), topics: payload.subscribe.map(String) };
+        const sid = typeof payload.sid === 'string' ? payload.sid : '';
+        if (!Number.isInteger(userId) || userId < 1 || !Array.isArray(payload.subscribe) || !sid)
+          throw new Error('bad claims');
+        return { userId, ver: Number(payload.ver), sid, topics: payload.subscribe.map(String) };
       } catch (err) {
         throw refusal(err);
       }

@@ -14,15 +14,40 @@ export const MAX_PAYLOAD_BYTES = 7999;
 /** How long a publisher waits to hear its own message back before going on (the listener is reconnecting). */
 const ECHO_WAIT_MS = 2000;
 
-/** What travels between processes: an event on a topic, or a user whose cached state is stale. */
-type Message = { id: string; topic: string; event: HubEvent } | { id: string; changedUser: number };
+/** Which of a user's sessions end: one (its logout), or every one but one (a password change made there). */
+export type SessionChoice = { only: string } | { except: string };
 
-const isMessage = (m: unknown): m is Message =>
-  typeof m === 'object' &&
-  m !== null &&
-  typeof (m as { id?: unknown }).id === 'string' &&
-  ((typeof (m as { topic?: unknown }).topic === 'string' && typeof (m as { event?: unknown }).event === 'object') ||
-    typeof (m as { changedUser?: unknown }).changedUser === 'number');
+/**
+ * What travels between processes: an event on a topic, a user whose cached state is stale, or some
+ * sessions of a user that ended (their streams close, the user's cached state is stale).
+ */
+type Message =
+  | { id: string; topic: string; event: HubEvent }
+  | { id: string; changedUser: number }
+  | { id: string; endedSessions: { userId: number } & SessionChoice };
+
+const isMessage = (m: unknown): m is Message => {
+  if (typeof m !== 'object' || m === null) return false;
+  const { id, topic, event, changedUser, endedSessions } = m as Record<string, unknown>;
+  if (typeof id !== 'string') return false;
+  if (typeof topic === 'string') return typeof event === 'object' && event !== null;
+  if (typeof changedUser === 'number') return true;
+  const ended = endedSessions as Record<string, unknown> | null | undefined;
+  return typeof ended?.userId === 'number' && (typeof ended.only === 'string' || typeof ended.except === 'string');
+};
+
+/** An open event stream: the session it was opened for, and how to end it (telling it why first). */
+interface Stream {
+  sid: string;
+  close(farewell?: HubEvent): void;
+}
+
+const forcedLogout = (userId: number): HubEvent => ({
+  entity: 'user',
+  event: 'forced-logout',
+  userId,
+  at: new Date().toISOString(),
+});
 
 /**
  * Publish/subscribe by topic; the SSE route turns subscriptions into event streams. Every message goes
@@ -37,7 +62,7 @@ export function createHub(
 ) {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
-  const streams = new Map<number, Set<() => void>>();
+  const streams = new Map<number, Set<Stream>>();
   const changedListeners: ((userId: number | null) => void)[] = [];
   const echoes = new Map<string, () => void>();
   let open = 0;
@@ -45,13 +70,21 @@ export function createHub(
 
   function deliver(message: Message) {
     if ('changedUser' in message) changedListeners.forEach((l) => l(message.changedUser));
-    else {
+    else if ('endedSessions' in message) {
+      const { userId, ...which } = message.endedSessions;
+      changedListeners.forEach((l) => l(userId));
+      // Only the ended sessions' streams hear that they were logged out: the session that changed the
+      // password keeps its stream and stays signed in.
+      for (const stream of [...(streams.get(userId) ?? [])])
+        if ('only' in which ? stream.sid === which.only : stream.sid !== which.except)
+          stream.close(forcedLogout(userId));
+    } else {
       const { topic, event } = message;
       const loggedOut = event.event === 'forced-logout' && typeof event.userId === 'number' ? event.userId : null;
       if (loggedOut !== null) changedListeners.forEach((l) => l(loggedOut));
       emitter.emit(topic, event);
       if (loggedOut !== null && topic === `/users/${loggedOut}`)
-        for (const close of [...(streams.get(loggedOut) ?? [])]) close();
+        for (const stream of [...(streams.get(loggedOut) ?? [])]) stream.close();
     }
     echoes.get(message.id)?.();
   }
@@ -116,18 +149,19 @@ export function createHub(
       changedListeners.push(listener);
     },
     /**
-     * Counts an open stream of a user (429 past the limits); `close` ends it from the server side.
-     * Returns what to call when the stream has ended.
+     * Counts an open stream of a user's session (429 past the limits); `close` ends it from the server
+     * side, after writing the farewell event when there is one. Returns what to call when the stream has ended.
      */
-    openStream(userId: number, close: () => void): () => void {
+    openStream(userId: number, sid: string, close: (farewell?: HubEvent) => void): () => void {
       const mine = streams.get(userId) ?? new Set();
       if (mine.size >= limits.perUser || open >= limits.total)
         throw new HttpError(429, MESSAGES.tooManyRequests, undefined, 30);
-      mine.add(close);
+      const stream: Stream = { sid, close };
+      mine.add(stream);
       streams.set(userId, mine);
       open++;
       return () => {
-        if (!mine.delete(close)) return;
+        if (!mine.delete(stream)) return;
         open--;
         if (mine.size === 0) streams.delete(userId);
       };
@@ -138,6 +172,13 @@ export function createHub(
      */
     forceLogout(userId: number): Promise<void> {
       return hub.publish(`/users/${userId}`, { entity: 'user', event: 'forced-logout', userId });
+    },
+    /**
+     * Some sessions of a user ended: on every process the user's cached state is forgotten (so their
+     * tokens are refused at the next request) and those sessions' open streams are told and closed.
+     */
+    endSessions(userId: number, which: SessionChoice): Promise<void> {
+      return send({ id: randomUUID(), endedSessions: { userId, ...which } });
     },
     get openStreams() {
       return open;

@@ -1,10 +1,11 @@
+import { HUB_TOKEN_MAX_TTL } from '../auth/tokens.ts';
 import { defineHandlers } from '../context.ts';
 import { teamTopicsFor } from '../../domain/hubTopics.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { endSessions } from '../domains/users/sessions.ts';
 import { assertMayManage } from '../domains/users/userRules.ts';
 
-const SUBSCRIBER_TTL = 12 * 3600;
+const SUBSCRIBER_TTL = HUB_TOKEN_MAX_TTL;
 const HEARTBEAT_MS = 25_000;
 
 export const hubHandlers = defineHandlers({
@@ -14,7 +15,10 @@ export const hubHandlers = defineHandlers({
     const topics = [`/users/${user.id}`, '/broadcast', ...teamTopicsFor(user.roles)];
     return {
       data: {
-        token: await ctx.tokens.signSubscriber({ userId: user.id, ver: user.ver, topics }, SUBSCRIBER_TTL),
+        token: await ctx.tokens.signSubscriber(
+          { userId: user.id, ver: user.ver, sid: user.sid, topics },
+          SUBSCRIBER_TTL,
+        ),
         topics,
       },
     };
@@ -28,10 +32,14 @@ export const hubHandlers = defineHandlers({
     // The stream lives as long as the session it was opened for.
     const state = await ctx.userStates.get(claims.userId);
     if (!state?.active) throw new HttpError(423, MESSAGES.inactive);
-    if (state.tokenVersion !== claims.ver) throw new HttpError(401, MESSAGES.sessionEnded);
+    if (state.tokenVersion !== claims.ver || state.endedSessions.has(claims.sid))
+      throw new HttpError(401, MESSAGES.sessionEnded);
     const reply = req.reply;
     const res = reply.raw;
-    const ended = ctx.hub.openStream(claims.userId, () => res.end());
+    const ended = ctx.hub.openStream(claims.userId, claims.sid, (farewell) => {
+      if (farewell) res.write(`event: message\ndata: ${JSON.stringify(farewell)}\n\n`);
+      res.end();
+    });
     reply.hijack();
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',

@@ -183,6 +183,9 @@ export const messages = {
     filters: 'Filtri',
     none: 'nessun filtro',
   },
+  users: {
+    unblock: (who: string) => `Sblocca l'accesso di ${who}`,
+  },
   impersonation: {
     start: (who: string) => `Impersona ${who}`,
     banner: (who: string) => `Stai usando il CRM come ${who}`,

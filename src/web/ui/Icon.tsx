@@ -17,6 +17,7 @@ import Fullscreen from '@mui/icons-material/Fullscreen';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import ImageIcon from '@mui/icons-material/Image';
 import Info from '@mui/icons-material/InfoOutlined';
+import LockOpen from '@mui/icons-material/LockOpen';
 import Map from '@mui/icons-material/Map';
 import OpenWith from '@mui/icons-material/OpenWith';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
@@ -70,6 +71,7 @@ export const ICONS = {
   'phone-missed': [PhoneMissed, 'Nessuna risposta'],
   send: [Send, 'Invia'],
   people: [Group, 'Utenti'],
+  unlock: [LockOpen, 'Sblocca accesso'],
 } as const;
 export type IconName = keyof typeof ICONS;
 

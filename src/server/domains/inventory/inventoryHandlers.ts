@@ -214,7 +214,10 @@ export const inventoryHandlers = defineHandlers({
     const topics = [topicOf(inventory.id)];
     return {
       data: {
-        token: await ctx.tokens.signSubscriber({ userId: user.id, ver: user.ver, topics }, SUBSCRIBER_TTL),
+        token: await ctx.tokens.signSubscriber(
+          { userId: user.id, ver: user.ver, sid: user.sid, topics },
+          SUBSCRIBER_TTL,
+        ),
         topics,
       },
     };

@@ -21,9 +21,26 @@ async function one(db: Queryable, where: string, value: unknown): Promise<UserRo
 
 export const userById = (db: Queryable, id: number) => one(db, 'id = $1', id);
 export const userByUsername = (db: Queryable, username: string) => one(db, 'lower(username) = lower($1)', username);
-/** The user a Microsoft account signs in as: its e-mail is the user's e-mail or username. */
-export const userByEmail = (db: Queryable, email: string) =>
-  one(db, 'lower(email) = lower($1) OR lower(username) = lower($1)', email);
+/**
+ * The user a Microsoft account signs in as: its e-mail is the user's e-mail or username. None when two
+ * users match (a database from before e-mails were unique): signing in as either would be a guess.
+ */
+export async function userByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `${SIGN_IN} WHERE lower(email) = lower($1) OR lower(username) = lower($1) LIMIT 2`,
+    [email],
+  );
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** Whether another user than `exceptId` has this e-mail (or this username), whatever the case. */
+export async function emailTaken(db: Queryable, email: string, exceptId: number | null): Promise<boolean> {
+  const { rows } = await db.query(
+    `SELECT 1 FROM "user" WHERE (lower(email) = lower($1) OR lower(username) = lower($1)) AND id <> $2 LIMIT 1`,
+    [email, exceptId ?? 0],
+  );
+  return rows.length > 0;
+}
 
 /** Tokens issued before this moment stop working at their next request. */
 export async function bumpTokenVersion(db: Queryable, id: number): Promise<void> {

@@ -49,7 +49,7 @@ describe('users', () => {
       method: 'POST',
       url: '/api/users',
       headers: admin,
-      payload: { ...rest, username: 'senza.ruoli' },
+      payload: { ...rest, username: 'senza.ruoli', email: 'senza.ruoli@rossinoleggi.it' },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data.roles).toEqual(['ROLE_USER']);
@@ -60,7 +60,7 @@ describe('users', () => {
       method: 'POST',
       url: '/api/users',
       headers: admin,
-      payload: { ...newUser, username: 'altro', confirmPassword: 'diversa' },
+      payload: { ...newUser, username: 'altro', email: 'altro@rossinoleggi.it', confirmPassword: 'diversa' },
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().violations).toEqual([{ field: 'confirmPassword', message: 'Le password non coincidono' }]);
@@ -68,7 +68,7 @@ describe('users', () => {
       method: 'POST',
       url: '/api/users',
       headers: admin,
-      payload: { ...newUser, username: 'Giulia.Bianchi' },
+      payload: { ...newUser, username: 'Giulia.Bianchi', email: 'g.bianchi@rossinoleggi.it' },
     });
     expect(dup.statusCode).toBe(409);
     const { rows } = await t.ctx.db.query<{ n: number }>(

@@ -1,7 +1,8 @@
 import { registerResourceExtension } from '../../resources/resourceExtensions.ts';
 import { impersonateUser } from './impersonateUser.ts';
+import { unblockUserLogin } from './unblockUserLogin.ts';
 
-/** The users' list offers "Impersona" on each row. */
+/** The users' list offers "Impersona" and "Sblocca accesso" on each row. */
 export function registerUsers(): void {
-  registerResourceExtension('user', { rowActions: { impersonateUser } });
+  registerResourceExtension('user', { rowActions: { impersonateUser, unblockUserLogin } });
 }
