@@ -35,6 +35,7 @@ import { createListCounts } from './crud/listCounts.ts';
 import { migrate } from './crud/migrate.ts';
 import { applyMigrations, underSchemaLock } from './db/migrations.ts';
 import { createDb } from './db/createDb.ts';
+import { lockDataDir, type DataDirLock } from './db/dataDirLock.ts';
 import type { Db } from './db/Db.ts';
 import { acceptanceModule } from './domains/acceptance/index.ts';
 import { contactCentreModule } from './domains/contact-centre/index.ts';
@@ -89,6 +90,8 @@ export interface AppOptions {
   /** An open database; otherwise one is opened from databaseUrl or dataDir. */
   db?: Db;
   databaseUrl?: string;
+  /** The data directory's lock when the caller took it already (main.ts, before loading the app); released on close. */
+  dataDirLock?: DataDirLock;
   /** Where PGlite data, uploaded files and demo secrets live; absent: memory and a temporary folder. */
   dataDir?: string;
   /** The directory of uploaded and generated files (several server processes share one); default dataDir or STORAGE_DIR. */
@@ -187,11 +190,14 @@ async function loadResources(
     for (const sql of MODULES.flatMap((m) => m.tables ?? [])) await tx.query(sql);
   });
   await applyMigrations(db);
-  // A single-record resource (general settings) always has its record, with the schema's defaults.
-  for (const { definition, model, repo } of resources.values()) {
-    if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
-      await repo.create({});
-  }
+  // A single-record resource (general settings) always has its record, with the schema's defaults: made
+  // under the lock, so that processes starting together on an empty database make one.
+  await underSchemaLock(db, async (tx) => {
+    for (const { definition, model } of resources.values()) {
+      if (definition.single && !(await tx.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
+        await crudRepository(tx, model).create({});
+    }
+  });
   return { resources, definitions: new Map(definitions.map((d) => [d.name, d])) };
 }
 
@@ -254,12 +260,33 @@ function namedHandlers(modules: readonly ServerModule[]): Map<OperationId, AnyHa
 
 export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'crm-data-'));
-  const db =
-    options.db ??
-    (await createDb({
+  // An embedded database this app opens is its own: in memory, or in a data directory no other process holds.
+  const embedded = !options.db && !options.databaseUrl;
+  const lock = options.dataDirLock ?? (embedded && options.dataDir ? await lockDataDir(options.dataDir) : null);
+  let db = options.db;
+  try {
+    db ??= await createDb({
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
-    }));
+    });
+    return await assemble(options, dataDir, db, { exclusive: embedded, release: () => lock?.release() });
+  } catch (err) {
+    if (!options.db) await db?.close().catch(() => {});
+    lock?.release();
+    throw err;
+  }
+}
+
+async function assemble(
+  options: AppOptions,
+  dataDir: string,
+  db: Db,
+  ownership: {
+    /** No other process uses this database (PGlite opened here): what another process left unfinished is over. */
+    exclusive: boolean;
+    release: () => void;
+  },
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const contract = loadContract();
   const { resources, definitions } = await loadResources(db, contract);
   const config: ServerConfig = {
@@ -400,6 +427,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     await ctx.mail.stop();
     await ctx.hub.stop();
     if (!options.db) await db.close();
+    ownership.release();
   });
   return { app, ctx };
 }
