@@ -330,9 +330,7 @@ async function assemble(
     mail: createMail(
       db,
       { ...mailOptionsFromEnv(process.env), ...options.mail },
-      {
-        maxAttachmentBytes: config.maxUploadBytes,
-      },
+      { maxAttachmentBytes: config.maxUploadBytes, exclusive: ownership.exclusive },
     ),
     erp: options.erp ?? demoErp(resourceOf('ClienteErp')),
     verifyMicrosoft: microsoftVerifier(microsoft),

@@ -94,6 +94,20 @@ describe('the data directory lock (one process per embedded database)', () => {
     },
   );
 
+  it.runIf(onLinux)('a killed owner not yet reaped by its parent (a zombie) is gone', async () => {
+    const dir = tempDir();
+    // The shell becomes `sleep 30`, which never reaps the child it had started: that child stays a zombie.
+    const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    children.push(parent);
+    const pid = Number(
+      await new Promise<string>((resolve) => parent.stdout?.once('data', (c: Buffer) => resolve(String(c)))),
+    );
+    const ticks = ticksOf(pid);
+    await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z');
+    writeLock(dir, { pid, startTicks: ticks });
+    (await lockDataDir(dir)).release();
+  });
+
   it('a lock of our own process id that this process does not hold (a restarted container) is stale', async () => {
     const dir = tempDir();
     writeLock(dir, { pid: process.pid, startTicks: null });

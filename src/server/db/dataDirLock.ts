@@ -46,12 +46,13 @@ const readText = (file: string): string | null => {
 
 const bootId = () => readText('/proc/sys/kernel/random/boot_id')?.trim() ?? null;
 
-/** Field 22 of /proc/<pid>/stat (its start time); null where there is no /proc or no such process. */
-function startTicks(pid: number): string | null {
+/** Fields 3 (state) and 22 (start time) of /proc/<pid>/stat; null where there is no /proc or no such process. */
+function procStat(pid: number): { state: string; startTicks: string } | null {
   const stat = readText(`/proc/${pid}/stat`);
   if (!stat) return null;
   // The command name (field 2) is in parentheses and may hold spaces: count from the last ')'.
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { state: fields[0] ?? '', startTicks: fields[19] ?? '' };
 }
 
 function readOwner(file: string): Owner | null {
@@ -79,8 +80,10 @@ function ownerState(owner: Owner): 'alive' | 'dead' | 'elsewhere' {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ESRCH') return 'dead';
   }
-  const ticks = startTicks(owner.pid);
-  return owner.startTicks && ticks && ticks !== owner.startTicks ? 'dead' : 'alive';
+  const stat = procStat(owner.pid);
+  // A zombie (killed, not yet reaped by its parent) still answers kill(pid, 0).
+  if (stat && (stat.state === 'Z' || stat.state === 'X')) return 'dead';
+  return owner.startTicks && stat && stat.startTicks !== owner.startTicks ? 'dead' : 'alive';
 }
 
 const when = (iso: string) =>
@@ -167,7 +170,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     pid: process.pid,
     host: os.hostname(),
     bootId: bootId(),
-    startTicks: startTicks(process.pid),
+    startTicks: procStat(process.pid)?.startTicks ?? null,
     startedAt: new Date().toISOString(),
     token: randomUUID(),
   };
