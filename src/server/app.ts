@@ -55,6 +55,7 @@ import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { apiDocs } from './plugins/apiDocs/index.ts';
 import { createHub, HUB_LIMITS } from './plugins/hub.ts';
 import { directoryStorage } from './storage/storage.ts';
+import { startSweeper } from './storage/sweep.ts';
 import { hubHandlers } from './plugins/hubHandlers.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { webApp } from './plugins/webApp.ts';
@@ -69,7 +70,7 @@ import { securityHeaders } from './security/securityHeaders.ts';
  * Everything that handles operations, in one list: the server domains (src/server/domains/<name>)
  * and the plugins. A new domain is one line here.
  */
-const MODULES: readonly ServerModule[] = [
+export const MODULES: readonly ServerModule[] = [
   authModule,
   usersModule,
   customersModule,
@@ -298,6 +299,7 @@ async function assemble(
     routingUrl: options.routingUrl === undefined ? process.env.ROUTING_URL || null : options.routingUrl,
   };
   const limits: AppLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const storageRoot = path.resolve(options.storageDir ?? (process.env.STORAGE_DIR || dataDir));
   const secret = secretFor(options, dataDir);
   const microsoft = options.microsoft === undefined ? microsoftConfigFromEnv(process.env) : options.microsoft;
   const accessByType = accessInfo(resources);
@@ -325,7 +327,7 @@ async function assemble(
     config,
     tokens: createTokenService(secret, config.accessTokenTtl),
     refreshTokens: createRefreshTokens(db, config.refreshTokenTtl, secret),
-    storage: directoryStorage(options.storageDir ?? (process.env.STORAGE_DIR || dataDir)),
+    storage: directoryStorage(storageRoot),
     hub: createHub(db, limits.hub, (err, what) => app.log.error({ err }, what)),
     mail: createMail(
       db,
@@ -421,7 +423,15 @@ async function assemble(
   for (const m of MODULES) m.start?.(ctx);
   await ctx.mail.init();
   await ctx.mail.start(app.log);
+  // Files no record names (an upload killed before its COMMIT): removed at start, before any request.
+  const sweeper = await startSweeper(
+    db,
+    ctx.storage,
+    MODULES.flatMap((m) => m.files?.(ctx) ?? []),
+    { exclusive: ownership.exclusive && storageRoot === path.resolve(dataDir), log: app.log },
+  );
   app.addHook('onClose', async () => {
+    await sweeper.stop();
     await ctx.mail.stop();
     await ctx.hub.stop();
     if (!options.db) await db.close();
