@@ -16,6 +16,7 @@ const serverTestsOnPostgres = [
   'src/server/auth/**/*.test.ts',
   'src/server/domains/**/*.test.ts',
   'src/server/plugins/mail/*.test.ts',
+  'src/server/storage/*.test.ts',
   'src/server/db/*.test.ts',
   'src/server/plugins/hubAcrossProcesses.test.ts',
 ];

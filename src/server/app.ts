@@ -38,6 +38,7 @@ import { createListCounts } from './crud/listCounts.ts';
 import { migrate } from './crud/migrate.ts';
 import { applyMigrations, underSchemaLock } from './db/migrations.ts';
 import { createDb } from './db/createDb.ts';
+import { lockDataDir, type DataDirLock } from './db/dataDirLock.ts';
 import type { Db } from './db/Db.ts';
 import { acceptanceModule } from './domains/acceptance/index.ts';
 import { contactCentreModule } from './domains/contact-centre/index.ts';
@@ -57,6 +58,7 @@ import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { apiDocs } from './plugins/apiDocs/index.ts';
 import { createHub, HUB_LIMITS } from './plugins/hub.ts';
 import { directoryStorage } from './storage/storage.ts';
+import { startSweeper } from './storage/sweep.ts';
 import { hubHandlers } from './plugins/hubHandlers.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { webApp } from './plugins/webApp.ts';
@@ -71,7 +73,7 @@ import { securityHeaders } from './security/securityHeaders.ts';
  * Everything that handles operations, in one list: the server domains (src/server/domains/<name>)
  * and the plugins. A new domain is one line here.
  */
-const MODULES: readonly ServerModule[] = [
+export const MODULES: readonly ServerModule[] = [
   authModule,
   usersModule,
   customersModule,
@@ -92,6 +94,8 @@ export interface AppOptions {
   /** An open database; otherwise one is opened from databaseUrl or dataDir. */
   db?: Db;
   databaseUrl?: string;
+  /** The data directory's lock when the caller took it already (main.ts, before loading the app); released on close. */
+  dataDirLock?: DataDirLock;
   /** Where PGlite data, uploaded files and demo secrets live; absent: memory and a temporary folder. */
   dataDir?: string;
   /** The directory of uploaded and generated files (several server processes share one); default dataDir or STORAGE_DIR. */
@@ -194,11 +198,14 @@ async function loadResources(
     for (const sql of MODULES.flatMap((m) => m.tables ?? [])) await tx.query(sql);
   });
   await applyMigrations(db);
-  // A single-record resource (general settings) always has its record, with the schema's defaults.
-  for (const { definition, model, repo } of resources.values()) {
-    if (definition.single && !(await db.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
-      await repo.create({});
-  }
+  // A single-record resource (general settings) always has its record, with the schema's defaults: made
+  // under the lock, so that processes starting together on an empty database make one.
+  await underSchemaLock(db, async (tx) => {
+    for (const { definition, model } of resources.values()) {
+      if (definition.single && !(await tx.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
+        await crudRepository(tx, model).create({});
+    }
+  });
   return { resources, definitions: new Map(definitions.map((d) => [d.name, d])) };
 }
 
@@ -261,12 +268,33 @@ function namedHandlers(modules: readonly ServerModule[]): Map<OperationId, AnyHa
 
 export async function buildApp(options: AppOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'crm-data-'));
-  const db =
-    options.db ??
-    (await createDb({
+  // An embedded database this app opens is its own: in memory, or in a data directory no other process holds.
+  const embedded = !options.db && !options.databaseUrl;
+  const lock = options.dataDirLock ?? (embedded && options.dataDir ? await lockDataDir(options.dataDir) : null);
+  let db = options.db;
+  try {
+    db ??= await createDb({
       databaseUrl: options.databaseUrl,
       dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
-    }));
+    });
+    return await assemble(options, dataDir, db, { exclusive: embedded, release: () => lock?.release() });
+  } catch (err) {
+    if (!options.db) await db?.close().catch(() => {});
+    lock?.release();
+    throw err;
+  }
+}
+
+async function assemble(
+  options: AppOptions,
+  dataDir: string,
+  db: Db,
+  ownership: {
+    /** No other process uses this database (PGlite opened here): what another process left unfinished is over. */
+    exclusive: boolean;
+    release: () => void;
+  },
+): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const contract = loadContract();
   const { resources, definitions } = await loadResources(db, contract);
   const config: ServerConfig = {
@@ -278,6 +306,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     routingUrl: options.routingUrl === undefined ? process.env.ROUTING_URL || null : options.routingUrl,
   };
   const limits: AppLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const storageRoot = path.resolve(options.storageDir ?? (process.env.STORAGE_DIR || dataDir));
   const secret = secretFor(options, dataDir);
   const microsoft = options.microsoft === undefined ? microsoftConfigFromEnv(process.env) : options.microsoft;
   const accessByType = accessInfo(resources);
@@ -312,14 +341,12 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
     tokens: createTokenService(secret, config.accessTokenTtl),
     refreshTokens,
     deviceCookies: createDeviceCookies(secret),
-    storage: directoryStorage(options.storageDir ?? (process.env.STORAGE_DIR || dataDir)),
+    storage: directoryStorage(storageRoot),
     hub: createHub(db, limits.hub, (err, what) => app.log.error({ err }, what)),
     mail: createMail(
       db,
       { ...mailOptionsFromEnv(process.env), ...options.mail },
-      {
-        maxAttachmentBytes: config.maxUploadBytes,
-      },
+      { maxAttachmentBytes: config.maxUploadBytes, exclusive: ownership.exclusive },
     ),
     erp: options.erp ?? demoErp(resourceOf('ClienteErp')),
     verifyMicrosoft: microsoftVerifier(microsoft),
@@ -416,10 +443,19 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
   for (const m of MODULES) m.start?.(ctx);
   await ctx.mail.init();
   await ctx.mail.start(app.log);
+  // Files no record names (an upload killed before its COMMIT): removed at start, before any request.
+  const sweeper = await startSweeper(
+    db,
+    ctx.storage,
+    MODULES.flatMap((m) => m.files?.(ctx) ?? []),
+    { exclusive: ownership.exclusive && storageRoot === path.resolve(dataDir), log: app.log },
+  );
   app.addHook('onClose', async () => {
+    await sweeper.stop();
     await ctx.mail.stop();
     await ctx.hub.stop();
     if (!options.db) await db.close();
+    ownership.release();
   });
   return { app, ctx };
 }

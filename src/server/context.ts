@@ -13,6 +13,7 @@ import type * as H from './http/handler.ts';
 import type { ErpConnector } from './plugins/erp.ts';
 import type { Hub } from './plugins/hub.ts';
 import type { Storage } from './storage/storage.ts';
+import type { StoredFiles } from './storage/sweep.ts';
 import type { Mail } from './plugins/mail/index.ts';
 
 export type { Resource };
@@ -88,6 +89,11 @@ export interface ServerModule {
   handlerFor?(op: ApiOperation, ctx: AppContext): H.AnyHandler<AppContext> | undefined;
   /** Tables the module keeps beside the schemas' (CREATE ... IF NOT EXISTS), run at start. */
   tables?: readonly string[];
+  /**
+   * The storage folders the module writes, each with which of its names records still name: the sweep at
+   * start removes the rest (storage/sweep.ts). A folder no module declares is never swept.
+   */
+  files?(ctx: AppContext): readonly StoredFiles[];
   /** What the module wires once the app's context exists (hooks on plugins). */
   start?(ctx: AppContext): void;
 }

@@ -1,14 +1,26 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
-import { DEMO_PASSWORD_FILE, demoDataWanted, demoUsersPresent, seed } from './seed/seed.ts';
+import { DataDirInUse, lockDataDir } from './db/dataDirLock.ts';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
 
+// The embedded database is one process's: a second start on its folder says so at once (before loading
+// the app, seconds of compiling) and touches nothing. With PostgreSQL the folder may be shared.
+const dataDirLock = process.env.DATABASE_URL
+  ? undefined
+  : await lockDataDir(dataDir).catch((err: unknown) => {
+      if (!(err instanceof DataDirInUse)) throw err;
+      console.error(`\n${err.message}`);
+      process.exit(1);
+    });
+
+const { buildApp } = await import('./app.ts');
+const { DEMO_PASSWORD_FILE, demoDataWanted, demoUsersPresent, seed } = await import('./seed/seed.ts');
 const { app, ctx } = await buildApp({
   dataDir,
+  dataDirLock,
   databaseUrl: process.env.DATABASE_URL,
   // Warnings and errors always (refused and failed requests); every request with LOG=1.
   log: { level: process.env.LOG === '1' ? 'info' : 'warn' },

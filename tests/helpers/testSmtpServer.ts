@@ -11,6 +11,13 @@ export interface ReceivedMail {
 /** How the server answers a message: undefined accepts it, else this SMTP reply refuses it. */
 export type Reply = (envelope: ReceivedMail['envelope']) => { code: number; message: string } | undefined;
 
+/**
+ * What happens between the end of a message's data and the server's acceptance (its 250), for a test that
+ * stops or kills the sender there: `accept()` answers 250 and counts the message as received; one not
+ * accepted when this resolves is dropped without an answer (the sender is gone).
+ */
+export type Hold = (envelope: ReceivedMail['envelope'], accept: () => void) => Promise<void> | void;
+
 export interface TestSmtpServer {
   /** smtp://user:password@127.0.0.1:<random port>, the SMTP_URL of the app under test. */
   url: string;
@@ -20,6 +27,7 @@ export interface TestSmtpServer {
   /** Messages refused by `reply`, in order. */
   refused: ReceivedMail['envelope'][];
   reply: Reply;
+  hold: Hold;
   /** Refuses the next n messages with this reply (451: try again later). */
   failNext(n: number, code?: number, message?: string): void;
   /** Resolves when at least n messages matching `which` were accepted (rejects after timeoutMs). */
@@ -40,10 +48,11 @@ export async function startTestSmtpServer(
     from: s.envelope.mailFrom ? s.envelope.mailFrom.address : '',
     to: s.envelope.rcptTo.map((r) => r.address),
   });
-  const state: Pick<TestSmtpServer, 'received' | 'refused' | 'reply'> = {
+  const state: Pick<TestSmtpServer, 'received' | 'refused' | 'reply' | 'hold'> = {
     received: [],
     refused: [],
     reply: () => undefined,
+    hold: (_envelope, accept) => accept(),
   };
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
@@ -66,16 +75,23 @@ export async function startTestSmtpServer(
           return;
         }
         simpleParser(Buffer.concat(chunks)).then(
-          (mail) => {
-            state.received.push({ envelope, mail });
-            for (const w of waiters) w();
-            callback();
+          async (mail) => {
+            let accepted = false;
+            await state.hold(envelope, () => {
+              accepted = true;
+              state.received.push({ envelope, mail });
+              for (const w of waiters) w();
+              callback();
+            });
+            if (!accepted) callback(Object.assign(new Error('Connessione chiusa'), { responseCode: 421 }));
           },
           (err: Error) => callback(err),
         );
       });
     },
   });
+  // A sender killed mid-conversation resets its connection: that is what a crash test wants, not a failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(fixed.port, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
@@ -92,6 +108,12 @@ export async function startTestSmtpServer(
     },
     set reply(r: Reply) {
       state.reply = r;
+    },
+    get hold() {
+      return state.hold;
+    },
+    set hold(h: Hold) {
+      state.hold = h;
     },
     failNext(n, code = 451, message = '4.3.0 Riprovare più tardi') {
       let left = n;

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { crudRepository } from '../crud/crudRepository.ts';
+import type { Queryable, Transaction } from '../db/Db.ts';
+import { underSchemaLock } from '../db/migrations.ts';
 import { DEMO_DATA, DEMO_USERS } from './demoData.ts';
 import { demoWeekOfCalls } from '../domains/contact-centre/demoCalls.ts';
 import { ingestCalls } from '../domains/contact-centre/index.ts';
@@ -47,15 +50,33 @@ export function readDemoPasswords(dataDir: string): Map<string, string> {
   );
 }
 
-/** On an empty database: the super admin `admin` and, unless disabled, the demo data. */
+/**
+ * On an empty database: the super admin `admin` and, unless disabled, the demo data. All of it in one
+ * transaction under the schema lock (db/migrations.ts), the users counted again once it is held: of N
+ * processes starting together on an empty PostgreSQL one seeds, the others wait and find it done; a
+ * start killed half-way leaves nothing, and the next one seeds again.
+ */
 export async function seed(
   ctx: AppContext,
   options: { adminPassword?: string; demoData: boolean },
 ): Promise<SeedResult> {
-  const { rows } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "user"`);
-  if ((rows[0]?.n ?? 0) > 0) return {};
+  const users = async (q: Queryable) =>
+    (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM "user"`)).rows[0]?.n ?? 0;
+  // Every start but the first ends here, without waiting for the lock.
+  if ((await users(ctx.db)) > 0) return {};
+  return underSchemaLock(ctx.db, async (tx) => {
+    if ((await users(tx)) > 0) return {};
+    return seedEmpty(ctx, tx, options);
+  });
+}
+
+async function seedEmpty(
+  ctx: AppContext,
+  tx: Transaction,
+  options: { adminPassword?: string; demoData: boolean },
+): Promise<SeedResult> {
   const adminPassword = options.adminPassword || randomBytes(12).toString('base64url');
-  const users = ctx.resource('User').repo;
+  const users = crudRepository(tx, ctx.resource('User').model);
   await users.create(
     {
       username: 'admin',
@@ -68,6 +89,8 @@ export async function seed(
     { passwordHash: await hashPassword(adminPassword) },
   );
   const result: SeedResult = {};
+  // The files are written before the transaction commits: a password is never lost to a crash (a file
+  // left by a start that did not commit is written again by the next one).
   if (!options.adminPassword) {
     result.adminPassword = adminPassword;
     result.passwordFile = path.join(ctx.config.dataDir, 'admin-password.txt');
@@ -76,13 +99,13 @@ export async function seed(
   }
   if (!options.demoData) return result;
   for (const [typeName, records] of DEMO_DATA) {
-    const { repo } = ctx.resource(typeName);
+    const repo = crudRepository(tx, ctx.resource(typeName).model);
     for (const r of records) await repo.create({ codiceLingua: 'it', ...r }, r);
   }
   // A week of the switchboard, posted as the PBX would: call report, missed calls and their call-backs.
-  await ingestCalls(ctx, demoWeekOfCalls());
+  await ingestCalls(ctx, demoWeekOfCalls(), tx);
   // The settings record exists from the first start; the demo fills in the company's own values.
-  await ctx.db.query(
+  await tx.query(
     `UPDATE "altraConfigurazione" SET "codiceClienteListini" = '111', "emailMittente" = 'noleggio@rossinoleggi.it'`,
   );
   // Each demo user its own random password: none is written anywhere but in the data directory.

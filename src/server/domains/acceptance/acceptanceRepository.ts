@@ -21,6 +21,12 @@ export const ACCEPTANCE_TABLES: readonly string[] = [
      created timestamptz NOT NULL DEFAULT now(), PRIMARY KEY ("creatoDa", sha256))`,
 ];
 
+/** Every file name an acceptance or a waiting photo holds, in one statement (a photo passes from one to the other). */
+export const ACCEPTANCE_FILES = `SELECT firma FROM ${TABLE}
+  UNION ALL SELECT f FROM ${TABLE} a CROSS JOIN LATERAL jsonb_array_elements_text(
+    CASE WHEN jsonb_typeof(a.foto) = 'array' THEN a.foto ELSE '[]'::jsonb END) f
+  UNION ALL SELECT file FROM ${STAGED}`;
+
 const model = (ctx: AppContext) => ctx.resource('AccettazioneMezzo').model;
 
 export type Acceptance = RecordOf<'AccettazioneMezzo'>;
@@ -110,16 +116,16 @@ export const acceptanceRepository = {
     return rows[0]?.n ?? 0;
   },
   /** Keeps an uploaded photo; false when the same user already sent the same bytes. */
-  async stage(ctx: AppContext, userId: number, sha256: string, file: string): Promise<boolean> {
-    const { rows } = await ctx.db.query(
+  async stage(tx: Queryable, userId: number, sha256: string, file: string): Promise<boolean> {
+    const { rows } = await tx.query(
       `INSERT INTO ${STAGED} (sha256, "creatoDa", file) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING sha256`,
       [sha256, userId, file],
     );
     return rows.length > 0;
   },
   /** A photo whose file went missing is sent again: the new file replaces it. */
-  async restage(ctx: AppContext, userId: number, sha256: string, file: string): Promise<void> {
-    await ctx.db.query(`UPDATE ${STAGED} SET file = $3, created = now() WHERE "creatoDa" = $1 AND sha256 = $2`, [
+  async restage(tx: Queryable, userId: number, sha256: string, file: string): Promise<void> {
+    await tx.query(`UPDATE ${STAGED} SET file = $3, created = now() WHERE "creatoDa" = $1 AND sha256 = $2`, [
       userId,
       sha256,
       file,

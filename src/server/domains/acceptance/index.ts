@@ -3,10 +3,11 @@ import type { FastifyReply } from 'fastify';
 import { checkValueText, validateAcceptance, type AcceptanceError } from '../../../domain/acceptance/index.ts';
 import { defineHandlers, type AppContext, type Handler, type ServerModule } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { deleteAll, putNew } from '../../storage/storage.ts';
+import { NewFiles } from '../../storage/storage.ts';
+import { namedBy } from '../../storage/sweep.ts';
 import { ACCEPTANCE_FOLDER, acceptanceKey, isStored } from './acceptanceFiles.ts';
 import { acceptancePdf } from './acceptancePdf.ts';
-import { ACCEPTANCE_TABLES, acceptanceRepository as repo } from './acceptanceRepository.ts';
+import { ACCEPTANCE_FILES, ACCEPTANCE_TABLES, acceptanceRepository as repo } from './acceptanceRepository.ts';
 import { readAcceptanceUpload, sha256 } from './acceptanceUpload.ts';
 import { uploadPhoto } from './photoUpload.ts';
 
@@ -83,37 +84,36 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
     stagedFiles.push(file);
   }
 
-  // Files are written and synced before the row that names them, and removed when the row is not stored.
-  const written: string[] = [];
-  const cleanUp = () => deleteAll(ctx.storage, ACCEPTANCE_FOLDER, written);
+  // The files are in place if and only if the row that names them is stored (storage/storage.ts, NewFiles).
+  const files = new NewFiles(ctx.storage);
+  const photos: string[] = [];
+  let firma = '';
   try {
-    for (const photo of upload.photos)
-      written.push(await putNew(ctx.storage, ACCEPTANCE_FOLDER, photo.buffer, photo.ext));
-    const firma = upload.signature ? await putNew(ctx.storage, ACCEPTANCE_FOLDER, upload.signature.buffer, 'png') : '';
-    if (firma) written.push(firma);
-    const row = await ctx.db.transaction(async (tx) => {
-      const stored = await repo.insert(tx, {
-        ...sealed,
-        foto: upload.staged.length ? stagedFiles : written.slice(0, upload.photos.length),
-        firma,
-        sha256: recordHash,
-        addenda: [],
-        chiaveIdempotenza: key,
-        creatoDa: user.id,
-      });
-      if (stored) await repo.unstage(tx, user.id, upload.staged);
-      return stored;
-    });
-    if (row) return { data: repo.toRecord(ctx, row) };
-    // The same key arrived twice at once: the other request stored it.
-    await cleanUp();
-    const known = key ? await repo.byKey(ctx, key) : null;
-    if (!known) throw new HttpError(409, MESSAGES.duplicate);
-    return { data: known.record };
+    for (const photo of upload.photos) photos.push(await files.add(ACCEPTANCE_FOLDER, photo.buffer, photo.ext));
+    if (upload.signature) firma = await files.add(ACCEPTANCE_FOLDER, upload.signature.buffer, 'png');
   } catch (err) {
-    await cleanUp();
+    await files.discard();
     throw err;
   }
+  const row = await files.commit(ctx.db, async (tx) => {
+    const stored = await repo.insert(tx, {
+      ...sealed,
+      foto: upload.staged.length ? stagedFiles : photos,
+      firma,
+      sha256: recordHash,
+      addenda: [],
+      chiaveIdempotenza: key,
+      creatoDa: user.id,
+    });
+    if (stored) await repo.unstage(tx, user.id, upload.staged);
+    return stored;
+  });
+  if (row) return { data: repo.toRecord(ctx, row) };
+  // The same key arrived twice at once: the other request stored it.
+  await files.discard();
+  const known = key ? await repo.byKey(ctx, key) : null;
+  if (!known) throw new HttpError(409, MESSAGES.duplicate);
+  return { data: known.record };
 };
 
 /** The stored photo or signature by name; 404 when there is none. */
@@ -137,6 +137,7 @@ async function rowOr404(id: number, ctx: AppContext) {
 /** Vehicle acceptance (issue 17): the wizard's save, the machine's last check-in, photos, signature, PDF, addenda. */
 export const acceptanceModule: ServerModule = {
   tables: ACCEPTANCE_TABLES,
+  files: () => [{ folder: ACCEPTANCE_FOLDER, referenced: namedBy(ACCEPTANCE_FILES) }],
   handlers: defineHandlers({
     createAccettazioneMezzo: create,
     uploadAccettazioneMezzoFoto: uploadPhoto,

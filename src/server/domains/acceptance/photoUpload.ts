@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { formatFileSize } from '../../../domain/fileSize.ts';
 import type { AppContext, ApiRequest } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { deleteAll, putNew } from '../../storage/storage.ts';
+import { NewFiles } from '../../storage/storage.ts';
 import { ACCEPTANCE_FOLDER, isStored } from './acceptanceFiles.ts';
 import { acceptanceRepository as repo } from './acceptanceRepository.ts';
 import { IMAGE_EXT, SHA256, sha256 } from './acceptanceUpload.ts';
@@ -46,10 +46,14 @@ export async function uploadPhoto(req: ApiRequest<'uploadAccettazioneMezzoFoto'>
   if (known && (await isStored(ctx, known))) return { data: { sha256: claimed } };
   if (!known && (await repo.stagedCount(ctx, user.id)) >= MAX_STAGED)
     throw bad('foto', `Troppe foto in attesa di un'accettazione (al massimo ${MAX_STAGED})`);
-  const file = await putNew(ctx.storage, ACCEPTANCE_FOLDER, buffer, ext);
-  if (known) await repo.restage(ctx, user.id, claimed, file);
-  else if (!(await repo.stage(ctx, user.id, claimed, file)))
-    // The same photo arrived twice at once: the other request kept it.
-    await deleteAll(ctx.storage, ACCEPTANCE_FOLDER, [file]);
+  const files = new NewFiles(ctx.storage);
+  const file = await files.add(ACCEPTANCE_FOLDER, buffer, ext);
+  const kept = await files.commit(ctx.db, async (tx) => {
+    if (!known) return repo.stage(tx, user.id, claimed, file);
+    await repo.restage(tx, user.id, claimed, file);
+    return true;
+  });
+  // The same photo arrived twice at once: the other request kept it.
+  if (!kept) await files.discard();
   return { data: { sha256: claimed } };
 }

@@ -94,9 +94,10 @@ async function upsertCases(
  * their call-report rows, and the call-back cases of every caller they concern, recomputed from all of that
  * caller's legs so that the order in which the PBX posts does not matter. Then tells the open screens.
  */
-export async function ingestCalls(ctx: AppContext, batch: CallRecord[]): Promise<IngestResult> {
+export async function ingestCalls(ctx: AppContext, batch: CallRecord[], within?: Queryable): Promise<IngestResult> {
   const unique = [...new Map(batch.map((r) => [r.callId, r])).values()];
-  const result = await ctx.db.transaction(async (tx) => {
+  // Inside a transaction of the caller's (the first start's demo data), or in one of its own.
+  const store = async (tx: Queryable) => {
     await repo.lockIngestion(tx);
     const created = await repo.insertLegs(tx, unique);
     const fresh = unique.filter((r) => created.has(r.callId));
@@ -130,8 +131,10 @@ export async function ingestCalls(ctx: AppContext, batch: CallRecord[]): Promise
     );
     await upsertCases(ctx, tx, touched, byId, lines, callers);
     return { created: fresh.length, missedCalls: touched.length };
-  });
-  if (result.missedCalls > 0)
+  };
+  const result = within ? await store(within) : await ctx.db.transaction(store);
+  // Within a caller's transaction nothing is committed yet: the caller tells the screens, if any.
+  if (!within && result.missedCalls > 0)
     await ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });
   return {
     received: batch.length,

@@ -1,11 +1,14 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { defineHandlers } from '../../context.ts';
+import { defineHandlers, type RecordOf } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { keyOf, putNew } from '../../storage/storage.ts';
+import { crudRepository } from '../../crud/crudRepository.ts';
+import { keyOf, NewFiles } from '../../storage/storage.ts';
 import { ALLOWED, FILE_MESSAGES, invalid, readUpload, safeOriginalName } from './fileStore.ts';
 
-const FOLDER = 'files';
+/** The storage folder of customers' and contacts' documents. */
+export const DOCUMENTS = 'files';
+const FOLDER = DOCUMENTS;
 
 export const fileHandlers = defineHandlers({
   uploadDocument: async (req, ctx) => {
@@ -25,19 +28,23 @@ export const fileHandlers = defineHandlers({
     const type = await fileTypeFromBuffer(file.buffer);
     const ext = type ? ALLOWED[type.mime] : undefined;
     if (!type || !ext) throw invalid('file', FILE_MESSAGES.type);
-    // Written and synced before the row exists, so an acknowledged upload is never a dangling row.
-    const stored = await putNew(ctx.storage, FOLDER, file.buffer, ext);
-    const data2 = await ctx.resource('Document').repo.create(
-      { entity: meta.entity, entityId: meta.entityId, description: meta.description ?? '' },
-      {
-        file: stored,
-        filename: stored,
-        // The name the browser will save it under: never an extension the content does not have (poly.html).
-        originalFilename: safeOriginalName(file.name, ext, 'documento'),
-        mimeType: type.mime,
-        size: file.buffer.length,
-        created: new Date().toISOString(),
-      },
+    // The file is in place if and only if its row is stored (storage/storage.ts, NewFiles).
+    const files = new NewFiles(ctx.storage);
+    const stored = await files.add(FOLDER, file.buffer, ext);
+    const { model } = ctx.resource('Document');
+    const data2 = await files.commit(ctx.db, (tx) =>
+      crudRepository<RecordOf<'Document'>>(tx, model).create(
+        { entity: meta.entity, entityId: meta.entityId, description: meta.description ?? '' },
+        {
+          file: stored,
+          filename: stored,
+          // The name the browser will save it under: never an extension the content does not have (poly.html).
+          originalFilename: safeOriginalName(file.name, ext, 'documento'),
+          mimeType: type.mime,
+          size: file.buffer.length,
+          created: new Date().toISOString(),
+        },
+      ),
     );
     return { data: data2 };
   },

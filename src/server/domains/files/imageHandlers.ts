@@ -5,11 +5,14 @@ import type { AppContext } from '../../context.ts';
 import type { AnyHandler } from '../../http/handler.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { deleteAll, keyOf, putNew } from '../../storage/storage.ts';
+import { crudRepository } from '../../crud/crudRepository.ts';
+import { deleteAll, keyOf, NewFiles } from '../../storage/storage.ts';
 import { FILE_MESSAGES, invalid, readUpload } from './fileStore.ts';
 
 const IMAGE_TYPES: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
-const FOLDER = 'images';
+/** The storage folder of the pictures of records with an `image` field. */
+export const PICTURES = 'images';
+const FOLDER = PICTURES;
 
 /**
  * uploadImage<Type> and downloadImage<Type>: the picture of a record whose schema has an `image`
@@ -19,7 +22,7 @@ export function imageHandler(op: ApiOperation, ctx: AppContext): AnyHandler<AppC
   const m = GENERIC_OPERATION.exec(op.operationId);
   const resource = m?.[2] ? ctx.resources.get(m[2]) : undefined;
   if (!resource || !resource.model.byName.has('image')) return undefined;
-  const { repo } = resource;
+  const { repo, model } = resource;
 
   if (m?.[1] === 'uploadImage') {
     return async (req) => {
@@ -30,14 +33,10 @@ export function imageHandler(op: ApiOperation, ctx: AppContext): AnyHandler<AppC
       if (!file || file.buffer.length === 0) throw invalid('file', FILE_MESSAGES.missing);
       const ext = IMAGE_TYPES[(await fileTypeFromBuffer(file.buffer))?.mime ?? ''];
       if (!ext) throw invalid('file', FILE_MESSAGES.imageType);
-      const stored = await putNew(ctx.storage, FOLDER, file.buffer, ext);
-      let data;
-      try {
-        data = await repo.update(id, {}, { image: stored });
-      } catch (err) {
-        await deleteAll(ctx.storage, FOLDER, [stored]);
-        throw err;
-      }
+      const files = new NewFiles(ctx.storage);
+      const stored = await files.add(FOLDER, file.buffer, ext);
+      const data = await files.commit(ctx.db, (tx) => crudRepository(tx, model).update(id, {}, { image: stored }));
+      // A crash before this leaves the old picture to the sweep at start: no record names it any more.
       await deleteAll(ctx.storage, FOLDER, [before.image]);
       return { data };
     };

@@ -4,7 +4,7 @@ import { defineHandlers, type AppContext } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import type { AnyRequest } from '../../http/handler.ts';
-import { deleteAll, keyOf, putNew } from '../../storage/storage.ts';
+import { deleteAll, keyOf, NewFiles } from '../../storage/storage.ts';
 import { ALLOWED, FILE_MESSAGES, invalid, safeOriginalName } from '../files/fileStore.ts';
 import {
   attachmentsOf,
@@ -98,8 +98,8 @@ function indexesOf(fields: Map<string, string>, files: UploadedFile[]): number[]
 export const attachmentHandlers = defineHandlers({
   /**
    * For each N: file-N with descrizione-N adds an attachment (or replaces the file of id-N); id-N with
-   * descrizione-N alone changes that attachment's description. Files are written before the row, so an
-   * acknowledged upload never points to nothing; a refused one leaves nothing behind.
+   * descrizione-N alone changes that attachment's description. The files are in place if and only if the
+   * negotiation that names them is saved (storage/storage.ts, NewFiles): a refused upload leaves nothing.
    */
   uploadTrattativaCpAllegati: async (req, ctx) => {
     const viewer = await viewerOf(ctx, req.user);
@@ -118,56 +118,52 @@ export const attachmentHandlers = defineHandlers({
       };
     });
     for (const e of entries) if (!e.id && !e.file) throw invalid(`file-${e.n}`, FILE_MESSAGES.missing);
+    const newFiles = new NewFiles(ctx.storage);
     const written = new Map<number, string>();
     try {
-      for (const e of entries)
-        if (e.file) written.set(e.n, await putNew(ctx.storage, ATTACHMENTS, e.file.buffer, e.file.ext));
+      for (const e of entries) if (e.file) written.set(e.n, await newFiles.add(ATTACHMENTS, e.file.buffer, e.file.ext));
     } catch (err) {
-      await deleteAll(ctx.storage, ATTACHMENTS, written.values());
+      await newFiles.discard();
       throw err;
     }
     const replaced: Allegato[] = [];
-    try {
-      const allegati = await ctx.db.transaction(async (tx) => {
-        const row = await visibleRow(tx, viewer, negotiationId, true);
-        const list = [...attachmentsOf(row)];
-        const ids = await nextAttachmentIds(tx, entries.filter((e) => !e.id).length);
-        for (const e of entries) {
-          const stored = written.get(e.n);
-          const file = e.file ? safeOriginalName(e.file.name, e.file.ext, 'allegato') : undefined;
-          if (e.id) {
-            const i = list.findIndex((a) => a.id === e.id);
-            const old = list[i];
-            if (!old) throw invalid(`id-${e.n}`, "l'allegato non è di questa trattativa");
-            if (stored) replaced.push(old);
-            list[i] = {
-              ...old,
-              descrizione: e.descrizione || old.descrizione,
-              ...(stored && file ? { path: `trattative/${stored}`, file } : {}),
-            };
-          } else if (stored && file) {
-            list.push({
-              id: ids.shift() as number,
-              path: `trattative/${stored}`,
-              descrizione: e.descrizione || file,
-              file,
-            });
-          }
+    const allegati = await newFiles.commit(ctx.db, async (tx) => {
+      const row = await visibleRow(tx, viewer, negotiationId, true);
+      const list = [...attachmentsOf(row)];
+      const ids = await nextAttachmentIds(tx, entries.filter((e) => !e.id).length);
+      for (const e of entries) {
+        const stored = written.get(e.n);
+        const file = e.file ? safeOriginalName(e.file.name, e.file.ext, 'allegato') : undefined;
+        if (e.id) {
+          const i = list.findIndex((a) => a.id === e.id);
+          const old = list[i];
+          if (!old) throw invalid(`id-${e.n}`, "l'allegato non è di questa trattativa");
+          if (stored) replaced.push(old);
+          list[i] = {
+            ...old,
+            descrizione: e.descrizione || old.descrizione,
+            ...(stored && file ? { path: `trattative/${stored}`, file } : {}),
+          };
+        } else if (stored && file) {
+          list.push({
+            id: ids.shift() as number,
+            path: `trattative/${stored}`,
+            descrizione: e.descrizione || file,
+            file,
+          });
         }
-        await writeAttachments(tx, negotiationId, list);
-        return list;
-      });
-      await deleteAll(
-        ctx.storage,
-        ATTACHMENTS,
-        replaced.map((old) => old.path),
-      );
-      req.reply.code(201);
-      return { data: allegati, totalRows: allegati.length };
-    } catch (err) {
-      await deleteAll(ctx.storage, ATTACHMENTS, written.values());
-      throw err;
-    }
+      }
+      await writeAttachments(tx, negotiationId, list);
+      return list;
+    });
+    // A crash before this leaves the replaced files to the sweep at start: no record names them any more.
+    await deleteAll(
+      ctx.storage,
+      ATTACHMENTS,
+      replaced.map((old) => old.path),
+    );
+    req.reply.code(201);
+    return { data: allegati, totalRows: allegati.length };
   },
 
   downloadTrattativaCpAllegato: async (req, ctx) => {

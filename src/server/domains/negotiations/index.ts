@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../context.ts';
-import { attachmentHandlers } from './attachmentHandlers.ts';
+import { namedBy } from '../../storage/sweep.ts';
+import { ATTACHMENTS, attachmentHandlers } from './attachmentHandlers.ts';
 import { recordHandlers } from './recordHandlers.ts';
 import { NEGOTIATION_TABLES } from './repository.ts';
 import { negotiationMailSent, sendHandlers } from './sendHandlers.ts';
@@ -9,6 +10,15 @@ export const negotiationsModule: ServerModule = {
   handlers: { ...recordHandlers, ...attachmentHandlers, ...sendHandlers },
   /** Created at start beside the schemas' tables. */
   tables: NEGOTIATION_TABLES,
+  files: () => [
+    {
+      folder: ATTACHMENTS,
+      referenced: namedBy(
+        `SELECT a->>'path' FROM "trattativaCp" t CROSS JOIN LATERAL jsonb_array_elements(
+           CASE WHEN jsonb_typeof(t.allegati) = 'array' THEN t.allegati ELSE '[]'::jsonb END) a`,
+      ),
+    },
+  ],
   /** The delivered e-mails set the negotiations' flags. */
   start(ctx) {
     ctx.mail.onSent(negotiationMailSent(ctx));

@@ -6,7 +6,7 @@ import { MAX_SIGNATURE_BYTES, PUBLIC_OFFER_MESSAGES as M } from '../../../domain
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError } from '../../http/httpError.ts';
-import { deleteAll, putNew } from '../../storage/storage.ts';
+import { NewFiles } from '../../storage/storage.ts';
 import { invalid } from '../files/fileStore.ts';
 import { announce } from '../negotiations/repository.ts';
 import type { Row } from '../../crud/crudRepository.ts';
@@ -89,7 +89,9 @@ export async function acceptOffer(
   const firma = await signatureOf(body.firma);
   if (!body.hash) throw invalid('hash', "Manca l'impronta della versione dell'offerta");
 
-  const row = await ctx.db.transaction(async (tx) => {
+  // The signed PDF is in place if and only if the acceptance that names it is stored (storage/storage.ts).
+  const files = new NewFiles(ctx.storage);
+  const row = await files.commit(ctx.db, async (tx) => {
     const side = await customerSide(tx, negotiationId, true);
     if (!side) throw new HttpError(404, 'Risorsa non trovata');
     const offer = await currentOffer(tx, negotiationId);
@@ -127,55 +129,50 @@ export async function acceptOffer(
       ip: visitor.ip,
       userAgent: visitor.userAgent,
     });
-    const stored = await putNew(ctx.storage, SIGNED_FOLDER, pdf, 'pdf');
-    try {
-      await insertAcceptance(tx, negotiationId, {
-        numero: v.number,
-        hash: v.hash,
-        accettataIl: now.toISOString(),
-        firmatario,
-        indirizzo: visitor.ip,
-        browser: visitor.userAgent,
-        assicurazioneTipo: option.code || null,
-        prezzi: figures,
-        pdfPath: stored,
-        pdfSha256: sha256(pdf),
+    const stored = await files.add(SIGNED_FOLDER, pdf, 'pdf');
+    await insertAcceptance(tx, negotiationId, {
+      numero: v.number,
+      hash: v.hash,
+      accettataIl: now.toISOString(),
+      firmatario,
+      indirizzo: visitor.ip,
+      browser: visitor.userAgent,
+      assicurazioneTipo: option.code || null,
+      prezzi: figures,
+      pdfPath: stored,
+      pdfSha256: sha256(pdf),
+    });
+    await recordEvent(tx, negotiationId, 'accettata', now, visitor, v.number);
+    const statoOfferta = await offerStatusId(tx, 'Accettata');
+    const updated = await setAnswer(tx, negotiationId, {
+      acceptedByCustomer: 'Y',
+      bozzaOffertaVisualizzata: true,
+      assicurazioneTipo: option.code || null,
+      assicurazionePrezzo: figures.prezzoAssicurazione,
+      ...(statoOfferta ? { statoOfferta } : {}),
+    });
+    const filename = `Offerta_${v.number}_firmata.pdf`;
+    if (side.email)
+      await ctx.mail.enqueue(tx, {
+        to: side.email,
+        ...ctx.mail.render.offertaFirmata({ numeroOfferta: v.number, contatto: side.contatto }),
+        attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+        cause: { entity: 'trattativaCp', id: negotiationId, user: null },
       });
-      await recordEvent(tx, negotiationId, 'accettata', now, visitor, v.number);
-      const statoOfferta = await offerStatusId(tx, 'Accettata');
-      const updated = await setAnswer(tx, negotiationId, {
-        acceptedByCustomer: 'Y',
-        bozzaOffertaVisualizzata: true,
-        assicurazioneTipo: option.code || null,
-        assicurazionePrezzo: figures.prezzoAssicurazione,
-        ...(statoOfferta ? { statoOfferta } : {}),
+    const seller = await salespersonOf(tx, side.operatoreId);
+    if (seller?.email)
+      await ctx.mail.enqueue(tx, {
+        to: seller.email,
+        ...ctx.mail.render.offertaAccettata({
+          ragioneSociale: side.ragioneSociale ?? '',
+          numeroOfferta: v.number,
+          accettataIl: now.toISOString(),
+          link: negotiationLink(ctx, negotiationId),
+        }),
+        attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+        cause: { entity: 'trattativaCp', id: negotiationId, user: null },
       });
-      const filename = `Offerta_${v.number}_firmata.pdf`;
-      if (side.email)
-        await ctx.mail.enqueue(tx, {
-          to: side.email,
-          ...ctx.mail.render.offertaFirmata({ numeroOfferta: v.number, contatto: side.contatto }),
-          attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
-          cause: { entity: 'trattativaCp', id: negotiationId, user: null },
-        });
-      const seller = await salespersonOf(tx, side.operatoreId);
-      if (seller?.email)
-        await ctx.mail.enqueue(tx, {
-          to: seller.email,
-          ...ctx.mail.render.offertaAccettata({
-            ragioneSociale: side.ragioneSociale ?? '',
-            numeroOfferta: v.number,
-            accettataIl: now.toISOString(),
-            link: negotiationLink(ctx, negotiationId),
-          }),
-          attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
-          cause: { entity: 'trattativaCp', id: negotiationId, user: null },
-        });
-      return updated;
-    } catch (err) {
-      await deleteAll(ctx.storage, SIGNED_FOLDER, [stored]);
-      throw err;
-    }
+    return updated;
   });
   await tell(ctx, row, 'accettata', `${firmatario} (${String(row.ragioneSociale ?? '')})`);
   return M.accepted;

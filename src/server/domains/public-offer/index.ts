@@ -7,6 +7,7 @@ import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { announce, visibleRow } from '../negotiations/repository.ts';
 import { viewerOf } from '../negotiations/visibility.ts';
 import { keyOf } from '../../storage/storage.ts';
+import { namedBy } from '../../storage/sweep.ts';
 import { acceptOffer, declineOffer, SIGNED_FOLDER } from './confirm.ts';
 import { publicView } from './publicView.ts';
 import { startReminders } from './reminders.ts';
@@ -42,6 +43,7 @@ function negotiationOf(req: { publicOffer: { negotiationId: number } | null }): 
  */
 export const publicOfferModule: ServerModule = {
   tables: PUBLIC_OFFER_TABLES,
+  files: () => [{ folder: SIGNED_FOLDER, referenced: namedBy(`SELECT "pdfPath" FROM "offertaClienteAccettazione"`) }],
   /** Reminders to the customer three days and one day before the offer expires. */
   start: startReminders,
   handlers: defineHandlers({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import type { Email } from '../../../../generated/entities.ts';
-import type { OutgoingMail } from './index.ts';
+import { createMail, type OutgoingMail } from './index.ts';
 
 const FROM = '"Rossi Noleggi S.r.l." <noleggio@rossinoleggi.it>';
 const PUBLIC_URL = 'https://crm.rossinoleggi.it';
@@ -227,5 +227,48 @@ describe('two server processes on one database', () => {
     const got = smtp.received.filter((m) => m.envelope.to[0]?.endsWith('@cantieri-lombardi.it'));
     expect(got.map((m) => m.envelope.to[0]).sort()).toEqual(Array.from({ length: n }, (_, i) => recipient(i)).sort());
     expect(a.ctx.mail.stats.sent + b.ctx.mail.stats.sent).toBe(n);
+  });
+});
+
+describe('a message being sent when its worker dies', () => {
+  it('stays with a live worker however long the send takes: the lease is renewed while it lasts', async () => {
+    const a = await testApp({ mail: { ...fast(smtp.url), leaseMs: 300 } });
+    const b = await a.sibling({ mail: { ...fast(smtp.url), leaseMs: 300 } });
+    const previous = smtp.hold;
+    // The mail server takes three leases' time to accept: another worker must not take the message meanwhile.
+    smtp.hold = async (envelope, accept) => {
+      if (envelope.to.includes('lento@cantieri-lombardi.it')) await new Promise((r) => setTimeout(r, 900));
+      accept();
+    };
+    try {
+      const id = await enqueue(a, brochureTo('lento@cantieri-lombardi.it'));
+      expect(await settled(a, id)).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      await b.close();
+      await a.close();
+      smtp.hold = previous;
+    }
+    expect(smtp.received.filter((m) => m.envelope.to.includes('lento@cantieri-lombardi.it'))).toHaveLength(1);
+  });
+
+  it('is sent again at once, with its Message-ID, by the next start of the only process on the database', async () => {
+    await t.ctx.mail.stop();
+    const id = await enqueue(t, brochureTo('ripreso@cantieri-lombardi.it'));
+    // As a crash leaves it: claimed an hour's lease ago by a process that is gone.
+    await t.ctx.db.query(
+      `UPDATE email SET status = 'sending', attempts = 1, "leaseUntil" = now() + interval '1 hour',
+         "messageId" = '<crm-email-ripreso@rossinoleggi.it>' WHERE id = $1`,
+      [id],
+    );
+    const restarted = createMail(t.ctx.db, fast(smtp.url), { maxAttachmentBytes: 1_000_000, exclusive: true });
+    await restarted.start();
+    try {
+      const [got] = await smtp.waitFor(1, (m) => m.envelope.to.includes('ripreso@cantieri-lombardi.it'), 10_000);
+      expect(got?.mail.messageId).toBe('<crm-email-ripreso@rossinoleggi.it>');
+      expect(await settled(t, id)).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      await restarted.stop();
+      await t.ctx.mail.start();
+    }
   });
 });

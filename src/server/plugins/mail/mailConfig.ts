@@ -13,7 +13,10 @@ export interface MailOptions {
   retryMaxMs?: number;
   /** How often the worker looks for due messages even without a notification (another process's retries). */
   pollIntervalMs?: number;
-  /** How long a message may stay "sending" before another worker takes it over (a process died mid-send). */
+  /**
+   * How long a message stays "sending" without its worker renewing the claim (every third of it, while the
+   * send lasts) before another worker takes it over: the delay after a process dies mid-send.
+   */
   leaseMs?: number;
 }
 
@@ -29,7 +32,7 @@ export function parseSender(from: string): { name: string | null; address: strin
   return m ? { name: m[1]?.trim() || null, address: (m[2] ?? '').trim() } : { name: null, address: from.trim() };
 }
 
-/** The options from the environment: SMTP_URL, MAIL_FROM, PUBLIC_URL (default from HOST and PORT). */
+/** The options from the environment: SMTP_URL, MAIL_FROM, PUBLIC_URL (default from HOST and PORT), MAIL_MAX_ATTEMPTS, MAIL_LEASE_SECONDS. */
 export function mailOptionsFromEnv(env: NodeJS.ProcessEnv): MailOptions {
   const number = (v: string | undefined) => (v && Number.isFinite(Number(v)) ? Number(v) : undefined);
   const host = env.HOST ?? '127.0.0.1';
@@ -38,6 +41,7 @@ export function mailOptionsFromEnv(env: NodeJS.ProcessEnv): MailOptions {
     from: env.MAIL_FROM || undefined,
     publicUrl: env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT ?? 3000}`,
     maxAttempts: number(env.MAIL_MAX_ATTEMPTS),
+    leaseMs: (number(env.MAIL_LEASE_SECONDS) ?? 0) > 0 ? Number(env.MAIL_LEASE_SECONDS) * 1000 : undefined,
   };
 }
 
@@ -53,6 +57,6 @@ export function mailConfig(options: MailOptions): MailConfig {
     retryBaseMs: options.retryBaseMs ?? 30_000,
     retryMaxMs: options.retryMaxMs ?? 3_600_000,
     pollIntervalMs: options.pollIntervalMs ?? 60_000,
-    leaseMs: options.leaseMs ?? 10 * 60_000,
+    leaseMs: options.leaseMs ?? 30_000,
   };
 }

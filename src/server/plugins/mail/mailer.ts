@@ -14,6 +14,8 @@ import {
   markSent,
   msUntilNextDue,
   OUTBOX_CHANNEL,
+  reclaimAbandoned,
+  renewLease,
   requeue,
   type ClaimedRow,
   type OutboxAttachment,
@@ -88,7 +90,15 @@ function subjectOf(subject: string): string {
  * that causes them, and delivered after it commits by the worker of whichever server process takes them
  * first, with retries and exponential backoff.
  */
-export function createMail(db: Db, options: MailOptions, limits: { maxAttachmentBytes: number }) {
+export function createMail(
+  db: Db,
+  options: MailOptions,
+  limits: {
+    maxAttachmentBytes: number;
+    /** No other worker uses this database (the embedded one, held by this process): see start(). */
+    exclusive?: boolean;
+  },
+) {
   const config: MailConfig = mailConfig(options);
   const brand: Brand = { company: config.company, publicUrl: config.publicUrl };
   const secrets = smtpSecrets(config.smtpUrl);
@@ -121,8 +131,23 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
   }
 
   async function deliver(row: ClaimedRow): Promise<void> {
-    // The same Message-ID on every attempt lets a receiving server drop a copy sent twice after a crash.
-    const messageId = row.messageId ?? `<crm-email-${row.id}-${Date.parse(row.createdAt)}@${domain}>`;
+    // While this process sends, it renews its claim: if it dies, another worker (or its own next start)
+    // takes the message once the short lease runs out, not minutes later.
+    const heartbeat = setInterval(() => {
+      renewLease(db, row.id, row.attempts, config.leaseMs).then(
+        (ours) => ours || log?.warn({ emailId: row.id }, 'coda email: messaggio ripreso da un altro processo'),
+        (err: unknown) => log?.error({ err, emailId: row.id }, 'coda email: rinnovo del lease non riuscito'),
+      );
+    }, config.leaseMs / 3);
+    heartbeat.unref();
+    try {
+      await attempt(row);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function attempt(row: ClaimedRow): Promise<void> {
     const attachments = await attachmentsOf(db, row.id);
     let rejected: string[];
     try {
@@ -134,7 +159,8 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
-        messageId,
+        // The same on every attempt: a receiving server can drop a copy sent again after a crash.
+        messageId: row.messageId,
         attachments: attachments.map((a) => ({
           filename: a.filename,
           content: Buffer.from(a.content),
@@ -146,18 +172,15 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
       const error = describeSmtpError(err, secrets);
       const last = isPermanent(err) || row.attempts >= config.maxAttempts;
       const retryMs = last ? null : Math.min(config.retryBaseMs * 2 ** (row.attempts - 1), config.retryMaxMs);
-      await markAttemptFailed(db, row.id, messageId, error, retryMs);
+      await markAttemptFailed(db, row.id, row.attempts, error, retryMs);
       stats.failedAttempts++;
       log?.warn({ emailId: row.id, attempt: row.attempts, retryMs }, error);
       return;
     }
+    // The server has answered 250: from here until this commit a crash sends the message once more (at
+    // least once, never lost). Nothing else is done in between: one transaction, the row and its hooks.
     const afterCommit = await db.transaction(async (tx) => {
-      const sent = await markSent(
-        tx,
-        row.id,
-        messageId,
-        rejected.length ? `Destinatari rifiutati: ${rejected.join(', ')}` : null,
-      );
+      const sent = await markSent(tx, row.id, rejected.length ? `Destinatari rifiutati: ${rejected.join(', ')}` : null);
       const after: (() => void)[] = [];
       for (const hook of sent ? sentHooks : []) {
         const then = await hook(tx, sent as SentMail);
@@ -172,7 +195,7 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
   async function drain(): Promise<void> {
     // A message once taken is always attempted: stop() waits for it rather than leave it "sending".
     while (!stopped) {
-      const row = await claimNext(db, config.leaseMs);
+      const row = await claimNext(db, config.leaseMs, domain);
       if (!row) break;
       await deliver(row);
     }
@@ -274,10 +297,18 @@ export function createMail(db: Db, options: MailOptions, limits: { maxAttachment
       );
     },
 
-    /** Starts the worker (nothing to do without SMTP_URL): woken by every committed enqueue on the database. */
+    /**
+     * Starts the worker (nothing to do without SMTP_URL): woken by every committed enqueue on the database.
+     * On a database no other worker uses, a message left "sending" was this process's before a crash: it is
+     * sent again at once rather than when its lease runs out.
+     */
     async start(logger?: Logger): Promise<void> {
       log = logger;
       if (!config.smtpUrl || !stopped) return;
+      if (limits.exclusive) {
+        const reclaimed = await reclaimAbandoned(db);
+        if (reclaimed) log?.warn({ reclaimed }, 'coda email: ripresi i messaggi in invio prima dell’arresto');
+      }
       stopped = false;
       transport = createTransport({
         url: config.smtpUrl,

@@ -105,19 +105,22 @@ export interface ClaimedRow {
   subject: string;
   htmlBody: string;
   textBody: string;
-  messageId: string | null;
+  messageId: string;
   createdAt: string;
 }
 
 /**
  * Takes the next due message for this worker: one statement, so two processes never take the same row
  * (SKIP LOCKED passes over a row another worker is taking). A row left "sending" past its lease belongs
- * to a process that died mid-send and is taken again.
+ * to a process that stopped renewing it (it died mid-send) and is taken again. The Message-ID is fixed at
+ * the first claim and kept on every attempt, so a receiving server can drop a copy sent again after a crash.
  */
-export async function claimNext(db: Queryable, leaseMs: number): Promise<ClaimedRow | undefined> {
+export async function claimNext(db: Queryable, leaseMs: number, domain: string): Promise<ClaimedRow | undefined> {
   const { rows } = await db.query<ClaimedRow>(
     `UPDATE email SET status = 'sending', attempts = attempts + 1, version = version + 1,
-       "leaseUntil" = now() + make_interval(secs => $1::double precision / 1000)
+       "leaseUntil" = now() + make_interval(secs => $1::double precision / 1000),
+       "messageId" = COALESCE("messageId",
+         '<crm-email-' || id || '-' || floor(extract(epoch FROM "createdAt") * 1000)::bigint || '@' || $2 || '>')
      WHERE id = (
        SELECT id FROM email
        WHERE (status = 'queued' AND "nextAttemptAt" <= now()) OR (status = 'sending' AND "leaseUntil" < now())
@@ -125,9 +128,36 @@ export async function claimNext(db: Queryable, leaseMs: number): Promise<Claimed
        LIMIT 1
        FOR UPDATE SKIP LOCKED)
      RETURNING id, attempts, sender, recipient, cc, "replyTo", subject, "htmlBody", "textBody", "messageId", "createdAt"`,
-    [leaseMs],
+    [leaseMs, domain],
   );
   return rows[0];
+}
+
+/**
+ * Extends this worker's lease on a message it is sending (the claim is told by its attempt number): false
+ * when the row is no longer this claim's (another worker took it after the lease ran out).
+ */
+export async function renewLease(db: Queryable, id: number, attempt: number, leaseMs: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE email SET "leaseUntil" = now() + make_interval(secs => $3::double precision / 1000)
+     WHERE id = $1 AND attempts = $2 AND status = 'sending' RETURNING id`,
+    [id, attempt, leaseMs],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Puts back in the queue every message left "sending", for a worker that knows it is the only one on the
+ * database (the embedded one, held by this process): whoever was sending them is gone. Their due time
+ * stays, so they go first.
+ */
+export async function reclaimAbandoned(db: Queryable): Promise<number> {
+  const { rows } = await db.query(
+    `UPDATE email SET status = 'queued', "leaseUntil" = NULL, version = version + 1
+     WHERE status = 'sending' RETURNING id`,
+  );
+  if (rows.length) await notifyWorkers(db);
+  return rows.length;
 }
 
 export async function attachmentsOf(db: Queryable, emailId: number): Promise<OutboxAttachment[]> {
@@ -146,37 +176,38 @@ export interface SentMail {
   causeId: number | null;
 }
 
-/** Marks a message sent; the message, or nothing when another worker already settled it. */
-export async function markSent(
-  db: Queryable,
-  id: number,
-  messageId: string,
-  note: string | null,
-): Promise<SentMail | undefined> {
+/**
+ * Marks a message sent, whichever claim delivered it (a copy is out either way); the message, or nothing
+ * when another worker already settled it.
+ */
+export async function markSent(db: Queryable, id: number, note: string | null): Promise<SentMail | undefined> {
   const { rows } = await db.query<SentMail>(
-    `UPDATE email SET status = 'sent', "sentAt" = now(), "messageId" = $2, "lastError" = $3,
+    `UPDATE email SET status = 'sent', "sentAt" = now(), "lastError" = $2,
        "nextAttemptAt" = NULL, "leaseUntil" = NULL, version = version + 1
      WHERE id = $1 AND status = 'sending'
      RETURNING id, kind, "causeEntity", "causeId"`,
-    [id, messageId, note],
+    [id, note],
   );
   return rows[0];
 }
 
-/** A failed attempt: retried after retryMs, or failed for good when retryMs is null. */
+/**
+ * A failed attempt: retried after retryMs, or failed for good when retryMs is null. Only the claim that
+ * made the attempt records it: a worker whose lease ran out does not requeue a row another one is sending.
+ */
 export async function markAttemptFailed(
   db: Queryable,
   id: number,
-  messageId: string,
+  attempt: number,
   error: string,
   retryMs: number | null,
 ): Promise<void> {
   await db.query(
-    `UPDATE email SET status = $3, "lastError" = $4, "messageId" = $2, "leaseUntil" = NULL, version = version + 1,
+    `UPDATE email SET status = $3, "lastError" = $4, "leaseUntil" = NULL, version = version + 1,
        "nextAttemptAt" = CASE WHEN $5::double precision IS NULL THEN NULL
                               ELSE now() + make_interval(secs => $5::double precision / 1000) END
-     WHERE id = $1 AND status = 'sending'`,
-    [id, messageId, retryMs === null ? 'failed' : 'queued', error, retryMs],
+     WHERE id = $1 AND attempts = $2 AND status = 'sending'`,
+    [id, attempt, retryMs === null ? 'failed' : 'queued', error, retryMs],
   );
 }
 
