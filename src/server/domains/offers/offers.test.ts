@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuro, eurosToCents, offerFingerprint } from '../../../domain/pricing/index.ts';
 import {
@@ -300,6 +301,47 @@ describe('the offer of a negotiation', () => {
     expect((await negotiationRow(id)).articoli).toEqual([
       { id: 1, description: 'Cestello portapersone', price: 35, selezionato: true },
     ]);
+  });
+
+  it("a salesperson's stored offered total is never below 95% of the list total (fast-check, through the API)", async () => {
+    const id = await negotiation();
+    const lever = fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 1, max: 1500 }).map((bp) => bp / 100),
+    );
+    const article = (a: { id?: number; description: string; price: number }, listPrice: number) =>
+      fc
+        .record({
+          selezionato: fc.boolean(),
+          price: fc.oneof(
+            fc.constant(listPrice),
+            fc.integer({ min: 100, max: 6000 }).map((c) => c / 100),
+          ),
+          discountPercentage: lever,
+        })
+        .map((r) => ({ ...a, ...r }));
+    const [cestello, forche] = fullOffer(ids).articoli;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          scontoPercentuale: lever,
+          trasporto: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 100 })),
+          trasportoRitorno: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 100 })),
+          articoli: fc.tuple(article(cestello!, 35), article(forche!, 20)),
+        }),
+        async (levers) => {
+          const res = await save(id, { ...fullOffer(ids), ...levers, articoli: [...levers.articoli] });
+          expect([200, 400]).toContain(res.statusCode);
+          if (res.statusCode !== 200) return;
+          // The list: 1140 + 91,20 + 22,80 + 190 (both legs in full) + the selected articles at 35 and 20.
+          const list = 1444 + levers.articoli.reduce((sum, a, i) => sum + (a.selezionato ? [35, 20][i]! : 0), 0);
+          const stored = (await offerOf(id)).calcolo.prezzi.prezzoTotaleScontato as number;
+          expect(stored).toBeGreaterThanOrEqual(Math.round(list * 95) / 100 - 0.005);
+          expect((await negotiationRow(id)).scontoApprovatoDa).toBeNull();
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 
   it('staleOfferSaveGets409: a save of an older version says who saved in between, and changes nothing', async () => {
