@@ -7958,16 +7958,18 @@ export interface components {
                 };
             };
         };
-        /** @description Elenco: offerte */
+        /** @description Elenco: offerte. SPEC.md (sezione 7) risponde data.data: la pagina, con il suo totale, sta dentro data. */
         OfferPage: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": {
-                    data: components["schemas"]["offer"][];
-                    totalRows: components["schemas"]["TotalRows"];
-                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    data: {
+                        data: components["schemas"]["offer"][];
+                        totalRows: components["schemas"]["TotalRows"];
+                        totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    };
                 };
             };
         };

@@ -219,7 +219,10 @@ export const offerHandlers = defineHandlers({
       [negotiations],
     );
     const archived = new Map(rows.map((r) => [r.id, r.archiviata ?? 'N']));
-    return { ...page, data: page.data.map((o) => ({ ...o, archiviata: archived.get(o.trattativaCpId ?? 0) ?? 'N' })) };
+    // SPEC.md section 7: GET /api/offers answers data.data (the page, with its total, inside data).
+    return {
+      data: { ...page, data: page.data.map((o) => ({ ...o, archiviata: archived.get(o.trattativaCpId ?? 0) ?? 'N' })) },
+    };
   },
 
   listListiniGruppoRisorse: async (req, ctx) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuro, eurosToCents, offerFingerprint } from '../../../domain/pricing/index.ts';
@@ -538,7 +539,7 @@ describe('sent versions', () => {
 });
 
 describe('the offers list (GET /api/offers)', () => {
-  it('lists sent versions newest first, filters them, and is for admins only', async () => {
+  it('offersEnvelope: answers data.data, lists sent versions newest first, filters them, and is for admins only', async () => {
     const quick = await negotiation(seller, {
       ragioneSociale: 'Impresa Colombo & Figli',
       partitaIva: '01234567897',
@@ -548,7 +549,10 @@ describe('the offers list (GET /api/offers)', () => {
     expect((await sendOffer(quick)).statusCode).toBe(200);
     const list = await call(admin, 'GET', '/api/offers?page=1&rowsPerPage=30');
     expect(list.statusCode, list.body).toBe(200);
-    const first = list.json().data[0];
+    // SPEC.md section 7: GET /api/offers -> data.data; the page's total beside its rows.
+    expect(Object.keys(list.json())).toEqual(['data']);
+    expect(Object.keys(list.json().data).sort()).toEqual(['data', 'totalRows']);
+    const first = list.json().data.data[0];
     expect(first).toMatchObject({
       ragioneSociale: 'Impresa Colombo & Figli',
       trattativaCpId: quick,
@@ -557,26 +561,36 @@ describe('the offers list (GET /api/offers)', () => {
       archiviata: 'N',
     });
     expect(first).not.toHaveProperty('snapshot');
-    const created = list.json().data.map((o: { created: string }) => o.created);
+    const created = list.json().data.data.map((o: { created: string }) => o.created);
     expect([...created].sort().reverse()).toEqual(created);
 
     const filtered = await call(admin, 'GET', '/api/offers?filters[ragioneSociale]=colombo&page=1&rowsPerPage=30');
-    expect(filtered.json().data.map((o: { trattativaCpId: number }) => o.trattativaCpId)).toEqual([quick]);
+    expect(filtered.json().data.data.map((o: { trattativaCpId: number }) => o.trattativaCpId)).toEqual([quick]);
     const byVat = await call(admin, 'GET', '/api/offers?filters[partitaIva]=01234567897&page=1&rowsPerPage=30');
-    expect(byVat.json().totalRows).toBe(1);
+    expect(byVat.json().data.totalRows).toBe(1);
     const archived = await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30');
-    expect(archived.json().totalRows).toBe(0);
+    expect(archived.json().data.totalRows).toBe(0);
     // Archiving the negotiation archives its offers.
     const archive = await call(seller, 'PUT', `/api/trattative_cp/${quick}/archiviata`, { archiviata: 'Y' });
     expect(archive.statusCode, archive.body).toBe(200);
     const nowArchived = (await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30')).json();
     expect(
-      nowArchived.data.map((o: { trattativaCpId: number; archiviata: string }) => [o.trattativaCpId, o.archiviata]),
+      nowArchived.data.data.map((o: { trattativaCpId: number; archiviata: string }) => [
+        o.trattativaCpId,
+        o.archiviata,
+      ]),
     ).toEqual([[quick, 'Y']]);
     const current = (await call(admin, 'GET', '/api/offers?archiviata=N&page=1&rowsPerPage=30')).json();
-    expect(current.data.some((o: { trattativaCpId: number }) => o.trattativaCpId === quick)).toBe(false);
+    expect(current.data.data.some((o: { trattativaCpId: number }) => o.trattativaCpId === quick)).toBe(false);
     const huge = await call(admin, 'GET', '/api/offers?page=1&rowsPerPage=100000');
     expect(huge.statusCode).toBe(400);
+
+    // The Excel export reads the same list through its envelope.
+    const xlsx = await call(admin, 'GET', '/api/export/offer?filters[ragioneSociale]=colombo');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.rowCount).toBe(2);
 
     expect((await call(seller, 'GET', '/api/offers')).statusCode).toBe(403);
     expect((await call(supervisor, 'GET', '/api/offers')).statusCode).toBe(403);

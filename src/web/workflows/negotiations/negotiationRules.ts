@@ -28,6 +28,8 @@ export const PAGE_SECTIONS: FormSection[] = [
       'competitorAttuale',
       'motivoPersaId',
       'dataInserimento',
+      'updated',
+      'updater',
     ],
   },
   { title: 'Contatto', fields: ['contatto', 'email', 'telefono'] },
