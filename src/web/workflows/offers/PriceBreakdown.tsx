@@ -58,9 +58,10 @@ export function PriceBreakdown({ pricing, showProblems }: { pricing: ShownPricin
       {errors.length > 0 && (showProblems || cents) && (
         <Alert severity={cents ? 'warning' : 'error'} sx={{ mt: 2 }}>
           {!cents && m.cannotPrice}
-          <List dense disablePadding>
+          {/* The bullets' room is the list's padding: a margin on each item would push its text out of the box. */}
+          <List dense disablePadding sx={{ pl: 2, listStyleType: 'disc' }}>
             {errors.map((e) => (
-              <ListItem key={`${e.field}-${e.code}`} disableGutters sx={{ display: 'list-item', ml: 2 }}>
+              <ListItem key={`${e.field}-${e.code}`} disableGutters sx={{ display: 'list-item' }}>
                 {e.message}
               </ListItem>
             ))}
