@@ -1,7 +1,6 @@
 import { normaliseCode } from '../../../domain/inventory/counting.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext, type ApiRequest } from '../../context.ts';
-import type { Row } from '../../crud/crudRepository.ts';
 import { withoutWrittenBy } from '../../crud/writtenBy.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { assertWithinCeiling, caller, pageOf, published, repoOf } from './inventoryHandlers.ts';
@@ -112,7 +111,7 @@ export const itemHandlers = defineHandlers({
         throw violation(400, 'idInventarioMezzi', M.otherInventory);
       if (body.version !== undefined && body.version !== item.version) throw new HttpError(409, MESSAGES.conflict);
       // The status and who counted are the count's (x-written-by): sent back only as they are.
-      withoutWrittenBy(ctx.resource('InventarioMezziItem').model, body as Row, item as unknown as Row);
+      withoutWrittenBy(ctx.resource('InventarioMezziItem').model, body, item);
       const code = normaliseCode(body.resourceMago);
       if (code !== normaliseCode(item.resourceMago)) {
         if (item.manuale !== 'Y') throw violation(409, 'resourceMago', M.onlyManualRenamed);
