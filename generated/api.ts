@@ -2763,8 +2763,8 @@ export interface paths {
          */
         get: operations["getTrattativaCpOfferta"];
         /**
-         * Salva l'offerta della trattativa; ogni totale lo calcola il server
-         * @description Il client manda solo le scelte (filiale, gruppo risorse, durata o date, assicurazione, contributo ambientale, trasporto, km scritti, articoli, sconti). Il server calcola ogni prezzo con il motore e salva la trattativa in un'unica transazione (offerta = Y, durata, listiniOfferta, trattativaCpPriceLists, articoli). Un dato che non si può prezzare risponde 400 con il messaggio accanto al campo e non salva nulla. Uno sconto oltre maxScontoOfferta (5%) è rifiutato (400, campo scontoPercentuale o scontoImporto) salvo per supervisore CP e amministratori, che lo approvano: il loro nome è salvato in scontoApprovatoDa. Se il client manda prezziAttesi (i totali che ha mostrato) e uno differisce al centesimo da quelli del server: 409 con il campo e i due importi, nulla salvato. Con version diversa da quella attuale: 409.
+         * Salva l'offerta della trattativa
+         * @description Il client manda solo le scelte (filiale, gruppo risorse, durata o date, assicurazione, contributo ambientale, trasporto, km scritti, articoli, sconti) e la version della trattativa che ha letto. Il server calcola ogni totale con il motore e salva la trattativa in un'unica transazione (offerta = Y, durata, listiniOfferta, trattativaCpPriceLists, articoli): sono i soli campi che questa chiamata scrive (x-written-by), nessun altro salvataggio li cambia. Un dato che non si può prezzare risponde 400 con il messaggio accanto al campo e non salva nulla. Ogni articolo deve essere del gruppo risorse scelto (400 altrimenti) e il suo prezzo di listino è quello del gruppo. Lo sconto effettivo è il totale a listino meno il totale offerto, qualunque sia la leva (sconto dell'offerta, sconti e prezzi degli articoli sotto listino, trasporto sotto il 100%): oltre maxScontoOfferta (5%), o con un articolo sotto il suo prezzo di listino, serve l'approvazione di un supervisore CP o di un amministratore (per gli altri 400, campo scontoPercentuale o il prezzo dell'articolo); il loro salvataggio la dà e il loro nome è salvato in scontoApprovatoDa. Se il client manda prezziAttesi (i totali che ha mostrato) e uno differisce al centesimo da quelli del server: 409 con il campo e i due importi, nulla salvato. Con version diversa da quella attuale: 409 che dice chi ha salvato nel frattempo e quando, nulla salvato.
          */
         put: operations["saveTrattativaCpOfferta"];
         post?: never;
@@ -3400,7 +3400,7 @@ export interface components {
              * @description La versione della trattativa letta dal client (GET /offerta): se nel frattempo è cambiata la risposta è 409 e nulla è salvato.
              * @example 3
              */
-            version?: number;
+            version: number;
             filialeNoleggioId?: components["schemas"]["filialeNoleggioId"];
             famigliaGruppoRisorsaId?: components["schemas"]["famigliaGruppoRisorsaId"];
             gruppoRisorsaId?: components["schemas"]["gruppoRisorsaId"];
@@ -3456,7 +3456,7 @@ export interface components {
              * @description CHOICE_MISSING: una scelta senza la quale il motore non calcola (gruppo risorse, durata, assicurazione o filiale inesistente); gli altri sono i codici del motore
              * @enum {string}
              */
-            code: "CHOICE_MISSING" | "NO_PRICE_LINES" | "DURATION_INVALID" | "DURATION_OUTSIDE_SLOTS" | "DISTANCE_MISSING" | "TRANSPORT_BAND_MISSING" | "ARTICLE_PRICE_TOO_LOW" | "ARTICLE_DISCOUNT_TOO_HIGH" | "DISCOUNT_ABOVE_MAXIMUM" | "DISCOUNT_ABOVE_TOTAL" | "NEGATIVE_VALUE";
+            code: "CHOICE_MISSING" | "NO_PRICE_LINES" | "DURATION_INVALID" | "DURATION_OUTSIDE_SLOTS" | "DISTANCE_MISSING" | "TRANSPORT_BAND_MISSING" | "ARTICLE_PRICE_TOO_LOW" | "ARTICLE_DISCOUNT_TOO_HIGH" | "DISCOUNT_ABOVE_MAXIMUM" | "DISCOUNT_ABOVE_TOTAL" | "NEGATIVE_VALUE" | "ARTICLE_UNKNOWN" | "ARTICLE_BELOW_LIST";
             /**
              * @description Campo di OffertaTrattativaInput (articoli.0.price per un articolo)
              * @example durata
@@ -3469,9 +3469,27 @@ export interface components {
         CalcoloOfferta: {
             /** @description Null finché un errore impedisce il prezzo */
             prezzi: components["schemas"]["PrezziOfferta"] | null;
+            /** @description Quanto l'offerta concede rispetto al listino, qualunque sia la leva (sconto dell'offerta, sconti e prezzi degli articoli, trasporto sotto il 100%): il totale a listino meno il totale offerto. Null finché lo sono i prezzi. */
+            scontoEffettivo: {
+                /**
+                 * @description L'offerta a prezzi di listino: articoli al prezzo del gruppo senza sconti, trasporto andata e ritorno al 100%
+                 * @example 1499
+                 */
+                prezzoListino: number;
+                /**
+                 * @description Totale a listino meno totale offerto, in euro (negativo se sopra il listino)
+                 * @example 50.31
+                 */
+                importo: number;
+                /**
+                 * @description L'importo in percentuale del totale a listino
+                 * @example 3.36
+                 */
+                percentuale: number;
+            } | null;
             voci: components["schemas"]["VoceCalcolo"][];
             errori: components["schemas"]["ErroreCalcolo"][];
-            /** @description Lo sconto supera maxScontoOfferta e serve un supervisore */
+            /** @description Lo sconto effettivo supera maxScontoOfferta, o un articolo è sotto il suo prezzo di listino: serve un supervisore */
             approvazioneRichiesta: boolean;
             durata: {
                 value: number;
@@ -6661,6 +6679,17 @@ export interface components {
              */
             readonly dataInserimento?: string | null;
             /**
+             * Modificata il
+             * Format: date-time
+             * @example 2025-09-25T11:05:00+02:00
+             */
+            readonly updated?: string | null;
+            /**
+             * Modificata da
+             * @example giulia.ferri
+             */
+            readonly updater?: string | null;
+            /**
              * Stato offerta
              * @example 1
              */
@@ -7952,16 +7981,18 @@ export interface components {
                 };
             };
         };
-        /** @description Elenco: offerte */
+        /** @description Elenco: offerte. SPEC.md (sezione 7) risponde data.data: la pagina, con il suo totale, sta dentro data. */
         OfferPage: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": {
-                    data: components["schemas"]["offer"][];
-                    totalRows: components["schemas"]["TotalRows"];
-                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    data: {
+                        data: components["schemas"]["offer"][];
+                        totalRows: components["schemas"]["TotalRows"];
+                        totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    };
                 };
             };
         };

@@ -2466,6 +2466,14 @@ export interface TrattativaCp {
    */
   dataInserimento?: string | null;
   /**
+   * Modificata il
+   */
+  updated?: string | null;
+  /**
+   * Modificata da
+   */
+  updater?: string | null;
+  /**
    * Stato offerta
    */
   statoOfferta?: number | null;

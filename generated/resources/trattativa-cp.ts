@@ -816,6 +816,24 @@ export const resource = {
           "format": "date-time",
           "title": "Data inserimento",
           "readOnly": true
+        },
+        "updated": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Modificata il",
+          "readOnly": true
+        },
+        "updater": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "title": "Modificata da",
+          "maxLength": 255,
+          "readOnly": true
         }
       },
       "required": [
@@ -848,6 +866,8 @@ export const resource = {
         "motivoPersaId",
         "notePersa",
         "dataInserimento",
+        "updated",
+        "updater",
         "famigliaMezzoId",
         "famigliaGruppoRisorsaId",
         "gruppoRisorsaId",
@@ -919,7 +939,9 @@ export const resource = {
               "archiviata",
               "motivoPersaId",
               "notePersa",
-              "dataInserimento"
+              "dataInserimento",
+              "updated",
+              "updater"
             ]
           },
           {
@@ -1063,6 +1085,14 @@ export const resource = {
           "resource": "gruppoRisorse"
         }
       },
+      "offerta": {
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
+      },
       "articoli": {
         "items": {
           "price": {
@@ -1076,8 +1106,12 @@ export const resource = {
           }
         },
         "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ],
           "wide": true
-        }
+        },
+        "ui:readonly": true
       },
       "listiniOfferta": {
         "items": {
@@ -1092,8 +1126,12 @@ export const resource = {
           }
         },
         "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ],
           "wide": true
-        }
+        },
+        "ui:readonly": true
       },
       "durata": {
         "ui:widget": "number"
@@ -1156,8 +1194,21 @@ export const resource = {
       "statoOfferta": {
         "ui:widget": "reference",
         "ui:options": {
-          "resource": "statoOfferta"
-        }
+          "resource": "statoOfferta",
+          "writtenBy": [
+            "saveTrattativaCpOfferLost",
+            "confirmTrattativaCpOffer"
+          ]
+        },
+        "ui:readonly": true
+      },
+      "acceptedByCustomer": {
+        "ui:options": {
+          "writtenBy": [
+            "confirmTrattativaCpOffer"
+          ]
+        },
+        "ui:readonly": true
       },
       "latitudeTrattativa": {
         "ui:widget": "number"
@@ -1165,30 +1216,96 @@ export const resource = {
       "longitudeTrattativa": {
         "ui:widget": "number"
       },
+      "trasportoAbilitato": {
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
+      },
       "trasporto": {
-        "ui:widget": "percentage"
+        "ui:widget": "percentage",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "trasportoRitorno": {
-        "ui:widget": "percentage"
+        "ui:widget": "percentage",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
+      },
+      "assicurazioneTipo": {
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta",
+            "confirmTrattativaCpOffer"
+          ]
+        },
+        "ui:readonly": true
       },
       "assicurazionePrezzo": {
-        "ui:widget": "money"
+        "ui:widget": "money",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta",
+            "confirmTrattativaCpOffer"
+          ]
+        },
+        "ui:readonly": true
+      },
+      "contributoAmbientale": {
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "km": {
-        "ui:widget": "number"
+        "ui:widget": "number",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "noteOfferta": {
         "ui:widget": "textarea",
         "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ],
           "wide": true,
           "rows": 3
-        }
+        },
+        "ui:readonly": true
       },
       "scontoPercentuale": {
-        "ui:widget": "percentage"
+        "ui:widget": "percentage",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "scontoImporto": {
-        "ui:widget": "money"
+        "ui:widget": "money",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "gruppoCrmId": {
         "ui:widget": "reference",
@@ -1200,6 +1317,19 @@ export const resource = {
         "ui:widget": "dateTime",
         "ui:options": {
           "serverSet": "created"
+        },
+        "ui:readonly": true
+      },
+      "updated": {
+        "ui:widget": "dateTime",
+        "ui:options": {
+          "serverSet": "updated"
+        },
+        "ui:readonly": true
+      },
+      "updater": {
+        "ui:options": {
+          "serverSet": "updater"
         },
         "ui:readonly": true
       }

@@ -210,6 +210,47 @@ describe('buildResources: grammar and fields the server fills', () => {
   });
 });
 
+describe('buildResources: fields only named operations change (x-written-by)', () => {
+  const paths = { '/api/campioni/{id}/conferma': { put: { operationId: 'confirmSample' } } };
+
+  it('shows the field read-only, saying who writes it', () => {
+    const r = build({ type: 'string', title: 'Campo', 'x-written-by': 'confirmSample' }, {}, paths);
+    expect(r.form.uiSchema.campo).toEqual({ 'ui:options': { writtenBy: ['confirmSample'] }, 'ui:readonly': true });
+    expect((r.form.schema.properties as Schema).campo).toEqual({ type: 'string', title: 'Campo' });
+  });
+
+  it('stops the generation on a property x- key nobody reads (a typo)', () => {
+    try {
+      build({ type: 'string', title: 'Campo', 'x-writen-by': 'confirmSample' }, {}, paths);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ContractError).problems).toEqual([
+        {
+          file: 'schemas/sample.json',
+          pointer: '/properties/campo/x-writen-by',
+          reason: 'unknown key: a property may carry x-kind, x-messages, x-server-set, x-written-by',
+        },
+      ]);
+    }
+  });
+
+  it.each([
+    ['confirmSampel', 'no operation "confirmSampel" in openapi.yaml'],
+    [['confirmSample', 'sendSample'], 'no operation "sendSample" in openapi.yaml'],
+    [[], 'an operationId of openapi.yaml, or a non-empty list of them'],
+    [7, 'an operationId of openapi.yaml, or a non-empty list of them'],
+  ])('stops the generation on an unknown operation (%j)', (value, reason) => {
+    try {
+      build({ type: 'string', title: 'Campo', 'x-written-by': value }, {}, paths);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ContractError).problems).toEqual([
+        { file: 'schemas/sample.json', pointer: '/properties/campo/x-written-by', reason },
+      ]);
+    }
+  });
+});
+
 describe('buildResources: operations, parameters and defaults', () => {
   const paths = {
     '/api/campioni': {

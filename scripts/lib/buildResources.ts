@@ -159,6 +159,40 @@ function serverSetFields(
   return out;
 }
 
+/**
+ * Properties only named operations may change (x-written-by): one operationId of openapi.yaml or a list of
+ * them. The generic create and update refuse a value other than the stored one (schemas/README.md).
+ */
+function writtenByFields(
+  props: Record<string, Schema>,
+  ops: Map<string, ApiOperation>,
+  file: string,
+  problems: ContractProblem[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [name, prop] of Object.entries(props)) {
+    const value = prop['x-written-by'];
+    if (value === undefined) continue;
+    const pointer = `/properties/${name}/x-written-by`;
+    const list = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(list) || list.length === 0 || !list.every((v) => typeof v === 'string')) {
+      problems.push({ file, pointer, reason: 'an operationId of openapi.yaml, or a non-empty list of them' });
+      continue;
+    }
+    const unknown = list.filter((id) => !ops.has(id));
+    if (unknown.length > 0)
+      problems.push({
+        file,
+        pointer,
+        reason: `no operation ${unknown.map((u) => `"${u}"`).join(', ')} in openapi.yaml`,
+      });
+    else if (prop['x-server-set'] !== undefined)
+      problems.push({ file, pointer, reason: 'a field the server fills (x-server-set) is written by every save' });
+    else out.set(name, list);
+  }
+  return out;
+}
+
 function buildOne(
   entity: EntitySchema,
   ctx: ResolveContext,
@@ -230,6 +264,7 @@ function buildOne(
     };
   });
   const serverSet = serverSetFields(props, file, problems);
+  const writtenBy = writtenByFields(props, ops, file, problems);
   // The form: the writable fields, then those the server fills, read-only.
   const formNames = x.form ?? [
     ...visible.filter((n) => !props[n]?.readOnly),
@@ -244,6 +279,7 @@ function buildOne(
       reference: references[name],
       widget: widgets[name],
       serverSet: serverSet.get(name),
+      writtenBy: writtenBy.get(name),
     };
   });
   checkSections(x.sections ?? [], formFields, file, problems);

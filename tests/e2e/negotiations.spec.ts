@@ -97,13 +97,15 @@ test.describe('negotiations: from first call to sent offer', () => {
     // is saved through its call, with the session's token, and the page reloaded to hold the new version.
     const saved = await page.evaluate(async (path) => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('crm_token_'));
-      const res = await fetch(`/api/trattative_cp/${path.split('/').pop() ?? ''}/offerta`, {
+      const url = `/api/trattative_cp/${path.split('/').pop() ?? ''}/offerta`;
+      const authorization = `Bearer ${localStorage.getItem(key ?? '') ?? ''}`;
+      // The version the offer was read at, as the builder sends it.
+      const read = (await (await fetch(url, { headers: { authorization } })).json()) as { data: { version: number } };
+      const res = await fetch(url, {
         method: 'PUT',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem(key ?? '') ?? ''}`,
-          'content-type': 'application/json',
-        },
+        headers: { authorization, 'content-type': 'application/json' },
         body: JSON.stringify({
+          version: read.data.version,
           filialeNoleggioId: 1,
           gruppoRisorsaId: 1,
           durata: 12,

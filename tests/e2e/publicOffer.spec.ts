@@ -58,7 +58,9 @@ async function sendOffer(request: APIRequestContext, baseURL: string, smtp: Test
     destinazioneCantiere: 'Via Roma 1, Bergamo',
   });
   const id = created.data.id as number;
+  const { version } = (await staff.get(`/api/trattative_cp/${id}/offerta`)).data as { version: number };
   await staff.send('put', `/api/trattative_cp/${id}/offerta`, {
+    version,
     filialeNoleggioId: branch.id,
     famigliaGruppoRisorsaId: plt12.famigliaGruppoRisorsaId,
     gruppoRisorsaId: plt12.id,

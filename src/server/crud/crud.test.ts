@@ -251,7 +251,7 @@ describe('a day filter on a date-time is a day in Rome', () => {
     ]) {
       // Missed calls are written by the telephone system, not by a user: every field is the server's own.
       const call = { senderPhone, receivedAt, internal: 'N', recalled: 'N', operator: '', duration: 10, note: '' };
-      await calls.create(call, call);
+      await calls.create({}, call);
     }
     const phones = async (day: string) =>
       (
@@ -338,5 +338,58 @@ describe('fields the server fills (x-server-set)', () => {
     expect(after.createdBy).toBe('capo.inventario');
     expect(after.updatedBy).toBe('altro.admin');
     expect(Date.parse(after.updated)).toBeGreaterThanOrEqual(Date.parse(created.updated));
+  });
+});
+
+describe('fields only their own operation writes (x-written-by)', () => {
+  it('the generic create and update refuse another value by its title and drop the value sent back as stored', async () => {
+    const family = await t.ctx.resource('FamigliaGruppoRisorse').repo.create({ description: 'Sollevatori' });
+    const created = await call('POST', '/api/gruppi-risorse', {
+      resourceGroup: 'SOL10',
+      description: 'Sollevatore 10 m',
+      famigliaGruppoRisorsaId: family.id,
+      image: 'rubata.png',
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().violations).toEqual([
+      {
+        field: 'image',
+        message:
+          "Il campo «Immagine» non si modifica con questo salvataggio: lo scrive solo «Carica o sostituisce l'immagine: gruppo risorse»",
+      },
+    ]);
+    const group = (
+      await call('POST', '/api/gruppi-risorse', { resourceGroup: 'SOL10', description: 'Sollevatore 10 m' })
+    ).json().data;
+    // The picture call wrote it: a form sending the record back as read saves, and leaves the picture alone.
+    await t.ctx.db.query(`UPDATE "gruppoRisorse" SET image = 'gruppo-sol10.png' WHERE id = $1`, [group.id]);
+    const read = (await call('GET', `/api/gruppi-risorse/${group.id}`)).json().data;
+    const asRead = await call('PUT', `/api/gruppi-risorse/${group.id}`, { ...read, description: 'Sollevatore 10,5 m' });
+    expect(asRead.statusCode, asRead.body).toBe(200);
+    expect(asRead.json().data).toMatchObject({ description: 'Sollevatore 10,5 m', image: 'gruppo-sol10.png' });
+    const other = await call('PUT', `/api/gruppi-risorse/${group.id}`, { ...asRead.json().data, image: 'altra.png' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().violations.map((v: { field: string }) => v.field)).toEqual(['image']);
+    expect((await call('GET', `/api/gruppi-risorse/${group.id}`)).json().data).toMatchObject({
+      description: 'Sollevatore 10,5 m',
+      image: 'gruppo-sol10.png',
+    });
+  });
+
+  it('an inventory is concluded only by its own call, never by its save', async () => {
+    const branch = await t.ctx.resource('FilialeInventario').repo.create({ nome: 'Crema', codiceMago: 'CR01' });
+    const made = await call('POST', '/api/inventari_mezzi', { filialeInventarioId: branch.id, concluso: true });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().violations.map((v: { field: string }) => v.field)).toEqual(['concluso']);
+    const inventory = (await call('POST', '/api/inventari_mezzi', { filialeInventarioId: branch.id })).json().data;
+    const sealed = await call('PUT', `/api/inventari_mezzi/${inventory.id}`, {
+      ...inventory,
+      concluso: true,
+      conclusoDa: 'Qualcuno',
+    });
+    expect(sealed.statusCode).toBe(400);
+    expect(sealed.json().violations.map((v: { field: string }) => v.field)).toEqual(['concluso', 'conclusoDa']);
+    expect((await call('GET', `/api/inventari_mezzi/${inventory.id}`)).json().data.concluso).toBe(false);
+    expect((await call('PUT', `/api/inventari_mezzi/${inventory.id}`, inventory)).statusCode).toBe(200);
   });
 });

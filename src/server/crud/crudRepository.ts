@@ -3,6 +3,7 @@ import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { quote, type EntityModel } from './entityModel.ts';
 import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCounts.ts';
 import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
+import { carriesWrittenBy, withoutWrittenBy } from './writtenBy.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -139,8 +140,12 @@ export function crudRepository<T extends object = Row>(
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
       return record(rows[0]);
     },
-    /** A new record from a request body (unknown and readOnly fields ignored) and server-set columns (which win). */
-    async create(body: Row, internal: Row = {}): Promise<T> {
+    /**
+     * A new record from a request body (unknown and readOnly fields ignored; a field only named operations
+     * write, x-written-by, only at its default) and server-set columns (which win).
+     */
+    async create(requestBody: Row, internal: Row = {}): Promise<T> {
+      const body = withoutWrittenBy(model, requestBody, null);
       const defaults = Object.fromEntries(
         model.columns
           .filter((c) => c.default !== undefined && !c.readOnly && body[c.name] === undefined)
@@ -160,9 +165,19 @@ export function crudRepository<T extends object = Row>(
     },
     /**
      * Updates a record; with expectedVersion the update applies only to the version the client
-     * loaded, and a record changed meanwhile answers 409 instead of being silently overwritten.
+     * loaded, and a record changed meanwhile answers 409 instead of being silently overwritten. A field
+     * only named operations write (x-written-by) may come back in the body only as stored; those
+     * operations write it as an internal value.
      */
-    async update(id: number, body: Row, internal: Row = {}, expectedVersion?: number): Promise<T> {
+    async update(id: number, requestBody: Row, internal: Row = {}, expectedVersion?: number): Promise<T> {
+      let body = requestBody;
+      if (carriesWrittenBy(model, body)) {
+        const { rows } = await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
+        if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
+        if (expectedVersion !== undefined && rows[0].version !== expectedVersion)
+          throw new HttpError(409, MESSAGES.conflict);
+        body = withoutWrittenBy(model, body, toRecord(model, rows[0]));
+      }
       const fields = merge(writable(model, body), internal);
       const params = [id, ...fields.map(([, v]) => v)];
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];

@@ -1,3 +1,4 @@
+import { pageOfAnswer, type AnsweredPage } from '../../domain/listAnswer.ts';
 import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
@@ -27,26 +28,27 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
 }
 
 export type Row = Record<string, unknown> & { id?: number };
+type Page = AnsweredPage<Row>;
+
+/** A list's page, wherever its answer holds it (`data`, or `data.data` for GET /api/offers). */
+const listPage = async (path: string, query: Record<string, unknown>): Promise<Page> =>
+  pageOfAnswer<Page>(await request<Page | { data: Page }>('GET', path, { params: { query } }));
+
 export const resourceApi = {
   list(def: ResourceDefinition, state: ListState) {
     const op = def.api.list;
     if (!op) throw new Error(`${def.name} has no list`);
-    return request<{ data: Row[]; totalRows: number }>('GET', op.path, {
-      params: { query: listQuery(def.filters, state) },
-    });
+    return listPage(op.path, listQuery(def.filters, state));
   },
   /** Every record of a list call, in the given order when there is one. */
   listAll(path: string, sort: ResourceDefinition['sort'] = null) {
     const order = sort ? { sortBy: sort.field, descending: sort.descending ? 1 : 0 } : {};
-    return request<{ data: Row[] }>('GET', path, { params: { query: { ...order, page: 0, rowsPerPage: 0 } } });
+    return listPage(path, { ...order, page: 0, rowsPerPage: 0 });
   },
   /** The record as it is now on the server. */
   async current(def: ResourceDefinition, id: number): Promise<Row | undefined> {
     if (def.api.get) return (await request<{ data: Row }>('GET', def.api.get.path, { params: { path: { id } } })).data;
-    const all = await request<{ data: Row[] }>('GET', def.api.list?.path ?? '', {
-      params: { query: { page: 0, rowsPerPage: 0 } },
-    });
-    return all.data.find((r) => r.id === id);
+    return (await listPage(def.api.list?.path ?? '', { page: 0, rowsPerPage: 0 })).data.find((r) => r.id === id);
   },
   /**
    * One record for a page of its own: a record that does not exist is the page's to show

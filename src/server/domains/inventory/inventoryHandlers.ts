@@ -3,6 +3,7 @@ import type { CountEntry } from '../../../domain/inventory/counting.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
 import { genericHandlerFor } from '../../crud/genericHandler.ts';
+import { withoutWrittenBy } from '../../crud/writtenBy.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import {
   INVENTORY_SORTS,
@@ -110,6 +111,8 @@ export const inventoryHandlers = defineHandlers({
   createInventarioMezzi: async (req, ctx) => {
     const user = caller(req);
     const repo = repoOf(ctx);
+    // A new inventory is open: its closing fields are the conclusion's (x-written-by).
+    withoutWrittenBy(ctx.resource('InventarioMezzi').model, req.body, null);
     const branchId = req.body.filialeInventarioId;
     if (!mayUseBranch(await branchScope(repo, user), branchId))
       throw violation(400, 'filialeInventarioId', M.notYourBranch);
@@ -137,6 +140,7 @@ export const inventoryHandlers = defineHandlers({
       await openForWrite(tx, repo, scope, id);
       const stored = (await repo.inventory(id, tx)) as InventoryRow;
       if (body.version !== undefined && body.version !== stored.version) throw new HttpError(409, MESSAGES.conflict);
+      withoutWrittenBy(ctx.resource('InventarioMezzi').model, body, record(stored));
       if (body.filialeInventarioId !== stored.filialeInventarioId)
         throw violation(409, 'filialeInventarioId', M.branchFixed);
       await repo.touchInventory(tx, id, user.username);

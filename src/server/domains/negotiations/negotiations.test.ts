@@ -46,12 +46,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a new negotiation', () => {
-  it('starts with the defaults of SPEC.md section 4 whatever the client sent for the server fields', async () => {
-    const id = await create('cp.anna', {
+  it('starts with the defaults of SPEC.md section 4; a sent flag or an attachment is not the client’s to say', async () => {
+    const count = async () =>
+      Number((await t.ctx.db.query(`SELECT count(*)::int AS n FROM "trattativaCp"`)).rows[0]?.n);
+    const before = await count();
+    const forged = await call('cp.anna', 'POST', '/api/trattative_cp', {
       ragioneSociale: 'Edilizia Brambilla S.r.l.',
       offertaInviata: true,
       brochureInviata: true,
       allegati: [{ id: 1, path: '../../etc/passwd', descrizione: 'x', file: 'x' }],
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(
+      forged
+        .json()
+        .violations.map((v: { field: string }) => v.field)
+        .sort(),
+    ).toEqual(['allegati', 'brochureInviata', 'offertaInviata']);
+    expect(await count()).toBe(before);
+    const id = await create('cp.anna', {
+      ragioneSociale: 'Edilizia Brambilla S.r.l.',
+      offertaInviata: false,
+      brochureInviata: false,
+      allegati: [],
     });
     const data = (await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data;
     expect(data).toMatchObject({
@@ -353,5 +370,97 @@ describe('live updates', () => {
     } finally {
       for (const stop of stops) stop();
     }
+  });
+});
+
+describe('business facts only their own operation writes (x-written-by)', () => {
+  const ACCEPTANCE =
+    "Il campo «Accettata dal cliente» non si modifica con questo salvataggio: lo scrive solo «Conferma (o rifiuto) dell'offerta da parte del cliente»";
+  const stored = async (id: number) =>
+    (await t.ctx.db.query(`SELECT * FROM "trattativaCp" WHERE id = $1`, [id])).rows[0] as Record<string, unknown>;
+
+  it('salespersonCannotRecordAcceptance: the customer’s answer is refused on create and update, the record as read is saved', async () => {
+    const count = async () =>
+      Number((await t.ctx.db.query(`SELECT count(*)::int AS n FROM "trattativaCp"`)).rows[0]?.n);
+    const before = await count();
+    const created = await call('comm.carla', 'POST', '/api/trattative_cp', {
+      ragioneSociale: 'Accettata da sola S.r.l.',
+      acceptedByCustomer: 'Y',
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({
+      message: 'Verificare la validità dei campi',
+      violations: [{ field: 'acceptedByCustomer', message: ACCEPTANCE }],
+    });
+    expect(await count()).toBe(before);
+
+    const id = await create('comm.carla', { ragioneSociale: 'Ponteggi Rota S.r.l.', acceptedByCustomer: '' });
+    const record = (await call('comm.carla', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const forged = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, acceptedByCustomer: 'Y' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().violations).toEqual([{ field: 'acceptedByCustomer', message: ACCEPTANCE }]);
+    expect(await stored(id)).toMatchObject({ acceptedByCustomer: '', version: record.version });
+    // The public page still takes the customer's own answer.
+    const publicView = await call('comm.carla', 'GET', `/api/trattative_cp/${id}`);
+    expect(publicView.json().data.acceptedByCustomer).toBe('');
+
+    // The form sends back the record as it read it: saved, the server's fields untouched.
+    const asRead = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, note: 'Richiamare' });
+    expect(asRead.statusCode, asRead.body).toBe(200);
+    expect(asRead.json().data).toMatchObject({ note: 'Richiamare', acceptedByCustomer: '', offertaInviata: false });
+
+    // Accepted meanwhile by the customer (their own call writes it): an older copy sent back changes nothing.
+    await t.ctx.db.query(`UPDATE "trattativaCp" SET "acceptedByCustomer" = 'Y' WHERE id = $1`, [id]);
+    const fresh = (await call('comm.carla', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const again = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...fresh, note: 'Confermata' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await stored(id)).acceptedByCustomer).toBe('Y');
+    const undo = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, {
+      ...again.json().data,
+      acceptedByCustomer: '',
+    });
+    expect(undo.statusCode).toBe(400);
+    expect((await stored(id)).acceptedByCustomer).toBe('Y');
+  });
+
+  it('salespersonCannotForgeOfferFigures: discount, insurance price and sent flags only through their own calls', async () => {
+    const id = await create('comm.carla', { ragioneSociale: 'Scavi Lodigiani S.r.l.' });
+    const record = (await call('comm.carla', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const offerSave = "lo scrive solo «Salva l'offerta della trattativa»";
+    for (const [field, value] of [
+      ['scontoPercentuale', 6],
+      ['scontoPercentuale', 40],
+      ['scontoImporto', 500],
+      ['assicurazionePrezzo', 0.01],
+      ['trasporto', 0],
+      ['trasportoRitorno', 0],
+      ['articoli', [{ id: 77, description: 'Inventato', price: 100000, selezionato: true, discountPercentage: 100 }]],
+      ['offerta', 'Y'],
+    ] as const) {
+      const res = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, [field]: value });
+      expect(res.statusCode, `${field} ${JSON.stringify(value)}`).toBe(400);
+      expect(res.json().violations).toEqual([{ field, message: expect.stringContaining(offerSave) }]);
+    }
+    const sent = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, offertaInviata: true });
+    expect(sent.json().violations).toEqual([
+      {
+        field: 'offertaInviata',
+        message: "Il campo «Offerta inviata» non si modifica con questo salvataggio: lo scrive solo «Invia l'offerta»",
+      },
+    ]);
+    const lost = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, statoOfferta: 1 });
+    expect(lost.statusCode).toBe(400);
+    expect(await stored(id)).toMatchObject({
+      scontoPercentuale: null,
+      scontoImporto: null,
+      assicurazionePrezzo: null,
+      trasporto: 100,
+      trasportoRitorno: 100,
+      articoli: [],
+      offerta: 'N',
+      offertaInviata: false,
+      statoOfferta: null,
+      version: record.version,
+    });
   });
 });

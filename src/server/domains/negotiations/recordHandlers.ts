@@ -189,10 +189,10 @@ export const recordHandlers = defineHandlers({
       id,
       {
         motivoPersaId: body.motivoPersaId,
-        statoOfferta: body.statoOffertaId,
         ...(body.notePersa !== undefined ? { notePersa: body.notePersa } : {}),
       },
-      serverSetValues(model, 'update', req.user),
+      // The offer's status is this call's to write (x-written-by), never the form's.
+      { ...serverSetValues(model, 'update', req.user), statoOfferta: body.statoOffertaId },
     );
     await announce(ctx, data, 'updated', req.user);
     return { data };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { EXE, PDF } from '../../../../tests/helpers/sampleFiles.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
-import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { pdfText } from '../../../../tests/helpers/pdfText.ts';
 import { demoPriceList } from '../../plugins/erpPriceList.ts';
 import { demoFleet } from '../../plugins/erpFleet.ts';
@@ -115,7 +115,7 @@ describe('sends by e-mail', () => {
       method: 'PUT',
       url: `/api/trattative_cp/${id}/offerta`,
       headers: cp,
-      payload: fullOffer(offerIds),
+      payload: await asRead(t, id, fullOffer(offerIds)),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const to = ['paolo@ediliziabrambilla.it', 'acquisti@ediliziabrambilla.it'];

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 
 /** An OSRM stand-in on loopback: 80,4 km and 65 minutes, or a failure when asked to. */
@@ -44,7 +44,12 @@ async function savedWithSite() {
     method: 'PUT',
     url: `/api/trattative_cp/${id}/offerta`,
     headers: seller,
-    payload: { ...fullOffer(ids), km: null, latitudeTrattativa: 45.8081, longitudeTrattativa: 9.0852 },
+    payload: await asRead(t, id, {
+      ...fullOffer(ids),
+      km: null,
+      latitudeTrattativa: 45.8081,
+      longitudeTrattativa: 9.0852,
+    }),
   });
   expect(res.statusCode, res.body).toBe(200);
   const voci = res.json().data.calcolo.voci as { key: string; text: string }[];
@@ -100,7 +105,7 @@ describe('an ERP that does not answer', () => {
         method: 'PUT',
         url: `/api/trattative_cp/${id}/offerta`,
         headers: user,
-        payload: fullOffer(downIds),
+        payload: await asRead(down, id, fullOffer(downIds)),
       });
       expect(saved.statusCode).toBe(502);
       const row = (await down.ctx.db.query(`SELECT offerta FROM "trattativaCp" WHERE id = $1`, [id])).rows[0];

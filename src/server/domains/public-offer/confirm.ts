@@ -47,11 +47,15 @@ function refuseClosed(state: ReturnType<typeof stateOf>) {
   if (state === 'nessuna') throw conflict(M.noOffer);
 }
 
-/** Sets the customer's answer on the negotiation; a new version, so a salesperson's open form cannot overwrite it. */
+/**
+ * Sets the customer's answer on the negotiation; a new version, so a salesperson's open form cannot overwrite it.
+ * Changed now by nobody on the staff: a stale save then does not name the last colleague.
+ */
 async function setAnswer(tx: Queryable, id: number, fields: Record<string, unknown>): Promise<Row> {
   const names = Object.keys(fields);
   const { rows } = await tx.query<Row>(
-    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')}, version = version + 1
+    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')}, version = version + 1,
+       updated = now(), updater = NULL
      WHERE id = $1 RETURNING *`,
     [id, ...names.map((n) => fields[n])],
   );

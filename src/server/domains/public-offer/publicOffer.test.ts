@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
-import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { priceOffer } from '../../../domain/pricing/index.ts';
 import type { HubEvent } from '../../../../generated/entities.ts';
 import { latestSentVersion } from '../offers/versions.ts';
@@ -36,7 +36,7 @@ const staff = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
 
 /** Saves the offer and sends it as the salesperson does: the send freezes the version the customer sees. */
 async function send(id: number, offer: object) {
-  const saved = await staff('PUT', `/api/trattative_cp/${id}/offerta`, offer);
+  const saved = await staff('PUT', `/api/trattative_cp/${id}/offerta`, await asRead(t, id, offer));
   expect(saved.statusCode, saved.body).toBe(200);
   const sent = await staff('POST', '/api/trattative_cp/invia-offerta', {
     idTrattativaCp: id,
@@ -109,8 +109,8 @@ describe('the public offer: what the customer reads', () => {
     expect(data.azienda.sede).toBe('Rossi Noleggi Milano, Via Giuseppe Mazzini 12, 20123 Milano (MI)');
     expect(data.offerta).toMatchObject({ numero: o.version.number, hash: o.version.hash, assicurazioneTipo: 'BASE' });
     expect(data.offerta.opzioni.map((x: { code: string }) => x.code)).toEqual(['BASE', 'FULL', 'SP']);
-    // The README offer of the server tests with Base insurance: 1373,70 €.
-    expect(data.offerta.opzioni[0].figures.prezzoTotaleScontato).toBe(1373.7);
+    // The README offer of the server tests with Base insurance: 1448,69 €.
+    expect(data.offerta.opzioni[0].figures.prezzoTotaleScontato).toBe(1448.69);
     expect(data.offerta.opzioni[1].figures).toEqual(figuresWith(o, 'FULL', 12));
     expect(data.offerta.opzioni[0].breakdown[0].text.replace(/\u00a0/g, ' ')).toBe(
       'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',

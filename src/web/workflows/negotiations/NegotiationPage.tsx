@@ -53,6 +53,8 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
   const isNew = !id;
   const [askVat, setAskVat] = useState<{ resolve(ok: boolean): void } | null>(null);
   const [lostFor, setLostFor] = useState<{ previous: unknown } | null>(null);
+  // A new negotiation chosen lost: the offer's status is the lost call's to write, once the record exists.
+  const [pendingLost, setPendingLost] = useState<LostChoice | null>(null);
 
   const refreshList = () => queryClient.invalidateQueries({ queryKey: ['list', 'trattativaCp'] });
   /** The page shows the record as stored now (the form starts again from it). */
@@ -76,6 +78,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       }
       const { data } = await resourceApi.create(def, payload);
       const newId = Number(data.id);
+      if (pendingLost) await negotiationApi.lost(newId, pendingLost);
       notify.success(messages.saved);
       // The offer's public link needs its document token from the start.
       await negotiationApi.documentToken(newId).catch(() => undefined);
@@ -95,17 +98,16 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
   if (formData.statoTrattativaId !== seenStatus) {
     setSeenStatus(formData.statoTrattativaId);
     if (isLostStatus(statuses.find((s) => s.id === formData.statoTrattativaId))) setLostFor({ previous: seenStatus });
+    else setPendingLost(null);
   }
 
   async function confirmLost(choice: LostChoice) {
-    const lostFields = {
-      motivoPersaId: choice.motivoPersaId,
-      statoOfferta: choice.statoOffertaId,
-      notePersa: choice.notePersa,
-    };
+    // The offer's status is written by the lost call only (x-written-by), never by the form's save.
+    const lostFields = { motivoPersaId: choice.motivoPersaId, notePersa: choice.notePersa };
     setLostFor(null);
     if (isNew) {
       setFields(lostFields);
+      setPendingLost(choice);
       return;
     }
     // What was typed is saved first (the status chosen among it), then the offer is recorded as lost.

@@ -28,6 +28,7 @@ export const PAGE_SECTIONS: FormSection[] = [
       'competitorAttuale',
       'motivoPersaId',
       'dataInserimento',
+      'updated',
     ],
   },
   { title: 'Contatto', fields: ['contatto', 'email', 'telefono'] },
@@ -78,8 +79,11 @@ export const PAGE_SECTIONS: FormSection[] = [
   { title: 'Note', fields: ['note', 'notePersa'] },
 ];
 
-/** Kept elsewhere: archiving (its button), the offer builder's articles and the ERP price lists. */
-const ELSEWHERE = ['archiviata', 'articoli', 'listiniOfferta'];
+/**
+ * Kept elsewhere: archiving (its button), the offer builder's articles and the ERP price lists; who saved last
+ * is a username, which the page names by full name where it matters (a colleague's save, a stale offer save).
+ */
+const ELSEWHERE = ['archiviata', 'articoli', 'listiniOfferta', 'updater'];
 
 /**
  * The page's uiSchema from the generated one: its groups, the fields kept elsewhere hidden (`alsoHidden`: those
