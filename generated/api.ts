@@ -6299,6 +6299,18 @@ export interface components {
              */
             agentId?: number | null;
             /**
+             * Utente dell'attività
+             * @description L'utente di cui è l'attività, lui solo (la richiamata pianificata dal contact center); vuoto per le attività della squadra commerciale, dell'agente. Lo scrive il server.
+             * @example 12
+             */
+            readonly operatoreId?: number | null;
+            /**
+             * Operatore
+             * @description Il nome dell'utente di cui è l'attività, scritto dal server con essa (l'elenco non ha bisogno di leggere gli utenti).
+             * @example Giulia Bianchi
+             */
+            readonly operatoreNome?: string | null;
+            /**
              * Comunicazione pianificata
              * @example 1
              */

@@ -1770,6 +1770,14 @@ export interface Planning {
    */
   agentId?: number | null;
   /**
+   * Utente dell'attività: L'utente di cui è l'attività, lui solo (la richiamata pianificata dal contact center); vuoto per le attività della squadra commerciale, dell'agente. Lo scrive il server.
+   */
+  operatoreId?: number | null;
+  /**
+   * Operatore: Il nome dell'utente di cui è l'attività, scritto dal server con essa (l'elenco non ha bisogno di leggere gli utenti).
+   */
+  operatoreNome?: string | null;
+  /**
    * Comunicazione pianificata
    */
   communicationPlanId?: number | null;

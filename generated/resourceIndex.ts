@@ -991,7 +991,8 @@ export const resourceIndex = {
       "ROLE_USER_CP",
       "ROLE_SUPERVISOR_CP",
       "ROLE_COMMERCIALE_CP",
-      "ROLE_MASTER"
+      "ROLE_MASTER",
+      "ROLE_CONTACT_CENTER"
     ],
     "displayField": "subject",
     "sort": {
