@@ -154,14 +154,19 @@ test('"Nessuna risposta" plans the call-back in the operator\'s own home and age
   baseURL,
   demoPassword,
 }) => {
+  // Two users, five screens opened by their address.
+  test.setTimeout(120_000);
   await login('contactcenter');
   await page.goto('/contactCenter/missed-calls?f.recalled=N&f.internal=N');
+  // A screen opened by its address loads the app again: on a busy machine that takes a while.
+  const loading = { timeout: 30_000 };
   // A demo case the other test leaves alone.
   const open = page
     .locator('tbody tr[data-row-id]')
     .filter({ has: page.getByRole('button', { name: /^Richiama / }) })
     .filter({ hasNotText: '02.4567.8901' })
     .first();
+  await open.waitFor(loading);
   const label = (await open.getByRole('button', { name: /^Richiama / }).getAttribute('aria-label')) ?? '';
   const phone = label.replace(/^Richiama /, '');
   expect(phone).toMatch(/^\d/);
@@ -173,13 +178,13 @@ test('"Nessuna risposta" plans the call-back in the operator\'s own home and age
   // The operator's home: the call-back is among the activities to complete (and today's, when it is today).
   await page.getByRole('link', { name: 'Home' }).click();
   const toComplete = page.getByRole('region', { name: 'Attività da completare' });
-  await expect(toComplete.getByText(new RegExp(`^\\d{2}-\\d{2}-\\d{4} Richiamare ${phone}`))).toBeVisible();
+  await expect(toComplete.getByText(new RegExp(`^\\d{2}-\\d{2}-\\d{4} Richiamare ${phone}`))).toBeVisible(loading);
   await expect(page.getByRole('region', { name: 'Attività di oggi' })).toBeVisible();
   await page.screenshot({ path: 'test-results/contact-centre-home.png', fullPage: true });
   // Its agenda lists it, with the text of the case.
   await toComplete.getByRole('link', { name: 'Vedi tutte' }).click();
   const activity = page.getByRole('row', { name: new RegExp(`Richiamare ${phone}`) });
-  await expect(activity).toContainText('Giulia Bianchi');
+  await expect(activity).toContainText('Giulia Bianchi', loading);
   await activity.getByRole('button', { name: `Modifica Richiamare ${phone}` }).click();
   await expect(page.getByRole('dialog').getByLabel('Descrizione')).toHaveValue(
     /^Chiamata persa del \d{2}-\d{2}-\d{4} \d{2}:\d{2}, \d+ (tentativo|tentativi)\. Nessuna risposta alla richiamata\.$/,
@@ -199,7 +204,7 @@ test('"Nessuna risposta" plans the call-back in the operator\'s own home and age
   const list = plannings();
   await salesperson.goto('/listPlannings');
   await list;
-  await expect(salesperson.getByRole('heading', { name: 'Attività', exact: true })).toBeVisible();
+  await expect(salesperson.getByRole('heading', { name: 'Attività', exact: true })).toBeVisible(loading);
   await expect(salesperson.getByText(`Richiamare ${phone}`)).toHaveCount(0);
   await context.close();
 });
