@@ -2353,7 +2353,7 @@ export interface paths {
         put?: never;
         /**
          * Il centralino invia le sue chiamate (una o un lotto)
-         * @description Solo con un token `pbx` (dato da `POST /api/users/{id}/pbx-token` a un utente con ROLE_API); un token di sessione risponde 403. Da 1 a 500 record di chiamata di Asterisk (CDR), Twilio o 3CX, nei nomi del centralino (mappatura nel README). Idempotente sull'id della chiamata del centralino (`uniqueid`, `sid`, `historyid`): la stessa chiamata inviata due volte è una sola chiamata. Un record non valido rifiuta tutto il lotto con 400 e l'elenco dei campi (`calls[3].src`); nulla viene salvato. Le chiamate in entrata senza risposta diventano chiamate da richiamare, assegnate alla sede dal numero chiamato; le schermate aperte le ricevono dall'hub.
+         * @description Solo con un token `pbx` (dato da `POST /api/users/{id}/pbx-token` a un utente con ROLE_API); un token di sessione risponde 403. Da 1 a 500 record di chiamata di Asterisk (CDR), Twilio o 3CX, nei nomi del centralino (mappatura nel README). Idempotente sull'id della chiamata del centralino (`uniqueid`, `sid`, `historyid`): la stessa chiamata inviata due volte è una sola chiamata. Un record non valido rifiuta tutto il lotto con 400 e l'elenco dei campi (`calls.3.src`); nulla viene salvato. Ogni identificativo e testo ha una lunghezza massima (PbxCall), e il messaggio nomina il campo come lo chiama il centralino. Le chiamate in entrata senza risposta diventano chiamate da richiamare, assegnate alla sede dal numero chiamato; le schermate aperte le ricevono dall'hub.
          */
         post: operations["ingestPbxCalls"];
         delete?: never;
@@ -3602,6 +3602,7 @@ export interface components {
                 description?: components["schemas"]["description"];
             };
         };
+        /** @description Al massimo 20 allegati (allegati_N): oltre, 400 sul campo `file` «Si possono caricare al massimo 20 file per volta: gli altri in un secondo invio». */
         BrochureMarketingUpload: {
             idTrattativaCp: components["schemas"]["EntityId"];
             oggetto: components["schemas"]["oggetto"];
@@ -3614,7 +3615,7 @@ export interface components {
         Archive: {
             archiviata: components["schemas"]["SiNo"];
         };
-        /** @description Per ogni allegato N: file-N, descrizione-N e, se già salvato, id-N. */
+        /** @description Per ogni allegato N: file-N, descrizione-N e, se già salvato, id-N. Al massimo 20 file per invio: oltre, 400 sul campo `file` «Si possono caricare al massimo 20 file per volta: gli altri in un secondo invio». */
         TrattativaCpAllegatiUpload: {
             trattativaCpId: components["schemas"]["EntityId"];
         } & {
@@ -3662,6 +3663,7 @@ export interface components {
         MotivoPerso: components["schemas"]["motivo-perso"];
         Nation: components["schemas"]["nation"];
         Offer: components["schemas"]["offer"];
+        PbxCall: components["schemas"]["pbx-call"];
         Planning: components["schemas"]["planning"];
         Potential: components["schemas"]["potential"];
         PriceListLine: components["schemas"]["price-list-line"];
@@ -5910,6 +5912,290 @@ export interface components {
             reason?: string;
         };
         /**
+         * Record di chiamata del centralino
+         * @description Una chiamata (una gamba) come la scrive il centralino: Asterisk (CDR), Twilio (nomi REST o dei webhook) o 3CX, nei nomi del centralino. Ogni identificativo e ogni testo ha una lunghezza massima; il messaggio nomina il campo come lo chiama il centralino. Gli altri campi che il centralino scrive sono ammessi e ignorati (al massimo 1000 caratteri ciascuno).
+         */
+        "pbx-call": {
+            /**
+             * uniqueid
+             * @description Asterisk: l'id della chiamata (della gamba)
+             * @example 1727161920.42
+             */
+            uniqueid?: string | number | null;
+            /**
+             * linkedid
+             * @description Asterisk: l'id che lega le gambe di una chiamata
+             * @example 1727161920.42
+             */
+            linkedid?: string | number | null;
+            /**
+             * src
+             * @description Asterisk: il numero chiamante
+             * @example +390245678901
+             */
+            src?: string | number | null;
+            /**
+             * dst
+             * @description Asterisk: il numero chiamato
+             * @example 0212345678
+             */
+            dst?: string | number | null;
+            /**
+             * start
+             * @description Asterisk: inizio (ora di Roma se senza fuso)
+             * @example 2025-09-24 09:12:00
+             */
+            start?: string | number | null;
+            /**
+             * answer
+             * @description Asterisk: risposta (vuoto se nessuna)
+             * @example
+             */
+            answer?: string | number | null;
+            /**
+             * end
+             * @description Asterisk: fine
+             * @example 2025-09-24 09:12:35
+             */
+            end?: string | number | null;
+            /**
+             * duration
+             * @description Asterisk, Twilio, 3CX: durata in secondi
+             * @example 35
+             */
+            duration?: string | number | null;
+            /**
+             * billsec
+             * @description Asterisk: secondi di conversazione
+             * @example 0
+             */
+            billsec?: string | number | null;
+            /**
+             * disposition
+             * @description Asterisk: esito (ANSWERED, NO ANSWER, BUSY, FAILED)
+             * @example NO ANSWER
+             */
+            disposition?: string | number | null;
+            /**
+             * queue
+             * @description Asterisk: la coda, se la chiamata vi è passata
+             * @example {
+             *       "queuename": "vendite",
+             *       "event": "ABANDON",
+             *       "waittime": 30,
+             *       "position": 2
+             *     }
+             */
+            queue?: {
+                /**
+                 * queuename
+                 * @description Il nome della coda
+                 * @example vendite
+                 */
+                queuename?: string | number | null;
+                /**
+                 * event
+                 * @description L'evento della coda (ABANDON, CONNECT…)
+                 * @example ABANDON
+                 */
+                event?: string | number | null;
+                /**
+                 * waittime
+                 * @description Secondi di attesa in coda
+                 * @example 30
+                 */
+                waittime?: string | number | null;
+                /**
+                 * position
+                 * @description Posizione in coda
+                 * @example 2
+                 */
+                position?: string | number | null;
+            } | null;
+            /**
+             * sid
+             * @description Twilio: l'id della chiamata (CallSid nei webhook)
+             * @example CA5f0e8a1c2b3d4e5f60718293a4b5c6d7
+             */
+            sid?: string | number | null;
+            /**
+             * CallSid
+             * @description Twilio (webhook): l'id della chiamata
+             * @example CA5f0e8a1c2b3d4e5f60718293a4b5c6d7
+             */
+            CallSid?: string | number | null;
+            /**
+             * parent_call_sid
+             * @description Twilio: l'id della chiamata madre
+             * @example CA0a1b2c3d4e5f60718293a4b5c6d7e8f9
+             */
+            parent_call_sid?: string | number | null;
+            /**
+             * ParentCallSid
+             * @description Twilio (webhook): l'id della chiamata madre
+             * @example CA0a1b2c3d4e5f60718293a4b5c6d7e8f9
+             */
+            ParentCallSid?: string | number | null;
+            /**
+             * from
+             * @description Twilio: il numero chiamante
+             * @example +390245678901
+             */
+            from?: string | number | null;
+            /**
+             * From
+             * @description Twilio (webhook): il numero chiamante
+             * @example +390245678901
+             */
+            From?: string | number | null;
+            /**
+             * to
+             * @description Twilio: il numero chiamato
+             * @example +390212345678
+             */
+            to?: string | number | null;
+            /**
+             * To
+             * @description Twilio (webhook): il numero chiamato
+             * @example +390212345678
+             */
+            To?: string | number | null;
+            /**
+             * direction
+             * @description Twilio: direzione (inbound, outbound-api, outbound-dial)
+             * @example inbound
+             */
+            direction?: string | number | null;
+            /**
+             * Direction
+             * @description Twilio (webhook): direzione
+             * @example inbound
+             */
+            Direction?: string | number | null;
+            /**
+             * status
+             * @description Twilio: esito (completed, no-answer, busy, failed…)
+             * @example no-answer
+             */
+            status?: string | number | null;
+            /**
+             * CallStatus
+             * @description Twilio (webhook): esito
+             * @example no-answer
+             */
+            CallStatus?: string | number | null;
+            /**
+             * start_time
+             * @description Twilio: inizio
+             * @example Wed, 24 Sep 2025 07:12:00 +0000
+             */
+            start_time?: string | number | null;
+            /**
+             * StartTime
+             * @description Twilio (webhook): inizio
+             * @example Wed, 24 Sep 2025 07:12:00 +0000
+             */
+            StartTime?: string | number | null;
+            /**
+             * end_time
+             * @description Twilio: fine
+             * @example Wed, 24 Sep 2025 07:12:35 +0000
+             */
+            end_time?: string | number | null;
+            /**
+             * EndTime
+             * @description Twilio (webhook): fine
+             * @example Wed, 24 Sep 2025 07:12:35 +0000
+             */
+            EndTime?: string | number | null;
+            /**
+             * CallDuration
+             * @description Twilio (webhook): durata in secondi
+             * @example 35
+             */
+            CallDuration?: string | number | null;
+            /**
+             * queue_time
+             * @description Twilio: secondi di attesa in coda
+             * @example 30
+             */
+            queue_time?: string | number | null;
+            /**
+             * QueueTime
+             * @description Twilio (webhook): secondi di attesa in coda
+             * @example 30
+             */
+            QueueTime?: string | number | null;
+            /**
+             * queue_result
+             * @description Twilio: esito della coda
+             * @example hangup
+             */
+            queue_result?: string | number | null;
+            /**
+             * QueueResult
+             * @description Twilio (webhook): esito della coda
+             * @example hangup
+             */
+            QueueResult?: string | number | null;
+            /**
+             * historyid
+             * @description 3CX: l'id della chiamata (della gamba)
+             * @example 00000C2B1A9F8E7D_42
+             */
+            historyid?: string | number | null;
+            /**
+             * callid
+             * @description 3CX: l'id che lega le gambe di una chiamata
+             * @example 00000C2B1A9F8E7D
+             */
+            callid?: string | number | null;
+            /**
+             * from-no
+             * @description 3CX: il numero chiamante
+             * @example +390245678901
+             */
+            "from-no"?: string | number | null;
+            /**
+             * to-no
+             * @description 3CX: il numero o l'interno che ha risposto
+             * @example 201
+             */
+            "to-no"?: string | number | null;
+            /**
+             * dial-no
+             * @description 3CX: il numero composto
+             * @example 0212345678
+             */
+            "dial-no"?: string | number | null;
+            /**
+             * time-start
+             * @description 3CX: inizio (UTC se senza fuso)
+             * @example 2025-09-24 07:12:00
+             */
+            "time-start"?: string | number | null;
+            /**
+             * time-answered
+             * @description 3CX: risposta (vuoto se nessuna)
+             * @example
+             */
+            "time-answered"?: string | number | null;
+            /**
+             * time-end
+             * @description 3CX: fine
+             * @example 2025-09-24 07:12:35
+             */
+            "time-end"?: string | number | null;
+            /**
+             * reason-terminated
+             * @description 3CX: perché è finita
+             * @example TerminatedBySrc
+             */
+            "reason-terminated"?: string | number | null;
+        } & {
+            [key: string]: string | number | boolean | null | Record<string, never> | unknown[];
+        };
+        /**
          * Inventario mezzi
          * @description Inventario dei mezzi di una filiale.
          */
@@ -6339,6 +6625,18 @@ export interface components {
              * @example 1
              */
             agentId?: number | null;
+            /**
+             * Utente dell'attività
+             * @description L'utente di cui è l'attività, lui solo (la richiamata pianificata dal contact center); vuoto per le attività della squadra commerciale, dell'agente. Lo scrive il server.
+             * @example 12
+             */
+            readonly operatoreId?: number | null;
+            /**
+             * Operatore
+             * @description Il nome dell'utente di cui è l'attività, scritto dal server con essa (l'elenco non ha bisogno di leggere gli utenti).
+             * @example Giulia Bianchi
+             */
+            readonly operatoreNome?: string | null;
             /**
              * Comunicazione pianificata
              * @example 1
@@ -15515,9 +15813,7 @@ export interface operations {
                      */
                     source: "asterisk" | "twilio" | "3cx";
                     /** @description Record di chiamata nei nomi del centralino: Asterisk `uniqueid`, `linkedid`, `src`, `dst`, `start`, `answer`, `end`, `duration`, `billsec`, `disposition`, `queue`; Twilio `sid`/`CallSid`, `from`, `to`, `status`, `start_time`, `end_time`, `duration`; 3CX `historyid`, `callid`, `from-no`, `to-no`, `dial-no`, `time-start`, `time-answered`, `time-end`, `reason-terminated`. */
-                    calls: {
-                        [key: string]: unknown;
-                    }[];
+                    calls: components["schemas"]["pbx-call"][];
                 };
             };
         };

@@ -973,6 +973,23 @@ export const resourceIndex = {
     "list": "/api/offers",
     "load": () => import('./resources/offer.ts').then((m) => m.resource as ResourceDefinition)
   },
+  "pbxCall": {
+    "name": "pbxCall",
+    "title": "Record di chiamata del centralino",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
+    "label": "Chiamate del centralino",
+    "collection": null,
+    "route": null,
+    "menu": null,
+    "roles": [],
+    "displayField": "id",
+    "sort": null,
+    "list": null,
+    "load": () => import('./resources/pbx-call.ts').then((m) => m.resource as ResourceDefinition)
+  },
   "planning": {
     "name": "planning",
     "title": "Attività",
@@ -991,7 +1008,8 @@ export const resourceIndex = {
       "ROLE_USER_CP",
       "ROLE_SUPERVISOR_CP",
       "ROLE_COMMERCIALE_CP",
-      "ROLE_MASTER"
+      "ROLE_MASTER",
+      "ROLE_CONTACT_CENTER"
     ],
     "displayField": "subject",
     "sort": {

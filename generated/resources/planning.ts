@@ -41,7 +41,8 @@ export const resource = {
     "ROLE_USER_CP",
     "ROLE_SUPERVISOR_CP",
     "ROLE_COMMERCIALE_CP",
-    "ROLE_MASTER"
+    "ROLE_MASTER",
+    "ROLE_CONTACT_CENTER"
   ],
   "readers": [],
   "displayField": "subject",
@@ -77,6 +78,12 @@ export const resource = {
       "kind": "reference",
       "enableSorting": true,
       "reference": "agent"
+    },
+    {
+      "accessorKey": "operatoreNome",
+      "header": "Operatore",
+      "kind": "text",
+      "enableSorting": true
     },
     {
       "accessorKey": "subject",

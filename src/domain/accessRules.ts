@@ -20,6 +20,17 @@ export const ROLE_GROUPS = {
   accettazione: [SA, A, 'ROLE_USER_ACCETTAZIONE_MEZZI', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   inventario: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI', 'ROLE_USER_INVENTARIO_MEZZI'],
   contactCenter: [SA, A, 'ROLE_CONTACT_CENTER'],
+  /** The agenda: the sales team's, and each contact-centre operator's own call-backs (schemas/planning.json). */
+  agenda: [
+    SA,
+    A,
+    'ROLE_USER_CRM',
+    'ROLE_USER_CP',
+    'ROLE_SUPERVISOR_CP',
+    'ROLE_COMMERCIALE_CP',
+    'ROLE_MASTER',
+    'ROLE_CONTACT_CENTER',
+  ],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 const G = ROLE_GROUPS;

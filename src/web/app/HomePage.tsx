@@ -9,6 +9,7 @@ import { api } from '../api/client.ts';
 import { answeredBy } from '../api/httpMiddleware.ts';
 import { messages } from '../i18n/messages.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
+import { pathPermitted } from '../menu.ts';
 import { HOME_CARDS, homeCardsFor, quickLinksFor, todayInItaly, type HomeCardId } from './homeCards.ts';
 
 const m = messages.homePage;
@@ -79,8 +80,16 @@ function HomeCard(props: {
 
 const page = (items: Item[], res: { totalRows: number }) => ({ items, total: res.totalRows });
 
+/** An activity's customer page, for whom may open it (the contact centre sees its call-backs, not the customers). */
+function useCustomerPage(): (customerId: number | null | undefined) => string | undefined {
+  const roles = useSessionUser()?.roles ?? [];
+  const allowed = pathPermitted('/customers/0', roles);
+  return (customerId) => (customerId && allowed ? `/customers/${customerId}` : undefined);
+}
+
 function TodayPlanning() {
   const today = todayInItaly();
+  const customerPage = useCustomerPage();
   const query = useQuery({
     queryKey: ['home', 'today', today],
     queryFn: async () => {
@@ -92,7 +101,7 @@ function TodayPlanning() {
           key: p.id,
           primary: `${p.startTime ?? ''}–${p.endTime ?? ''} ${p.subject ?? ''}`.trim(),
           secondary: p.customer?.companyName ?? undefined,
-          to: p.customerId ? `/customers/${p.customerId}` : undefined,
+          to: customerPage(p.customerId),
         })),
         res,
       );
@@ -109,6 +118,7 @@ function TodayPlanning() {
 }
 
 function ToComplete() {
+  const customerPage = useCustomerPage();
   const query = useQuery({
     queryKey: ['home', 'toComplete'],
     queryFn: async () => {
@@ -120,7 +130,7 @@ function ToComplete() {
           key: p.id,
           primary: `${formatDate(p.date)} ${p.subject ?? ''}`.trim(),
           secondary: p.customer?.companyName ?? undefined,
-          to: p.customerId ? `/customers/${p.customerId}` : undefined,
+          to: customerPage(p.customerId),
         })),
         res,
       );

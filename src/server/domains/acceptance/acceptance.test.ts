@@ -40,11 +40,22 @@ function form(parts: Part[]): FormData {
     else f.append(name, new Blob([new Uint8Array(value)]), `${name}.bin`);
   return f;
 }
-const base = (extra: Part[] = []): Part[] => [
-  ['operatore', String(operatorId)],
-  ['dataAccettazione', '2025-09-24'],
-  ...extra,
-];
+/** What a check-in needs (a machine, a reading, the signature), unless the case sends its own. */
+const base = (extra: Part[] = []): Part[] => {
+  const sent = new Set(extra.map(([name]) => name));
+  const reading = sent.has('km') || sent.has('ore');
+  const needed: Part[] = [
+    ['matricole', 'SN-BASE'],
+    ['km', '1000'],
+    ['firma', PNG],
+  ];
+  return [
+    ['operatore', String(operatorId)],
+    ['dataAccettazione', '2025-09-24'],
+    ...needed.filter(([name]) => !sent.has(name) && !(name === 'km' && reading)),
+    ...extra,
+  ];
+};
 const save = (parts: Part[], headers = operator) =>
   t.app.inject({ method: 'POST', url: '/api/accettazioni_mezzi', headers, payload: form(parts) });
 const storedFiles = () => {
@@ -116,6 +127,33 @@ describe('registering an acceptance (POST /api/accettazioni_mezzi)', () => {
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(data.id);
   });
 
+  it('emptyAcceptanceIsRefused: no machine, no reading, no signature: 400 naming each, nothing stored', async () => {
+    const before = await count();
+    const files = storedFiles();
+    // What the wizard sends for a check-in with nothing filled: the operator and the date.
+    const res = await save([
+      ['operatore', String(operatorId)],
+      ['dataAccettazione', '2025-09-24'],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().violations).toEqual([
+      { field: 'matricole', message: 'Indicare almeno una matricola del mezzo' },
+      { field: 'km', message: 'Indicare i km o le ore' },
+      { field: 'ore', message: 'Indicare i km o le ore' },
+      { field: 'firma', message: 'La firma del cliente è obbligatoria' },
+    ]);
+    // Blank text is no serial number either; one reading (0 for a new machine) is enough.
+    const blankSerial = await save(base([['matricole', '   ']]));
+    expect(blankSerial.json().violations).toEqual([
+      { field: 'matricole', message: 'Indicare almeno una matricola del mezzo' },
+    ]);
+    expect(await count()).toBe(before);
+    expect(storedFiles()).toBe(files);
+    const newMachine = await save(base([['ore', '0']]));
+    expect(newMachine.statusCode).toBe(201);
+    expect(newMachine.json().data).toMatchObject({ km: null, ore: 0, matricole: 'SN-BASE' });
+  });
+
   it('defaults fuel to 0 and damage to no when they are left out (only truthy fields are sent)', async () => {
     const res = await save(base());
     expect(res.statusCode).toBe(201);
@@ -181,10 +219,10 @@ describe('registering an acceptance (POST /api/accettazioni_mezzi)', () => {
 
   it('lets only a supervisor register in the name of another operator', async () => {
     const sup = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: supervisor });
-    const other = [
-      ['operatore', String(sup.json().data.id)],
-      ['dataAccettazione', '2025-09-24'],
-    ] as Part[];
+    const other = base().map(([name, value]): Part => [
+      name,
+      name === 'operatore' ? String(sup.json().data.id) : value,
+    ]);
     const res = await save(other, operator);
     expect(res.statusCode).toBe(400);
     expect(res.json().violations[0].field).toBe('operatore');

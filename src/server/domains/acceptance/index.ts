@@ -38,7 +38,7 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
 
   const previous = draft.matricole ? await repo.lastOf(ctx, draft.matricole) : null;
   const types = await repo.controlTypes(ctx);
-  const errors = validateAcceptance(draft, types, repo.previousReading(previous));
+  const errors = validateAcceptance(draft, types, repo.previousReading(previous), { signed: !!upload.signature });
   if (errors.length) throw refuse(errors);
   if (draft.operatore !== user.id && !user.roles.some((r) => CHOOSES_OPERATOR.includes(r)))
     throw refuse([

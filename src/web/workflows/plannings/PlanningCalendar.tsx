@@ -35,19 +35,20 @@ export function PlanningCalendar() {
     queryFn: () => resourceIndex.planning.load(),
     staleTime: Infinity,
   });
-  // The user's own activities: those of the agent their account is linked to (everybody's when it is none).
+  // A new activity is for the agent the user's account is linked to; which activities the user sees is the
+  // server's to say (their agent's, their own call-backs, everybody's for a supervisor).
   const me = useQuery({
     queryKey: ['me'],
     queryFn: async () => (await unwrap(api.GET('/api/users/me'))).data,
   });
   const agentId = me.data?.agentId ?? null;
   const all = useQuery({
-    queryKey: ['list', 'planning', 'calendar', agentId],
-    enabled: !!def.data && me.isFetched,
+    queryKey: ['list', 'planning', 'calendar'],
+    enabled: !!def.data,
     queryFn: () =>
       def.data
         ? resourceApi.list(def.data, {
-            filters: agentId ? { agentId: String(agentId) } : {},
+            filters: {},
             sortBy: null,
             descending: false,
             page: 0,
