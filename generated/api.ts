@@ -3054,6 +3054,34 @@ export interface components {
          */
         TotalRows: number;
         /**
+         * @description Presente e vero quando una ricerca (q) ha più corrispondenze del tetto x-search-max-matches (1.000): totalRows vale il tetto e le pagine mostrano solo quelle; restringere la ricerca.
+         * @example true
+         */
+        TotalRowsCapped: boolean;
+        /**
+         * @description Il nome di ogni record a cui puntano i campi di riferimento delle righe (colonne e filtri di un elenco, ogni campo di un record), per risorsa: id e nome (il suo campo `display`), così che nessuna schermata debba leggere la tabella intera. Solo le risorse che chi chiama può leggere.
+         * @example {
+         *       "customer": [
+         *         {
+         *           "id": 3,
+         *           "label": "Edilizia Brambilla S.r.l."
+         *         }
+         *       ],
+         *       "agent": [
+         *         {
+         *           "id": 1,
+         *           "label": "Mario Rossi"
+         *         }
+         *       ]
+         *     }
+         */
+        ReferenceLabels: {
+            [key: string]: {
+                id: number;
+                label: string;
+            }[];
+        };
+        /**
          * Format: date-time
          * @description Presente quando totalRows non è stato contato ora: oltre 10.000 righe il conteggio di un filtro vale per 5 secondi (le scritture nell'elenco lo rinnovano subito); è l'istante in cui è stato contato.
          * @example 2025-09-24T10:30:00.000Z
@@ -5421,6 +5449,11 @@ export interface components {
              * @example info@costruzioniferrari.it
              */
             email?: string;
+            /**
+             * Telefono
+             * @example 06.1234.5678
+             */
+            phone?: string;
         };
         /**
          * Entità del documento
@@ -7355,6 +7388,7 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi-item"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                     /**
                      * @description Righe senza filtri
                      * @example 120
@@ -7365,6 +7399,7 @@ export interface components {
                      * @example 7
                      */
                     totalRowsWithoutStatus: number;
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7378,6 +7413,8 @@ export interface components {
                     data: components["schemas"]["accettazione-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7391,6 +7428,7 @@ export interface components {
                     data: components["schemas"]["agent"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7404,6 +7442,7 @@ export interface components {
                     data: components["schemas"]["altra-configurazione"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7417,6 +7456,8 @@ export interface components {
                     data: components["schemas"]["application"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7430,6 +7471,7 @@ export interface components {
                     data: components["schemas"]["articolo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7443,6 +7485,7 @@ export interface components {
                     data: components["schemas"]["articolo-gruppo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7456,6 +7499,7 @@ export interface components {
                     data: components["schemas"]["branch-offer"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7469,6 +7513,7 @@ export interface components {
                     data: components["schemas"]["branch-office"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7482,6 +7527,8 @@ export interface components {
                     data: components["schemas"]["branch-office-user"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7495,6 +7542,7 @@ export interface components {
                     data: components["schemas"]["category"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7508,6 +7556,7 @@ export interface components {
                     data: components["schemas"]["cliente-erp"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7521,6 +7570,7 @@ export interface components {
                     data: components["schemas"]["commerciale"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7534,6 +7584,7 @@ export interface components {
                     data: components["schemas"]["communication"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7547,6 +7598,7 @@ export interface components {
                     data: components["schemas"]["competitor"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7560,6 +7612,7 @@ export interface components {
                     data: components["schemas"]["competitor-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7573,6 +7626,8 @@ export interface components {
                     data: components["schemas"]["contact"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7586,6 +7641,8 @@ export interface components {
                     data: components["schemas"]["customer"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7599,6 +7656,8 @@ export interface components {
                     data: components["schemas"]["customer-detail"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7612,6 +7671,7 @@ export interface components {
                     data: components["schemas"]["document"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7670,6 +7730,7 @@ export interface components {
                     data: components["schemas"]["email"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7718,6 +7779,7 @@ export interface components {
                     data: components["schemas"]["famiglia-gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7731,6 +7793,7 @@ export interface components {
                     data: components["schemas"]["famiglia-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7744,6 +7807,8 @@ export interface components {
                     data: components["schemas"]["family"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7757,6 +7822,7 @@ export interface components {
                     data: components["schemas"]["filiale"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7770,6 +7836,7 @@ export interface components {
                     data: components["schemas"]["filiale-inventario"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7783,6 +7850,7 @@ export interface components {
                     data: components["schemas"]["fonte"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7796,6 +7864,7 @@ export interface components {
                     data: components["schemas"]["gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7809,6 +7878,8 @@ export interface components {
                     data: components["schemas"]["gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7822,6 +7893,7 @@ export interface components {
                     data: components["schemas"]["insurance"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7835,6 +7907,8 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7848,6 +7922,7 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi-item-stato"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7861,6 +7936,8 @@ export interface components {
                     data: components["schemas"]["invio-brochure"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7874,6 +7951,7 @@ export interface components {
                     data: components["schemas"]["material"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7887,6 +7965,7 @@ export interface components {
                     data: components["schemas"]["meeting"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7900,6 +7979,8 @@ export interface components {
                     data: components["schemas"]["missed-call"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7913,6 +7994,7 @@ export interface components {
                     data: components["schemas"]["motivo-perso"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7926,6 +8008,7 @@ export interface components {
                     data: components["schemas"]["nation"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7939,6 +8022,8 @@ export interface components {
                     data: components["schemas"]["offer"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7952,6 +8037,8 @@ export interface components {
                     data: components["schemas"]["planning"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7965,6 +8052,7 @@ export interface components {
                     data: components["schemas"]["potential"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7978,6 +8066,7 @@ export interface components {
                     data: components["schemas"]["price-list-line"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7991,6 +8080,7 @@ export interface components {
                     data: components["schemas"]["report-call"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8004,6 +8094,7 @@ export interface components {
                     data: components["schemas"]["role"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8017,6 +8108,7 @@ export interface components {
                     data: components["schemas"]["sales-person"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8030,6 +8122,7 @@ export interface components {
                     data: components["schemas"]["settore"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8043,6 +8136,7 @@ export interface components {
                     data: components["schemas"]["source"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8056,6 +8150,7 @@ export interface components {
                     data: components["schemas"]["stato-offerta"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8069,6 +8164,7 @@ export interface components {
                     data: components["schemas"]["stato-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8082,6 +8178,7 @@ export interface components {
                     data: components["schemas"]["tech-code"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8095,6 +8192,7 @@ export interface components {
                     data: components["schemas"]["tipo-controllo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8108,6 +8206,7 @@ export interface components {
                     data: components["schemas"]["transport-increase-duration"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8121,6 +8220,7 @@ export interface components {
                     data: components["schemas"]["transport-increase-score"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8134,6 +8234,7 @@ export interface components {
                     data: components["schemas"]["transport-price"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8147,6 +8248,8 @@ export interface components {
                     data: components["schemas"]["trattativa-cp"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8160,6 +8263,7 @@ export interface components {
                     data: components["schemas"]["trattativa-cp-allegato"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8173,6 +8277,8 @@ export interface components {
                     data: components["schemas"]["user"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8186,6 +8292,8 @@ export interface components {
                     data: components["schemas"]["user-gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8246,6 +8354,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["accettazione-mezzo"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8279,6 +8388,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["application"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8323,6 +8433,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["branch-office-user"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8389,6 +8500,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["contact"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8400,6 +8512,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["customer"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8411,6 +8524,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["customer-detail"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8455,6 +8569,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["family"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8510,6 +8625,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["gruppo-risorse"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8532,6 +8648,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8543,6 +8660,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi-item"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8554,6 +8672,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["invio-brochure"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8587,6 +8706,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["missed-call"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8620,6 +8740,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["planning"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8752,6 +8873,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["trattativa-cp"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8800,6 +8922,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["user"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8864,6 +8987,10 @@ export interface components {
         Page: number;
         /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
         RowsPerPage: number;
+        /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+        Q: string;
+        /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+        Ids: number[];
         /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
         Archiviata: "Y" | "N" | "";
         /** @description Dal giorno (incluso): trattative inserite, da richiamare o con la visita ripianificata in questo periodo (il calendario) */
@@ -9168,6 +9295,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
                 /** @description Sinonimo di descending usato dall'elenco utenti */
                 sortDesc?: components["parameters"]["SortDesc"];
             };
@@ -9454,6 +9585,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -9482,6 +9617,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -9884,6 +10023,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10018,6 +10161,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10152,6 +10299,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10286,6 +10437,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10420,6 +10575,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10554,6 +10713,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10688,6 +10851,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10875,6 +11042,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11009,6 +11180,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11143,6 +11318,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11277,6 +11456,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11411,6 +11594,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11545,6 +11732,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11679,6 +11870,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11813,6 +12008,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11947,6 +12146,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12081,6 +12284,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12215,6 +12422,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12349,6 +12560,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12483,6 +12698,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12617,6 +12836,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12751,6 +12974,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -13019,6 +13246,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -13153,6 +13384,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -14056,6 +14291,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -14425,6 +14664,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -14872,6 +15115,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
             };
             header?: never;
             path?: never;
@@ -15008,6 +15253,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -15769,6 +16018,14 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
+                page?: components["parameters"]["Page"];
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
+                rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -16129,6 +16386,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
                 /** @description Dal giorno (incluso): trattative inserite, da richiamare o con la visita ripianificata in questo periodo (il calendario) */

@@ -45,6 +45,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "subject",
+  "search": [],
   "columns": [
     {
       "accessorKey": "date",
