@@ -55,19 +55,17 @@ export async function benchSearch(
   ctx: AppContext,
   options: { customers: number; seconds: number; connections: number },
 ) {
-  await ctx
-    .resource('User')
-    .repo.create(
-      {
-        username: 'ricerca',
-        email: 'ricerca@esempio.it',
-        name: 'Banco',
-        surname: 'Prova',
-        roles: ['ROLE_USER_CRM'],
-        active: 'true',
-      },
-      { passwordHash: await hashPassword(PASSWORD) },
-    );
+  await ctx.resource('User').repo.create(
+    {
+      username: 'ricerca',
+      email: 'ricerca@esempio.it',
+      name: 'Banco',
+      surname: 'Prova',
+      roles: ['ROLE_USER_CRM'],
+      active: 'true',
+    },
+    { passwordHash: await hashPassword(PASSWORD) },
+  );
   const seedStarted = performance.now();
   // The customers of the big data set only (an earlier run of the same database may have left others).
   await ctx.db.query(`DELETE FROM customer WHERE "vatNumber" NOT LIKE '9%'`);
