@@ -9,6 +9,7 @@ import { messages } from '../i18n/messages.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import {
   createDebouncer,
+  mayPick,
   PICKER_DEBOUNCE_MS,
   pickerQuery,
   recentPicks,
@@ -87,8 +88,9 @@ function useChosenLabels(source: PickerSource | null, ids: number[]) {
  */
 export function ReferencePicker(props: ReferencePickerProps) {
   const { resource, label, id, required, error, disabled, size, width } = props;
-  const source = useMemo(() => sourceOf(resource), [resource]);
   const user = useSessionUser();
+  const allowed = mayPick(resource, user?.roles ?? null);
+  const source = useMemo(() => (allowed ? sourceOf(resource) : null), [resource, allowed]);
   const picks = useMemo(() => recentPicks(window.localStorage, user?.id ?? 0, resource), [user?.id, resource]);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -148,7 +150,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
         multiple={!!props.multiple}
         size={size ?? 'medium'}
         sx={width ? { width } : undefined}
-        disabled={disabled}
+        disabled={disabled || !source}
         open={open}
         onOpen={() => {
           setRecent(picks.read());
@@ -179,6 +181,8 @@ export function ReferencePicker(props: ReferencePickerProps) {
         }}
         // The server has filtered already.
         filterOptions={(o) => o}
+        // A name with its code, VAT number and phone needs more room than a narrow field has.
+        slotProps={{ popper: { sx: { minWidth: 320 } } }}
         autoHighlight
         loading={list.isFetching && options.length === 0}
         loadingText={messages.loadingMore}

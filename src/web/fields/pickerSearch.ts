@@ -1,4 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import { isAllowed, OPERATION_ACCESS } from '../../domain/accessRules.ts';
+import type { OperationId } from '../../domain/apiOperations.ts';
 import type { ListPage, PickQuery, Row } from '../api/resourceApi.ts';
 
 /** Typing settles after this long without a key: then, and only then, the server is asked. */
@@ -7,6 +9,17 @@ export const PICKER_DEBOUNCE_MS = 150;
 export const PICKER_ROWS = 8;
 /** Records remembered as this user's last choices, per resource. */
 export const RECENT_PICKS = 5;
+
+/**
+ * Whether these roles may search a resource's records: every signed-in user may read what a picker shows of a
+ * resource other screens point to, unless its list has a rule of its own (users: admins only). A call refused
+ * would end the session, so a picker that may not search is shown read-only instead.
+ */
+export function mayPick(resource: string, roles: readonly string[] | null): boolean {
+  const operationId = `list${resource.charAt(0).toUpperCase()}${resource.slice(1)}` as OperationId;
+  const rule = OPERATION_ACCESS[operationId];
+  return rule === undefined ? !!roles : isAllowed(rule, roles);
+}
 
 /** Calls `settle` with the last value pushed, once `ms` have passed without another. */
 export function createDebouncer<T>(ms: number, settle: (value: T) => void) {
