@@ -188,6 +188,8 @@ export function ReferencePicker(props: ReferencePickerProps) {
         loadingText={messages.loadingMore}
         noOptionsText={messages.noResults}
         getOptionLabel={(o) => o.label}
+        // Two records may share a name: each option is keyed by its record.
+        getOptionKey={(o) => o.id}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         groupBy={grouped ? (o) => (isMore(o) ? '' : o.group) : undefined}
         renderGroup={(params) =>

@@ -78,6 +78,7 @@ export function CompanyNameWidget(props: WidgetProps) {
         if (choice && typeof choice !== 'string') onChoose?.(filledFrom(choice));
       }}
       getOptionLabel={(o) => (typeof o === 'string' ? o : o.companyName)}
+      getOptionKey={(o) => (typeof o === 'string' ? o : o.key)}
       isOptionEqualToValue={(a, b) => a.key === b.key}
       groupBy={(o) => o.source}
       renderGroup={(params) => (
