@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../domain/dates.ts';
 import { formatPhoneDisplay } from '../../domain/phone/index.ts';
 import { unwrap } from '../api/apiError.ts';
+import type { ReferenceLabels } from '../api/referenceLabels.ts';
 import { api } from '../api/client.ts';
 import { answeredBy } from '../api/httpMiddleware.ts';
 import { messages } from '../i18n/messages.ts';
@@ -79,6 +80,10 @@ function HomeCard(props: {
 
 const page = (items: Item[], res: { totalRows: number }) => ({ items, total: res.totalRows });
 
+/** The customer of an activity, by the name its answer carries (`references`). */
+const customerName = (res: { references?: ReferenceLabels }, id: number | null | undefined) =>
+  res.references?.customer?.find((c) => c.id === id)?.label;
+
 function TodayPlanning() {
   const today = todayInItaly();
   const query = useQuery({
@@ -91,7 +96,7 @@ function TodayPlanning() {
         res.data.map((p) => ({
           key: p.id,
           primary: `${p.startTime ?? ''}–${p.endTime ?? ''} ${p.subject ?? ''}`.trim(),
-          secondary: p.customer?.companyName ?? undefined,
+          secondary: customerName(res, p.customerId),
           to: p.customerId ? `/customers/${p.customerId}` : undefined,
         })),
         res,
@@ -119,7 +124,7 @@ function ToComplete() {
         res.data.map((p) => ({
           key: p.id,
           primary: `${formatDate(p.date)} ${p.subject ?? ''}`.trim(),
-          secondary: p.customer?.companyName ?? undefined,
+          secondary: customerName(res, p.customerId),
           to: p.customerId ? `/customers/${p.customerId}` : undefined,
         })),
         res,
