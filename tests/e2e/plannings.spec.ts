@@ -131,17 +131,18 @@ test.describe('planning: the customer picker searches the server', () => {
     stack,
   }) => {
     test.setTimeout(180_000);
-    // 25 customers "Cantieri Picker 1…25", through the contract proxy as an admin would enter them.
+    // 11 customers "Cantieri Picker Garda 1…11" and 14 "Cantieri Picker Lario 1…14", through the contract proxy.
     const api = `http://127.0.0.1:${stack.proxyPort}`;
     const signIn = await request.post(`${api}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } });
     const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
     for (let i = 1; i <= 25; i++) {
+      const [lake, n] = i <= 11 ? ['Garda', i] : ['Lario', i - 11];
       const first10 = `8${String(i).padStart(9, '0')}`;
       const created = await request.post(`${api}/api/customers`, {
         headers,
         data: {
-          code: `PK${i}`,
-          companyName: `Cantieri Picker ${i}`,
+          code: `PK${lake.charAt(0)}${n}`,
+          companyName: `Cantieri Picker ${lake} ${n}`,
           vatNumber: first10 + partitaIvaCheckDigit(first10),
         },
       });
@@ -167,54 +168,57 @@ test.describe('planning: the customer picker searches the server', () => {
 
     // The empty box: the newest customers.
     await customer.click();
-    await expect(options.first()).toContainText('Cantieri Picker 25');
+    await expect(options.first()).toContainText('Cantieri Picker Lario 14');
     // Typing: 8 of the 11 matches and "Cerca altro…"; one search once the typing settled, not one per key.
-    await customer.pressSequentially('picker 1', { delay: 25 });
-    await expect(options.filter({ hasText: /^Cantieri Picker 1\d?PK/ })).toHaveCount(8);
+    await customer.pressSequentially('picker garda', { delay: 25 });
+    await expect(options.filter({ hasText: /^Cantieri Picker Garda \d+PKG/ })).toHaveCount(8);
+    await expect(options).toHaveCount(9);
     await expect(options.last()).toHaveText('Cerca altro…');
-    expect(searches.at(-1)).toBe('picker 1');
-    expect(searches.length).toBeLessThan('picker 1'.length);
-    expect(searches.every((q) => 'picker 1'.startsWith(q))).toBe(true);
+    expect(searches.at(-1)).toBe('picker garda');
+    expect(searches.length).toBeLessThan('picker garda'.length);
+    expect(searches.every((q) => 'picker garda'.startsWith(q))).toBe(true);
 
     // "Cerca altro…": the search of the whole list, a page at a time.
     await options.last().click();
     const more = page.getByRole('dialog', { name: 'Cerca: clienti' });
-    await expect(more.getByRole('textbox', { name: 'Cerca' })).toHaveValue('picker 1');
+    await expect(more.getByRole('textbox', { name: 'Cerca' })).toHaveValue('picker garda');
     const rows = more.getByRole('row', { name: /^Scegli/ });
     await expect(rows).toHaveCount(10);
-    await expect(more.getByText('1–10 di 11')).toBeVisible();
+    await expect(more.getByText('1–10 di 11')).toBeAttached();
     await more.getByRole('button', { name: /successiva/i }).click();
     await expect(rows).toHaveCount(1);
     await rows.first().click();
     await expect(more).toBeHidden();
-    await expect(customer).toHaveValue('Cantieri Picker 19');
+    // By name: Garda 1, 10, 11, 2 … 9.
+    await expect(customer).toHaveValue('Cantieri Picker Garda 9');
 
     // The keyboard: ↓ moves, Enter takes; Tab takes the highlighted one and moves on.
-    await customer.fill('picker 2');
-    await expect(options).toHaveCount(7);
+    await customer.fill('picker lario');
+    await expect(options).toHaveCount(9);
+    await expect(options.first()).toContainText('Cantieri Picker Lario 1');
     await customer.press('ArrowDown');
     await customer.press('Enter');
-    await expect(customer).toHaveValue('Cantieri Picker 20');
-    await customer.fill('picker 25');
+    await expect(customer).toHaveValue('Cantieri Picker Lario 10');
+    await customer.fill('pkl14');
     await expect(options).toHaveCount(1);
     await customer.press('Tab');
-    await expect(customer).toHaveValue('Cantieri Picker 25');
+    await expect(customer).toHaveValue('Cantieri Picker Lario 14');
     await expect(dialog.getByRole('combobox', { name: 'Agente' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect(dialog).toBeHidden();
 
     // The list names the customer from its own answer.
     await expect(
-      page.getByRole('row', { name: /Visita Picker/ }).getByRole('cell', { name: 'Cantieri Picker 25' }),
+      page.getByRole('row', { name: /Visita Picker/ }).getByRole('cell', { name: 'Cantieri Picker Lario 14' }),
     ).toBeVisible();
 
     // A new activity: this user's last choices first.
     await page.getByRole('button', { name: 'Aggiungi' }).click();
     await page.getByRole('dialog').getByRole('combobox', { name: 'Cliente' }).click();
     await expect(page.getByText('Scelti di recente')).toBeVisible();
-    await expect(options.nth(0)).toContainText('Cantieri Picker 25');
-    await expect(options.nth(1)).toContainText('Cantieri Picker 20');
-    await expect(options.nth(2)).toContainText('Cantieri Picker 19');
+    await expect(options.nth(0)).toContainText('Cantieri Picker Lario 14');
+    await expect(options.nth(1)).toContainText('Cantieri Picker Lario 10');
+    await expect(options.nth(2)).toContainText('Cantieri Picker Garda 9');
     await page.keyboard.press('Escape');
   });
 });

@@ -115,7 +115,16 @@ export function ReferencePicker(props: ReferencePickerProps) {
 
   const ids = props.multiple ? props.value : props.value === null ? [] : [props.value];
   const labelOf = useChosenLabels(source, ids);
-  const chosen: PickerOption[] = ids.map((v) => ({ id: v, label: labelOf(v), detail: '', group: 'found' }));
+  // The same objects while the choice and its names stay: Autocomplete reads a new value as a new choice and
+  // puts its name back into the box, over what is being typed.
+  const chosenKey = JSON.stringify(ids.map((v) => [v, labelOf(v)]));
+  const chosen = useMemo(
+    () =>
+      (JSON.parse(chosenKey) as [number, string][]).map(
+        ([v, l]): PickerOption => ({ id: v, label: l, detail: '', group: 'found' }),
+      ),
+    [chosenKey],
+  );
 
   const options: Option[] = [
     ...(list.data?.options ?? []),
