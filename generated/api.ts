@@ -3077,6 +3077,34 @@ export interface components {
          */
         TotalRows: number;
         /**
+         * @description Presente e vero quando una ricerca (q) ha più corrispondenze del tetto x-search-max-matches (1.000): totalRows vale il tetto e le pagine mostrano solo quelle; restringere la ricerca.
+         * @example true
+         */
+        TotalRowsCapped: boolean;
+        /**
+         * @description Il nome di ogni record a cui puntano i campi di riferimento delle righe (colonne e filtri di un elenco, ogni campo di un record), per risorsa: id e nome (il suo campo `display`), così che nessuna schermata debba leggere la tabella intera. Solo le risorse che chi chiama può leggere.
+         * @example {
+         *       "customer": [
+         *         {
+         *           "id": 3,
+         *           "label": "Edilizia Brambilla S.r.l."
+         *         }
+         *       ],
+         *       "agent": [
+         *         {
+         *           "id": 1,
+         *           "label": "Mario Rossi"
+         *         }
+         *       ]
+         *     }
+         */
+        ReferenceLabels: {
+            [key: string]: {
+                id: number;
+                label: string;
+            }[];
+        };
+        /**
          * Format: date-time
          * @description Presente quando totalRows non è stato contato ora: oltre 10.000 righe il conteggio di un filtro vale per 5 secondi (le scritture nell'elenco lo rinnovano subito); è l'istante in cui è stato contato.
          * @example 2025-09-24T10:30:00.000Z
@@ -5464,6 +5492,11 @@ export interface components {
              * @example info@costruzioniferrari.it
              */
             email?: string;
+            /**
+             * Telefono
+             * @example 06.1234.5678
+             */
+            phone?: string;
         };
         /**
          * Entità del documento
@@ -7705,6 +7738,7 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi-item"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                     /**
                      * @description Righe senza filtri
                      * @example 120
@@ -7715,6 +7749,7 @@ export interface components {
                      * @example 7
                      */
                     totalRowsWithoutStatus: number;
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7728,6 +7763,8 @@ export interface components {
                     data: components["schemas"]["accettazione-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7741,6 +7778,7 @@ export interface components {
                     data: components["schemas"]["agent"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7754,6 +7792,7 @@ export interface components {
                     data: components["schemas"]["altra-configurazione"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7767,6 +7806,8 @@ export interface components {
                     data: components["schemas"]["application"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7780,6 +7821,7 @@ export interface components {
                     data: components["schemas"]["articolo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7793,6 +7835,7 @@ export interface components {
                     data: components["schemas"]["articolo-gruppo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7806,6 +7849,7 @@ export interface components {
                     data: components["schemas"]["branch-offer"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7819,6 +7863,7 @@ export interface components {
                     data: components["schemas"]["branch-office"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7832,6 +7877,8 @@ export interface components {
                     data: components["schemas"]["branch-office-user"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7845,6 +7892,7 @@ export interface components {
                     data: components["schemas"]["category"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7858,6 +7906,7 @@ export interface components {
                     data: components["schemas"]["cliente-erp"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7871,6 +7920,7 @@ export interface components {
                     data: components["schemas"]["commerciale"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7884,6 +7934,7 @@ export interface components {
                     data: components["schemas"]["communication"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7897,6 +7948,7 @@ export interface components {
                     data: components["schemas"]["competitor"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7910,6 +7962,7 @@ export interface components {
                     data: components["schemas"]["competitor-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7923,6 +7976,8 @@ export interface components {
                     data: components["schemas"]["contact"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7936,6 +7991,8 @@ export interface components {
                     data: components["schemas"]["customer"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7949,6 +8006,8 @@ export interface components {
                     data: components["schemas"]["customer-detail"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7962,6 +8021,7 @@ export interface components {
                     data: components["schemas"]["document"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8020,6 +8080,7 @@ export interface components {
                     data: components["schemas"]["email"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8068,6 +8129,7 @@ export interface components {
                     data: components["schemas"]["famiglia-gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8081,6 +8143,7 @@ export interface components {
                     data: components["schemas"]["famiglia-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8094,6 +8157,8 @@ export interface components {
                     data: components["schemas"]["family"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8107,6 +8172,7 @@ export interface components {
                     data: components["schemas"]["filiale"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8120,6 +8186,7 @@ export interface components {
                     data: components["schemas"]["filiale-inventario"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8133,6 +8200,7 @@ export interface components {
                     data: components["schemas"]["fonte"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8146,6 +8214,7 @@ export interface components {
                     data: components["schemas"]["gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8159,6 +8228,8 @@ export interface components {
                     data: components["schemas"]["gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8172,6 +8243,7 @@ export interface components {
                     data: components["schemas"]["insurance"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8185,6 +8257,8 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8198,6 +8272,7 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi-item-stato"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8211,6 +8286,8 @@ export interface components {
                     data: components["schemas"]["invio-brochure"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8224,6 +8301,7 @@ export interface components {
                     data: components["schemas"]["material"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8237,6 +8315,7 @@ export interface components {
                     data: components["schemas"]["meeting"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8250,6 +8329,8 @@ export interface components {
                     data: components["schemas"]["missed-call"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8263,6 +8344,7 @@ export interface components {
                     data: components["schemas"]["motivo-perso"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8276,6 +8358,7 @@ export interface components {
                     data: components["schemas"]["nation"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8290,6 +8373,8 @@ export interface components {
                         data: components["schemas"]["offer"][];
                         totalRows: components["schemas"]["TotalRows"];
                         totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                        totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                        references?: components["schemas"]["ReferenceLabels"];
                     };
                 };
             };
@@ -8304,6 +8389,8 @@ export interface components {
                     data: components["schemas"]["planning"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8317,6 +8404,7 @@ export interface components {
                     data: components["schemas"]["potential"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8330,6 +8418,7 @@ export interface components {
                     data: components["schemas"]["price-list-line"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8343,6 +8432,7 @@ export interface components {
                     data: components["schemas"]["report-call"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8356,6 +8446,7 @@ export interface components {
                     data: components["schemas"]["role"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8369,6 +8460,7 @@ export interface components {
                     data: components["schemas"]["sales-person"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8382,6 +8474,7 @@ export interface components {
                     data: components["schemas"]["settore"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8395,6 +8488,7 @@ export interface components {
                     data: components["schemas"]["source"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8408,6 +8502,7 @@ export interface components {
                     data: components["schemas"]["stato-offerta"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8421,6 +8516,7 @@ export interface components {
                     data: components["schemas"]["stato-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8434,6 +8530,7 @@ export interface components {
                     data: components["schemas"]["tech-code"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8447,6 +8544,7 @@ export interface components {
                     data: components["schemas"]["tipo-controllo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8460,6 +8558,7 @@ export interface components {
                     data: components["schemas"]["transport-increase-duration"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8473,6 +8572,7 @@ export interface components {
                     data: components["schemas"]["transport-increase-score"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8486,6 +8586,7 @@ export interface components {
                     data: components["schemas"]["transport-price"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8499,6 +8600,8 @@ export interface components {
                     data: components["schemas"]["trattativa-cp"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8512,6 +8615,7 @@ export interface components {
                     data: components["schemas"]["trattativa-cp-allegato"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8525,6 +8629,8 @@ export interface components {
                     data: components["schemas"]["user"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8538,6 +8644,8 @@ export interface components {
                     data: components["schemas"]["user-gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8598,6 +8706,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["accettazione-mezzo"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8631,6 +8740,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["application"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8675,6 +8785,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["branch-office-user"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8741,6 +8852,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["contact"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8752,6 +8864,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["customer"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8763,6 +8876,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["customer-detail"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8807,6 +8921,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["family"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8862,6 +8977,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["gruppo-risorse"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8884,6 +9000,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8895,6 +9012,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi-item"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8906,6 +9024,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["invio-brochure"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8939,6 +9058,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["missed-call"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8972,6 +9092,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["planning"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -9104,6 +9225,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["trattativa-cp"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -9152,6 +9274,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["user"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -9216,6 +9339,10 @@ export interface components {
         Page: number;
         /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
         RowsPerPage: number;
+        /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+        Q: string;
+        /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+        Ids: number[];
         /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
         Archiviata: "Y" | "N" | "";
         /** @description Dal giorno (incluso): trattative inserite, da richiamare o con la visita ripianificata in questo periodo (il calendario) */
@@ -9520,6 +9647,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
                 /** @description Sinonimo di descending usato dall'elenco utenti */
                 sortDesc?: components["parameters"]["SortDesc"];
             };
@@ -9830,6 +9961,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -9858,6 +9993,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10260,6 +10399,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10394,6 +10537,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10528,6 +10675,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10662,6 +10813,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10796,6 +10951,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10930,6 +11089,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11064,6 +11227,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11251,6 +11418,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11385,6 +11556,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11519,6 +11694,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11653,6 +11832,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11787,6 +11970,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11921,6 +12108,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12055,6 +12246,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12189,6 +12384,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12323,6 +12522,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12457,6 +12660,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12591,6 +12798,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12725,6 +12936,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12859,6 +13074,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12993,6 +13212,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -13127,6 +13350,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -13395,6 +13622,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -13529,6 +13760,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -14432,6 +14667,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -14801,6 +15040,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -15248,6 +15491,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
             };
             header?: never;
             path?: never;
@@ -15384,6 +15629,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -16143,6 +16392,14 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
+                page?: components["parameters"]["Page"];
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
+                rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -16503,6 +16760,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
                 /** @description Dal giorno (incluso): trattative inserite, da richiamare o con la visita ripianificata in questo periodo (il calendario) */

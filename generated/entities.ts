@@ -527,6 +527,10 @@ export interface ClienteErp {
    * Email
    */
   email?: string;
+  /**
+   * Telefono
+   */
+  phone?: string;
 }
 /**
  * Commerciale: voce della tabella di configurazione Commerciali.

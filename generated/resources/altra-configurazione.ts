@@ -35,6 +35,7 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "maxScontoOfferta",

@@ -45,6 +45,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "name",

@@ -16,6 +16,7 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "description",
+  "search": [],
   "columns": [
     {
       "accessorKey": "description",

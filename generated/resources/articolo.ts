@@ -45,6 +45,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [],
   "columns": [
     {
       "accessorKey": "description",

@@ -50,6 +50,9 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "name",
+  "search": [
+    "name"
+  ],
   "columns": [
     {
       "accessorKey": "name",

@@ -35,6 +35,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "branchOfficeId",

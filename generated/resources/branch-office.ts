@@ -30,6 +30,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "nome",
+  "search": [
+    "nome"
+  ],
   "columns": [
     {
       "accessorKey": "nome",

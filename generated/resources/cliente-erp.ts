@@ -30,6 +30,11 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "companyName",
+  "search": [
+    "companyName",
+    "vatNumber",
+    "code"
+  ],
   "columns": [
     {
       "accessorKey": "code",
@@ -107,6 +112,12 @@ export const resource = {
           "title": "Email",
           "maxLength": 255,
           "format": "email"
+        },
+        "phone": {
+          "type": "string",
+          "title": "Telefono",
+          "x-kind": "phone",
+          "maxLength": 255
         }
       },
       "required": [
@@ -121,8 +132,12 @@ export const resource = {
         "vatNumber",
         "city",
         "address",
-        "email"
-      ]
+        "email",
+        "phone"
+      ],
+      "phone": {
+        "ui:widget": "phone"
+      }
     }
   }
 } satisfies ResourceDefinition;

@@ -46,6 +46,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "description",

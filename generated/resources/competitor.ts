@@ -45,6 +45,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "companyName",
+  "search": [
+    "companyName"
+  ],
   "columns": [
     {
       "accessorKey": "companyName",

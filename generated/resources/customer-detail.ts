@@ -45,6 +45,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "competitorId",

@@ -50,6 +50,12 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "companyName",
+  "search": [
+    "code",
+    "companyName",
+    "vatNumber",
+    "phone"
+  ],
   "columns": [
     {
       "accessorKey": "code",

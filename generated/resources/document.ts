@@ -35,6 +35,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [],
   "columns": [
     {
       "accessorKey": "originalFilename",

@@ -24,6 +24,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "createdAt",

@@ -60,6 +60,9 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "description",

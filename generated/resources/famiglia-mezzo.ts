@@ -46,6 +46,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "name",
+  "search": [
+    "name"
+  ],
   "columns": [
     {
       "accessorKey": "name",

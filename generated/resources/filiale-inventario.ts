@@ -46,6 +46,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "nome",
+  "search": [
+    "nome"
+  ],
   "columns": [
     {
       "accessorKey": "nome",

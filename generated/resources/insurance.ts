@@ -45,6 +45,7 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "code",

@@ -27,6 +27,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "description",

@@ -42,6 +42,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "descrizione",
+  "search": [],
   "columns": [
     {
       "accessorKey": "resourceMago",

@@ -46,6 +46,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [],
   "columns": [
     {
       "accessorKey": "description",

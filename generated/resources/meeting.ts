@@ -45,6 +45,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "description",

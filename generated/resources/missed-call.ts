@@ -31,6 +31,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "receivedAt",

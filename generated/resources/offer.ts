@@ -25,6 +25,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "ragioneSociale",
+  "search": [],
   "columns": [
     {
       "accessorKey": "created",

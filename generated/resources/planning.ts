@@ -46,6 +46,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "subject",
+  "search": [],
   "columns": [
     {
       "accessorKey": "date",

@@ -16,6 +16,7 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "groupCode",

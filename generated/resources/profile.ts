@@ -22,6 +22,7 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "username",
+  "search": [],
   "columns": [
     {
       "accessorKey": "username",

@@ -25,6 +25,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "callDateTime",

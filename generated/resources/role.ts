@@ -45,6 +45,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "role",
+  "search": [
+    "role"
+  ],
   "columns": [
     {
       "accessorKey": "role",

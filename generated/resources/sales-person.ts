@@ -22,6 +22,9 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "name",
+  "search": [
+    "name"
+  ],
   "columns": [
     {
       "accessorKey": "name",

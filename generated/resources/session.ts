@@ -16,6 +16,7 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "name",

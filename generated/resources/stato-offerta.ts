@@ -29,6 +29,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "description",

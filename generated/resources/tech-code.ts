@@ -45,6 +45,9 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "name",
+  "search": [
+    "name"
+  ],
   "columns": [
     {
       "accessorKey": "name",

@@ -46,6 +46,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "nome",
+  "search": [],
   "columns": [
     {
       "accessorKey": "nome",

@@ -50,6 +50,7 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "minFrom",

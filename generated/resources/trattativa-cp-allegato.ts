@@ -22,6 +22,7 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "descrizione",
+  "search": [],
   "columns": [
     {
       "accessorKey": "path",

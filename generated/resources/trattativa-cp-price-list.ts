@@ -16,6 +16,7 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "resourceGroup",
+  "search": [],
   "columns": [
     {
       "accessorKey": "period",

@@ -49,6 +49,10 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "ragioneSociale",
+  "search": [
+    "ragioneSociale",
+    "partitaIva"
+  ],
   "columns": [
     {
       "accessorKey": "dataInserimento",

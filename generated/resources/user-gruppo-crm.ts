@@ -26,6 +26,7 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "username",

@@ -45,6 +45,12 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "username",
+  "search": [
+    "username",
+    "name",
+    "surname",
+    "email"
+  ],
   "columns": [
     {
       "accessorKey": "username",

@@ -466,3 +466,78 @@ describe('buildResources: the field vocabulary (x-kind, x-messages) and form sec
     }
   });
 });
+
+describe('buildResources: searches (x-resource.search) and the names of references in answers', () => {
+  /** A list call with these query parameters, whose answer has these properties besides data. */
+  const listCall = (typeName: string, params: string[], answer: string[] = []) => ({
+    get: {
+      operationId: `list${typeName}`,
+      parameters: params.map((name) => ({ name, in: 'query', schema: { type: 'string' } })),
+      responses: {
+        '200': {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: Object.fromEntries(['data', ...answer].map((p) => [p, {}])) },
+            },
+          },
+        },
+      },
+    },
+  });
+  const problemsOf = (c: Contract) => {
+    try {
+      buildResources(c);
+      return [];
+    } catch (err) {
+      return (err as ContractError).problems.map((p) => `${p.file}#${p.pointer}: ${p.reason}`);
+    }
+  };
+  const paged = ['q', 'ids', 'page', 'rowsPerPage'];
+
+  it('searches the display field of a referenced resource, and the declared fields of another', () => {
+    const c = contractWith(
+      { type: ['integer', 'null'], title: 'Campo' },
+      { references: { campo: 'voce' }, search: ['campo'] },
+      { '/api/voci': listCall('Voce', paged), '/api/campioni': listCall('Sample', paged, ['references']) },
+    );
+    const defs = buildResources(c);
+    expect(defs.find((d) => d.name === 'voce')?.search).toEqual(['name']);
+    expect(defs.find((d) => d.name === 'sample')?.search).toEqual(['campo']);
+  });
+
+  it('wants q, ids and paging on the list of a resource others point to', () => {
+    const c = contractWith(
+      { type: ['integer', 'null'], title: 'Campo' },
+      { references: { campo: 'voce' } },
+      { '/api/voci': listCall('Voce', ['page']), '/api/campioni': listCall('Sample', [], ['references']) },
+    );
+    expect(problemsOf(c)).toEqual([
+      'schemas/voce.json#/x-resource: other schemas reference this resource: its list call listVoce needs the query parameters q, rowsPerPage, ids (openapi.yaml: Q, Page, RowsPerPage, and Ids for a referenced resource)',
+    ]);
+  });
+
+  it('refuses a search of a field that is not text nor an integer, or without a list to search', () => {
+    expect(problemsOf(contractWith({ type: 'boolean', title: 'Campo' }, { search: ['campo'] }))).toEqual([
+      'schemas/sample.json#/x-resource/search: x-resource.search names fields to search, but it has no list operation',
+    ]);
+    const c = contractWith(
+      { type: 'boolean', title: 'Campo' },
+      { search: ['campo'] },
+      {
+        '/api/campioni': listCall('Sample', paged),
+      },
+    );
+    expect(problemsOf(c)).toEqual(['schemas/sample.json#/x-resource/search/0: "campo" is not text nor an integer']);
+  });
+
+  it('wants the answers of a resource with references to declare them', () => {
+    const c = contractWith(
+      { type: ['integer', 'null'], title: 'Campo' },
+      { references: { campo: 'voce' } },
+      { '/api/campioni': listCall('Sample', []) },
+    );
+    expect(problemsOf(c)).toEqual([
+      'schemas/sample.json#/x-resource/references: the answer of listSample must declare "references" (openapi.yaml: ReferenceLabels)',
+    ]);
+  });
+});

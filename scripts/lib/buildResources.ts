@@ -41,6 +41,7 @@ interface XResource {
   widgets?: Record<string, string>;
   references?: Record<string, string>;
   unique?: string[];
+  search?: string[];
   toggles?: Record<string, string>;
   actions?: string[];
 }
@@ -121,6 +122,66 @@ function checkColorChip(
   }
 }
 
+/** What a searchable list's call must take: the search and paging; a referenced one, the ids of chosen records too. */
+const SEARCH_PARAMS = ['q', 'page', 'rowsPerPage'];
+const SEARCHABLE_TYPES = new Set(['string', 'integer']);
+
+/**
+ * The fields `q` looks in: those declared, else the display field of a resource other screens point to (their
+ * pickers search it). A searchable resource's list takes `q`, `ids` and paging; its fields are text or integers.
+ */
+function searchFields(
+  x: XResource,
+  displayField: string,
+  referenced: boolean,
+  listOp: ApiOperation | undefined,
+  field: (name: string) => { resolved: { schema: Schema } },
+  file: string,
+  problems: ContractProblem[],
+): string[] {
+  const fields = x.search ?? (referenced && listOp && displayField !== 'id' ? [displayField] : []);
+  if (fields.length === 0) return [];
+  const why = x.search ? 'x-resource.search names fields to search' : 'other schemas reference this resource';
+  if (!listOp) {
+    problems.push({ file, pointer: '/x-resource/search', reason: `${why}, but it has no list operation` });
+    return fields;
+  }
+  const params = new Set(listOp.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  const missing = [...SEARCH_PARAMS, ...(referenced ? ['ids'] : [])].filter((p) => !params.has(p));
+  if (missing.length > 0)
+    problems.push({
+      file,
+      pointer: '/x-resource',
+      reason: `${why}: its list call ${listOp.operationId} needs the query parameters ${missing.join(', ')} (openapi.yaml: Q, Page, RowsPerPage, and Ids for a referenced resource)`,
+    });
+  fields.forEach((name, i) => {
+    const type = field(name).resolved.schema.type;
+    const main = (Array.isArray(type) ? type : [type]).find((t) => t !== 'null');
+    if (!SEARCHABLE_TYPES.has(String(main)))
+      problems.push({ file, pointer: `/x-resource/search/${i}`, reason: `"${name}" is not text nor an integer` });
+  });
+  return fields;
+}
+
+/** The answers of a resource whose fields point to others carry those records' names (`references`). */
+function checkReferenceAnswers(api: ResourceDefinition['api'], ops: Map<string, ApiOperation>, file: string) {
+  const problems: ContractProblem[] = [];
+  for (const verb of ['list', 'get'] as const) {
+    const op = api[verb] && ops.get(api[verb].operationId);
+    type Answer = { type?: unknown; properties?: Record<string, Answer> } | null | undefined;
+    const answer = op?.responses['200'] as Answer;
+    // A list whose page sits one level down (SPEC.md section 7: GET /api/offers) names its records beside the rows.
+    const page = answer?.properties?.data?.type === 'object' ? answer.properties.data : answer;
+    if (op && !page?.properties?.references)
+      problems.push({
+        file,
+        pointer: '/x-resource/references',
+        reason: `the answer of ${op.operationId} must declare "references" (openapi.yaml: ReferenceLabels)`,
+      });
+  }
+  return problems;
+}
+
 /** Sections, when given, hold every form field exactly once and nothing else. */
 function checkSections(sections: FormSection[], fields: FormField[], file: string, problems: ContractProblem[]): void {
   if (sections.length === 0) return;
@@ -197,6 +258,7 @@ function buildOne(
   entity: EntitySchema,
   ctx: ResolveContext,
   ops: Map<string, ApiOperation>,
+  referenced: ReadonlySet<string>,
   problems: ContractProblem[],
 ): ResourceDefinition {
   const file = `schemas/${entity.file}.json`;
@@ -234,6 +296,9 @@ function buildOne(
   const listQuery = new Set(api.list ? queryParams(ops.get(api.list.operationId)) : []);
 
   const displayField = x.display ?? DISPLAY_CANDIDATES.find((c) => c in props) ?? 'id';
+  const listOp = api.list && ops.get(api.list.operationId);
+  const search = searchFields(x, displayField, referenced.has(entity.name), listOp, field, file, problems);
+  if (Object.keys(references).length > 0) problems.push(...checkReferenceAnswers(api, ops, file));
   const visible = Object.keys(props).filter((n) => !HIDDEN.has(n) && !props[n]?.writeOnly);
   const columns: ColumnDefinition[] = (x.columns ?? visible).map((name) => {
     const f = field(name);
@@ -296,6 +361,7 @@ function buildOne(
     roles: x.roles ?? [],
     readers: x.readers ?? [],
     displayField,
+    search,
     columns,
     filters,
     sort: x.sort ?? null,
@@ -323,7 +389,12 @@ export function buildResources(contract: Contract): ResourceDefinition[] {
   const ops = indexOperations(contract.openapi);
   const problems: ContractProblem[] = [];
   for (const e of contract.entities) checkFieldVocabulary(e, ctx, problems);
-  const defs = contract.entities.map((e) => buildOne(e, ctx, ops, problems));
+  const referenced = new Set(
+    contract.entities.flatMap((e) =>
+      Object.values((e.schema['x-resource'] as XResource | undefined)?.references ?? {}),
+    ),
+  );
+  const defs = contract.entities.map((e) => buildOne(e, ctx, ops, referenced, problems));
   if (problems.length > 0) throw new ContractError(problems);
   return defs;
 }

@@ -64,6 +64,7 @@ export const xResourceVocabulary = {
     },
     widgets: { type: 'object', additionalProperties: { enum: [...FORM_WIDGETS] } },
     unique: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    search: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
     indexes: {
       type: 'array',
       items: {

@@ -176,6 +176,11 @@ export interface ResourceDefinition {
   readers: RoleName[];
   /** The field that names a record wherever it is referenced. */
   displayField: string;
+  /**
+   * The fields a search (`q`) of its list looks in: `x-resource.search`, else the display field when other
+   * resources reference it (their pickers search it); empty when its list takes no `q`.
+   */
+  search: string[];
   columns: ColumnDefinition[];
   filters: FilterDefinition[];
   sort: { field: string; descending: boolean } | null;
@@ -197,7 +202,17 @@ export interface ResourceDefinition {
 /** What the menu, the router and the role checks need, without the heavy definition. */
 export interface ResourceIndexEntry extends Pick<
   ResourceDefinition,
-  'name' | 'title' | 'grammar' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField' | 'sort'
+  | 'name'
+  | 'title'
+  | 'grammar'
+  | 'label'
+  | 'collection'
+  | 'route'
+  | 'menu'
+  | 'roles'
+  | 'displayField'
+  | 'search'
+  | 'sort'
 > {
   /** Path of the list call, when there is one. */
   list: string | null;

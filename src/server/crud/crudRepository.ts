@@ -4,6 +4,7 @@ import { quote, type EntityModel } from './entityModel.ts';
 import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCounts.ts';
 import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
 import { carriesWrittenBy, withoutWrittenBy } from './writtenBy.ts';
+import { checkSearch, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './search.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -12,6 +13,8 @@ export interface ListPage<T extends object = Row> {
   totalRows: number;
   /** Set when totalRows is a count reused from a few seconds ago. */
   totalRowsAsOf?: string;
+  /** Set when a search matched more rows than it reads (totalRows is then that bound). */
+  totalRowsCapped?: boolean;
   /** Where the next batch starts, when the list was read in batches (options.after). */
   [KEYSET]?: Keyset;
 }
@@ -21,6 +24,8 @@ export interface RepositorySettings {
   pageSize: number;
   /** Rows an unpaged list may return at most (openapi.yaml, x-unpaged-ceiling). */
   unpagedCeiling: number;
+  /** The bounds of a search (openapi.yaml, the `q` parameter). */
+  search: SearchLimits;
   counts: ListCounts;
 }
 
@@ -76,7 +81,13 @@ export function crudRepository<T extends object = Row>(
   options: Partial<RepositorySettings> = {},
 ) {
   const table = quote(model.table);
-  const settings: RepositorySettings = { pageSize: 30, unpagedCeiling: 5000, counts: createListCounts(), ...options };
+  const settings: RepositorySettings = {
+    pageSize: 30,
+    unpagedCeiling: 5000,
+    search: DEFAULT_SEARCH_LIMITS,
+    counts: createListCounts(),
+    ...options,
+  };
   const { counts } = settings;
   const count = async (sql: string, params: unknown[]) =>
     (await db.query<{ total: number }>(sql, params)).rows[0]?.total ?? 0;
@@ -92,12 +103,23 @@ export function crudRepository<T extends object = Row>(
     return pending;
   };
   const record = (row: Row) => toRecord(model, row) as T;
+  /** A search: always a page (the first when none is named), among a bounded number of matches. */
+  async function search(options: ListOptions, words: string[]): Promise<ListPage<T>> {
+    const { maxMatches } = settings.search;
+    checkSearch(words, options.page, options.rowsPerPage, settings.search);
+    const q = listQuery(model, { ...options, after: undefined, page: options.page ?? 1 }, settings.pageSize);
+    const { rows } = await db.query<Row & { __total: number }>(q.searchSql(maxMatches), q.params);
+    const matches = rows[0]?.__total ?? (await count(q.boundedCountSql(maxMatches + 1), q.filterParams));
+    const data = rows.map(record);
+    return matches > maxMatches ? { data, totalRows: maxMatches, totalRowsCapped: true } : { data, totalRows: matches };
+  }
   return {
     /**
      * A page of the list and its total; unpaged, every row, but only up to the ceiling (a bounded
      * count decides before any row is read); in batches, the next cursor and no total.
      */
     async list(options: ListOptions): Promise<ListPage<T>> {
+      if (options.search && options.search.words.length > 0) return search(options, options.search.words);
       const q = listQuery(model, options, settings.pageSize);
       if (!q.paged) {
         const ceiling = settings.unpagedCeiling;

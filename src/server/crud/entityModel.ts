@@ -39,6 +39,8 @@ export interface EntityModel {
   internal: InternalColumn[];
   /** The indexes the schema declares (`x-resource.indexes`), beside those of its filters and sort. */
   indexes: DeclaredIndex[];
+  /** The fields a search (`q`) looks in, kept folded in one column (crud/search.ts); empty when not searchable. */
+  search: readonly string[];
 }
 
 /**
@@ -90,7 +92,12 @@ const isClosed = (s: JsonSchema) =>
   (Array.isArray(s.oneOf) && (s.oneOf as JsonSchema[]).every((o) => 'const' in o || o.type === 'null'));
 
 /** Table and columns of an entity, straight from its schema: writeOnly fields are never stored. */
-export function entityModel(contract: Contract, typeName: string, table: string): EntityModel {
+export function entityModel(
+  contract: Contract,
+  typeName: string,
+  table: string,
+  search: readonly string[] = [],
+): EntityModel {
   const schema = contract.entitySchema(typeName);
   const columns: Column[] = [];
   const summaries = new Map(contract.operations.map((op) => [op.operationId as string, op.summary]));
@@ -123,7 +130,9 @@ export function entityModel(contract: Contract, typeName: string, table: string)
   for (const { fields } of indexes)
     for (const f of fields)
       if (f !== 'id' && !byName.has(f)) throw new Error(`${typeName}: x-resource.indexes names ${f}, not a column`);
-  return { typeName, table, columns, byName, internal, indexes };
+  for (const f of search)
+    if (!byName.has(f)) throw new Error(`${typeName}: x-resource.search names ${f}, not a column`);
+  return { typeName, table, columns, byName, internal, indexes, search };
 }
 
 export const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;

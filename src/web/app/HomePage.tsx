@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../domain/dates.ts';
 import { formatPhoneDisplay } from '../../domain/phone/index.ts';
 import { unwrap } from '../api/apiError.ts';
+import type { ReferenceLabels } from '../api/referenceLabels.ts';
 import { api } from '../api/client.ts';
 import { answeredBy } from '../api/httpMiddleware.ts';
 import { messages } from '../i18n/messages.ts';
@@ -87,6 +88,10 @@ function useCustomerPage(): (customerId: number | null | undefined) => string | 
   return (customerId) => (customerId && allowed ? `/customers/${customerId}` : undefined);
 }
 
+/** The customer of an activity, by the name its answer carries (`references`). */
+const customerName = (res: { references?: ReferenceLabels }, id: number | null | undefined) =>
+  res.references?.customer?.find((c) => c.id === id)?.label;
+
 function TodayPlanning() {
   const today = todayInItaly();
   const customerPage = useCustomerPage();
@@ -100,7 +105,7 @@ function TodayPlanning() {
         res.data.map((p) => ({
           key: p.id,
           primary: `${p.startTime ?? ''}–${p.endTime ?? ''} ${p.subject ?? ''}`.trim(),
-          secondary: p.customer?.companyName ?? undefined,
+          secondary: customerName(res, p.customerId),
           to: customerPage(p.customerId),
         })),
         res,
@@ -129,7 +134,7 @@ function ToComplete() {
         res.data.map((p) => ({
           key: p.id,
           primary: `${formatDate(p.date)} ${p.subject ?? ''}`.trim(),
-          secondary: p.customer?.companyName ?? undefined,
+          secondary: customerName(res, p.customerId),
           to: customerPage(p.customerId),
         })),
         res,

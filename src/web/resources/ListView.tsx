@@ -17,7 +17,7 @@ import type { Row } from '../api/resourceApi.ts';
 import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { messages } from '../i18n/messages.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { FilterBar } from './FilterBar.tsx';
+import { FilterBar } from '../fields/FilterBar.tsx';
 import { isSwitchedOn, mayCall, recordName, rowsPerPageOptions } from './listController.ts';
 import { RecordDialogs } from './RecordDialogs.tsx';
 import { resourceExtension } from './resourceExtensions.ts';

@@ -551,7 +551,7 @@ describe('the offers list (GET /api/offers)', () => {
     expect(list.statusCode, list.body).toBe(200);
     // SPEC.md section 7: GET /api/offers -> data.data; the page's total beside its rows.
     expect(Object.keys(list.json())).toEqual(['data']);
-    expect(Object.keys(list.json().data).sort()).toEqual(['data', 'totalRows']);
+    expect(Object.keys(list.json().data).sort()).toEqual(['data', 'references', 'totalRows']);
     const first = list.json().data.data[0];
     expect(first).toMatchObject({
       ragioneSociale: 'Impresa Colombo & Figli',

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
 import { isPartitaIva } from '../../../domain/partitaIva.ts';
-import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
+import type { JsonObject, ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { useRecord } from '../../resources/useRecord.ts';
@@ -14,6 +14,7 @@ import { useSessionUser } from '../../session/useSessionUser.ts';
 import { LoadFailure } from '../../ui/ErrorPage.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
+import { CompanyNameWidget } from './CompanyNameWidget.tsx';
 import { LostOfferDialog, type LostChoice } from './LostOfferDialog.tsx';
 import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
@@ -216,7 +217,17 @@ export function NegotiationPage() {
     () =>
       def.data && {
         ...def.data,
-        form: { ...def.data.form, uiSchema: pageUiSchema(def.data.form.uiSchema, canSeeUsers, id ? OFFER_FIELDS : []) },
+        form: {
+          ...def.data.form,
+          uiSchema: {
+            ...pageUiSchema(def.data.form.uiSchema, canSeeUsers, id ? OFFER_FIELDS : []),
+            // "Ragione sociale" suggests the CRM's and the ERP's customers; a choice fills their data.
+            ragioneSociale: {
+              ...(def.data.form.uiSchema.ragioneSociale as JsonObject | undefined),
+              'ui:widget': CompanyNameWidget as unknown as JsonObject,
+            },
+          },
+        },
       },
     [def.data, canSeeUsers, id],
   );

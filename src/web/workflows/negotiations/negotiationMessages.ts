@@ -4,6 +4,13 @@ export const negotiationMessages = {
   back: 'Torna alle trattative',
   saveFirst: 'Salvare la trattativa per allegare file e inviare documenti.',
   archived: 'Trattativa archiviata',
+  company: {
+    crm: 'Cliente CRM',
+    erp: 'Cliente ERP',
+    crmGroup: 'Clienti del CRM',
+    erpGroup: 'Clienti del gestionale (ERP)',
+    hint: 'Cliente CRM, cliente ERP o nuova azienda',
+  },
   vat: {
     inErp: 'Partita iva già presente in Mago',
     othersTitle: 'Trattative con la stessa partita IVA',
