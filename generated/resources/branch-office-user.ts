@@ -41,6 +41,7 @@ export const resource = {
       "header": "Sede",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "branchOffice"
     },
     {
@@ -48,6 +49,7 @@ export const resource = {
       "header": "Utente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "user"
     }
   ],

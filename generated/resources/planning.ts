@@ -50,25 +50,29 @@ export const resource = {
       "accessorKey": "date",
       "header": "Data",
       "kind": "date",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "startTime",
       "header": "Ora inizio",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "endTime",
       "header": "Ora fine",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "customerId",
       "header": "Cliente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "customer"
     },
     {
@@ -76,19 +80,22 @@ export const resource = {
       "header": "Agente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "agent"
     },
     {
       "accessorKey": "subject",
       "header": "Oggetto",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "completed",
       "header": "Completata",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

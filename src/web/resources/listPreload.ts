@@ -6,7 +6,10 @@ import { pathPermitted } from '../menu.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { firstFrame } from './firstFrame.ts';
 import { drawFirstFrame, type FirstFrameData } from './firstFramePicture.ts';
+import { actionsWidth, cellWrap, layoutOfList } from './listLayout.ts';
 import { readListState } from './listState.ts';
+import { readTablePreferences, tablePreferencesKey } from './tablePreferences.ts';
+import { measureText } from './textWidth.ts';
 
 export type ListPage = { data: Row[]; totalRows: number };
 
@@ -61,12 +64,22 @@ export async function preloadList(pathname: string, search: string, roles: reado
     slot.arrived = page;
     if (listShown) return firstFrame.done();
     // Text cells only: chips, colours and the names of references draw with the app, a moment later.
+    const { columnVisibility } = readTablePreferences(tablePreferencesKey(tokenStore.user()?.username, def.name));
     const frame: FirstFrameData = {
       path: pathname,
       title: def.label,
       toolbarSpace: (def.filters.length > 0 ? 64 : 0) + 72,
-      columns: def.columns.map((c) => ({ key: c.accessorKey, header: c.header, align: cellAlign(c) })),
+      columns: def.columns.map((c) => ({
+        key: c.accessorKey,
+        header: c.header,
+        align: cellAlign(c),
+        wrap: cellWrap(c),
+      })),
       rows: page.data.map((row) => ({ id: String(row.id), cells: def.columns.map((c) => cellText(c, row)) })),
+      // The same columns as the table that follows, from the same rows and the user's same choices.
+      layout: (width) =>
+        layoutOfList(def, { width, visibility: columnVisibility, rows: page.data, text: cellText }, measureText),
+      actions: actionsWidth(def),
     };
     firstFrame.show(frame, drawFirstFrame);
   } catch {
