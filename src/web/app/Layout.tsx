@@ -184,7 +184,11 @@ export function Layout() {
             component="main"
             id={MAIN}
             tabIndex={-1}
-            sx={{ p: { xs: `${pagePadding(0)}px`, sm: `${pagePadding(SMALL_BELOW)}px` }, flexGrow: 1, '&:focus': { outline: 'none' } }}
+            sx={{
+              p: { xs: `${pagePadding(0)}px`, sm: `${pagePadding(SMALL_BELOW)}px` },
+              flexGrow: 1,
+              '&:focus': { outline: 'none' },
+            }}
           >
             <Outlet />
           </Box>

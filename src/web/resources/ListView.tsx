@@ -58,7 +58,7 @@ export function ListView({ controller }: { controller: ListController }) {
   const navigate = useNavigate();
   const { prefs, update } = useTablePreferences(def.name);
   const fit = useFitToWindow<HTMLDivElement>();
-  const room = useWidth<HTMLDivElement>(() => contentWidth(window.innerWidth));
+  const { ref: roomRef, width: roomWidth } = useWidth<HTMLDivElement>(() => contentWidth(window.innerWidth));
   const { rowTone, Summary, openRow, ListActions } = resourceExtension(def.name);
   const opens = !!def.page || !!openRow;
   const tone = (row: Row) => rowTone?.(row);
@@ -68,10 +68,10 @@ export function ListView({ controller }: { controller: ListController }) {
     () =>
       layoutOfList(
         def,
-        { width: tableRoom(room.width), visibility: prefs.columnVisibility, rows: rows ?? [], text: cellText },
+        { width: tableRoom(roomWidth), visibility: prefs.columnVisibility, rows: rows ?? [], text: cellText },
         measureText,
       ),
-    [def, room.width, prefs.columnVisibility, rows],
+    [def, roomWidth, prefs.columnVisibility, rows],
   );
   const widths = new Map(layout.mode === 'table' ? layout.columns.map((c) => [c.key, c.width]) : []);
   const detail = def.columns.filter((c) => layout.detail.includes(c.accessorKey));
@@ -234,7 +234,7 @@ export function ListView({ controller }: { controller: ListController }) {
           {list.error instanceof ApiError ? list.error.message : messages.networkError}
         </Typography>
       )}
-      <Box ref={room.ref}>
+      <Box ref={roomRef}>
         {layout.mode === 'cards' ? (
           <ListCards controller={controller} layout={layout} table={table} />
         ) : (
