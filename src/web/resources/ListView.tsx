@@ -21,13 +21,13 @@ import { messages } from '../i18n/messages.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { FittedCell } from './FittedCell.tsx';
-import { isSwitchedOn, recordName, rowsPerPageOptions } from './listController.ts';
+import { isSwitchedOn, recordName, rowButtonCount, rowsPerPageOptions } from './listController.ts';
 import { ListCards } from './ListCards.tsx';
 import { actionsWidth, CELL_PADDING, EXPAND_WIDTH, layoutOfList, SORT_ARROW } from './listLayout.ts';
 import { contentWidth, tableRoom } from './listRoom.ts';
 import { RecordDialogs } from './RecordDialogs.tsx';
 import { resourceExtension } from './resourceExtensions.ts';
-import { hasRowButtons, RowButtons } from './RowButtons.tsx';
+import { RowButtons } from './RowButtons.tsx';
 import { RowDetail } from './RowDetail.tsx';
 import { measureText } from './textWidth.ts';
 import type { ListController } from './useListController.ts';
@@ -63,15 +63,16 @@ export function ListView({ controller }: { controller: ListController }) {
   const opens = !!def.page || !!openRow;
   const tone = (row: Row) => rowTone?.(row);
   const rows = list.data?.data;
+  const buttons = rowButtonCount(def, controller.actionContext.user?.roles ?? null);
 
   const layout = useMemo(
     () =>
       layoutOfList(
         def,
-        { width: tableRoom(roomWidth), visibility: prefs.columnVisibility, rows: rows ?? [], text: cellText },
+        { width: tableRoom(roomWidth), buttons, visibility: prefs.columnVisibility, rows: rows ?? [], text: cellText },
         measureText,
       ),
-    [def, roomWidth, prefs.columnVisibility, rows],
+    [def, roomWidth, buttons, prefs.columnVisibility, rows],
   );
   const widths = new Map(layout.mode === 'table' ? layout.columns.map((c) => [c.key, c.width]) : []);
   const detail = def.columns.filter((c) => layout.detail.includes(c.accessorKey));
@@ -124,14 +125,14 @@ export function ListView({ controller }: { controller: ListController }) {
     // Sorting is the header's click, hiding the columns menu's: no menu on each header to take room.
     enableColumnActions: false,
     enablePagination: def.pageSize !== 0,
-    enableRowActions: hasRowButtons(controller),
+    enableRowActions: buttons > 0,
     positionActionsColumn: 'last',
     // Nothing scrolls sideways; the actions stay at the right edge all the same, the rows scroll under a fixed header.
     enableColumnPinning: true,
     initialState: { columnPinning: { right: [ACTIONS_COLUMN] } },
     displayColumnDefOptions: {
       [ACTIONS_COLUMN]: {
-        size: actionsWidth(def),
+        size: actionsWidth(buttons),
         grow: false,
         muiTableHeadCellProps: { sx: OPAQUE },
         muiTableBodyCellProps: { sx: OPAQUE },

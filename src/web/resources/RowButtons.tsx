@@ -40,8 +40,3 @@ export function RowButtons({ controller, row }: { controller: ListController; ro
     </Box>
   );
 }
-
-/** Whether the rows of this list have any button at all. */
-export const hasRowButtons = (controller: ListController) =>
-  !!(controller.def.api.update || controller.def.api.delete || controller.def.api.uploadImage) ||
-  controller.actions.length > 0;

@@ -11,6 +11,7 @@ import {
   type ListLayout,
   type TableLayout,
 } from './listLayout.ts';
+import { rowButtonCount } from './listController.ts';
 import { estimateTextWidth } from './textWidth.ts';
 
 /** The table's room at 1440 px: less the drawer (280), the page's margins (2 × 24) and a scroll bar's gutter (15). */
@@ -54,9 +55,10 @@ describe('listLayout: every list screen at 1440 px', () => {
     async (_name, entry) => {
       const def: ResourceDefinition = await entry.load();
       if (def.single) return;
-      const actions = actionsWidth(def);
+      const buttons = rowButtonCount(def, ['ROLE_SUPER_ADMIN']);
+      const actions = actionsWidth(buttons);
       const l = table(
-        layoutOfList(def, { width: AT_1440, visibility: {}, rows: [], text: () => '' }, estimateTextWidth),
+        layoutOfList(def, { width: AT_1440, buttons, visibility: {}, rows: [], text: () => '' }, estimateTextWidth),
       );
       const defaults = def.columns.filter((c) => c.priority !== 'detail').map((c) => c.accessorKey);
       expect(keys(l)).toEqual(defaults);
@@ -169,15 +171,11 @@ describe('listLayout: phones get cards', () => {
 });
 
 describe('actionsWidth', () => {
-  const api = (ops: string[]) =>
-    Object.fromEntries(ops.map((op) => [op, { operationId: op, method: 'get', path: '' }]));
-  it('has room for every button a row may show, and none without buttons', () => {
-    expect(actionsWidth({ api: {}, actions: [] })).toBe(0);
-    expect(actionsWidth({ api: api(['update']), actions: [] })).toBe(64);
-    expect(actionsWidth({ api: api(['update', 'delete']), actions: [] })).toBe(CELL_PADDING + 80);
-    expect(
-      actionsWidth({ api: api(['update', 'delete']), actions: [{ operationId: 'x', method: 'put', path: '' }] }),
-    ).toBe(CELL_PADDING + 120);
+  it('has room for every button a row may show and for its header, and is not there without buttons', () => {
+    expect(actionsWidth(0)).toBe(0);
+    expect(actionsWidth(1)).toBe(64);
+    expect(actionsWidth(2)).toBe(CELL_PADDING + 80);
+    expect(actionsWidth(4)).toBe(CELL_PADDING + 160);
   });
 });
 

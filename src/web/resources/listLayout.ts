@@ -275,14 +275,9 @@ export function listLayout(input: LayoutInput): ListLayout {
 const BUTTON = 40;
 const ACTIONS_LEAST = 64;
 
-/**
- * The width of a list's column of row buttons, 0 when it has none: room for every button its rows may show
- * (editing, the picture, deleting, the schema's actions), the same before the app's code is there.
- */
-export function actionsWidth(def: Pick<ResourceDefinition, 'api' | 'actions'>): number {
-  const buttons = [def.api.update, def.api.uploadImage, def.api.delete].filter(Boolean).length + def.actions.length;
-  return buttons === 0 ? 0 : Math.max(ACTIONS_LEAST, CELL_PADDING + BUTTON * buttons);
-}
+/** The width of a list's column of row buttons (room for each, and for its header "Azioni"), 0 without any. */
+export const actionsWidth = (buttons: number): number =>
+  buttons === 0 ? 0 : Math.max(ACTIONS_LEAST, CELL_PADDING + BUTTON * buttons);
 
 /** How a column's cells hold their values: one line, broken between words, or up to two lines cut beyond. */
 export type CellWrap = KindFit['wrap'];
@@ -295,9 +290,11 @@ const SWITCH = 58;
 
 /** The layout of a resource's list for a page of rows: its columns, its switches and its column of row buttons. */
 export function layoutOfList(
-  def: Pick<ResourceDefinition, 'columns' | 'toggles' | 'api' | 'actions'>,
+  def: Pick<ResourceDefinition, 'columns' | 'toggles'>,
   page: {
     width: number;
+    /** How many buttons each row may show (listController.ts, rowButtonCount). */
+    buttons: number;
     visibility: LayoutInput['visibility'];
     rows: Record<string, unknown>[];
     /** A cell as text. */
@@ -308,7 +305,7 @@ export function layoutOfList(
   return listLayout({
     columns: def.columns,
     width: page.width,
-    actions: actionsWidth(def),
+    actions: actionsWidth(page.buttons),
     visibility: page.visibility,
     values: (c) => (DRAWN_BY_APP.has(c.kind) ? null : page.rows.map((r) => page.text(c, r))),
     controls: Object.fromEntries(def.toggles.map((t) => [t.field, SWITCH])),

@@ -88,7 +88,7 @@ describe('the list call started with the page', () => {
     const rows = [{ id: 7, callDateTime: '2025-03-14T09:30:00.000Z', talkDuration: 75 }];
     for (const width of [1097, 681, 336])
       expect(frame?.layout(width)).toEqual(
-        layoutOfList(def, { width, visibility: {}, rows, text: cellText }, estimateTextWidth),
+        layoutOfList(def, { width, buttons: 0, visibility: {}, rows, text: cellText }, estimateTextWidth),
       );
     await settle();
     expect(appMayLoad).toBe(false);

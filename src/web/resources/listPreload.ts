@@ -6,6 +6,7 @@ import { pathPermitted } from '../menu.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { firstFrame } from './firstFrame.ts';
 import { drawFirstFrame, type FirstFrameData } from './firstFramePicture.ts';
+import { rowButtonCount } from './listController.ts';
 import { actionsWidth, cellWrap, layoutOfList } from './listLayout.ts';
 import { readListState } from './listState.ts';
 import { readTablePreferences, tablePreferencesKey } from './tablePreferences.ts';
@@ -64,6 +65,7 @@ export async function preloadList(pathname: string, search: string, roles: reado
     slot.arrived = page;
     if (listShown) return firstFrame.done();
     // Text cells only: chips, colours and the names of references draw with the app, a moment later.
+    const buttons = rowButtonCount(def, roles);
     const { columnVisibility } = readTablePreferences(tablePreferencesKey(tokenStore.user()?.username, def.name));
     const frame: FirstFrameData = {
       path: pathname,
@@ -78,8 +80,12 @@ export async function preloadList(pathname: string, search: string, roles: reado
       rows: page.data.map((row) => ({ id: String(row.id), cells: def.columns.map((c) => cellText(c, row)) })),
       // The same columns as the table that follows, from the same rows and the user's same choices.
       layout: (width) =>
-        layoutOfList(def, { width, visibility: columnVisibility, rows: page.data, text: cellText }, measureText),
-      actions: actionsWidth(def),
+        layoutOfList(
+          def,
+          { width, buttons, visibility: columnVisibility, rows: page.data, text: cellText },
+          measureText,
+        ),
+      actions: actionsWidth(buttons),
     };
     firstFrame.show(frame, drawFirstFrame);
   } catch {
