@@ -192,7 +192,8 @@ test.describe('lists at desktop widths', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
     await login();
     await page.goto('/utenti/users');
-    await expect(page.getByText(PAGER)).toBeVisible();
+    // The first screen after the login loads the app's chunks: on a busy machine that takes a while.
+    await expect(page.getByText(PAGER)).toBeVisible({ timeout: 30_000 });
     await expectNoSidewaysScroll(page, 'users');
     const edit = page.getByRole('button', { name: 'Modifica admin.demo' });
     await expect(edit).toBeInViewport({ ratio: 1 });
