@@ -25,6 +25,7 @@ function SortChoice({ controller, columns }: { controller: ListController; colum
       fullWidth
       label={m.sortBy}
       value={value}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       onChange={(e) => {
         const [sortBy = '', way] = e.target.value.split(':');
         setState({ ...state, sortBy: sortBy || null, descending: way === 'desc', page: 1 });
