@@ -51,13 +51,15 @@ export const resource = {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "familyIds",
       "header": "Famiglie",
       "kind": "references",
       "enableSorting": false,
+      "priority": 2,
       "reference": "family"
     }
   ],

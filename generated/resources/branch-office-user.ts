@@ -42,6 +42,7 @@ export const resource = {
       "header": "Sede",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "branchOffice"
     },
     {
@@ -49,6 +50,7 @@ export const resource = {
       "header": "Utente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "user"
     }
   ],

@@ -38,43 +38,50 @@ export const resource = {
       "accessorKey": "nome",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "phoneNumbers",
       "header": "Numeri delle linee",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "openFrom",
       "header": "Apertura",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "lunchFrom",
       "header": "Pausa dalle",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "lunchTo",
       "header": "Pausa fino alle",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "openTo",
       "header": "Chiusura",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "saturdayMorning",
       "header": "Aperta il sabato mattina",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "Y",
@@ -90,7 +97,8 @@ export const resource = {
       "accessorKey": "thresholdMinutes",
       "header": "Soglia di attesa (minuti)",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

@@ -53,7 +53,8 @@ export const resource = {
       "accessorKey": "companyName",
       "header": "Ragione sociale",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     }
   ],
   "filters": [

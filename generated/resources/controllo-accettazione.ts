@@ -22,13 +22,15 @@ export const resource = {
       "accessorKey": "controlloId",
       "header": "Controllo",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "valore",
       "header": "Valore",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

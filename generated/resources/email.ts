@@ -30,13 +30,15 @@ export const resource = {
       "accessorKey": "createdAt",
       "header": "Creata il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "status",
       "header": "Esito",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "queued",
@@ -64,31 +66,36 @@ export const resource = {
       "accessorKey": "attempts",
       "header": "Tentativi",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "lastError",
       "header": "Ultimo errore",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "recipient",
       "header": "Destinatario",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "subject",
       "header": "Oggetto",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "kind",
       "header": "Tipo",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 3,
       "options": [
         {
           "value": "anagrafica",
@@ -136,49 +143,57 @@ export const resource = {
       "accessorKey": "nextAttemptAt",
       "header": "Prossimo tentativo",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "sentAt",
       "header": "Inviata il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "attachmentNames",
       "header": "Allegati",
       "kind": "list",
-      "enableSorting": false
+      "enableSorting": false,
+      "priority": "detail"
     },
     {
       "accessorKey": "causeEntity",
       "header": "Origine",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     },
     {
       "accessorKey": "causeId",
       "header": "ID origine",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     },
     {
       "accessorKey": "requestedBy",
       "header": "Richiesta da",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     },
     {
       "accessorKey": "sender",
       "header": "Mittente",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     },
     {
       "accessorKey": "cc",
       "header": "Copia a",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     }
   ],
   "filters": [

@@ -68,13 +68,15 @@ export const resource = {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "image",
       "header": "Immagine",
       "kind": "image",
-      "enableSorting": false
+      "enableSorting": false,
+      "priority": 2
     }
   ],
   "filters": [

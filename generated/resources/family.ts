@@ -53,13 +53,15 @@ export const resource = {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "categoryIds",
       "header": "Categorie",
       "kind": "references",
       "enableSorting": false,
+      "priority": 2,
       "reference": "category"
     }
   ],

@@ -68,25 +68,29 @@ export const resource = {
       "accessorKey": "resourceGroup",
       "header": "Codice gruppo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "descriptionCrm",
       "header": "Descrizione CRM",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "famigliaGruppoRisorsaId",
       "header": "Famiglia gruppi risorse",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "famigliaGruppoRisorse"
     },
     {
@@ -94,6 +98,7 @@ export const resource = {
       "header": "Attivo",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "Y",
@@ -109,7 +114,8 @@ export const resource = {
       "accessorKey": "image",
       "header": "Immagine",
       "kind": "image",
-      "enableSorting": false
+      "enableSorting": false,
+      "priority": 2
     }
   ],
   "filters": [

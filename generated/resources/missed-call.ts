@@ -37,44 +37,51 @@ export const resource = {
       "accessorKey": "receivedAt",
       "header": "Ricevuta il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "senderPhone",
       "header": "Numero chiamante",
       "kind": "phone",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "callerName",
       "header": "Cliente",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "branchOfficeId",
       "header": "Sede",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "branchOffice"
     },
     {
       "accessorKey": "attempts",
       "header": "Tentativi",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "wait",
       "header": "Attesa",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "recalled",
       "header": "Richiamato",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "Y",
@@ -90,7 +97,8 @@ export const resource = {
       "accessorKey": "operator",
       "header": "Operatore",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     }
   ],
   "filters": [

@@ -22,31 +22,36 @@ export const resource = {
       "accessorKey": "ResourceGroup",
       "header": "Gruppo risorse",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "SlotFrom",
       "header": "Da (nel periodo)",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "SlotTo",
       "header": "A (nel periodo)",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "Price",
       "header": "Prezzo",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "Periodo",
       "header": "Periodo",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "G",

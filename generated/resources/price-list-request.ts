@@ -22,13 +22,15 @@ export const resource = {
       "accessorKey": "groupCode",
       "header": "Codice gruppo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "customerCode",
       "header": "Codice cliente",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

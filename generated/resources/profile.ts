@@ -28,13 +28,15 @@ export const resource = {
       "accessorKey": "username",
       "header": "Username",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "email",
       "header": "Email",
       "kind": "email",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

@@ -53,7 +53,8 @@ export const resource = {
       "accessorKey": "role",
       "header": "Ruolo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     }
   ],
   "filters": [

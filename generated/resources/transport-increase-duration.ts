@@ -56,19 +56,22 @@ export const resource = {
       "accessorKey": "durationFrom",
       "header": "Durata da",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "durationTo",
       "header": "Durata a",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "coefficient",
       "header": "Coefficiente",
       "kind": "number",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

@@ -56,19 +56,22 @@ export const resource = {
       "accessorKey": "scoreFrom",
       "header": "Punteggio da",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "scoreTo",
       "header": "Punteggio a",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "coefficient",
       "header": "Coefficiente",
       "kind": "number",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

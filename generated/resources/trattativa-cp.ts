@@ -58,25 +58,29 @@ export const resource = {
       "accessorKey": "dataInserimento",
       "header": "Data inserimento",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "ragioneSociale",
       "header": "Ragione sociale",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "partitaIva",
       "header": "Partita IVA",
       "kind": "partitaIva",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "fonteId",
       "header": "Fonte",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 3,
       "reference": "fonte"
     },
     {
@@ -84,6 +88,7 @@ export const resource = {
       "header": "Filiale",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "filiale"
     },
     {
@@ -91,6 +96,7 @@ export const resource = {
       "header": "Stato trattativa",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "statoTrattativa"
     },
     {
@@ -98,19 +104,22 @@ export const resource = {
       "header": "Commerciale",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "commerciale"
     },
     {
       "accessorKey": "richiamareInData",
       "header": "Richiamare in data",
       "kind": "date",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "offerta",
       "header": "Offerta",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 3,
       "options": [
         {
           "value": "Y",
@@ -127,6 +136,7 @@ export const resource = {
       "header": "Archiviata",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 3,
       "options": [
         {
           "value": "Y",

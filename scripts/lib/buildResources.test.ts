@@ -541,3 +541,32 @@ describe('buildResources: searches (x-resource.search) and the names of referenc
     ]);
   });
 });
+
+describe('buildResources: column priorities (x-resource.priority)', () => {
+  const prop = { type: 'string', title: 'Campo' };
+  it('ranks the display field first and the others second, unless the schema says otherwise', () => {
+    const c = contractWith(prop, { display: 'campo' });
+    const sample = c.entities[0]?.schema as Schema;
+    (sample.properties as Schema).altro = { type: 'string', title: 'Altro' };
+    (sample.properties as Schema).nota = { type: 'string', title: 'Nota' };
+    (sample['x-resource'] as Schema).priority = { nota: 'detail' };
+    const def = buildResources(c).find((r) => r.name === 'sample');
+    expect(def?.columns.map((col) => [col.accessorKey, col.priority])).toEqual([
+      ['campo', 1],
+      ['altro', 2],
+      ['nota', 'detail'],
+    ]);
+  });
+
+  it('refuses a priority for a field that is not a column', () => {
+    const c = contractWith(prop, { columns: ['campo'], priority: { id: 3 } });
+    try {
+      buildResources(c);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ContractError).problems.map((p) => `${p.pointer}: ${p.reason}`)).toEqual([
+        '/x-resource/priority/id: "id" is not a column',
+      ]);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import type {
   ColumnDefinition,
+  ColumnPriority,
   FilterDefinition,
   FilterWidget,
   FieldKind,
@@ -33,6 +34,7 @@ interface XResource {
   roles?: RoleName[];
   readers?: RoleName[];
   columns?: string[];
+  priority?: Record<string, ColumnPriority>;
   filters?: { field: string; widget?: FilterWidget; default?: string | number | boolean }[];
   sort?: { field: string; descending: boolean };
   pageSize?: number;
@@ -309,11 +311,16 @@ function buildOne(
       header: String(f.resolved.schema.title ?? name),
       kind: chip ? 'colorChip' : f.kind,
       enableSorting: !UNSORTABLE.has(f.kind),
+      // The field that names a record names its row too: it stays in view however narrow the screen.
+      priority: x.priority?.[name] ?? (name === displayField ? 1 : 2),
       ...(options ? { options } : {}),
       ...(references[name] ? { reference: references[name] } : {}),
       ...(chip ? { colors: { background: chip.background, text: chip.text } } : {}),
     };
   });
+  for (const name of Object.keys(x.priority ?? {}))
+    if (!columns.some((c) => c.accessorKey === name))
+      problems.push({ file, pointer: `/x-resource/priority/${name}`, reason: `"${name}" is not a column` });
   if (x.colorChip) checkColorChip(x.colorChip, displayField, columns, field, file, problems);
   const filters: FilterDefinition[] = (x.filters ?? []).map((def) => {
     const f = field(def.field);

@@ -96,7 +96,7 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
     check('/colorChip/background', chip.background);
     check('/colorChip/text', chip.text);
   }
-  for (const key of ['widgets', 'references', 'toggles'] as const) {
+  for (const key of ['widgets', 'references', 'toggles', 'priority'] as const) {
     for (const f of Object.keys(x[key] ?? {})) check(`/${key}/${f}`, f);
   }
   for (const [f, target] of Object.entries((x.references ?? {}) as Record<string, string>)) {

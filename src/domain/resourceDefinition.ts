@@ -130,7 +130,16 @@ export interface ColumnDefinition {
   reference?: string;
   /** For a colorChip: the fields of the same record holding its background and text colours. */
   colors?: { background: string; text: string };
+  /** Its rank when the screen is narrow (x-resource.priority); absent: 2. */
+  priority?: ColumnPriority;
 }
+
+/**
+ * A column's rank when a list is wider than its screen (x-resource.priority): 1 names the row and stays in view,
+ * 2 and 3 go into the row's detail from the lowest rank up; 'detail' starts there, until the user shows it.
+ */
+export const COLUMN_PRIORITIES = [1, 2, 3, 'detail'] as const;
+export type ColumnPriority = (typeof COLUMN_PRIORITIES)[number];
 
 export interface FilterDefinition {
   field: string;

@@ -200,6 +200,14 @@ export const messages = {
   users: {
     unblock: (who: string) => `Sblocca l'accesso di ${who}`,
   },
+  list: {
+    actions: 'Azioni',
+    sortBy: 'Ordina per',
+    order: (column: string, descending: boolean) => `${column} (${descending ? 'decrescente' : 'crescente'})`,
+    noOrder: 'Ordine predefinito',
+    more: 'Altri dati',
+    empty: 'Nessun record da mostrare',
+  },
   impersonation: {
     start: (who: string) => `Impersona ${who}`,
     banner: (who: string) => `Stai usando il CRM come ${who}`,

@@ -6,7 +6,11 @@ import { pathPermitted } from '../menu.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { firstFrame } from './firstFrame.ts';
 import { drawFirstFrame, type FirstFrameData } from './firstFramePicture.ts';
+import { rowButtonCount } from './listController.ts';
+import { actionsWidth, cellWrap, layoutOfList } from './listLayout.ts';
 import { readListState } from './listState.ts';
+import { readTablePreferences, tablePreferencesKey } from './tablePreferences.ts';
+import { measureText } from './textWidth.ts';
 
 export type { ListPage };
 
@@ -61,15 +65,36 @@ export async function preloadList(pathname: string, search: string, roles: reado
     slot.arrived = page;
     if (listShown) return firstFrame.done();
     // Text cells, and references by the names the page carries: chips and colours draw with the app.
+    const buttons = rowButtonCount(def, roles);
+    const { columnVisibility } = readTablePreferences(tablePreferencesKey(tokenStore.user()?.username, def.name));
     const frame: FirstFrameData = {
       path: pathname,
       title: def.label,
       toolbarSpace: (def.filters.length > 0 ? 64 : 0) + 72,
-      columns: def.columns.map((c) => ({ key: c.accessorKey, header: c.header, align: cellAlign(c) })),
+      columns: def.columns.map((c) => ({
+        key: c.accessorKey,
+        header: c.header,
+        align: cellAlign(c),
+        wrap: cellWrap(c),
+      })),
       rows: page.data.map((row) => ({
         id: String(row.id),
         cells: def.columns.map((c) => cellText(c, row, page.references)),
       })),
+      // The same columns as the table that follows, from the same rows and the user's same choices.
+      layout: (width) =>
+        layoutOfList(
+          def,
+          {
+            width,
+            buttons,
+            visibility: columnVisibility,
+            rows: page.data,
+            text: (c, row) => cellText(c, row, page.references),
+          },
+          measureText,
+        ),
+      actions: actionsWidth(buttons),
     };
     firstFrame.show(frame, drawFirstFrame);
   } catch {

@@ -80,7 +80,7 @@ export function useListController(def: ResourceDefinition) {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
       const typing = !!target.closest('input, textarea, [contenteditable="true"], [role="dialog"]');
-      const row = target.closest('tr[data-row-id]');
+      const row = target.closest('[data-row-id]');
       const intent = keyIntent(
         e,
         { typing, dialogOpen, onRow: !!row && !target.closest('a, button, [role="button"], [role="checkbox"]') },
