@@ -3936,7 +3936,7 @@ export interface components {
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
         /**
-         * Si o No
+         * Sì o No
          * @example N
          */
         SiNo: string & ("Y" | "N");
@@ -6350,7 +6350,7 @@ export interface components {
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
         /**
-         * Si, No o nessun valore
+         * Sì, No o nessun valore
          * @example N
          */
         TriState: string & ("" | "Y" | "N");

@@ -60,7 +60,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -84,7 +84,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -120,7 +120,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",

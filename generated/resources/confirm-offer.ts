@@ -79,7 +79,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -206,7 +206,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",

@@ -94,7 +94,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -137,7 +137,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -185,7 +185,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",

@@ -69,7 +69,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",

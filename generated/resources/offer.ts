@@ -70,7 +70,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -482,7 +482,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",

@@ -110,7 +110,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -126,7 +126,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -197,7 +197,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -322,7 +322,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",
@@ -650,7 +650,7 @@ export const resource = {
             },
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",
@@ -791,7 +791,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",

@@ -23,7 +23,7 @@ const TYPES: Record<string, string> = {
   number: 'deve essere un numero',
   integer: 'deve essere un numero intero',
   string: 'deve essere un testo',
-  boolean: 'deve essere Si o No',
+  boolean: 'deve essere Sì o No',
   array: 'deve essere un elenco',
   object: 'non è valido',
   null: 'deve essere vuoto',

@@ -283,7 +283,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
       { nome: 'Livello olio motore', valori: 'OK,Basso,Da rabboccare', tipo: 'select' },
       { nome: 'Pneumatici', valori: 'Buoni,Usurati,Da sostituire', tipo: 'select' },
       { nome: 'Pulizia', valori: 'Pulito,Sporco', tipo: 'select' },
-      { nome: 'Luci funzionanti', tipo: 'Si/No' },
+      { nome: 'Luci funzionanti', tipo: 'Sì/No' },
       { nome: 'Livello AdBlue (%)', tipo: 'numero' },
     ],
   ],

@@ -1,3 +1,5 @@
+import { NO, YES } from '../../domain/yesNo.ts';
+
 /** The words of the vehicle acceptance wizard, its queue and its detail page (part of the one catalogue). */
 export const acceptanceMessages = {
   title: 'Accettazione mezzo',
@@ -13,8 +15,8 @@ export const acceptanceMessages = {
   fuelNotch: (n: number) => `Tacca ${n}`,
   fuelValue: (n: number) => `${n} / 4`,
   damage: 'Danni',
-  yes: 'Sì',
-  no: 'No',
+  yes: YES,
+  no: NO,
   lowerReason: 'Motivo della lettura inferiore',
   lowerReasonHelp: "Km o ore sono inferiori all'ultima accettazione: indicare il motivo (contaore sostituito…)",
   previousTitle: (date: string) => `Ultima accettazione di questo mezzo: ${date}`,
