@@ -40,7 +40,7 @@ export const resource = {
     {
       "accessorKey": "phoneNumbers",
       "header": "Numeri delle linee",
-      "kind": "text",
+      "kind": "phone",
       "enableSorting": true
     },
     {
@@ -125,6 +125,7 @@ export const resource = {
           "maxLength": 255
         },
         "phoneNumbers": {
+          "x-kind": "phone",
           "type": [
             "string",
             "null"
@@ -220,6 +221,9 @@ export const resource = {
             ]
           }
         ]
+      },
+      "phoneNumbers": {
+        "ui:widget": "phone"
       },
       "openFrom": {
         "ui:widget": "time"

@@ -36,6 +36,9 @@ describe('displayFormats: SPEC.md section 9, Italian (Intl it-IT)', () => {
     ['phone', '0521 123456', '0521.123.456'],
     ['phone', '+39 333 123 4567', '333.123.4567'],
     ['phone', 'interno 12', 'interno 12'],
+    // The same number reads the same on every screen, however it was typed, also inside a list of lines.
+    ['phone', '035 412 000', '035.412.000'],
+    ['phone', '035 412 000, 02 1234 5678', '035.412.000, 02.1234.5678'],
     ['date', '2026-12-31', '31-12-2026'],
     ['dateTime', '2025-09-24T14:05:00', '24-09-2025 14:05'],
     // An instant reads in Rome, summer and winter, whatever the machine's zone.

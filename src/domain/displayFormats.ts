@@ -21,7 +21,12 @@ function phone(v: string | null): string {
   let shown = phones.get(v);
   if (shown === undefined) {
     if (phones.size >= 1000) phones.clear();
-    shown = formatPhoneDisplay(v);
+    // A field may hold several numbers, comma separated (a branch's lines): each reads the same way.
+    shown = v
+      .split(',')
+      .map((n) => formatPhoneDisplay(n))
+      .filter(Boolean)
+      .join(', ');
     phones.set(v, shown);
   }
   return shown;
@@ -64,7 +69,7 @@ export const displayFormats = {
   fileSize: (v: unknown) => (num(v) ? formatFileSize(v) : ''),
   phone: (v: unknown) => phone(text(v)),
   date: (v: unknown) => formatDate(text(v)),
-  dateTime: (v: unknown) => dateTime(text(v)),
+  dateTime: (v: unknown) => dateTime(v instanceof Date ? v.toISOString() : text(v)),
   /** HH:mm of a stored time (HH:mm or HH:mm:ss). */
   time: (v: unknown) => (typeof v === 'string' && /^\d{2}:\d{2}/.test(v) ? v.slice(0, 5) : ''),
   yesNo: (v: unknown) => (v === true || v === 'Y' ? YES : v === false || v === 'N' ? NO : ''),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuro, eurosToCents, offerFingerprint } from '../../../domain/pricing/index.ts';
 import { FULL_OFFER_FIGURES, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { latestSentVersion } from './versions.ts';
 
@@ -279,7 +280,7 @@ describe('sent versions', () => {
   });
 
   it('freezes a numbered version at each send that never changes after, with its hash and PDF', async () => {
-    const id = await negotiation();
+    const id = await negotiation(seller, { telefono: '035 412 000' });
     expect((await save(id, fullOffer(ids))).statusCode).toBe(200);
     const sent = await sendOffer(id);
     expect(sent.statusCode, sent.body).toBe(200);
@@ -317,7 +318,14 @@ describe('sent versions', () => {
     expect(text).toContain('Edilizia Brambilla S.r.l.');
     expect(text).toContain('12 giorni');
     expect(text).toContain('Valida fino al');
-    expect(text).toContain(first.hash);
+    // Amounts from a thousand up grouped like the others, the phone as on every screen, dates DD-MM-YYYY.
+    expect(text).toContain('1.373,70 €');
+    expect(text).toContain('1.140,00 €');
+    expect(text).toContain('Telefono 035.412.000');
+    expect(text).toMatch(/inviata il \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(unreadable(text, { evidenceAtEnd: true })).toEqual([]);
+    // The fingerprint closes the document, under "Dati di verifica".
+    expect(text.split('Dati di verifica')[1]).toContain(`Impronta della versione ${first.hash}`);
 
     // A second send is version 2, with the next number and what changed.
     expect((await sendOffer(id)).statusCode).toBe(200);
