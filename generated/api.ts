@@ -5641,7 +5641,7 @@ export interface components {
             readonly attempts: number;
             /**
              * Ultimo errore
-             * @example Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi
+             * @example Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi
              */
             readonly lastError?: string | null;
             /**
@@ -7636,7 +7636,7 @@ export interface components {
                  *           "cc": null,
                  *           "subject": "Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.",
                  *           "attempts": 8,
-                 *           "lastError": "Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi",
+                 *           "lastError": "Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi",
                  *           "nextAttemptAt": null,
                  *           "attachmentNames": [
                  *             "Offerta_OFF-2025-000112.pdf"
@@ -7692,7 +7692,7 @@ export interface components {
                  *         "cc": null,
                  *         "subject": "Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.",
                  *         "attempts": 0,
-                 *         "lastError": "Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi",
+                 *         "lastError": "Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi",
                  *         "nextAttemptAt": "2025-09-24T10:30:00+02:00",
                  *         "attachmentNames": [
                  *           "Offerta_OFF-2025-000112.pdf"

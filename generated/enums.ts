@@ -218,7 +218,7 @@ export const EmailStatusOptions = [
   },
   {
     "value": "notConfigured",
-    "label": "Non recapitata: SMTP non configurato"
+    "label": "Non recapitata: invio e-mail non configurato"
   }
 ] as const;
 export const EmailStatusValues = EmailStatusOptions.map((o) => o.value);

@@ -55,7 +55,7 @@ export const resource = {
         },
         {
           "value": "notConfigured",
-          "label": "Non recapitata: SMTP non configurato"
+          "label": "Non recapitata: invio e-mail non configurato"
         }
       ]
     },
@@ -205,7 +205,7 @@ export const resource = {
         },
         {
           "value": "notConfigured",
-          "label": "Non recapitata: SMTP non configurato"
+          "label": "Non recapitata: invio e-mail non configurato"
         }
       ]
     },

@@ -441,7 +441,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
         kind: 'brochure',
         status: 'failed',
         attempts: 8,
-        lastError: 'Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi',
+        lastError: 'Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi',
         sender: '"Rossi Noleggi S.r.l." <noleggio@rossinoleggi.it>',
         recipient: 'ufficio.tecnico@allestimentigarda.it',
         subject: 'Scheda tecnica piattaforma aerea 16 m',
