@@ -1,5 +1,6 @@
 import { caseWait, formatWait, nextCallbackSlot, officeHours } from '../../../domain/contact-centre/index.ts';
 import { TEAM_TOPICS } from '../../../domain/hubTopics.ts';
+import { displayFormats } from '../../../domain/displayFormats.ts';
 import { formatPhoneDisplay } from '../../../domain/phone/index.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
@@ -115,7 +116,7 @@ export const missedCallHandlers = defineHandlers({
     const who = [formatPhoneDisplay(String(row.senderPhone)), row.callerName].filter(Boolean).join(' - ');
     const user = await ctx.resource('User').repo.raw(me.id);
     const planning = ctx.resource('Planning');
-    const note = `Richiamato senza risposta il ${new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)}: attività di richiamata il ${slot.date.split('-').reverse().join('-')} alle ${slot.startTime}`;
+    const note = `Richiamato senza risposta il ${displayFormats.dateTime(now)}: attività di richiamata il ${displayFormats.date(slot.date)} alle ${displayFormats.time(slot.startTime)}`;
     await ctx.db.transaction(async (tx) => {
       await crudRepository(tx, planning.model).create(
         {

@@ -125,7 +125,7 @@ describe('Richiama', () => {
     const done = await call('POST', `/api/missed-calls/${id as number}/no-answer`, anna);
     expect(done.statusCode).toBe(200);
     expect(done.json().data.note).toMatch(
-      /^Richiamato senza risposta il .*: attività di richiamata il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}$/,
+      /^Richiamato senza risposta il \d{2}-\d{2}-\d{4} \d{2}:\d{2}: attività di richiamata il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}$/,
     );
     const { rows } = await t.ctx.db.query<{ subject: string }>(`SELECT subject FROM planning ORDER BY id DESC LIMIT 1`);
     expect(rows[0]?.subject).toBe('Richiamare 02.4567.8902');
