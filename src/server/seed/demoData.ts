@@ -186,7 +186,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
       {
         resourceGroup: 'TEL14',
         description: 'Sollevatore telescopico 14 m',
-        descriptionCrm: 'Telehandler 14 m, 4 t',
+        descriptionCrm: 'Sollevatore telescopico 14 m, portata 4 t',
         active: 'Y',
         famigliaGruppoRisorsaId: 2,
         articoliGruppo: [

@@ -5,6 +5,7 @@ import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { appInfo } from '../../../../web/app/appInfo.ts';
 import { formatDate } from '../../../../domain/dates.ts';
+import { machineName } from '../../../../domain/machineName.ts';
 import { displayFormats } from '../../../../domain/displayFormats.ts';
 import { VERIFICATION } from '../../../../domain/verification.ts';
 import {
@@ -140,7 +141,7 @@ export async function renderOfferPdf(version: SentVersion, signature?: OfferSign
       field('Email', header.customer.email),
       field('Telefono', displayFormats.phone(header.customer.telefono)),
       heading('Noleggio'),
-      field('Mezzo', `${header.resourceGroup.description} (${header.resourceGroup.code})`),
+      field('Mezzo', `${machineName(header.resourceGroup)} (${header.resourceGroup.code})`),
       field('Periodo', `${duration}${dates}`),
       field(
         'Filiale di noleggio',
