@@ -3724,6 +3724,12 @@ export interface components {
              * @example Rossi
              */
             surname: string;
+            /**
+             * Nome e cognome
+             * @description Come il prodotto mostra la persona (elenchi, scelte, PDF): nome e cognome, o lo username se l'utente non ha un nome. Lo calcola il database.
+             * @example Mario Rossi
+             */
+            readonly fullName?: string;
             /** Password */
             password?: string;
             /** Conferma password */
@@ -5910,7 +5916,7 @@ export interface components {
             readonly created?: string | null;
             /**
              * Creato da
-             * @example mario.rossi
+             * @example Mario Rossi
              */
             readonly createdBy?: string;
             /**
@@ -5921,7 +5927,7 @@ export interface components {
             readonly updated?: string | null;
             /**
              * Modificato da
-             * @example mario.rossi
+             * @example Mario Rossi
              */
             readonly updatedBy?: string;
             /**

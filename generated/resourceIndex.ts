@@ -1462,7 +1462,7 @@ export const resourceIndex = {
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN"
     ],
-    "displayField": "username",
+    "displayField": "fullName",
     "sort": {
       "field": "username",
       "descending": false

@@ -44,7 +44,7 @@ export const resource = {
     "ROLE_ADMIN"
   ],
   "readers": [],
-  "displayField": "username",
+  "displayField": "fullName",
   "columns": [
     {
       "accessorKey": "username",

@@ -9,6 +9,7 @@ import { serverSetValues } from '../../crud/serverSet.ts';
 import { HttpError } from '../../http/httpError.ts';
 import { checkedFieldValue } from './fieldUpdate.ts';
 import { contactCentreRepository as repo, type Office } from './repository.ts';
+import { personName } from '../../../domain/personName.ts';
 
 export const RECALL_MESSAGES = {
   alreadyRecalled: 'La chiamata è già stata richiamata',
@@ -22,8 +23,7 @@ const DEFAULT_THRESHOLD = 60;
 
 type MissedCall = RecordOf<'MissedCall'>;
 
-const fullName = (user: { name: string; surname: string; username: string }) =>
-  [user.name, user.surname].filter(Boolean).join(' ') || user.username;
+const fullName = personName;
 
 const told = (ctx: AppContext) =>
   ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { bumpTokenVersion, type UserRow } from './userRepository.ts';
+import { personName } from '../../../domain/personName.ts';
 
-const fullName = (u: UserRow) => [u.name, u.surname].filter(Boolean).join(' ') || u.username;
+const fullName = (u: UserRow) => personName(u);
 
 /** An access token for the user as they are now (roles, token version) and a refresh token. */
 export async function tokensFor(ctx: AppContext, user: UserRow, refreshToken?: string, impersonator?: UserRow) {
