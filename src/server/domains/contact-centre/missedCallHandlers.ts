@@ -122,7 +122,7 @@ export const missedCallHandlers = defineHandlers({
         {
           ...slot,
           subject: `Richiamare ${who}`,
-          description: `Chiamata persa del ${String(row.receivedAt).slice(0, 16).replace('T', ' ')}, ${String(row.attempts ?? 1)} tentativi. Nessuna risposta alla richiamata.`,
+          description: `Chiamata persa del ${displayFormats.dateTime(row.receivedAt)}, ${String(row.attempts ?? 1)} tentativi. Nessuna risposta alla richiamata.`,
           customerId: row.customerId ?? null,
           agentId: user?.agentId ?? null,
           completed: false,
