@@ -3795,6 +3795,12 @@ export interface components {
              * @example Rossi
              */
             surname: string;
+            /**
+             * Nome e cognome
+             * @description Come il prodotto mostra la persona (elenchi, scelte, PDF): nome e cognome, o lo username se l'utente non ha un nome. Lo calcola il database.
+             * @example Mario Rossi
+             */
+            readonly fullName?: string;
             /** Password */
             password?: string;
             /** Conferma password */
@@ -4007,7 +4013,7 @@ export interface components {
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
         /**
-         * Si o No
+         * Sì o No
          * @example N
          */
         SiNo: string & ("Y" | "N");
@@ -5717,7 +5723,7 @@ export interface components {
             readonly attempts: number;
             /**
              * Ultimo errore
-             * @example Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi
+             * @example Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi
              */
             readonly lastError?: string | null;
             /**
@@ -6270,7 +6276,7 @@ export interface components {
             readonly created?: string | null;
             /**
              * Creato da
-             * @example mario.rossi
+             * @example Mario Rossi
              */
             readonly createdBy?: string;
             /**
@@ -6281,7 +6287,7 @@ export interface components {
             readonly updated?: string | null;
             /**
              * Modificato da
-             * @example mario.rossi
+             * @example Mario Rossi
              */
             readonly updatedBy?: string;
             /**
@@ -6722,7 +6728,7 @@ export interface components {
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
         /**
-         * Si, No o nessun valore
+         * Sì, No o nessun valore
          * @example N
          */
         TriState: string & ("" | "Y" | "N");
@@ -8046,7 +8052,7 @@ export interface components {
                  *           "cc": null,
                  *           "subject": "Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.",
                  *           "attempts": 8,
-                 *           "lastError": "Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi",
+                 *           "lastError": "Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi",
                  *           "nextAttemptAt": null,
                  *           "attachmentNames": [
                  *             "Offerta_OFF-2025-000112.pdf"
@@ -8103,7 +8109,7 @@ export interface components {
                  *         "cc": null,
                  *         "subject": "Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.",
                  *         "attempts": 0,
-                 *         "lastError": "Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi",
+                 *         "lastError": "Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi",
                  *         "nextAttemptAt": "2025-09-24T10:30:00+02:00",
                  *         "attachmentNames": [
                  *           "Offerta_OFF-2025-000112.pdf"

@@ -2845,6 +2845,10 @@ export interface User {
    */
   surname: string;
   /**
+   * Nome e cognome: Come il prodotto mostra la persona (elenchi, scelte, PDF): nome e cognome, o lo username se l'utente non ha un nome. Lo calcola il database.
+   */
+  fullName?: string;
+  /**
    * Password
    */
   password?: string;

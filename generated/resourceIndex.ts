@@ -1615,7 +1615,7 @@ export const resourceIndex = {
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN"
     ],
-    "displayField": "username",
+    "displayField": "fullName",
     "search": [
       "username",
       "name",

@@ -44,7 +44,7 @@ export const resource = {
     {
       "accessorKey": "phoneNumbers",
       "header": "Numeri delle linee",
-      "kind": "text",
+      "kind": "phone",
       "enableSorting": true,
       "priority": 2
     },
@@ -85,7 +85,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -136,6 +136,7 @@ export const resource = {
           "maxLength": 255
         },
         "phoneNumbers": {
+          "x-kind": "phone",
           "type": [
             "string",
             "null"
@@ -176,7 +177,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",
@@ -231,6 +232,9 @@ export const resource = {
             ]
           }
         ]
+      },
+      "phoneNumbers": {
+        "ui:widget": "phone"
       },
       "openFrom": {
         "ui:widget": "time"

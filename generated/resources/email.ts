@@ -58,7 +58,7 @@ export const resource = {
         },
         {
           "value": "notConfigured",
-          "label": "Non recapitata: SMTP non configurato"
+          "label": "Non recapitata: invio e-mail non configurato"
         }
       ]
     },
@@ -221,7 +221,7 @@ export const resource = {
         },
         {
           "value": "notConfigured",
-          "label": "Non recapitata: SMTP non configurato"
+          "label": "Non recapitata: invio e-mail non configurato"
         }
       ]
     },

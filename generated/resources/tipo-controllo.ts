@@ -116,7 +116,7 @@ export const resource = {
           "maxLength": 1000,
           "pattern": "^[^,]+(,[^,]+)*$",
           "x-messages": {
-            "pattern": "I valori possibili vanno separati da virgole, senza valori vuoti: ad esempio Si,No,Non verificato"
+            "pattern": "I valori possibili vanno separati da virgole, senza valori vuoti: ad esempio Sì,No,Non verificato"
           }
         },
         "tipo": {

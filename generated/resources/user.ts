@@ -44,7 +44,7 @@ export const resource = {
     "ROLE_ADMIN"
   ],
   "readers": [],
-  "displayField": "username",
+  "displayField": "fullName",
   "search": [
     "username",
     "name",
@@ -57,7 +57,7 @@ export const resource = {
       "header": "Username",
       "kind": "text",
       "enableSorting": true,
-      "priority": 1
+      "priority": 2
     },
     {
       "accessorKey": "name",

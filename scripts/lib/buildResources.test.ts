@@ -105,7 +105,7 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     const r = build(common$('TriState'));
     expect(r.columns[0]?.options).toEqual([
       { value: '', label: 'Tutti' },
-      { value: 'Y', label: 'Si' },
+      { value: 'Y', label: 'Sì' },
       { value: 'N', label: 'No' },
     ]);
     expect(r.filters[0]?.options).toEqual(r.columns[0]?.options);

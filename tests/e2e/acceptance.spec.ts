@@ -132,7 +132,7 @@ test.describe('vehicle acceptance on a tablet', () => {
     await expect(previous).toContainText('Km 12.540 · Ore 820 · Con danni');
     await expect(previous.getByRole('img')).toHaveCount(2);
     await page.getByRole('button', { name: 'Avanti' }).tap();
-    await expect(page.getByText(/Le ore \(700\) sono inferiori all'ultima lettura \(820 del/)).toBeVisible();
+    await expect(page.getByText(/Le ore \(700 h\) sono inferiori all'ultima lettura \(820 h del/)).toBeVisible();
     await shot(page, '3-lettura-inferiore');
     await page.getByLabel('Motivo della lettura inferiore').fill('Contaore sostituito');
     await page.getByRole('button', { name: 'Avanti' }).tap();

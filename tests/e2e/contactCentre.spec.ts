@@ -98,7 +98,7 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
       disposition: 'ANSWERED',
     },
   ]);
-  await expect(missed.getByRole('cell', { name: 'Si', exact: true })).toBeVisible();
+  await expect(missed.getByRole('cell', { name: 'Sì', exact: true })).toBeVisible();
   await expect(badge).toHaveText(String(before));
 
   // The call report of today (its default date), latest first: both calls with their durations, and the totals.

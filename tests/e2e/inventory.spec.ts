@@ -130,6 +130,6 @@ test('a branch counts its fleet on the phone, the supervisor concludes and expor
   expect(byCode.get('MI01-PLF-001')?.[2]).toBe('Presente');
   expect(byCode.get('MI01-ESC-002')?.[2]).toBe('Non trovato');
   expect(byCode.get('MI01-SOL-004')?.[2]).toBeUndefined();
-  expect(byCode.get('XX-999')?.slice(3, 5)).toEqual(['Si', 'Dietro il capannone']);
+  expect(byCode.get('XX-999')?.slice(3, 5)).toEqual(['Sì', 'Dietro il capannone']);
   await other.close();
 });

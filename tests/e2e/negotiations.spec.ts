@@ -141,8 +141,8 @@ test.describe('negotiations: from first call to sent offer', () => {
     ]);
 
     // Each flag turns true once its message was delivered: the open page shows it by itself (push hub).
-    await expect(page.getByText('Brochure inviata: Si')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('Offerta inviata: Si')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Brochure inviata: Sì')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Offerta inviata: Sì')).toBeVisible({ timeout: 30_000 });
 
     // Lost: choosing the status asks why.
     await page.getByRole('combobox', { name: 'Stato trattativa' }).click();

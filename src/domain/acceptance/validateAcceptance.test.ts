@@ -53,13 +53,13 @@ describe('validateAcceptanceStep', () => {
       'km below the previous reading, no reason',
       { km: 12000 },
       'km',
-      "I km (12.000) sono inferiori all'ultima lettura (12.540 del 12-09-2025): indicare il motivo",
+      "I km (12.000 km) sono inferiori all'ultima lettura (12.540 km del 12-09-2025): indicare il motivo",
     ],
     [
       'hours below the previous reading, no reason',
       { ore: 800 },
       'ore',
-      "Le ore (800) sono inferiori all'ultima lettura (820 del 12-09-2025): indicare il motivo",
+      "Le ore (800 h) sono inferiori all'ultima lettura (820 h del 12-09-2025): indicare il motivo",
     ],
   ])('page 1: %s', (_name, change, field, message) => {
     expect(validateAcceptanceStep(1, draft(change), types, previous, signed)).toEqual([{ step: 1, field, message }]);

@@ -1,3 +1,4 @@
+import { displayFormats } from '../displayFormats.ts';
 import { Temporal } from 'temporal-polyfill';
 import type { AccettazioneMezzo, TipoControllo } from '../../../generated/entities.ts';
 import { formatDate } from '../dates.ts';
@@ -38,7 +39,7 @@ function isIsoDate(text: string): boolean {
   }
 }
 
-const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
+const unit = { km: displayFormats.km, ore: displayFormats.hours };
 
 function readingErrors(
   draft: AcceptanceDraft,
@@ -55,7 +56,7 @@ function readingErrors(
       {
         step: 1,
         field,
-        message: `${words.name} (${integer.format(value)}) sono inferiori all'ultima lettura (${integer.format(last)} del ${formatDate(previous?.dataAccettazione)}): indicare il motivo`,
+        message: `${words.name} (${unit[field](value)}) sono inferiori all'ultima lettura (${unit[field](last)} del ${formatDate(previous?.dataAccettazione)}): indicare il motivo`,
       },
     ];
   return [];

@@ -34,19 +34,35 @@ describe('priceOffer: worked example A (README)', () => {
 
   it('explains each figure line by line, in Italian', () => {
     expect(texts(exampleA())).toEqual([
-      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
-      'Assicurazione Base: 8,50% di 1140,00 € = 96,90 €',
-      'Contributo ambientale (Base): 2,00% di 1140,00 € = 22,80 €',
-      'Distanza: 42,0 km, 51 minuti (km inseriti a mano, minuti a 50 km/h)',
+      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1.140,00 €',
+      'Assicurazione Base: 8,50% di 1.140,00 € = 96,90 €',
+      'Contributo ambientale (Base): 2,00% di 1.140,00 € = 22,80 €',
+      'Distanza: 42,0 km dalla filiale al cantiere, 51 minuti di viaggio (a 50 km/h di media)',
       'Trasporto andata: 85,00 € (fascia 0–60 minuti) × 1,1 (durata 12 giorni) × 1 (punteggio 70) × 100,00% = 93,50 €',
       'Trasporto ritorno: 85,00 € (fascia 0–60 minuti) × 1,1 (durata 12 giorni) × 1 (punteggio 70) × 50,00% = 46,75 €',
       'Cestello portapersone: 35,00 € − 10,00% = 31,50 €',
       'Forche pallet: 20,00 € − 2,00 € = 18,00 €',
       'Varie: somma degli articoli = 49,50 €',
-      'Totale: 1140,00 € + 96,90 € + 22,80 € + 140,25 € + 49,50 € = 1449,45 €',
-      'Sconto: 5,00% di 1449,45 € = 72,47 €',
-      'Totale scontato: 1449,45 € − 72,47 € = 1376,98 €',
+      'Totale: 1.140,00 € + 96,90 € + 22,80 € + 140,25 € + 49,50 € = 1.449,45 €',
+      'Sconto: 5,00% di 1.449,45 € = 72,47 €',
+      'Totale scontato: 1.449,45 € − 72,47 € = 1.376,98 €',
     ]);
+  });
+});
+
+describe('priceOffer: the customer reads the breakdown too (public page, PDF)', () => {
+  it('says the distance in the customer\'s terms, and leaves out a score nobody gave', () => {
+    const lines = texts({ ...exampleA(), transport: { ...exampleA().transport, score: null } }).join('\n');
+    expect(lines).not.toMatch(/inseriti a mano|punteggio non indicato|punteggio/);
+    expect(lines).toContain(
+      'Trasporto andata: 85,00 € (fascia 0–60 minuti) × 1,1 (durata 12 giorni) × 100,00% = 93,50 €',
+    );
+  });
+
+  it('groups the thousands of every amount it writes', () => {
+    const lines = texts({ ...exampleA(), duration: { value: 30, unit: 'G' } }).join('\n');
+    expect(lines).toMatch(/\d\.\d{3},\d{2} €/);
+    expect(lines).not.toMatch(/\b\d{4,},\d{2}\s?€/);
   });
 });
 
@@ -183,7 +199,7 @@ describe('priceOffer: typed errors with Italian messages', () => {
       { discount: { percent: 6, maxPercent: 5 } },
       'DISCOUNT_ABOVE_MAXIMUM',
       'sconto',
-      "Lo sconto effettivo del 9,27% (139,22 € su 1501,70 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+      "Lo sconto effettivo del 9,27% (139,22 € su 1.501,70 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
     ],
     [
       'a discount amount above the total',
@@ -229,7 +245,7 @@ describe('priceOffer: typed errors with Italian messages', () => {
     expect(result.errors).toEqual([]);
     expect(result.approvalRequired).toBe(true);
     expect(plain(result.breakdown.find((l) => l.key === 'sconto')?.text ?? '')).toBe(
-      'Sconto: 6,00% di 1449,45 € (approvato da Laura Verdi) = 86,97 €',
+      'Sconto: 6,00% di 1.449,45 € (approvato da Laura Verdi) = 86,97 €',
     );
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
+import { TEST_PASSWORD, testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -304,39 +304,51 @@ describe('a date range filter (<field>From, <field>To): inclusive days', () => {
 
 describe('fields the server fills (x-server-set)', () => {
   it('writes the time and the user of the creation and of the last change, whatever the client sends', async () => {
-    const creator = await t.as(['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], 'capo.inventario');
+    await t.as(['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], 'capo.inventario');
     // An inventory belongs to a branch of its creator (issue 18).
     const branch = await t.ctx.resource('FilialeInventario').repo.create({ nome: 'Lodi', codiceMago: 'LO01' });
     await t.ctx.db.query(`UPDATE "user" SET "filialiIds" = $1::jsonb WHERE username = 'capo.inventario'`, [
       JSON.stringify([branch.id]),
     ]);
-    const updater = await t.as(['ROLE_ADMIN'], 'altro.admin');
+    await t.as(['ROLE_ADMIN'], 'altro.admin');
+    // People are shown by their names: the fields hold the full name, as the token of a new sign-in has it.
+    const named = async (username: string, name: string, surname: string) => {
+      await t.ctx.db.query(`UPDATE "user" SET name = $2, surname = $3 WHERE username = $1`, [username, name, surname]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login_check',
+        payload: { username, password: TEST_PASSWORD },
+      });
+      return { authorization: `Bearer ${res.json().token}` };
+    };
+    const creatorNamed = await named('capo.inventario', 'Carla', 'Capo');
+    const updaterNamed = await named('altro.admin', 'Aldo', 'Altieri');
     const before = Date.now();
     const forged = { created: '2000-01-01T00:00:00.000Z', createdBy: 'intruso', updated: null, updatedBy: 'intruso' };
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/inventari_mezzi',
-      headers: creator,
+      headers: creatorNamed,
       payload: { filialeInventarioId: branch.id, ...forged },
     });
     expect(res.statusCode).toBe(201);
     const created = res.json().data;
-    expect(created.createdBy).toBe('capo.inventario');
-    expect(created.updatedBy).toBe('capo.inventario');
+    expect(created.createdBy).toBe('Carla Capo');
+    expect(created.updatedBy).toBe('Carla Capo');
     expect(Date.parse(created.created)).toBeGreaterThanOrEqual(before - 1000);
     expect(created.updated).toBe(created.created);
 
     const changed = await t.app.inject({
       method: 'PUT',
       url: `/api/inventari_mezzi/${created.id}`,
-      headers: updater,
+      headers: updaterNamed,
       payload: { ...created, ...forged },
     });
     expect(changed.statusCode).toBe(200);
     const after = changed.json().data;
     expect(after.created).toBe(created.created);
-    expect(after.createdBy).toBe('capo.inventario');
-    expect(after.updatedBy).toBe('altro.admin');
+    expect(after.createdBy).toBe('Carla Capo');
+    expect(after.updatedBy).toBe('Aldo Altieri');
     expect(Date.parse(after.updated)).toBeGreaterThanOrEqual(Date.parse(created.updated));
   });
 });

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { isAllowed } from '../../domain/accessRules.ts';
 import { ROME, toInstant } from '../../domain/calendar/index.ts';
-import { displayFormats } from '../../domain/displayFormats.ts';
+import { displayFormats, NO, YES } from '../../domain/displayFormats.ts';
 import type { ColumnDefinition, FieldKind, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
@@ -79,7 +79,7 @@ export const EXCEL_COLUMNS: Record<FieldKind, ExcelColumn> = {
   // Seconds as a time span.
   duration: { value: (v) => asNumber(v) / 86400, numFmt: '[h]:mm:ss' },
   fileSize: number('#,##0 "byte"'),
-  boolean: { value: (v) => (v ? 'Si' : 'No') },
+  boolean: { value: (v) => (v ? YES : NO) },
   siNo: label,
   triState: label,
   enum: label,

@@ -186,7 +186,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
       {
         resourceGroup: 'TEL14',
         description: 'Sollevatore telescopico 14 m',
-        descriptionCrm: 'Telehandler 14 m, 4 t',
+        descriptionCrm: 'Sollevatore telescopico 14 m, portata 4 t',
         active: 'Y',
         famigliaGruppoRisorsaId: 2,
         articoliGruppo: [
@@ -283,7 +283,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
       { nome: 'Livello olio motore', valori: 'OK,Basso,Da rabboccare', tipo: 'select' },
       { nome: 'Pneumatici', valori: 'Buoni,Usurati,Da sostituire', tipo: 'select' },
       { nome: 'Pulizia', valori: 'Pulito,Sporco', tipo: 'select' },
-      { nome: 'Luci funzionanti', tipo: 'Si/No' },
+      { nome: 'Luci funzionanti', tipo: 'Sì/No' },
       { nome: 'Livello AdBlue (%)', tipo: 'numero' },
     ],
   ],
@@ -460,7 +460,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
         kind: 'brochure',
         status: 'failed',
         attempts: 8,
-        lastError: 'Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi',
+        lastError: 'Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi',
         sender: '"Rossi Noleggi S.r.l." <noleggio@rossinoleggi.it>',
         recipient: 'ufficio.tecnico@allestimentigarda.it',
         subject: 'Scheda tecnica piattaforma aerea 16 m',

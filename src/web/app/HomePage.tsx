@@ -2,7 +2,7 @@ import { Box, Button, Chip, CircularProgress, Link as MuiLink, Paper, Stack, Typ
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../domain/dates.ts';
+import { formatDate, formatLongRomeDay } from '../../domain/dates.ts';
 import { formatPhoneDisplay } from '../../domain/phone/index.ts';
 import { unwrap } from '../api/apiError.ts';
 import type { ReferenceLabels } from '../api/referenceLabels.ts';
@@ -227,16 +227,7 @@ const CARDS: Record<HomeCardId, (props: { userId: number }) => ReactNode> = {
   missedCalls: MissedCalls,
 };
 
-const longToday = () => {
-  const text = new Intl.DateTimeFormat('it-IT', {
-    timeZone: 'Europe/Rome',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date());
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+const longToday = () => formatLongRomeDay(new Date());
 
 /** The home page of each role: what is due today and waiting, and the way to the user's screens. */
 export function HomePage() {

@@ -42,7 +42,7 @@ function ReferencesWidget(props: WidgetProps) {
   );
 }
 
-/** A boolean shown and edited as Si/No. */
+/** A boolean shown and edited as Sì/No. */
 function YesNoWidget({ id, label, value, onChange, disabled, readonly }: WidgetProps) {
   return (
     <TextField

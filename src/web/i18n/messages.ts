@@ -1,3 +1,4 @@
+import { NO, YES } from '../../domain/yesNo.ts';
 import { acceptanceMessages } from './acceptanceMessages.ts';
 import { inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
 
@@ -225,9 +226,9 @@ export const messages = {
   editRecord: (title: string) => `Modifica ${inSentence(title)}`,
   /** A record without a name of its own, in a sentence: "la fonte", "l'attività". */
   theRecord: (title: string, grammar: Grammar) => theOne(title, grammar),
-  triState: { all: 'Tutti', yes: 'Si', no: 'No' },
-  yes: 'Si',
-  no: 'No',
+  triState: { all: 'Tutti', yes: YES, no: NO },
+  yes: YES,
+  no: NO,
   menuGroups: {
     contactCenter: 'Contact center',
     trattative: 'Trattative',

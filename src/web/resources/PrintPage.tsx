@@ -10,7 +10,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
@@ -92,7 +91,7 @@ export function PrintPage() {
         {def.data.label}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {messages.print.printedAt(dayjs().format('DD-MM-YYYY HH:mm'), who)} · {messages.print.filters}:{' '}
+        {messages.print.printedAt(displayFormats.dateTime(new Date()), who)} · {messages.print.filters}:{' '}
         {filters.length ? filters.join(', ') : messages.print.none} · {messages.print.rows(rows.data.totalRows)}
       </Typography>
       <Table size="small" sx={{ mt: 2, '& td, & th': { border: '1px solid', borderColor: 'divider' } }}>

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { EXE, PNG } from '../../../../tests/helpers/sampleFiles.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 
@@ -303,7 +305,7 @@ describe('registering an acceptance (POST /api/accettazioni_mezzi)', () => {
     expect(lower.json().violations).toEqual([
       {
         field: 'ore',
-        message: "Le ore (400) sono inferiori all'ultima lettura (500 del 24-09-2025): indicare il motivo",
+        message: "Le ore (400 h) sono inferiori all'ultima lettura (500 h del 24-09-2025): indicare il motivo",
       },
     ]);
     const withReason = await save(
@@ -423,11 +425,14 @@ describe('a saved acceptance is sealed', () => {
     ).toBe(400);
   });
 
-  it('gives a PDF report with the hash of the record and of each photo', async () => {
+  it('gives a PDF report that reads the Italian way, closed by the fingerprints of the record and of each photo', async () => {
     const data = (
       await save(
         base([
           ['matricole', 'SN-PDF'],
+          ['km', '12500'],
+          ['ore', '3420'],
+          ['danni', 'true'],
           ['foto-0', PNG],
           ['firma', PNG],
         ]),
@@ -441,6 +446,18 @@ describe('a saved acceptance is sealed', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Data accettazione 24-09-2025');
+    expect(text).toContain('Km 12.500 km');
+    expect(text).toContain('Ore 3.420 h');
+    expect(text).toContain('Danni Sì');
+    expect(text).toMatch(/Registrata il \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    // The evidence closes the report, under its Italian name; before it the reader meets no technical word.
+    const [report, evidence = ''] = text.split('Dati di verifica');
+    expect(unreadable(report ?? '')).toEqual([]);
+    expect(evidence).toContain(`Impronta della registrazione ${data.sha256}`);
+    expect(evidence).toContain(`Impronta della foto 1 ${hex(PNG)}`);
+    expect(evidence).toContain(`Impronta della firma ${hex(PNG)}`);
   });
 });
 

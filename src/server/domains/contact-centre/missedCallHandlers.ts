@@ -6,6 +6,7 @@ import {
   officeHours,
 } from '../../../domain/contact-centre/index.ts';
 import { TEAM_TOPICS } from '../../../domain/hubTopics.ts';
+import { personName } from '../../../domain/personName.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
@@ -26,8 +27,7 @@ const DEFAULT_THRESHOLD = 60;
 
 type MissedCall = RecordOf<'MissedCall'>;
 
-const fullName = (user: { name: string; surname: string; username: string }) =>
-  [user.name, user.surname].filter(Boolean).join(' ') || user.username;
+const fullName = personName;
 
 const told = (ctx: AppContext) =>
   ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });

@@ -130,6 +130,19 @@ describe('Richiama', () => {
     expect(done.json().data.note).toMatch(
       /^Richiamato senza risposta il \d{2}-\d{2}-\d{4} \d{2}:\d{2}: attività di richiamata il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}$/,
     );
+    const { rows: texts } = await t.ctx.db.query<{ subject: string; description: string }>(
+      `SELECT subject, description FROM planning ORDER BY id DESC LIMIT 1`,
+    );
+    expect(texts[0]?.subject).toBe('Richiamare 02.4567.8902');
+    // When the call came, as Rome reads it: not the stored UTC instant.
+    const { rows: calls } = await t.ctx.db.query<{ receivedAt: Date }>(
+      `SELECT "receivedAt" FROM "missedCall" WHERE id = $1`,
+      [id],
+    );
+    expect(texts[0]?.description).toMatch(/^Chiamata persa del \d{2}-\d{2}-\d{4} \d{2}:\d{2}, /);
+    expect(texts[0]?.description).toContain(
+      `del ${formatRomeDateTime(new Date(calls[0]?.receivedAt ?? 0).toISOString())},`,
+    );
     expect((await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM planning`)).rows[0]?.n).toBe(
       before + 1,
     );

@@ -125,7 +125,7 @@ export const inventoryHandlers = defineHandlers({
       await tx.query(`SELECT id FROM "filialeInventario" WHERE id = $1 FOR UPDATE`, [branchId]);
       if (await repo.openInventoryOfBranch(tx, branchId))
         throw violation(409, 'filialeInventarioId', M.openExists(branch.nome));
-      return repo.createInventory(tx, branchId, user.username, machines);
+      return repo.createInventory(tx, branchId, fullName(user), machines);
     });
     return { data: record((await repo.inventory(id)) as InventoryRow) };
   },
@@ -143,7 +143,7 @@ export const inventoryHandlers = defineHandlers({
       withoutWrittenBy(ctx.resource('InventarioMezzi').model, body, record(stored));
       if (body.filialeInventarioId !== stored.filialeInventarioId)
         throw violation(409, 'filialeInventarioId', M.branchFixed);
-      await repo.touchInventory(tx, id, user.username);
+      await repo.touchInventory(tx, id, fullName(user));
     });
     return { data: record((await repo.inventory(id)) as InventoryRow) };
   },
@@ -169,7 +169,7 @@ export const inventoryHandlers = defineHandlers({
       const locked = await repo.lock(tx, id);
       if (!locked || !mayUseBranch(scope, locked.filialeInventarioId)) throw new HttpError(404, M.notFound);
       if (locked.concluso) throw new HttpError(409, M.alreadyConcluded);
-      await repo.conclude(tx, id, { username: user.username, fullName: fullName(user) });
+      await repo.conclude(tx, id, fullName(user));
     });
     await published(ctx, user, id, 'concluded');
     return { data: record((await repo.inventory(id)) as InventoryRow) };

@@ -341,7 +341,9 @@ describe('sends without SMTP_URL', () => {
       email: ['paolo@ediliziabrambilla.it'],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('Email salvata ma non inviata: il server di posta (SMTP_URL) non è configurato');
+    expect(res.json().message).toBe(
+      "Email salvata ma non inviata. Invio e-mail non configurato: rivolgersi all'amministratore",
+    );
     const { rows } = await t.ctx.db.query(
       `SELECT kind, status, recipient, "requestedBy" FROM email WHERE "causeEntity" = 'trattativaCp' AND "causeId" = $1`,
       [id],

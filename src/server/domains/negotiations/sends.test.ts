@@ -4,6 +4,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/help
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { demoPriceList } from '../../plugins/erpPriceList.ts';
 import { demoFleet } from '../../plugins/erpFleet.ts';
 
@@ -106,6 +107,32 @@ describe('sends by e-mail', () => {
     expect(got?.mail.text).toContain('Davide Fontana');
     expect((await settled(id)).map((r) => r.status)).toEqual(['failed', 'sent']);
     await vi.waitFor(async () => expect((await stored(id))[flag]).toBe(true));
+  });
+
+  it('writes what the customer reads as every screen does: phone, dates, amounts; nothing technical', async () => {
+    const id = await negotiation({ telefono: '035 412 000' });
+    await post('invia-anagrafica', { idTrattativaCp: id, email: ['paolo@ediliziabrambilla.it'] });
+    const [registry] = await smtp.waitFor(
+      1,
+      (m) => (m.mail.subject ?? '').startsWith('Dati anagrafici') && (m.mail.text ?? '').includes('035'),
+    );
+    expect(registry?.mail.text).toContain('Telefono: 035.412.000');
+    expect(unreadable(`${registry?.mail.subject}\n${registry?.mail.text}`)).toEqual([]);
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/trattative_cp/${id}/offerta`,
+      headers: cp,
+      payload: { ...fullOffer(offerIds), durata: 30 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await post('invia-offerta', { idTrattativaCp: id, email: ['ufficio@ediliziabrambilla.it'] });
+    const [offer] = await smtp.waitFor(1, (m) => m.envelope.to.includes('ufficio@ediliziabrambilla.it'));
+    expect(offer?.mail.text).toMatch(/L'offerta è valida fino al \d{2}-\d{2}-\d{4}\./);
+    expect(unreadable(`${offer?.mail.subject}\n${offer?.mail.text}`)).toEqual([]);
+    const pdf = await pdfText(offer?.mail.attachments[0]?.content ?? new Uint8Array());
+    expect(pdf).toMatch(/\d\.\d{3},\d{2} €/);
+    expect(unreadable(pdf, { evidenceAtEnd: true })).toEqual([]);
   });
 
   it('sends the offer to two recipients with the public link of the document token, then sets offertaInviata', async () => {

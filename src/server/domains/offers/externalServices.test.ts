@@ -59,7 +59,7 @@ async function savedWithSite() {
 describe('the distance of an offer', () => {
   it('takes road km and minutes from the routing service (OSRM API), branch first', async () => {
     const line = await savedWithSite();
-    expect(line('distanza')).toBe('Distanza: 80,4 km, 65 minuti (percorso stradale)');
+    expect(line('distanza')).toBe('Distanza: 80,4 km dalla filiale al cantiere, 65 minuti di viaggio (su strada)');
     expect(line('trasportoAndata')).toContain('fascia 61–120 minuti');
     expect(asked.at(-1)).toBe('/route/v1/driving/9.19,45.4642;9.0852,45.8081?overview=false');
   });
@@ -68,7 +68,9 @@ describe('the distance of an offer', () => {
     failing = true;
     const line = await savedWithSite();
     failing = false;
-    expect(line('distanza')).toMatch(/^Distanza: \d+,\d km, \d+ minuti \(stima: linea d'aria × 1,3, a 50 km\/h\)$/);
+    expect(line('distanza')).toMatch(
+      /^Distanza: \d+,\d km dalla filiale al cantiere, \d+ minuti di viaggio \(stimati in linea d'aria × 1,3, a 50 km\/h di media\)$/,
+    );
   });
 });
 

@@ -89,12 +89,9 @@ async function fullName(db: Queryable, user: StaffClaims): Promise<string> {
 }
 
 /** A save of an older version: 409 saying who saved in between and when, so the builder can say it. */
-async function staleSave(db: Queryable, stored: Row): Promise<HttpError> {
-  const { rows } = await db.query<{ name: string | null }>(
-    `SELECT NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name FROM "user" WHERE username = $1`,
-    [stored.updater ?? null],
-  );
-  const who = rows[0]?.name ?? (typeof stored.updater === 'string' ? stored.updater : null);
+function staleSave(stored: Row): HttpError {
+  // The server writes the saver's name as people read it (serverSet.ts).
+  const who = typeof stored.updater === 'string' && stored.updater ? stored.updater : null;
   const when = typeof stored.updated === 'string' ? ` il ${formatRomeDateTime(stored.updated, ' alle ')}` : '';
   return new HttpError(
     409,
@@ -115,7 +112,7 @@ async function saveOffer(
   const { version, prezziAttesi, ...choices } = body;
   const { row, priced } = await ctx.db.transaction(async (tx) => {
     const stored = await visibleRow(tx, viewer, id, true);
-    if (version !== stored.version) throw await staleSave(tx, stored);
+    if (version !== stored.version) throw staleSave(stored);
     // An approval given earlier stays while the levers are the ones approved.
     let priced = await priceChoices(ctx, tx, choices, scoreOf(stored), { stored: stored.scontoApprovazione }, log);
     // A supervisor's or an admin's save is their approval of what the offer gives away.

@@ -11,6 +11,7 @@ import {
   seedOfferConfig,
 } from '../../../../tests/helpers/offerSetup.ts';
 import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { latestSentVersion } from './versions.ts';
 
@@ -110,8 +111,8 @@ describe('the offer of a negotiation', () => {
     expect(offer.calcolo.errori).toEqual([]);
     expect(offer.calcolo.voci.map((v: { text: string }) => v.text.replace(/\u00a0/g, ' '))).toEqual(
       expect.arrayContaining([
-        'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
-        'Assicurazione Base: 8,00% di 1140,00 € = 91,20 €',
+        'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1.140,00 €',
+        'Assicurazione Base: 8,00% di 1.140,00 € = 91,20 €',
       ]),
     );
     const row = await negotiationRow(id);
@@ -168,12 +169,12 @@ describe('the offer of a negotiation', () => {
     const six = { ...fullOffer(ids), scontoPercentuale: 6 };
     const refused = await save(id, six);
     expect(refused.statusCode).toBe(400);
-    // 6% of 1493,50 = 89,61 €; with the articles' own discounts (5,50 €): 95,11 € off the list of 1499,00 €.
+    // 6% of 1493,50 = 89,61 €; with the articles' own discounts (5,50 €): 95,11 € off the list of 1.499,00 €.
     expect(plainViolations(refused)).toEqual([
       {
         field: 'scontoPercentuale',
         message:
-          "Lo sconto effettivo del 6,34% (95,11 € su 1499,00 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+          "Lo sconto effettivo del 6,34% (95,11 € su 1.499,00 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
       },
     ]);
     expect((await negotiationRow(id)).offerta).toBe('N');
@@ -218,11 +219,11 @@ describe('the offer of a negotiation', () => {
     const before = await negotiationRow(id);
     const res = await save(id, { ...fullOffer(ids), articoli });
     expect(res.statusCode).toBe(400);
-    // 1444,00 − 3% = 1400,68 € offered for 1499,00 € of list: 98,32 € off.
+    // 1444,00 − 3% = 1.400,68 € offered for 1.499,00 € of list: 98,32 € off.
     expect(plainViolations(res)).toEqual([
       {
         field: 'scontoPercentuale',
-        message: expect.stringContaining('Lo sconto effettivo del 6,56% (98,32 € su 1499,00 € di listino)'),
+        message: expect.stringContaining('Lo sconto effettivo del 6,56% (98,32 € su 1.499,00 € di listino)'),
       },
     ]);
     expect(await negotiationRow(id)).toMatchObject({ version: before.version, offerta: 'N', articoli: [] });
@@ -246,7 +247,7 @@ describe('the offer of a negotiation', () => {
     expect(plainViolations(res)).toEqual([
       {
         field: 'trasporto',
-        message: expect.stringContaining('Lo sconto effettivo del 12,68% (190,00 € su 1499,00 € di listino)'),
+        message: expect.stringContaining('Lo sconto effettivo del 12,68% (190,00 € su 1.499,00 € di listino)'),
       },
     ]);
     expect((await negotiationRow(id)).offerta).toBe('N');
@@ -348,13 +349,14 @@ describe('the offer of a negotiation', () => {
   it('staleOfferSaveGets409: a save of an older version says who saved in between, and changes nothing', async () => {
     const id = await negotiation();
     const read = await offerOf(id);
+    // Giulia Ferri signed in as 'Prova Test' (renamed after): the name her session wrote.
     const theirs = await save(id, { ...fullOffer(ids), noteOfferta: 'La mia versione' }, supervisor);
     expect(theirs.statusCode, theirs.body).toBe(200);
     const after = await negotiationRow(id);
     const mine = await save(id, { ...fullOffer(ids), scontoPercentuale: 2, version: read.version });
     expect(mine.statusCode).toBe(409);
     expect(mine.json().message).toMatch(
-      /^Nel frattempo la trattativa è stata salvata da Giulia Ferri il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}: nulla è stato salvato, ricaricare i dati$/,
+      /^Nel frattempo la trattativa è stata salvata da Prova Test il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}: nulla è stato salvato, ricaricare i dati$/,
     );
     expect(await negotiationRow(id)).toMatchObject({
       version: after.version,
@@ -453,7 +455,7 @@ describe('sent versions', () => {
   });
 
   it('freezes a numbered version at each send that never changes after, with its hash and PDF', async () => {
-    const id = await negotiation();
+    const id = await negotiation(seller, { telefono: '035 412 000' });
     expect((await save(id, fullOffer(ids))).statusCode).toBe(200);
     const sent = await sendOffer(id);
     expect(sent.statusCode, sent.body).toBe(200);
@@ -491,7 +493,14 @@ describe('sent versions', () => {
     expect(text).toContain('Edilizia Brambilla S.r.l.');
     expect(text).toContain('12 giorni');
     expect(text).toContain('Valida fino al');
-    expect(text).toContain(first.hash);
+    // Amounts from a thousand up grouped like the others, the phone as on every screen, dates DD-MM-YYYY.
+    expect(text).toContain('1.448,69 €');
+    expect(text).toContain('1.140,00 €');
+    expect(text).toContain('Telefono 035.412.000');
+    expect(text).toMatch(/inviata il \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(unreadable(text, { evidenceAtEnd: true })).toEqual([]);
+    // The fingerprint closes the document, under "Dati di verifica".
+    expect(text.split('Dati di verifica')[1]).toContain(`Impronta della versione ${first.hash}`);
 
     // A second send is version 2, with the next number and what changed.
     expect((await sendOffer(id)).statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { machineName } from '../../../domain/machineName.ts';
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ConfirmOffer } from '../../../../generated/entities.ts';
@@ -125,7 +126,7 @@ export async function acceptOffer(
       al: v.header.period.to,
       durata: pricing.duration ? formatDuration(pricing.duration.value, pricing.duration.unit) : null,
       cantiere: siteOf(v),
-      gruppoRisorse: v.header.resourceGroup.description || v.header.resourceGroup.code,
+      gruppoRisorse: machineName(v.header.resourceGroup),
       option: { ...option, figures, breakdown: pricing.breakdown },
       firmatario,
       firma,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { priceOffer } from '../../../domain/pricing/index.ts';
@@ -109,11 +109,11 @@ describe('the public offer: what the customer reads', () => {
     expect(data.azienda.sede).toBe('Rossi Noleggi Milano, Via Giuseppe Mazzini 12, 20123 Milano (MI)');
     expect(data.offerta).toMatchObject({ numero: o.version.number, hash: o.version.hash, assicurazioneTipo: 'BASE' });
     expect(data.offerta.opzioni.map((x: { code: string }) => x.code)).toEqual(['BASE', 'FULL', 'SP']);
-    // The README offer of the server tests with Base insurance: 1448,69 €.
+    // The README offer of the server tests with Base insurance: 1.448,69 €.
     expect(data.offerta.opzioni[0].figures.prezzoTotaleScontato).toBe(1448.69);
     expect(data.offerta.opzioni[1].figures).toEqual(figuresWith(o, 'FULL', 12));
     expect(data.offerta.opzioni[0].breakdown[0].text.replace(/\u00a0/g, ' ')).toBe(
-      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
+      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1.140,00 €',
     );
     expect(data.motiviPerse).toEqual([{ id: lostReasonId, description: 'Prezzo troppo alto' }]);
     expect(res.body).not.toMatch(/Paga sempre|venditore|priceLines|SlotFrom|operatore/);
@@ -265,13 +265,18 @@ describe('confirming the offer', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(history.accettazione.pdfSha256);
     const text = await pdfText(pdf.rawPayload);
-    // The hash printed is the stored version's: SHA-256 of its canonical JSON.
-    expect(text).toContain(`SHA-256 della versione accettata: ${o.version.hash}`);
-    expect(text).toMatch(/Paolo Brambilla/);
+    const [signed = '', evidence = ''] = text.split('Dati di verifica');
+    expect(signed).toMatch(/Paolo Brambilla/);
     // The engine's minus sign is printed as a hyphen (the PDF's standard font has no U+2212).
-    expect(text).toMatch(/35,00\s€ - 10,00%/);
-    expect(text).toMatch(/198\.51\.100\.4/);
-    expect(text).toMatch(/Mozilla\/5\.0 \(iPhone\)/);
+    expect(signed).toMatch(/35,00\s€ - 10,00%/);
+    // What the customer signed reads as every screen does; the evidence closes the document.
+    expect(signed).toMatch(/Totale scontato \(IVA esclusa\) \d\.\d{3},\d{2} €/);
+    expect(signed).toMatch(/Data e ora \(Roma\) \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(unreadable(signed)).toEqual([]);
+    // The fingerprint printed is the stored version's: SHA-256 of its canonical JSON.
+    expect(evidence).toContain(`Impronta della versione accettata ${o.version.hash}`);
+    expect(evidence).toMatch(/Indirizzo di rete 198\.51\.100\.4/);
+    expect(evidence).toMatch(/Browser Mozilla\/5\.0 \(iPhone\)/);
 
     const mails = (
       await t.ctx.db.query<{ kind: string; recipient: string; n: number }>(
@@ -383,15 +388,3 @@ describe('confirming the offer', () => {
   });
 });
 
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${path.resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
-  }).promise;
-  const parts: string[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent();
-    parts.push(content.items.map((i) => ('str' in i ? i.str : '')).join(''));
-  }
-  return parts.join('\n');
-}

@@ -1,7 +1,7 @@
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import interactionPlugin from '@fullcalendar/react/interaction';
-import itLocale from '@fullcalendar/react/locales/it';
+import { calendarItalian } from '../../ui/calendarItalian.ts';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -106,7 +106,7 @@ export function NegotiationCalendar() {
       </Box>
       <FullCalendar
         plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
-        locale={itLocale}
+        locale={calendarItalian}
         initialView="timeGridWeek"
         views={{ timeGridFourDay: { type: 'timeGrid', duration: { days: 4 } } }}
         buttons={{ timeGridFourDay: { text: m.views.fourDays } }}

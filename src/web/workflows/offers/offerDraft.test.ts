@@ -64,7 +64,7 @@ describe('offer draft', () => {
         { id: 2, description: 'Forche pallet', price: 20 },
       ],
     });
-    // 5% off, the articles' own discounts and the return at 50%: 124,72 € off a list of 1501,70 € (8,31%).
+    // 5% off, the articles' own discounts and the return at 50%: 124,72 € off a list of 1.501,70 € (8,31%).
     expect(p.errors.map((e) => [e.code, e.field])).toEqual([['DISCOUNT_ABOVE_MAXIMUM', 'sconto']]);
     expect(p.approvalRequired).toBe(true);
     expect(p.effectiveDiscount).toMatchObject({ listCents: 150170, cents: 12472 });
@@ -97,7 +97,7 @@ describe('offer draft', () => {
     expect(byField.durata).toMatch(/45 giorni non rientra/);
     const over = errorsByField(priceDraft({ ...d, durata: 12, km: 10 }, catalog));
     expect(over.sconto?.replace(/\u00a0/g, ' ')).toBe(
-      "Lo sconto effettivo del 6,00% (85,43 € su 1423,90 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+      "Lo sconto effettivo del 6,00% (85,43 € su 1.423,90 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
     );
   });
 

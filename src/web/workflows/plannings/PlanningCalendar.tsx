@@ -1,7 +1,7 @@
 import { Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import interactionPlugin from '@fullcalendar/react/interaction';
-import itLocale from '@fullcalendar/react/locales/it';
+import { calendarItalian } from '../../ui/calendarItalian.ts';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -115,7 +115,7 @@ export function PlanningCalendar() {
       </Box>
       <FullCalendar
         plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
-        locale={itLocale}
+        locale={calendarItalian}
         initialView="timeGridWeek"
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
         allDaySlot={false}
