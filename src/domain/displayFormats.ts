@@ -35,7 +35,6 @@ function phone(v: string | null): string {
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-
 // An instant (with Z or an offset) reads as Rome reads it, wherever the server or browser is; a date-time
 // without an offset is already a wall-clock time and reads as written.
 const INSTANT = /(Z|[+-]\d{2}:?\d{2})$/i;

@@ -29,7 +29,10 @@ const KIND_BY_TIPO: Record<string, CheckKind> = {
 
 /** The kind of a control type: from its `tipo`; an unknown `tipo` with values is a list, without is text. */
 export function checkKind(type: Pick<TipoControllo, 'tipo' | 'valori'>): CheckKind {
-  const key = type.tipo.normalize('NFD').toLowerCase().replace(/[^a-z]/g, '');
+  const key = type.tipo
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
   return KIND_BY_TIPO[key] ?? (possibleValues(type).length ? 'lista' : 'testo');
 }
 

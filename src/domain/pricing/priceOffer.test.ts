@@ -51,7 +51,7 @@ describe('priceOffer: worked example A (README)', () => {
 });
 
 describe('priceOffer: the customer reads the breakdown too (public page, PDF)', () => {
-  it('says the distance in the customer\'s terms, and leaves out a score nobody gave', () => {
+  it("says the distance in the customer's terms, and leaves out a score nobody gave", () => {
     const lines = texts({ ...exampleA(), transport: { ...exampleA().transport, score: null } }).join('\n');
     expect(lines).not.toMatch(/inseriti a mano|punteggio non indicato|punteggio/);
     expect(lines).toContain(

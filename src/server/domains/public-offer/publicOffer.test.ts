@@ -387,4 +387,3 @@ describe('confirming the offer', () => {
     expect(told.rows.length).toBe(1);
   });
 });
-

@@ -287,8 +287,7 @@ export function createMail(
      * 404 or 409 (Italian) otherwise.
      */
     async resend(id: number): Promise<Record<string, unknown>> {
-      if (!config.smtpUrl)
-        throw new HttpError(409, `Impossibile reinviare. ${NOT_CONFIGURED}`);
+      if (!config.smtpUrl) throw new HttpError(409, `Impossibile reinviare. ${NOT_CONFIGURED}`);
       const result = await requeue(db, id);
       if (result.row) return result.row;
       if (!result.status) throw new HttpError(404, MESSAGES.notFound);

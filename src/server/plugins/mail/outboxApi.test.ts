@@ -84,7 +84,9 @@ describe('POST /api/emails/{id}/resend (Reinvia)', () => {
     const id = await enqueue(bare, 'in.attesa@ediliziabrambilla.it');
     const refused = await resend(bare, id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe("Impossibile reinviare. Invio e-mail non configurato: rivolgersi all'amministratore");
+    expect(refused.json().message).toBe(
+      "Impossibile reinviare. Invio e-mail non configurato: rivolgersi all'amministratore",
+    );
 
     // The same database served again with SMTP_URL set, as after a restart with the new configuration.
     const configured = await bare.sibling({ mail: { smtpUrl: smtp.url, retryBaseMs: 5 } });

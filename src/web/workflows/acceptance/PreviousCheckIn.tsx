@@ -37,7 +37,8 @@ export function PreviousCheckIn({ previous }: { previous: PreviousAcceptance | u
   return (
     <Alert severity={previous.danni ? 'warning' : 'info'} data-testid="accettazione-precedente">
       <AlertTitle>{m.previousTitle(formatDate(previous.dataAccettazione))}</AlertTitle>
-      {m.previousReadings(f.km(previous.km) || '—', f.hours(previous.ore) || '—')} · {m.previousDamage(previous.danni === true)}
+      {m.previousReadings(f.km(previous.km) || '—', f.hours(previous.ore) || '—')} ·{' '}
+      {m.previousDamage(previous.danni === true)}
       {previous.noteInterne ? ` · ${previous.noteInterne}` : ''}
       {!!previous.foto?.length && (
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
