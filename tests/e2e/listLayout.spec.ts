@@ -17,6 +17,7 @@ test.describe('lists at desktop widths', () => {
   }) => {
     test.setTimeout(240_000);
     await login();
+    await page.goto('/');
     let checked = 0;
     for (const entry of Object.values(resourceIndex).filter((r) => r.route && r.menu)) {
       const def = await entry.load();

@@ -6,7 +6,7 @@ import { copyProject, editJson } from '../helpers/copyProject.ts';
 import { run } from '../helpers/run.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
-import { loginAs } from './fixtures.ts';
+import { signIn } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
 // The contract suite proves one schema edit reaches every generated file; this proves it reaches the
@@ -54,7 +54,7 @@ const test = base.extend<object, { copy: { baseURL: string } }>({
 });
 
 test('a property added to one schema shows in the live screen and form, and the server stores it', async ({ page }) => {
-  await loginAs(page, 'admin', ADMIN_PASSWORD);
+  await signIn(page, 'admin', ADMIN_PASSWORD);
   await page.goto('/configurations/agents');
   await expect(page.getByRole('columnheader', { name: /Cellulare aziendale/ })).toBeVisible();
   await page.getByRole('button', { name: 'Aggiungi' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { romeToday } from '../../src/domain/calendar/index.ts';
 import { formatDate } from '../../src/domain/dates.ts';
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 
 /** The middle of a day column at a time of day, in the week calendar. */
 async function slot(page: Page, date: string, time: string) {
@@ -108,7 +108,7 @@ test.describe('planning: whose activities', () => {
 
     const context = await browser.newContext({ baseURL });
     const user = await context.newPage();
-    await loginAs(user, 'utente.cp', demoPassword('utente.cp'));
+    await signIn(user, 'utente.cp', demoPassword('utente.cp'));
     await user.goto('/plannings');
     await expect(user.getByRole('heading', { name: 'Pianificazione', level: 1 })).toBeVisible();
     await expect(user.getByRole('status').filter({ hasText: 'attività da completare' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe('the users screen', () => {
   test('the active switch calls its own endpoint and the change is stored', async ({ page, login }) => {
@@ -67,8 +67,8 @@ test.describe('the users screen', () => {
     await expect(page.getByRole('link', { name: 'Amministratore di sistema' })).toBeVisible();
   });
 
-  test('only a super admin is offered impersonation', async ({ page, demoPassword }) => {
-    await loginAs(page, 'admin.demo', demoPassword('admin.demo'));
+  test('only a super admin is offered impersonation', async ({ page, login }) => {
+    await login('admin.demo');
     await page.goto('/utenti/users');
     await expect(page.getByRole('cell', { name: 'crm', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Impersona / })).toHaveCount(0);
