@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
 test('two people edit the same record: the second save is refused with a reload offer, nothing is lost silently', async ({
@@ -10,7 +10,7 @@ test('two people edit the same record: the second save is refused with a reload 
   const page2 = await other.newPage();
   try {
     for (const p of [page, page2]) {
-      await loginAs(p, 'admin', ADMIN_PASSWORD);
+      await signIn(p, 'admin', ADMIN_PASSWORD);
       await p.goto('/configurations/commerciali');
       await p.getByRole('button', { name: 'Modifica Roberto Marchetti' }).click();
     }
@@ -81,8 +81,8 @@ test('two people save the same offer: the second is told who saved, reloads, and
   const other = await browser.newContext({ baseURL: stack.baseURL, serviceWorkers: 'block', locale: 'it-IT' });
   const page2 = await other.newPage();
   try {
-    await loginAs(page, 'admin', ADMIN_PASSWORD);
-    await loginAs(page2, 'supervisore.cp', stack.demoPassword('supervisore.cp'));
+    await signIn(page, 'admin', ADMIN_PASSWORD);
+    await signIn(page2, 'supervisore.cp', stack.demoPassword('supervisore.cp'));
     for (const p of [page, page2]) await p.goto(`/trattativeCp/trattativa/${id}#offerta`);
     const mine = page.locator('#offerta');
     const theirs = page2.locator('#offerta');

@@ -134,6 +134,7 @@ test.describe('lists at desktop widths', () => {
     // Some fifty screens, each loaded and measured: minutes on a busy machine.
     test.setTimeout(600_000);
     await login();
+    await page.goto('/');
     let checked = 0;
     for (const entry of Object.values(resourceIndex).filter((r) => r.route && r.list)) {
       const def = await entry.load();

@@ -76,6 +76,7 @@ test.describe('other configuration: one record, its screen is its form', () => {
     login,
   }) => {
     await login();
+    await page.goto('/');
     await page
       .getByRole('navigation', { name: 'Menu principale' })
       .getByRole('link', { name: 'Altre configurazioni' })

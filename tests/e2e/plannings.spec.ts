@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { romeToday } from '../../src/domain/calendar/index.ts';
 import { formatDate } from '../../src/domain/dates.ts';
 import { partitaIvaCheckDigit } from '../../src/domain/partitaIva.ts';
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
 /** The middle of a day column at a time of day, in the week calendar. */
@@ -110,7 +110,7 @@ test.describe('planning: whose activities', () => {
 
     const context = await browser.newContext({ baseURL });
     const user = await context.newPage();
-    await loginAs(user, 'utente.cp', demoPassword('utente.cp'));
+    await signIn(user, 'utente.cp', demoPassword('utente.cp'));
     await user.goto('/plannings');
     await expect(user.getByRole('heading', { name: 'Pianificazione', level: 1 })).toBeVisible();
     await expect(user.getByRole('status').filter({ hasText: 'attività da completare' })).toBeVisible();
@@ -133,8 +133,8 @@ test.describe('planning: the customer picker searches the server', () => {
     test.setTimeout(180_000);
     // 11 customers "Cantieri Picker Garda 1…11" and 14 "Cantieri Picker Lario 1…14", through the contract proxy.
     const api = `http://127.0.0.1:${stack.proxyPort}`;
-    const signIn = await request.post(`${api}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } });
-    const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+    const asAdmin = await request.post(`${api}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } });
+    const headers = { authorization: `Bearer ${((await asAdmin.json()) as { token: string }).token}` };
     for (let i = 1; i <= 25; i++) {
       const [lake, n] = i <= 11 ? ['Garda', i] : ['Lario', i - 11];
       const first10 = `8${String(i).padStart(9, '0')}`;
