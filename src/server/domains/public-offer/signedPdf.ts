@@ -108,12 +108,18 @@ export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
       field('Totale scontato (IVA esclusa)', formatEuro(Math.round(f.prezzoTotaleScontato * 100))),
       { text: 'Condizioni contrattuali accettate', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
       { ol: [...OFFER_CONDITIONS], fontSize: 9 },
-      { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
-      { image: `data:image/png;base64,${s.firma.toString('base64')}`, fit: [240, 100] },
-      field('Firmato da', s.firmatario),
-      field('Data e ora (Roma)', romeDateTime.format(s.accettataIl)),
-      field('Indirizzo IP', s.ip),
-      field('Browser', s.userAgent),
+      // The signature, who signed, when and from where stay together on one page.
+      {
+        stack: [
+          { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+          { image: `data:image/png;base64,${s.firma.toString('base64')}`, fit: [240, 100] },
+          field('Firmato da', s.firmatario),
+          field('Data e ora (Roma)', romeDateTime.format(s.accettataIl)),
+          field('Indirizzo IP', s.ip),
+          field('Browser', s.userAgent),
+        ],
+        unbreakable: true,
+      },
       {
         text: `SHA-256 della versione accettata: ${s.hash}`,
         fontSize: 8,

@@ -18,13 +18,10 @@ export const negotiationMessages = {
   attachments: {
     title: 'Allegati',
     add: 'Aggiungi file',
-    upload: 'Carica',
-    hint: 'Scegli uno o più file e scrivi per ciascuno una descrizione.',
     description: 'Descrizione',
     none: 'Nessun allegato',
     download: (name: string) => `Scarica ${name}`,
     remove: (name: string) => `Elimina ${name}`,
-    removeFromChoice: (name: string) => `Togli ${name}`,
     confirmRemove: (name: string) => `Eliminare l'allegato ${name}? L'operazione non si può annullare.`,
   },
   archive: {
