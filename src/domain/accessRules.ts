@@ -119,6 +119,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   downloadTrattativaCpAllegato: G.trattative,
   deleteTrattativaCpAllegato: G.trattative,
   checkTrattativaCpPartitaIva: G.trattative,
+  acknowledgeTrattativaCpPartitaIva: G.trattative,
   setTrattativaCpArchiviata: G.trattative,
   // The offer of a negotiation: whoever sees the negotiation (visibility re-checked by the handler).
   getTrattativaCpOfferta: G.trattative,

@@ -47,9 +47,7 @@ export function ChosenFiles({
               size="small"
               label={m.description(c.file.name)}
               value={c.description}
-              onChange={(e) =>
-                onChange(chosen.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)))
-              }
+              onChange={(e) => onChange(chosen.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)))}
               slotProps={{ htmlInput: { maxLength: 255 } }}
               sx={{ flexGrow: 1, minWidth: 220 }}
             />
