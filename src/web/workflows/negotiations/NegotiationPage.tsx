@@ -97,6 +97,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
   const vat = useVatNumber(formData.partitaIva, id);
   const live = useLiveNegotiation(id, user?.id, {
     dirty,
+    version: record?.version,
     reload: () => void queryClient.invalidateQueries({ queryKey: ['record', def.name, String(id)] }),
   });
 
