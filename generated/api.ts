@@ -2211,6 +2211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un'email della coda con il testo inviato
+         * @description Solo super amministratore, come l'elenco delle email. Il messaggio con il suo testo come è stato scritto nella coda: la versione HTML e quella in testo semplice, con i link che portano (per esempio quello dell'offerta). Ognuna al più 200.000 caratteri: oltre, è troncata e `troncato` è vero. Gli allegati restano nella coda: qui solo i loro nomi.
+         */
+        get: operations["getEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emails/{id}/resend": {
         parameters: {
             query?: never;
@@ -7713,6 +7733,39 @@ export interface components {
                     data: components["schemas"]["email"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                };
+            };
+        };
+        /** @description Email della coda di invio con il testo inviato */
+        EmailBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["email"] & {
+                        /**
+                         * @description Il corpo HTML come inviato (vuoto se non c'è)
+                         * @example <p>Gentile Paolo Brambilla,</p><p><a href="https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ">Apri l'offerta</a></p>
+                         */
+                        htmlBody: string;
+                        /**
+                         * @description Il corpo in testo semplice come inviato
+                         * @example Gentile Paolo Brambilla,
+                         *     l'offerta è qui: https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ
+                         */
+                        textBody: string;
+                        /**
+                         * @description Rispondi a
+                         * @example Davide Fontana <davide.fontana@rossinoleggi.it>
+                         */
+                        replyTo?: string | null;
+                        /**
+                         * @description Un corpo era più lungo di 200.000 caratteri ed è stato troncato
+                         * @example false
+                         */
+                        troncato: boolean;
+                    };
                 };
             };
         };
@@ -15235,6 +15288,30 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmailBody"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

@@ -91,6 +91,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   createPbxToken: G.admin,
   // The e-mail outbox is the super admin's alone (SPEC.md section 2); listEmail takes it from schemas/email.json.
   resendEmail: [SA],
+  getEmail: [SA],
   // Closing the count, its lists and deleting an inventory are the supervisor's (issue 18); counters count.
   concludeInventarioMezzi: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
   getInventarioMezziChiusura: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
