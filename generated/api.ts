@@ -2211,6 +2211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un'email della coda con il testo inviato
+         * @description Solo super amministratore, come l'elenco delle email. Il messaggio con il suo testo come è stato scritto nella coda: la versione HTML e quella in testo semplice, con i link che portano (per esempio quello dell'offerta). Ognuna al più 200.000 caratteri: oltre, è troncata e `troncato` è vero. Gli allegati restano nella coda: qui solo i loro nomi.
+         */
+        get: operations["getEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emails/{id}/resend": {
         parameters: {
             query?: never;
@@ -3037,10 +3057,30 @@ export interface paths {
         };
         /**
          * Verifica la partita IVA di una trattativa
-         * @description Se la partita IVA è di un cliente del gestionale (Mago) e quali trattative non archiviate hanno la stessa partita IVA (tutte, anche di altri operatori: solo identificativo, ragione sociale, data e operatore; `accessibile` dice se l'utente può aprirla).
+         * @description Se la partita IVA è di un cliente del gestionale (Mago) e quali altre trattative hanno la stessa partita IVA (tutte, anche di altri operatori: solo identificativo, ragione sociale, data, operatore e stato; `accessibile` dice se l'utente può aprirla, `vista` se è già stata vista salvando la trattativa `escludiId`). Prima le aperte, poi le perse e le archiviate; al più 50.
          */
         get: operations["checkTrattativaCpPartitaIva"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trattative_cp/{id}/partita-iva-viste": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Registra le trattative con la stessa partita IVA già viste
+         * @description Ruoli delle trattative, su una trattativa che l'utente vede (404 altrimenti). Chi ha visto le altre trattative con la stessa partita IVA e ha salvato comunque non viene più avvisato per quelle (finché la partita IVA resta la stessa); una nuova trattativa con quella partita IVA fa tornare l'avviso. Ogni identificativo deve essere di una trattativa con la partita IVA attuale di questa (400 sull'elemento altrimenti, e nulla viene registrato). Risponde la verifica della partita IVA aggiornata.
+         */
+        put: operations["acknowledgeTrattativaCpPartitaIva"];
         post?: never;
         delete?: never;
         options?: never;
@@ -8090,6 +8130,39 @@ export interface components {
                 };
             };
         };
+        /** @description Email della coda di invio con il testo inviato */
+        EmailBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["email"] & {
+                        /**
+                         * @description Il corpo HTML come inviato (vuoto se non c'è)
+                         * @example <p>Gentile Paolo Brambilla,</p><p><a href="https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ">Apri l'offerta</a></p>
+                         */
+                        htmlBody: string;
+                        /**
+                         * @description Il corpo in testo semplice come inviato
+                         * @example Gentile Paolo Brambilla,
+                         *     l'offerta è qui: https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ
+                         */
+                        textBody: string;
+                        /**
+                         * @description Rispondi a
+                         * @example Davide Fontana <davide.fontana@rossinoleggi.it>
+                         */
+                        replyTo?: string | null;
+                        /**
+                         * @description Un corpo era più lungo di 200.000 caratteri ed è stato troncato
+                         * @example false
+                         */
+                        troncato: boolean;
+                    };
+                };
+            };
+        };
         /** @description Email della coda di invio */
         EmailItem: {
             headers: {
@@ -9267,6 +9340,17 @@ export interface components {
                              * @example true
                              */
                             accessibile: boolean;
+                            /**
+                             * @description Aperta, persa (stato perso o rifiutata dal cliente) o archiviata: prima le aperte, poi le perse e le archiviate
+                             * @example aperta
+                             * @enum {string}
+                             */
+                            stato: "aperta" | "persa" | "archiviata";
+                            /**
+                             * @description Già vista da chi ha salvato la trattativa `escludiId` con questa partita IVA (acknowledgeTrattativaCpPartitaIva)
+                             * @example false
+                             */
+                            vista: boolean;
                         }[];
                     };
                 };
@@ -15792,6 +15876,30 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmailBody"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     resendEmail: {
         parameters: {
             query?: never;
@@ -17496,6 +17604,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    acknowledgeTrattativaCpPartitaIva: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Le altre trattative viste */
+                    trattative: components["schemas"]["EntityId"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TrattativaCpVatCheck"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

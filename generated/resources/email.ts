@@ -15,6 +15,11 @@ export const resource = {
       "operationId": "listEmail",
       "method": "get",
       "path": "/api/emails"
+    },
+    "get": {
+      "operationId": "getEmail",
+      "method": "get",
+      "path": "/api/emails/{id}"
     }
   },
   "route": "/contactCenter/emails",

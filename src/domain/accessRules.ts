@@ -102,6 +102,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   createPbxToken: G.admin,
   // The e-mail outbox is the super admin's alone (SPEC.md section 2); listEmail takes it from schemas/email.json.
   resendEmail: [SA],
+  getEmail: [SA],
   // Closing the count, its lists and deleting an inventory are the supervisor's (issue 18); counters count.
   concludeInventarioMezzi: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
   getInventarioMezziChiusura: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
@@ -130,6 +131,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   downloadTrattativaCpAllegato: G.trattative,
   deleteTrattativaCpAllegato: G.trattative,
   checkTrattativaCpPartitaIva: G.trattative,
+  acknowledgeTrattativaCpPartitaIva: G.trattative,
   setTrattativaCpArchiviata: G.trattative,
   // The offer of a negotiation: whoever sees the negotiation (visibility re-checked by the handler).
   getTrattativaCpOfferta: G.trattative,

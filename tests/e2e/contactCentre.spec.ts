@@ -135,8 +135,25 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
   await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
   await expect(assigned).toHaveCount(0);
 
-  // E-mails: the failed message goes back in the queue and reaches the mail server.
+  // E-mails: a message as it was sent, with the link it carried, its body drawn where no script can run.
   await page.getByRole('link', { name: 'Email' }).click();
+  await row(page, 'Offerta di noleggio OFF-2025-000112').getByRole('cell').first().click();
+  const panel = page.getByRole('dialog').or(page.locator('.MuiDrawer-paper')).filter({ hasText: 'Email inviata' });
+  await expect(panel.getByText('paolo.brambilla@ediliziabrambilla.it')).toBeVisible();
+  const offerLink = 'https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ';
+  await expect(
+    panel.getByRole('list', { name: 'Link nel messaggio' }).getByRole('link', { name: offerLink }),
+  ).toBeVisible();
+  const body = panel.locator('iframe[title="Testo del messaggio"]');
+  await expect(body).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator('iframe[title="Testo del messaggio"]').getByText('Gentile Paolo Brambilla,'),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('email-inviata.png') });
+  await page.keyboard.press('Escape');
+
+  // The failed message goes back in the queue and reaches the mail server.
+
   const failed = row(page, 'Scheda tecnica piattaforma aerea 16 m');
   await expect(failed).toContainText('Non riuscita');
   await failed.getByRole('button', { name: 'Reinvia «Scheda tecnica piattaforma aerea 16 m»' }).click();

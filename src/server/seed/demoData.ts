@@ -441,6 +441,10 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
         attachmentNames: ['Offerta_OFF-2025-000112.pdf'],
         causeEntity: 'trattativaCp',
         requestedBy: 'utente.cp',
+        htmlBody:
+          '<p>Gentile Paolo Brambilla,</p><p>in allegato la nostra offerta di noleggio OFF-2025-000112. Può vederla, scegliere l\'assicurazione e confermarla qui: <a href="https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ">apri l\'offerta</a>.</p><p>Cordiali saluti,<br>Rossi Noleggi S.r.l.</p>',
+        textBody:
+          "Gentile Paolo Brambilla,\nin allegato la nostra offerta di noleggio OFF-2025-000112. Può vederla, scegliere l'assicurazione e confermarla qui: https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ\n\nCordiali saluti,\nRossi Noleggi S.r.l.",
       },
       {
         createdAt: '2025-09-24T11:30:12+02:00',

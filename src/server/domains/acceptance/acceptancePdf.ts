@@ -95,8 +95,14 @@ export async function acceptancePdf(
               : { text: `Foto ${i + 1}: file non trovato`, color: 'red' },
           )
         : [{ text: 'Nessuna foto' }]),
-      { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
-      firma ? { image: firma.dataUrl, fit: [220, 90] } : { text: 'Non firmata' },
+      // The heading goes with its signature: never one at the foot of a page and the other on the next.
+      {
+        stack: [
+          { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+          firma ? { image: firma.dataUrl, fit: [220, 90] } : { text: 'Non firmata' },
+        ],
+        unbreakable: true,
+      },
       ...(addenda.length
         ? [
             { text: 'Integrazioni', bold: true, fontSize: 12, margin: [0, 10, 0, 4] } as Content,

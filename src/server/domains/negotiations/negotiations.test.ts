@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../../../generated/entities.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { romeToday } from '../../../domain/calendar/index.ts';
+import { partitaIvaCheckDigit } from '../../../domain/partitaIva.ts';
 
 type Headers = { authorization: string };
 let t: TestApp;
@@ -276,28 +277,100 @@ describe('reassign, lost offer, archive', () => {
 });
 
 describe('VAT number check', () => {
-  it('says whether the ERP knows it and lists the other non-archived negotiations with it', async () => {
+  it('says whether the ERP knows it and lists the other negotiations with it: open first, then lost and archived', async () => {
     await t.ctx.resource('ClienteErp').repo.create({ code: '111', companyName: 'Ferrari', vatNumber: '01114601006' });
+    const lostStatus = Number(
+      (await t.ctx.resource('StatoTrattativa').repo.create({ description: 'Chiusa persa' })).id,
+    );
     const mine = await create('cp.anna', { ragioneSociale: 'Ferrari', partitaIva: '01114601006' });
     const theirs = await create('cp.bruno', { ragioneSociale: 'Ferrari Costruzioni', partitaIva: '01114601006' });
     const archived = await create('cp.bruno', { ragioneSociale: 'Ferrari vecchia', partitaIva: '01114601006' });
+    const lost = await create('cp.bruno', {
+      ragioneSociale: 'Ferrari persa',
+      partitaIva: '01114601006',
+      statoTrattativaId: lostStatus,
+    });
     await call('cp.bruno', 'PUT', `/api/trattative_cp/${archived}/archiviata`, { archiviata: 'Y' });
     const res = await call('cp.anna', 'GET', `/api/trattative_cp/partita-iva/01114601006?escludiId=${mine}`);
     expect(res.statusCode, res.body).toBe(200);
+    const other = { dataInserimento: expect.any(String), operatore: 'Prova Test', accessibile: false, vista: false };
     expect(res.json().data).toEqual({
       inErp: true,
       trattative: [
-        {
-          id: theirs,
-          ragioneSociale: 'Ferrari Costruzioni',
-          dataInserimento: expect.any(String),
-          operatore: 'Prova Test',
-          accessibile: false,
-        },
+        { id: theirs, ragioneSociale: 'Ferrari Costruzioni', stato: 'aperta', ...other },
+        { id: lost, ragioneSociale: 'Ferrari persa', stato: 'persa', ...other },
+        { id: archived, ragioneSociale: 'Ferrari vecchia', stato: 'archiviata', ...other },
       ],
     });
     const none = await call('cp.anna', 'GET', '/api/trattative_cp/partita-iva/00743110157');
     expect(none.json().data).toEqual({ inErp: false, trattative: [] });
+  });
+
+  it('an acknowledged duplicate is not asked again for the same negotiations; a new one is', async () => {
+    const vat = `0228616098${partitaIvaCheckDigit('0228616098')}`;
+    const mine = await create('cp.anna', { ragioneSociale: 'Rota', partitaIva: vat });
+    const first = await create('cp.bruno', { ragioneSociale: 'Rota Costruzioni', partitaIva: vat });
+    const unseen = async () =>
+      (
+        (await call('cp.anna', 'GET', `/api/trattative_cp/partita-iva/${vat}?escludiId=${mine}`)).json().data
+          .trattative as { id: number; vista: boolean }[]
+      )
+        .filter((r) => !r.vista)
+        .map((r) => r.id);
+    expect(await unseen()).toEqual([first]);
+
+    const seen = await call('cp.anna', 'PUT', `/api/trattative_cp/${mine}/partita-iva-viste`, { trattative: [first] });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().data.trattative).toEqual([expect.objectContaining({ id: first, vista: true })]);
+    expect(await unseen()).toEqual([]);
+    // Seen from this negotiation only: the other one still sees it as new.
+    const fromTheirs = await call('cp.bruno', 'GET', `/api/trattative_cp/partita-iva/${vat}?escludiId=${first}`);
+    expect(fromTheirs.json().data.trattative).toEqual([expect.objectContaining({ id: mine, vista: false })]);
+
+    const second = await create('cp.bruno', { ragioneSociale: 'Rota Scavi', partitaIva: vat });
+    expect(await unseen()).toEqual([second]);
+  });
+
+  it('refuses an id without that VAT number, a negotiation without one, one not visible, and other roles', async () => {
+    const vat = `0338616098${partitaIvaCheckDigit('0338616098')}`;
+    const mine = await create('cp.anna', { ragioneSociale: 'Bonfanti', partitaIva: vat });
+    const same = await create('cp.bruno', { ragioneSociale: 'Bonfanti Scavi', partitaIva: vat });
+    const elsewhere = await create('cp.bruno', { ragioneSociale: 'Altra', partitaIva: '00743110157' });
+    const noVat = await create('cp.anna', { ragioneSociale: 'Senza partita IVA' });
+    const stored = async () =>
+      (await t.ctx.db.query(`SELECT * FROM "trattativaCpPartitaIvaVista" WHERE "trattativaCpId" = $1`, [mine])).rows;
+
+    const wrong = await call('cp.anna', 'PUT', `/api/trattative_cp/${mine}/partita-iva-viste`, {
+      trattative: [same, elsewhere],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().violations).toEqual([
+      { field: 'trattative.1', message: `La trattativa ${elsewhere} non ha la partita IVA ${vat}` },
+    ]);
+    expect(await stored()).toEqual([]);
+
+    const without = await call('cp.anna', 'PUT', `/api/trattative_cp/${noVat}/partita-iva-viste`, {
+      trattative: [same],
+    });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().violations[0].field).toBe('trattative');
+
+    const empty = await call('cp.anna', 'PUT', `/api/trattative_cp/${mine}/partita-iva-viste`, { trattative: [] });
+    expect(empty.statusCode).toBe(400);
+    // Someone else's negotiation (not visible to Anna) is not hers to acknowledge from: 404.
+    const notHers = await call('cp.anna', 'PUT', `/api/trattative_cp/${same}/partita-iva-viste`, {
+      trattative: [mine],
+    });
+    expect(notHers.statusCode).toBe(404);
+    const crm = await call('crm.ivo', 'PUT', `/api/trattative_cp/${mine}/partita-iva-viste`, { trattative: [same] });
+    expect(crm.statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: `/api/trattative_cp/${mine}/partita-iva-viste`,
+      payload: { trattative: [same] },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await stored()).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HubEvent } from '../../../../generated/entities.ts';
 import { EXE, PDF } from '../../../../tests/helpers/sampleFiles.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
@@ -123,7 +124,7 @@ describe('sends by e-mail', () => {
       method: 'PUT',
       url: `/api/trattative_cp/${id}/offerta`,
       headers: cp,
-      payload: { ...fullOffer(offerIds), durata: 30 },
+      payload: await asRead(t, id, { ...fullOffer(offerIds), durata: 30 }),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     await post('invia-offerta', { idTrattativaCp: id, email: ['ufficio@ediliziabrambilla.it'] });
@@ -146,6 +147,9 @@ describe('sends by e-mail', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const to = ['paolo@ediliziabrambilla.it', 'acquisti@ediliziabrambilla.it'];
+    const me = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: cp })).json().data.id as number;
+    const heard: HubEvent[] = [];
+    const stop = t.ctx.hub.subscribe([`/users/${me}`], (e) => heard.push(e));
     const res = await post('invia-offerta', { idTrattativaCp: id, email: to });
     expect(res.statusCode, res.body).toBe(200);
     const [got] = await smtp.waitFor(1, (m) => m.envelope.to.includes('acquisti@ediliziabrambilla.it'));
@@ -161,6 +165,13 @@ describe('sends by e-mail', () => {
       `Offerta n. ${pdf?.filename?.replace('.pdf', '')}`,
     );
     await vi.waitFor(async () => expect((await stored(id)).offertaInviata).toBe(true));
+    // The transaction that marked it delivered tells the open pages, as the server's own change (no user).
+    await vi.waitFor(() =>
+      expect(heard).toContainEqual(
+        expect.objectContaining({ entity: 'trattativaCp', event: 'updated', entityId: id, userId: null }),
+      ),
+    );
+    stop();
   });
 
   it('refuses no recipient, a bad address or a missing brochure by field, and writes nothing', async () => {

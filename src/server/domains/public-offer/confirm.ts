@@ -152,6 +152,7 @@ export async function acceptOffer(
     const updated = await setAnswer(tx, negotiationId, {
       acceptedByCustomer: 'Y',
       bozzaOffertaVisualizzata: true,
+      offertaInviata: true,
       assicurazioneTipo: option.code || null,
       assicurazionePrezzo: figures.prezzoAssicurazione,
       ...(statoOfferta ? { statoOfferta } : {}),
@@ -210,6 +211,7 @@ export async function declineOffer(
     const statoOfferta = await offerStatusId(tx, 'Persa');
     const updated = await setAnswer(tx, negotiationId, {
       acceptedByCustomer: 'N',
+      offertaInviata: true,
       motivoPersaId: body.motivoPersaId,
       notePersa: note ?? '',
       ...(statoOfferta ? { statoOfferta } : {}),

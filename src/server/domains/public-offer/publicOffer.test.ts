@@ -146,8 +146,12 @@ describe('the public offer: what the customer reads', () => {
       expect([401, 403]).toContain((await t.app.inject({ method: 'GET', url, headers: o.headers })).statusCode);
   });
 
-  it('opening the page marks the draft viewed and the staff see when, from where', async () => {
+  it('opening the page marks the draft viewed and the offer received, live for the staff, who see when, from where', async () => {
     const o = await sentOffer();
+    // No mail server here: the outbox could not say the offer was delivered, so the flag is still false.
+    expect((await stored(o.id)).offertaInviata).not.toBe(true);
+    const heard: HubEvent[] = [];
+    const stop = t.ctx.hub.subscribe([`/users/${sellerId}`], (e) => heard.push(e));
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/trattative-cp/bozza-visualizzata/${o.code}`,
@@ -156,6 +160,14 @@ describe('the public offer: what the customer reads', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await stored(o.id)).bozzaOffertaVisualizzata).toBe(true);
+    // The customer has the offer: it was received, whatever the outbox knew; the open page hears it at once.
+    expect((await stored(o.id)).offertaInviata).toBe(true);
+    await vi.waitFor(() =>
+      expect(heard).toContainEqual(
+        expect.objectContaining({ entity: 'trattativaCp', event: 'updated', entityId: o.id, userId: null }),
+      ),
+    );
+    stop();
     const history = (
       await t.app.inject({ method: 'GET', url: `/api/trattative_cp/${o.id}/offerta-cliente`, headers: seller })
     ).json().data;
@@ -238,7 +250,8 @@ describe('confirming the offer', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Offerta confermata: riceverà a breve per email il documento firmato');
     const row = await stored(o.id);
-    expect(row).toMatchObject({ acceptedByCustomer: 'Y', assicurazioneTipo: 'FULL' });
+    // Signed without the page having said it was opened: received all the same.
+    expect(row).toMatchObject({ acceptedByCustomer: 'Y', assicurazioneTipo: 'FULL', offertaInviata: true });
     expect(Number(row.assicurazionePrezzo)).toBe(figuresWith(o, 'FULL', 12).prezzoAssicurazione);
     expect(events).toContainEqual(
       expect.objectContaining({ entity: 'offertaCliente', event: 'accettata', entityId: o.id }),

@@ -106,10 +106,16 @@ export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
       field('Totale scontato (IVA esclusa)', money(figures.prezzoTotaleScontato)),
       { text: 'Condizioni contrattuali accettate', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
       { ol: [...OFFER_CONDITIONS], fontSize: 9 },
-      { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
-      { image: `data:image/png;base64,${s.firma.toString('base64')}`, fit: [240, 100] },
-      field('Firmato da', s.firmatario),
-      field('Data e ora (Roma)', f.dateTime(s.accettataIl)),
+      // The signature, who signed and when stay together on one page.
+      {
+        stack: [
+          { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+          { image: `data:image/png;base64,${s.firma.toString('base64')}`, fit: [240, 100] },
+          field('Firmato da', s.firmatario),
+          field('Data e ora (Roma)', f.dateTime(s.accettataIl)),
+        ],
+        unbreakable: true,
+      },
       verificationBlock([
         [VERIFICATION.acceptedVersionFingerprint, s.hash],
         [VERIFICATION.address, s.ip],

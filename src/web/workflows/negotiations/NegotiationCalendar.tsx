@@ -27,6 +27,7 @@ import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { RecordDialog } from '../../resources/RecordDialog.tsx';
+import { calendarEventText } from '../../ui/calendarEventText.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 import { NEGOTIATION_PAGE } from './NegotiationPage.tsx';
 import { negotiationMessages } from './negotiationMessages.ts';
@@ -120,6 +121,8 @@ export function NegotiationCalendar() {
         nowIndicator
         height="auto"
         events={events}
+        eventDidMount={calendarEventText.eventDidMount}
+        eventContent={calendarEventText.eventContent}
         datesSet={(info) => {
           const from = dayjs(info.start).format('YYYY-MM-DD');
           const to = dayjs(info.end).subtract(1, 'day').format('YYYY-MM-DD');

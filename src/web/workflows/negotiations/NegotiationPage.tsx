@@ -24,7 +24,7 @@ import { NegotiationOffer } from '../offers/NegotiationOffer.tsx';
 import { OFFER_FIELDS } from '../offers/offerDraft.ts';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
-import { VatOthersDialog } from './VatOthersDialog.tsx';
+import { unseenOthers, VatOthersDialog } from './VatOthersDialog.tsx';
 import { CustomerAnswerPanel } from '../public-offer/CustomerAnswerPanel.tsx';
 
 // Leaflet is heavy: it loads with the map, not with the app.
@@ -33,7 +33,7 @@ const CustomerMap = lazy(() => import('../customers/CustomerMap.tsx'));
 export const NEGOTIATION_PAGE = '/trattativeCp/trattativa';
 const LIST = '/trattativeCp/trattativeCp';
 
-/** The VAT number typed: is it an ERP customer, and which other open negotiations have it (the server's check). */
+/** The VAT number typed: is it an ERP customer, and which other negotiations have it (the server's check). */
 function useVatNumber(vat: unknown, ownId: number | undefined) {
   const valid = typeof vat === 'string' && isPartitaIva(vat);
   const check = useQuery({
@@ -64,16 +64,25 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
     await refreshList();
   };
 
+  /** Saved over the other negotiations with this VAT number: they are not asked about again from this one. */
+  const acknowledge = async (negotiationId: number, seen: number[]) => {
+    if (seen.length === 0) return;
+    await negotiationApi.acknowledgeVat(negotiationId, seen).catch(() => undefined);
+    await queryClient.invalidateQueries({ queryKey: ['vat-trattativa'] });
+  };
+
   const { form, conflictAlert, formId, busy, dirty, formData, setFields } = useRecordForm({
     def,
     record,
     onSave: async (row) => {
-      if (vat.others.length > 0 && !(await new Promise<boolean>((resolve) => setAskVat({ resolve }))))
-        throw new Error('cancelled');
+      const asked = unseenOthers(vat.others).length > 0;
+      if (asked && !(await new Promise<boolean>((resolve) => setAskVat({ resolve })))) throw new Error('cancelled');
+      const seen = asked ? vat.others.map((o) => o.id) : [];
       const payload = negotiationPayload(row);
       if (!isNew) {
         const { data } = await resourceApi.update(def, Number(id), payload);
         notify.success(messages.saved);
+        await acknowledge(Number(id), seen);
         await refreshList();
         return data;
       }
@@ -81,6 +90,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       const newId = Number(data.id);
       if (pendingLost) await negotiationApi.lost(newId, pendingLost);
       notify.success(messages.saved);
+      await acknowledge(newId, seen);
       // The offer's public link needs its document token from the start.
       await negotiationApi.documentToken(newId).catch(() => undefined);
       await refreshList();
@@ -91,6 +101,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
   const vat = useVatNumber(formData.partitaIva, id);
   const live = useLiveNegotiation(id, user?.id, {
     dirty,
+    version: record?.version,
     reload: () => void queryClient.invalidateQueries({ queryKey: ['record', def.name, String(id)] }),
   });
 

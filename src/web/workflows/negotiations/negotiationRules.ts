@@ -125,12 +125,7 @@ export function negotiationPayload(row: Row): Row {
   return { ...row, durata: durata === '' || durata === undefined ? null : durata };
 }
 
-/** A status that closes the negotiation as lost: its code LOST, else a description saying "pers…". */
-export function isLostStatus(status: Row | undefined): boolean {
-  if (!status) return false;
-  if (typeof status.code === 'string' && status.code.trim() !== '') return status.code.toUpperCase() === 'LOST';
-  return /\bpers[ao]\b/i.test(String(status.description ?? ''));
-}
+export { isLostStatus } from '../../../domain/negotiations/lostStatus.ts';
 
 /** A row in the colours of its status (coloreSfondo, coloreCarattere), when the status has them. */
 export function statusColors(statuses: readonly Row[], row: Row): RowColors | undefined {

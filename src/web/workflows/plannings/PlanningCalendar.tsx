@@ -18,6 +18,7 @@ import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { RecordDialog } from '../../resources/RecordDialog.tsx';
+import { calendarEventText } from '../../ui/calendarEventText.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 
 const m = messages.calendar;
@@ -128,6 +129,8 @@ export function PlanningCalendar() {
         selectMinDistance={5}
         height="auto"
         events={events}
+        eventDidMount={calendarEventText.eventDidMount}
+        eventContent={calendarEventText.eventContent}
         dateClick={(info) =>
           setEditing({ ...when(info.date, dayjs(info.date).add(1, 'hour').toDate()), ...(agentId ? { agentId } : {}) })
         }
