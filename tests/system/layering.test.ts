@@ -94,3 +94,18 @@ describe('folders import each other in one direction only', () => {
     expect(cycles).toEqual([]);
   });
 });
+
+describe('the server and the browser share only src/domain', () => {
+  it.each([
+    ['src/server', 'src/web'],
+    ['src/web', 'src/server'],
+  ])('%s imports nothing of %s', (from, other) => {
+    const found = sources(from).flatMap((file) =>
+      [...code(file).matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)]
+        .map((m) => path.normalize(path.join(path.dirname(file), m[1] ?? '')))
+        .filter((target) => target.startsWith(`${other}/`))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(found).toEqual([]);
+  });
+});

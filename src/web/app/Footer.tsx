@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { appInfo } from './appInfo.ts';
+import { appInfo } from '../../domain/appInfo.ts';
 import { messages } from '../i18n/messages.ts';
 
 export function Footer() {

@@ -1,9 +1,11 @@
 import type { AppContext } from '../../context.ts';
-import type { Issued } from '../../auth/refreshTokens.ts';
 import { bumpTokenVersion, type UserRow } from './userRepository.ts';
 import { personName } from '../../../domain/personName.ts';
 
 const fullName = (u: UserRow) => personName(u);
+
+/** A refresh token the context's refresh tokens issued, with its session. */
+type Issued = Awaited<ReturnType<AppContext['refreshTokens']['issue']>>;
 
 export interface SessionOptions {
   /** A refresh just rotated: the session goes on with this refresh token. */

@@ -1,3 +1,5 @@
+import { appInfo } from '../../../domain/appInfo.ts';
+
 /** How the mail plugin delivers: everything has a default, so the product runs without any of it. */
 export interface MailOptions {
   /** smtp://user:pass@host:587 or smtps://…; null or '' keeps every message as not delivered. */
@@ -22,8 +24,6 @@ export interface MailOptions {
 
 export type MailConfig = Required<Omit<MailOptions, 'smtpUrl'>> & { smtpUrl: string | null; company: string };
 
-// The company of appInfo.company (src/web/app/appInfo.ts), for a MAIL_FROM without a name.
-const DEFAULT_COMPANY = 'Rossi Noleggi S.r.l.';
 const DEFAULT_ADDRESS = 'noreply@rossinoleggi.it';
 
 /** Name and address of `"Rossi Noleggi" <x@y.it>`, `Rossi Noleggi <x@y.it>` or `x@y.it`. */
@@ -47,7 +47,8 @@ export function mailOptionsFromEnv(env: NodeJS.ProcessEnv): MailOptions {
 
 export function mailConfig(options: MailOptions): MailConfig {
   const sender = parseSender(options.from ?? DEFAULT_ADDRESS);
-  const company = sender.name ?? DEFAULT_COMPANY;
+  // A MAIL_FROM without a name sends as the company.
+  const company = sender.name ?? appInfo.company;
   return {
     smtpUrl: options.smtpUrl || null,
     from: `"${company.replace(/["\\]/g, '')}" <${sender.address}>`,

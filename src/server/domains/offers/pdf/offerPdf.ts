@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { appInfo } from '../../../../web/app/appInfo.ts';
+import { appInfo } from '../../../../domain/appInfo.ts';
 import { formatDate } from '../../../../domain/dates.ts';
 import { machineName } from '../../../../domain/machineName.ts';
 import { displayFormats } from '../../../../domain/displayFormats.ts';
