@@ -26,7 +26,13 @@ afterAll(() => f.t.close());
 describe('counting an inventory (issue 18)', () => {
   it('is blind for a counter: no expected machine, no expected total, until someone counts one', async () => {
     const blind = (await items(f.counter)).json();
-    expect(blind).toEqual({ data: [], totalRows: 0, totalRowsNoFiltered: 0, totalRowsWithoutStatus: 0 });
+    expect(blind).toEqual({
+      data: [],
+      totalRows: 0,
+      totalRowsNoFiltered: 0,
+      totalRowsWithoutStatus: 0,
+      references: {},
+    });
     // The machine in front of them, by its exact code (scanned or typed), and nothing else.
     const code = fleet[3]?.code as string;
     const scanned = (await items(f.counter, `&multiField=${code.toLowerCase()}`)).json();
