@@ -70,7 +70,7 @@ describe('inventory branches and inventories (issue 18)', () => {
   it("lists and opens only the inventories of the user's branches, whatever is asked for", async () => {
     const bergamo = (await create(f.bergamoCounter, f.bergamo)).json().data;
     const mine = await f.call(f.counter, 'GET', `/api/inventari_mezzi?idFilialiInventario=${f.bergamo}`);
-    expect(mine.json()).toEqual({ data: [], totalRows: 0 });
+    expect(mine.json()).toEqual({ data: [], totalRows: 0, references: {} });
     const all = await f.call(f.counter, 'GET', '/api/inventari_mezzi');
     expect(all.json().data.every((i: { filialeInventarioId: number }) => i.filialeInventarioId === f.milano)).toBe(
       true,
