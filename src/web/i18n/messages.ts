@@ -24,6 +24,7 @@ export const messages = {
     microsoftWaiting: 'Accesso con Microsoft in corso…',
     back: 'Torna alla pagina di accesso',
     or: 'oppure',
+    mockRole: 'Ruolo (solo sul mock)',
   },
   logout: 'Esci',
   profile: {
