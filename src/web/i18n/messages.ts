@@ -24,7 +24,6 @@ export const messages = {
     microsoftWaiting: 'Accesso con Microsoft in corso…',
     back: 'Torna alla pagina di accesso',
     or: 'oppure',
-    mockRole: 'Ruolo (solo sul mock)',
   },
   logout: 'Esci',
   profile: {

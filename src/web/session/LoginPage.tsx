@@ -1,5 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import type { RoleName } from '../../../generated/entities.ts';
+import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { messages } from '../i18n/messages.ts';
 import { authProvider } from './authProvider.ts';
@@ -7,8 +6,6 @@ import { microsoftConfig, startMicrosoftLogin } from './microsoft.ts';
 import './login.css';
 
 const m = messages.login;
-// Against the Prism mock only (VITE_MOCK, set by `npm run dev:mock`): a build for the server has none of it.
-const MockRolePicker = import.meta.env.VITE_MOCK === '1' ? lazy(() => import('./MockRolePicker.tsx')) : null;
 
 /** Kept free of MUI so that the login route stays small. */
 export function LoginPage() {
@@ -18,13 +15,12 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [mockRole, setMockRole] = useState<RoleName>('ROLE_SUPER_ADMIN');
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const problem = await authProvider.login(username, password, MockRolePicker ? mockRole : undefined);
+    const problem = await authProvider.login(username, password);
     if (problem) setError(problem);
     else void navigate(params.get('redirect') || '/', { replace: true });
     setBusy(false);
@@ -59,11 +55,6 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {MockRolePicker && (
-          <Suspense fallback={null}>
-            <MockRolePicker value={mockRole} onChange={setMockRole} />
-          </Suspense>
-        )}
         <button type="submit" disabled={busy}>
           {busy ? m.submitting : m.submit}
         </button>

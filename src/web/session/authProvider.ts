@@ -15,17 +15,11 @@ const m = messages.login;
  * the hooks of `sessionMiddleware`.
  */
 export const authProvider = {
-  /**
-   * Username and password; null when signed in, else the Italian reason to show. `mockRole`: against the Prism
-   * mock only, the role of the user it signs in (its example of the same name).
-   */
-  async login(username: string, password: string, mockRole?: string): Promise<string | null> {
+  /** Username and password; null when signed in, else the Italian reason to show. */
+  async login(username: string, password: string): Promise<string | null> {
     sessionState.set('authenticating');
     try {
-      const { data, error, response } = await api.POST('/login_check', {
-        body: { username, password },
-        ...(mockRole ? { headers: { Prefer: `example=${mockRole}` } } : {}),
-      });
+      const { data, error, response } = await api.POST('/login_check', { body: { username, password } });
       if (data) {
         tokenStore.set(data.token, data.refresh_token);
         sessionState.set('authenticated');
