@@ -71,6 +71,7 @@ test.describe('development modes', () => {
     page,
   }) => {
     test.setTimeout(480_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
     const [mockPort, vitePort] = [freePort(), freePort()];
     started = await startProcess(
       'npm',
@@ -97,7 +98,6 @@ test.describe('development modes', () => {
     await page.getByLabel('Password').fill('qualsiasi');
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Benvenuto, Alessandra Conti' })).toBeVisible({ timeout: 90_000 });
-    await page.setViewportSize({ width: 1440, height: 900 });
     const navigation = page.getByRole('navigation', { name: 'Menu principale' });
     await expect(navigation.getByText('Configurazione CRM', { exact: true })).toBeVisible();
 
