@@ -3124,16 +3124,196 @@ export interface components {
         /**
          * @description Il nome di ogni record a cui puntano i campi di riferimento delle righe (colonne e filtri di un elenco, ogni campo di un record), per risorsa: id e nome (il suo campo `display`), così che nessuna schermata debba leggere la tabella intera. Solo le risorse che chi chiama può leggere.
          * @example {
-         *       "customer": [
-         *         {
-         *           "id": 3,
-         *           "label": "Edilizia Brambilla S.r.l."
-         *         }
-         *       ],
          *       "agent": [
          *         {
          *           "id": 1,
+         *           "label": "Luca Verdi"
+         *         }
+         *       ],
+         *       "branchOffer": [
+         *         {
+         *           "id": 1,
+         *           "label": "Rossi Noleggi Milano"
+         *         }
+         *       ],
+         *       "branchOffice": [
+         *         {
+         *           "id": 1,
+         *           "label": "Milano"
+         *         }
+         *       ],
+         *       "category": [
+         *         {
+         *           "id": 1,
+         *           "label": "Sollevamento"
+         *         }
+         *       ],
+         *       "commerciale": [
+         *         {
+         *           "id": 1,
+         *           "label": "Francesca Galli"
+         *         }
+         *       ],
+         *       "communication": [
+         *         {
+         *           "id": 1,
+         *           "label": "Telefonata"
+         *         }
+         *       ],
+         *       "competitor": [
+         *         {
+         *           "id": 1,
+         *           "label": "Noleggi Lombardi S.p.A."
+         *         }
+         *       ],
+         *       "competitorTrattativa": [
+         *         {
+         *           "id": 1,
+         *           "label": "Concorrente principale"
+         *         }
+         *       ],
+         *       "customer": [
+         *         {
+         *           "id": 1,
+         *           "label": "Edilizia Brambilla S.r.l."
+         *         },
+         *         {
+         *           "id": 12,
+         *           "label": "Costruzioni Valtellina S.p.A."
+         *         }
+         *       ],
+         *       "famigliaGruppoRisorse": [
+         *         {
+         *           "id": 1,
+         *           "label": "Piattaforme aeree"
+         *         }
+         *       ],
+         *       "famigliaMezzo": [
+         *         {
+         *           "id": 1,
+         *           "label": "Piattaforme a pantografo"
+         *         }
+         *       ],
+         *       "family": [
+         *         {
+         *           "id": 1,
+         *           "label": "Piattaforme aeree"
+         *         }
+         *       ],
+         *       "filiale": [
+         *         {
+         *           "id": 1,
+         *           "label": "Milano Nord"
+         *         }
+         *       ],
+         *       "filialeInventario": [
+         *         {
+         *           "id": 1,
+         *           "label": "Milano Nord"
+         *         }
+         *       ],
+         *       "fonte": [
+         *         {
+         *           "id": 1,
+         *           "label": "Sito web"
+         *         }
+         *       ],
+         *       "gruppoCrm": [
+         *         {
+         *           "id": 1,
+         *           "label": "Area Lombardia"
+         *         }
+         *       ],
+         *       "gruppoRisorse": [
+         *         {
+         *           "id": 1,
+         *           "label": "Piattaforma verticale 12 m"
+         *         }
+         *       ],
+         *       "material": [
+         *         {
+         *           "id": 1,
+         *           "label": "Calcestruzzo"
+         *         }
+         *       ],
+         *       "meeting": [
+         *         {
+         *           "id": 1,
+         *           "label": "Visita in cantiere"
+         *         }
+         *       ],
+         *       "motivoPerso": [
+         *         {
+         *           "id": 1,
+         *           "label": "Prezzo troppo alto"
+         *         }
+         *       ],
+         *       "nation": [
+         *         {
+         *           "id": 1,
+         *           "label": "Italia"
+         *         }
+         *       ],
+         *       "potential": [
+         *         {
+         *           "id": 1,
+         *           "label": "Da 10.000 a 50.000 €"
+         *         }
+         *       ],
+         *       "role": [
+         *         {
+         *           "id": 1,
+         *           "label": "Responsabile acquisti"
+         *         }
+         *       ],
+         *       "salesPerson": [
+         *         {
+         *           "id": 1,
+         *           "label": "Giulia Bianchi"
+         *         }
+         *       ],
+         *       "settore": [
+         *         {
+         *           "id": 1,
+         *           "label": "Edilizia"
+         *         }
+         *       ],
+         *       "source": [
+         *         {
+         *           "id": 1,
+         *           "label": "Fiera"
+         *         }
+         *       ],
+         *       "statoOfferta": [
+         *         {
+         *           "id": 1,
+         *           "label": "Persa"
+         *         }
+         *       ],
+         *       "statoTrattativa": [
+         *         {
+         *           "id": 1,
+         *           "label": "In corso"
+         *         }
+         *       ],
+         *       "techCode": [
+         *         {
+         *           "id": 1,
+         *           "label": "Andrea Colombo"
+         *         }
+         *       ],
+         *       "user": [
+         *         {
+         *           "id": 1,
          *           "label": "Mario Rossi"
+         *         },
+         *         {
+         *           "id": 7,
+         *           "label": "Paolo Ferrari"
+         *         },
+         *         {
+         *           "id": 12,
+         *           "label": "Francesca Romano"
          *         }
          *       ]
          *     }

@@ -20,7 +20,11 @@ const children = [
       }),
   spawn('node_modules/.bin/vite', ['--port', vitePort, '--strictPort'], {
     stdio: 'inherit',
-    env: projectEnv({ API_TARGET: `http://127.0.0.1:${mock ? mockPort : serverPort}` }),
+    // VITE_MOCK: the login page offers the mock's users, one per role (openapi.yaml, the Tokens examples).
+    env: projectEnv({
+      API_TARGET: `http://127.0.0.1:${mock ? mockPort : serverPort}`,
+      ...(mock ? { VITE_MOCK: '1' } : {}),
+    }),
   }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

@@ -30,6 +30,10 @@ const AuthenticatedApp = lazy(() =>
     ),
 );
 
+// `npm run dev:mock` only (VITE_MOCK): the login page with a choice of the mock's user; a build for the server
+// has none of it.
+const MockLoginPage = import.meta.env.VITE_MOCK === '1' ? lazy(() => import('./session/MockLoginPage.tsx')) : null;
+
 // The customer's offer page: no session, no back office; it loads alone, with signature_pad.
 const PublicOfferPage = lazy(() => import('./workflows/public-offer/PublicOfferPage.tsx'));
 
@@ -49,7 +53,16 @@ function RequireAuth() {
 }
 
 const router = createBrowserRouter([
-  { path: '/login', element: <LoginPage /> },
+  {
+    path: '/login',
+    element: MockLoginPage ? (
+      <Suspense fallback={null}>
+        <MockLoginPage />
+      </Suspense>
+    ) : (
+      <LoginPage />
+    ),
+  },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
   {
     path: '/trattativeCp/offers/:code',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RoleNameValues } from '../../generated/enums.ts';
 import { createAjv } from '../../src/domain/createAjv.ts';
 import { bundledContract, type Bundled, type Operation } from '../helpers/bundledContract.ts';
 import { startProcess } from '../helpers/startProcess.ts';
@@ -98,6 +99,35 @@ describe('the Prism mock answers every GET of the contract', () => {
     expect(Object.keys(body)).toEqual(['data']);
     expect(Array.isArray(body.data.data)).toBe(true);
     expect(typeof body.data.totalRows).toBe('number');
+  });
+
+  it('signs in a user of each role, the one asked for with Prefer (npm run dev:mock), its name in its token', async () => {
+    const signIn = async (prefer?: string) => {
+      const res = await fetch(`${BASE}/login_check`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(prefer ? { Prefer: prefer } : {}) },
+        body: JSON.stringify({ username: 'qualsiasi', password: 'qualsiasi' }),
+      });
+      expect(res.status).toBe(200);
+      const { token } = (await res.json()) as { token: string };
+      return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+        aud: string;
+        id: number;
+        name: string;
+        surname: string;
+        roles: string[];
+      };
+    };
+    const users = [];
+    for (const role of RoleNameValues) {
+      const user = await signIn(`example=${role}`);
+      expect(user, role).toMatchObject({ aud: 'staff', roles: [role] });
+      expect(user.name && user.surname, role).toBeTruthy();
+      users.push(user.id);
+    }
+    expect(new Set(users).size).toBe(RoleNameValues.length);
+    // Without a choice (another client of the mock): the super admin, who may open every screen.
+    expect((await signIn()).roles).toEqual(['ROLE_SUPER_ADMIN']);
   });
 
   it('validates requests: a secured call without a token is refused', async () => {

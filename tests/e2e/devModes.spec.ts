@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { RoleNameOptions } from '../../generated/enums.ts';
+import { resourceIndex } from '../../generated/resourceIndex.ts';
+import { createMenu, type DrawerSection } from '../../src/domain/menu.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
 import { ADMIN_PASSWORD, withSeededData } from './stack.ts';
@@ -14,6 +17,16 @@ async function seesLogin(page: Page, url: string) {
   await page.goto(`${url}/login`);
   await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByLabel('Username')).toBeVisible();
+}
+
+const MOCK_ROLE = 'Ruolo (solo sul mock)';
+
+/** The generated list screens in the drawer of a user with these roles (workflow pages and settings forms apart). */
+async function listScreensOf(roles: string[]) {
+  const entries = (s: DrawerSection): string[] => [...s.entries.map((e) => e.route), ...s.children.flatMap(entries)];
+  const routes = createMenu(Object.values(resourceIndex)).drawerFor(roles).flatMap(entries);
+  const defs = await Promise.all(Object.values(resourceIndex).map((r) => r.load()));
+  return defs.filter((d) => d.route && routes.includes(d.route) && d.api.list && !d.single);
 }
 
 test.describe('development modes', () => {
@@ -46,13 +59,19 @@ test.describe('development modes', () => {
     const call = await page.request.get(`${url}/api/users/me`);
     expect(call.status()).toBe(401);
     await seesLogin(page, url);
+    // Against the real server, no mock users to pick.
+    await expect(page.getByLabel(MOCK_ROLE)).toHaveCount(0);
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Accedi', exact: true }).click();
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible({ timeout: 90_000 });
   });
 
-  test('npm run dev:mock: Vite serves the app against the Prism mock', async ({ page }) => {
+  test('npm run dev:mock: Vite serves the app against the Prism mock; the admin of the mock sees rows on every list', async ({
+    page,
+  }) => {
+    test.setTimeout(480_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
     const [mockPort, vitePort] = [freePort(), freePort()];
     started = await startProcess(
       'npm',
@@ -70,5 +89,35 @@ test.describe('development modes', () => {
     const call = await page.request.get(`${url}/api/users/me`);
     expect(call.headers()['content-type']).toContain('json');
     await seesLogin(page, url);
+
+    // A mock user per role (openapi.yaml, the examples of the Tokens answer): whatever is typed, the role picked.
+    const picker = page.getByLabel(MOCK_ROLE);
+    await expect(picker.locator('option')).toHaveText(RoleNameOptions.map((o) => o.label));
+    await picker.selectOption({ label: 'Amministratore' });
+    await page.getByLabel('Username').fill('qualsiasi');
+    await page.getByLabel('Password').fill('qualsiasi');
+    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Benvenuto, Alessandra Conti' })).toBeVisible({ timeout: 90_000 });
+    const navigation = page.getByRole('navigation', { name: 'Menu principale' });
+    await expect(navigation.getByText('Configurazione CRM', { exact: true })).toBeVisible();
+
+    const screens = await listScreensOf(['ROLE_ADMIN']);
+    expect(screens.length).toBeGreaterThan(40);
+    for (const def of screens) {
+      await test.step(def.label, async () => {
+        await page.goto(`${url}${def.route ?? ''}`);
+        await expect(page.getByRole('heading', { level: 1, name: def.label, exact: true })).toBeVisible({
+          timeout: 30_000,
+        });
+        // A row from the mock's example, its referenced records named (an unnamed one shows as "#1"; colours,
+        // "#RRGGBB", have six digits), and no error.
+        const row = page.locator('main tbody tr').first();
+        await expect(row).toBeVisible();
+        await expect(row.getByRole('cell').first()).not.toHaveText('');
+        await expect(row.getByRole('cell').filter({ hasText: /^#[1-9]\d{0,4}$/ })).toHaveCount(0);
+        await expect(page.getByText('Nessun record da mostrare')).toHaveCount(0);
+        await expect(page.locator('main [role=alert]').filter({ hasText: /\S/ })).toHaveCount(0);
+      });
+    }
   });
 });

@@ -25,6 +25,8 @@ test.describe('the login page', () => {
     // Not configured on this server: no Microsoft button.
     await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Accedi con Microsoft' })).toHaveCount(0);
+    // Nor the role picker of `npm run dev:mock`: the product signs in whom the credentials name.
+    await expect(page.getByLabel('Ruolo (solo sul mock)')).toHaveCount(0);
     await page.goto('/configurations/fonti?f.description=web');
     await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Ffonti%3Ff.description%3Dweb');
     await page.goto('/');
