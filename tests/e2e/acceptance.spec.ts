@@ -129,7 +129,7 @@ test.describe('vehicle acceptance on a tablet', () => {
     await pageOne(page, 'e2e-4455', '12600', '700');
     const previous = page.getByTestId('accettazione-precedente');
     await expect(previous).toContainText('Ultima accettazione di questo mezzo');
-    await expect(previous).toContainText('Km 12.540 · Ore 820 · Con danni');
+    await expect(previous).toContainText('12.540 km · 820 h · Con danni');
     await expect(previous.getByRole('img')).toHaveCount(2);
     await page.getByRole('button', { name: 'Avanti' }).tap();
     await expect(page.getByText(/Le ore \(700 h\) sono inferiori all'ultima lettura \(820 h del/)).toBeVisible();
@@ -242,7 +242,7 @@ test.describe('vehicle acceptance on a tablet', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     const refused = page.getByTestId('in-attesa');
     await expect(refused).toContainText(
-      /Rifiutata dal server: Le ore \(0\) sono inferiori all'ultima lettura \(50 del/,
+      /Rifiutata dal server: Le ore \(0 h\) sono inferiori all'ultima lettura \(50 h del/,
     );
     await expect(refused.getByRole('button', { name: 'Riapri' })).toBeVisible();
     expect(sends).toHaveLength(1);

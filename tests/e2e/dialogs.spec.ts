@@ -72,7 +72,9 @@ test.describe('fields the server fills', () => {
     await page.getByRole('option', { name: 'Bergamo' }).click();
     await page.getByRole('button', { name: 'Crea inventario' }).click();
     await expect(page).toHaveURL(/\/inventarioMezzi\/\d+$/);
-    await expect(page.getByText(/^Creato da admin il \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Creato da Amministratore di sistema il \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/),
+    ).toBeVisible();
     await page.getByRole('link', { name: 'Torna agli inventari' }).click();
     await expect(page.getByRole('cell', { name: 'admin', exact: true }).first()).toBeVisible();
   });

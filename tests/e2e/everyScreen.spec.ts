@@ -216,6 +216,7 @@ const READ_WHOLE = new Set([
   'inventarioMezziItemStato', // inventory item statuses (pageSize 0)
   'invioBrochure', // the brochures a negotiation may send
   'altraConfigurazione', // the general settings: one record
+  'tipoControllo', // the check-in's checklist: the controls an operator ticks
   'branchOffer', // the offer builder's price tables: rental branches, families, groups, insurances, transport
   'famigliaGruppoRisorse',
   'gruppoRisorse',

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loginHeaders, startServer, type RunningServer } from '../helpers/startServer.ts';
+import { PNG } from '../helpers/sampleFiles.ts';
 
 // A real server on PGlite, killed (SIGKILL) at chosen points of an upload; the next start must leave in its
 // folders only files that records name, and every file a record names must be there.
@@ -135,8 +136,10 @@ describe('an upload killed at any point leaves no file behind after the next sta
         ['operatore', String(me.data.id)],
         ['dataAccettazione', '2026-11-26'],
         ['matricole', 'SN-CRASH'],
+        ['km', '12500'],
         ...photos.map((p, i): [string, Buffer] => [`foto-${i}`, p]),
         ...photos.map((p): [string, string] => ['fotoSha256[]', sha(p)]),
+        ['firma', PNG, 'firma.png'],
       ]);
     };
     const document = () =>

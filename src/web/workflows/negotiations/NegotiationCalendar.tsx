@@ -55,13 +55,13 @@ export function NegotiationCalendar() {
   const negotiations = useQuery({
     queryKey: ['list', 'trattativaCp', 'calendar', range],
     enabled: !!range,
-    // Every negotiation with a calendar date in the days on screen (page and size 0, bounded by the server).
+    // The negotiations with a calendar date in the days on screen: one bounded page, more than a team handles in a month.
     queryFn: async () =>
       range
         ? ((
             await unwrap(
               api.GET('/api/trattative_cp', {
-                params: { query: { dataDal: range.from, dataAl: range.to, page: 0, rowsPerPage: 0 } },
+                params: { query: { dataDal: range.from, dataAl: range.to, page: 1, rowsPerPage: 1000 } },
               }),
             )
           ).data as CalendarNegotiation[])

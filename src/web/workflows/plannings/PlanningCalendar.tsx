@@ -22,6 +22,8 @@ import { calendarEventText } from '../../ui/calendarEventText.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 
 const m = messages.calendar;
+/** Activities read for the days on screen at most: more than a team plans in a month. */
+const CALENDAR_PAGE = 1000;
 const day = (d: Date) => dayjs(d).format('YYYY-MM-DD');
 const time = (d: Date) => dayjs(d).format('HH:mm');
 /** The fields of an activity that say when it is. */
@@ -43,21 +45,33 @@ export function PlanningCalendar() {
     queryFn: async () => (await unwrap(api.GET('/api/users/me'))).data,
   });
   const agentId = me.data?.agentId ?? null;
+  // The days on screen, as FullCalendar reports them: only their activities are read, a bounded page.
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const all = useQuery({
-    queryKey: ['list', 'planning', 'calendar'],
-    enabled: !!def.data,
-    queryFn: () =>
-      def.data
-        ? resourceApi.list(def.data, {
-            filters: {},
-            sortBy: null,
-            descending: false,
-            page: 0,
-            rowsPerPage: 0,
-          })
+    queryKey: ['list', 'planning', 'calendar', range],
+    enabled: !!range,
+    queryFn: async () =>
+      range
+        ? await unwrap(
+            api.GET('/api/plannings', {
+              params: {
+                query: { filters: { dateFrom: range.from, dateTo: range.to }, page: 1, rowsPerPage: CALENDAR_PAGE },
+              },
+            }),
+          )
         : null,
   });
-  const open = all.data?.data.filter((r) => r.completed !== true).length ?? 0;
+  // Every activity still to complete that the user sees, whatever the days on screen: its count alone.
+  const incomplete = useQuery({
+    queryKey: ['list', 'planning', 'incomplete'],
+    queryFn: async () =>
+      (
+        await unwrap(
+          api.GET('/api/plannings', { params: { query: { filters: { completed: false }, page: 1, rowsPerPage: 1 } } }),
+        )
+      ).totalRows,
+  });
+  const open = incomplete.data;
   const [editing, setEditing] = useState<Row | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['list', 'planning'] });
 
@@ -103,7 +117,7 @@ export function PlanningCalendar() {
           {m.title}
         </Typography>
         {/* Only once the activities are loaded: a "0" while loading would be a wrong figure. */}
-        {all.data && (
+        {open !== undefined && (
           <Chip
             role="status"
             color={open > 0 ? 'warning' : 'default'}
@@ -129,6 +143,10 @@ export function PlanningCalendar() {
         selectMinDistance={5}
         height="auto"
         events={events}
+        datesSet={(info) => {
+          const next = { from: day(info.start), to: day(dayjs(info.end).subtract(1, 'day').toDate()) };
+          setRange((r) => (r?.from === next.from && r.to === next.to ? r : next));
+        }}
         eventDidMount={calendarEventText.eventDidMount}
         eventContent={calendarEventText.eventContent}
         dateClick={(info) =>
