@@ -26,18 +26,18 @@ test.describe('what a field is: Italian messages, formats, dates, layout', () =>
     const dialog = page.getByRole('main');
     await dialog.getByLabel('Ragione sociale').fill('Cantieri Lario S.r.l.');
     await dialog.getByLabel('Partita IVA').fill('123');
-    await dialog.getByLabel('Sconto %').fill('150');
+    await dialog.getByLabel('Punteggio').fill('150');
     await dialog.getByLabel('Importo cauzione').fill('abc');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect(page.getByText('Attenzione. Ci sono errori in alcuni campi')).toBeVisible();
     await expect(dialog.getByText('La partita IVA deve avere 11 cifre')).toBeVisible();
-    await expect(dialog.getByText('Il campo «Sconto %» deve essere compreso tra 0% e 100%')).toBeVisible();
+    await expect(dialog.getByText('Il campo «Punteggio» deve essere compreso tra 0 e 100')).toBeVisible();
     await expect(dialog.getByText('Il campo «Importo cauzione» deve essere un numero')).toBeVisible();
     // No regular expression, no ajv comparison, no English anywhere in the form.
     const text = await dialog.locator('form').innerText();
     expect(text).not.toMatch(/\^|\$|\\d|<=|>=|must|should/);
     await expect(dialog.getByLabel('Ragione sociale')).toHaveValue('Cantieri Lario S.r.l.');
-    await expect(dialog.getByLabel('Sconto %')).toHaveValue('150');
+    await expect(dialog.getByLabel('Punteggio')).toHaveValue('150');
 
     // An Italian VAT number with a wrong check digit: the format's own sentence.
     await dialog.getByLabel('Partita IVA').fill('00743110158');
