@@ -76,8 +76,11 @@ async function seedLongRows(request: APIRequestContext) {
   }
   const group = await first('/api/gruppi-risorse');
   const branch = await first('/api/branches-offer');
-  await call('put', `/api/trattative_cp/${String(ids[0])}/offerta`, {
+  const offer = `/api/trattative_cp/${String(ids[0])}/offerta`;
+  await call('put', offer, {
     data: {
+      // The version the offer was read at, as the builder sends it.
+      version: (await call('get', offer)).data.version,
       filialeNoleggioId: branch.id,
       famigliaGruppoRisorsaId: group.famigliaGruppoRisorsaId,
       gruppoRisorsaId: group.id,
