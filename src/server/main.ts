@@ -17,7 +17,9 @@ const dataDirLock = process.env.DATABASE_URL
     });
 
 const { buildApp } = await import('./app.ts');
-const { DEMO_PASSWORD_FILE, demoDataWanted, demoUsersPresent, seed } = await import('./seed/seed.ts');
+const { DEMO_PASSWORD_FILE, demoDataWanted, demoUsersPresent, demoWorkflowsWanted, readDemoPasswords, seed } =
+  await import('./seed/seed.ts');
+const { demoOfferUrls, demoState, loadDemoWorkflows } = await import('./seed/demoWorkflows.ts');
 const { app, ctx } = await buildApp({
   dataDir,
   dataDirLock,
@@ -28,7 +30,22 @@ const { app, ctx } = await buildApp({
   apiPublicUrl: process.env.API_PUBLIC_URL,
 });
 const demoData = demoDataWanted(process.env);
-const seeded = await seed(ctx, { adminPassword: process.env.ADMIN_PASSWORD, demoData });
+const seeded = await seed(ctx, {
+  adminPassword: process.env.ADMIN_PASSWORD,
+  demoData,
+  demoWorkflows: demoWorkflowsWanted(process.env),
+});
+// The workflows' demo goes through the app's own calls, so after the seed's transaction and before the port
+// opens: nobody sees it half made.
+const loadStarted = performance.now();
+const demoLoad = await loadDemoWorkflows(
+  app,
+  ctx,
+  seeded.demoPasswords
+    ? new Map(seeded.demoPasswords.map((p) => [p.username, p.password]))
+    : readDemoPasswords(dataDir),
+).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+const loadSeconds = ((performance.now() - loadStarted) / 1000).toFixed(1);
 
 await app.listen({ port, host });
 console.log(
@@ -49,6 +66,22 @@ if (seeded.demoPasswords) {
       : `Dati dimostrativi: no${demoData ? '' : process.env.DATABASE_URL ? ' (su PostgreSQL solo con DEMO_DATA=1, in un database vuoto)' : ' (DEMO_DATA=0)'}`,
   );
 }
+const demo = await demoState(ctx.db);
+if (demoLoad instanceof Error)
+  console.log(`Dati dimostrativi delle attività: caricamento non riuscito (${demoLoad.message})`);
+else if (demoLoad) console.log(`Dati dimostrativi delle attività: caricati ora in ${loadSeconds} s`);
+if (demo.stato === 'caricati') {
+  const urls = demoOfferUrls(
+    process.env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    demo.riferimenti,
+  );
+  console.log(
+    `Dati dimostrativi delle attività: presenti (trattative, offerte, accettazioni, inventari, attività)\n  offerta per il cliente: ${urls.open}\n  offerta firmata:        ${urls.signed}`,
+  );
+} else if (demo.stato === 'in caricamento' && !(demoLoad instanceof Error))
+  console.log(
+    'Dati dimostrativi delle attività: caricamento interrotto da un avvio precedente; per averli completi avviare su una cartella dati vuota',
+  );
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
