@@ -35,18 +35,6 @@ const seeded = await seed(ctx, {
   demoData,
   demoWorkflows: demoWorkflowsWanted(process.env),
 });
-// The workflows' demo goes through the app's own calls, so after the seed's transaction and before the port
-// opens: nobody sees it half made.
-const loadStarted = performance.now();
-const demoLoad = await loadDemoWorkflows(
-  app,
-  ctx,
-  seeded.demoPasswords
-    ? new Map(seeded.demoPasswords.map((p) => [p.username, p.password]))
-    : readDemoPasswords(dataDir),
-).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
-const loadSeconds = ((performance.now() - loadStarted) / 1000).toFixed(1);
-
 await app.listen({ port, host });
 console.log(
   `\nCRM Noleggi: http://${host}:${port}  (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dataDir}`}, Node.js ${process.version})`,
@@ -66,22 +54,37 @@ if (seeded.demoPasswords) {
       : `Dati dimostrativi: no${demoData ? '' : process.env.DATABASE_URL ? ' (su PostgreSQL solo con DEMO_DATA=1, in un database vuoto)' : ' (DEMO_DATA=0)'}`,
   );
 }
-const demo = await demoState(ctx.db);
-if (demoLoad instanceof Error)
-  console.log(`Dati dimostrativi delle attività: caricamento non riuscito (${demoLoad.message})`);
-else if (demoLoad) console.log(`Dati dimostrativi delle attività: caricati ora in ${loadSeconds} s`);
-if (demo.stato === 'caricati') {
-  const urls = demoOfferUrls(
-    process.env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    demo.riferimenti,
+// The workflows' demo goes through the app's own calls as the demo users, so once the port is open: the first
+// start is not held up by it, and the log says when it is there.
+const publicUrl = process.env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const WORKFLOWS = 'Dati dimostrativi delle attività';
+async function sayDemoState() {
+  const demo = await demoState(ctx.db);
+  if (demo.stato === 'caricati') {
+    const urls = demoOfferUrls(publicUrl, demo.riferimenti);
+    console.log(
+      `${WORKFLOWS}: presenti (trattative, offerte, accettazioni, inventari, attività)\n  offerta per il cliente: ${urls.open}\n  offerta firmata:        ${urls.signed}`,
+    );
+  } else if (demo.stato === 'in caricamento')
+    console.log(
+      `${WORKFLOWS}: in caricamento in un altro processo, o interrotto da un avvio precedente (per averli completi avviare su un database vuoto)`,
+    );
+}
+if ((await demoState(ctx.db)).stato === 'da caricare') {
+  console.log(`${WORKFLOWS}: in caricamento…`);
+  const started = performance.now();
+  const passwords = seeded.demoPasswords
+    ? new Map(seeded.demoPasswords.map((p) => [p.username, p.password]))
+    : readDemoPasswords(dataDir);
+  void loadDemoWorkflows(app, ctx, passwords).then(
+    async (loaded) => {
+      if (loaded) console.log(`${WORKFLOWS}: caricati ora in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      await sayDemoState();
+    },
+    (err: unknown) =>
+      console.log(`${WORKFLOWS}: caricamento non riuscito (${err instanceof Error ? err.message : String(err)})`),
   );
-  console.log(
-    `Dati dimostrativi delle attività: presenti (trattative, offerte, accettazioni, inventari, attività)\n  offerta per il cliente: ${urls.open}\n  offerta firmata:        ${urls.signed}`,
-  );
-} else if (demo.stato === 'in caricamento' && !(demoLoad instanceof Error))
-  console.log(
-    'Dati dimostrativi delle attività: caricamento interrotto da un avvio precedente; per averli completi avviare su una cartella dati vuota',
-  );
+} else await sayDemoState();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

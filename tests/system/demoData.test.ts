@@ -5,6 +5,8 @@ import { seed } from '../../src/server/seed/seed.ts';
 import { demoState, loadDemoWorkflows, type DemoReferences } from '../../src/server/seed/demoWorkflows.ts';
 import { demoApi } from '../../src/server/seed/demoApi.ts';
 import contract from '../../generated/openapi.json' with { type: 'json' };
+import { drawerFor } from '../../src/web/menu.ts';
+import { DEMO_USERS } from '../../src/server/seed/demoData.ts';
 
 /**
  * The demo a newcomer meets on a fresh start (`npm start`, embedded database): loaded through the app's own
@@ -116,8 +118,11 @@ describe('the demo data of a first start', () => {
     const inventories = await get<{ data: { concluso: boolean }[] }>(await as('inventario'), '/api/inventari_mezzi');
     expect(inventories.data.map((i) => i.concluso).sort()).toEqual([false, true]);
     const crm = await as('crm');
-    const planned = await get<{ data: { date: string }[] }>(crm, `/api/plannings?page=0&rowsPerPage=0`);
-    expect(planned.data.filter((p) => p.date === today.toString()).length).toBeGreaterThanOrEqual(2);
+    // The home page's "Attività di oggi" of the sales team.
+    for (const user of [crm, await as('commerciale.cp')]) {
+      const planned = await get(user, `/api/plannings?filters[date]=${today.toString()}&page=1&rowsPerPage=5`);
+      expect(planned.data.length).toBeGreaterThanOrEqual(2);
+    }
     const admin = await as('admin.demo');
     for (const list of ['famiglie-gruppi-risorse', 'gruppi-risorse']) {
       const { data } = await get<{ data: { id: number; image?: string | null }[] }>(
@@ -131,6 +136,36 @@ describe('the demo data of a first start', () => {
       }
     }
   });
+});
+
+/** The call behind each screen of a drawer that lists records; forms list nothing. */
+const monday = today.subtract({ days: today.dayOfWeek - 1 });
+const SCREEN_LISTS: Record<string, string | null> = {
+  '/plannings': '/api/plannings?page=0&rowsPerPage=0',
+  '/listPlannings': '/api/plannings?filters[completed]=false&page=1&rowsPerPage=30',
+  '/customers/all': '/api/customers?page=1&rowsPerPage=10',
+  '/trattativeCp/trattativeCp': '/api/trattative_cp?archiviata=N&page=1&rowsPerPage=50',
+  '/trattativeCp/calendarioTrattative': `/api/trattative_cp?archiviata=N&dataDal=${monday.toString()}&dataAl=${monday.add({ days: 6 }).toString()}&page=0&rowsPerPage=0`,
+  '/accettazioniMezzi/accettazioniMezzi': '/api/accettazioni_mezzi?page=1&rowsPerPage=10',
+  '/accettazioniMezzi/accettazioneMezzo': null,
+  '/inventarioMezzi/inventariMezzi': '/api/inventari_mezzi',
+  '/inventarioMezzi/filialiInventario': '/api/filiali-inventario',
+  '/contactCenter/missed-calls': '/api/missed-calls?page=1&rowsPerPage=30',
+};
+const ADMINS = new Set(['ROLE_ADMIN', 'ROLE_SUPER_ADMIN']);
+
+describe('each demo user finds rows in every list of their drawer', () => {
+  for (const user of DEMO_USERS.filter((u) => !ADMINS.has(u.role)))
+    it(`${user.username} (${user.role})`, async () => {
+      const headers = await as(user.username);
+      for (const entry of drawerFor([user.role]).flatMap((s) => s.entries)) {
+        expect(SCREEN_LISTS, `the call behind ${entry.route}`).toHaveProperty([entry.route]);
+        const url = SCREEN_LISTS[entry.route];
+        if (!url) continue;
+        const { data } = await get<{ data: unknown[] }>(headers, url);
+        expect(data.length, `${user.username}: ${entry.label} (${url})`).toBeGreaterThan(0);
+      }
+    });
 });
 
 type Op = {

@@ -74,6 +74,7 @@ export async function loadDemoWorkflows(
   const crm = await as('crm');
   await customers(api, crm);
   await plannings(api, today, [crm, sellers[1]!]);
+  await callBacks(api, await as('contactcenter'));
   await acceptances(api, today, await as('accettazione'), await as('supervisore.accettazione'));
   await inventories(api, ctx, await as('inventario'), await as('supervisore.inventario'));
   await ctx.db.query(`UPDATE "demoDati" SET stato = 'caricati', aggiornato = now(), riferimenti = $1 WHERE id = 1`, [
@@ -390,6 +391,19 @@ async function plannings(api: DemoApi, today: Temporal.PlainDate, users: Headers
       description: 'Verificare le esigenze di noleggio dei prossimi mesi.',
       completed: Temporal.PlainDate.compare(day, today) < 0 && i % 2 === 0,
     });
+  }
+}
+
+/** The contact centre called two customers back without an answer: a "Richiamare" activity in its planning each. */
+async function callBacks(api: DemoApi, operator: Headers) {
+  const { data } = await api.call<{ data: { id: number }[] }>(
+    operator,
+    'GET',
+    '/api/missed-calls?recalled=N&page=1&rowsPerPage=2',
+  );
+  for (const { id } of data) {
+    await api.call(operator, 'POST', `/api/missed-calls/${id}/recall`);
+    await api.call(operator, 'POST', `/api/missed-calls/${id}/no-answer`);
   }
 }
 

@@ -47,4 +47,14 @@ export const publicOfferMessages = {
   note: 'Note (facoltative)',
   decline: "Rifiuta l'offerta",
   cancel: 'Annulla',
+};
+
+/** The staff's words about the customer's page, on the negotiation's page. */
+export const customerPageMessages = {
+  title: 'Pagina dell’offerta per il cliente',
+  text: 'Il cliente apre l’offerta, sceglie l’assicurazione e la firma da questo indirizzo (lo stesso dell’email).',
+  open: 'Apri',
+  copy: 'Copia link',
+  copied: 'Link copiato negli appunti',
+  copyFailed: 'Impossibile copiare: selezionare l’indirizzo e copiarlo a mano',
 } as const;
