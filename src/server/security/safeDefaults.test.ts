@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebRoot } from '../../../tests/helpers/fakeWebRoot.ts';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 import { DEMO_USERS } from '../seed/demoData.ts';
-import { demoDataWanted, readDemoPasswords, seed } from '../seed/seed.ts';
+import { demoDataWanted, demoWorkflowsWanted, readDemoPasswords, seed } from '../seed/seed.ts';
 import { contentSecurityPolicy, sourceOf } from './securityHeaders.ts';
 
 describe('demo data goes only into the embedded database', () => {
@@ -16,6 +16,18 @@ describe('demo data goes only into the embedded database', () => {
     [{ DATABASE_URL: 'postgres://db/crm', DEMO_DATA: 'true' }, false],
   ])('%o → %s', (env, wanted) => {
     expect(demoDataWanted(env)).toBe(wanted);
+  });
+
+  it.each<[Record<string, string>, boolean, boolean]>([
+    [{}, true, true],
+    [{ DEMO_DATA: 'base' }, true, false],
+    [{ DATABASE_URL: 'postgres://db/crm', DEMO_DATA: 'base' }, true, false],
+    [{ DATABASE_URL: 'postgres://db/crm', DEMO_DATA: '1' }, true, true],
+    [{ DATABASE_URL: 'postgres://db/crm' }, false, false],
+    [{ DEMO_DATA: '0' }, false, false],
+  ])('%o → tables and users %s, the workflows’ records %s', (env, tables, workflows) => {
+    expect(demoDataWanted(env)).toBe(tables);
+    expect(demoWorkflowsWanted(env)).toBe(workflows);
   });
 });
 
