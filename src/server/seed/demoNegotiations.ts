@@ -157,7 +157,8 @@ export function demoNegotiations(today: Temporal.PlainDate, l: Lookups): DemoNeg
       fine: today.add({ days: 24 + (i % 20) }).toString(),
     };
     if (story === 'richiamare' || story.startsWith('offerta')) {
-      body.richiamareInData = weekDay(i);
+      // Half of them today, so the calendar's today has its call-backs too.
+      body.richiamareInData = i % 2 ? weekDay(i) : today.toString();
       body.richiamareInOrario = `${String(9 + (i % 8)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`;
     }
     if (story === 'visitaRipianificata') {

@@ -8,6 +8,8 @@ export const publicOfferMessages = {
     'Il link non è valido o è stato sostituito da uno più recente. Usi il link dell’ultima email ricevuta o chieda al suo referente di inviarne uno nuovo.',
   unreachable: 'Impossibile raggiungere il server. Controlli la connessione e riprovi.',
   retry: 'Riprova',
+  signedPdf: 'Scarica il PDF firmato',
+  signedPdfName: (numero?: string) => `Offerta_${numero ?? ''}_firmata.pdf`,
   noOffer: "Non c'è ancora un'offerta da confermare: le scriveremo appena sarà pronta.",
   rental: 'Il noleggio',
   period: 'Periodo',
