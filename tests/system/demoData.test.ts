@@ -217,6 +217,8 @@ describe('every GET of the contract answers 200 with a demo record', () => {
         `/api/trattative_cp/${signed.id}/offerta/versioni/1/pdf`,
       '/api/trattativa_cp_allegato/{id}': async () => `/api/trattativa_cp_allegato/${attachment.id}`,
       '/api/trattative-cp/{id}': async () => `/api/trattative-cp/${refs.offertaFirmata}`,
+      '/api/trattative-cp/{id}/offerta-firmata': async () =>
+        `/api/trattative-cp/${refs.offertaFirmata}/offerta-firmata`,
       '/api/files': async () => `/api/files?entity=customer&entityId=${customer.id}`,
     };
     // Which record stands for `{id}`: the first row of the list beside it, or these.
@@ -242,7 +244,7 @@ describe('every GET of the contract answers 200 with a demo record', () => {
         const id = idOf[base] ? await idOf[base]() : await firstOf(base);
         url = url.replace(/\{[^}]+\}/, String(id));
       }
-      const publicCall = op.path === '/api/trattative-cp/{id}';
+      const publicCall = op.path.startsWith('/api/trattative-cp/{id}');
       const headers = publicCall
         ? await publicHeaders(refs.offertaFirmata)
         : op.path.startsWith('/public/')
