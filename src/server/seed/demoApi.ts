@@ -59,3 +59,8 @@ export function form(parts: Record<string, string | number | boolean | Buffer | 
   }
   return f;
 }
+
+/** A real one-page PDF: the customer's request attached to a negotiation, a customer's document. */
+export const DEMO_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);

@@ -1,11 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Temporal } from 'temporal-polyfill';
 import type { AppContext } from '../context.ts';
 import type { Queryable } from '../db/Db.ts';
-import { demoApi, form, type DemoApi, type Headers } from './demoApi.ts';
+import { DEMO_PDF, demoApi, form, type DemoApi, type Headers } from './demoApi.ts';
+import { callBacks, customers, plannings } from './demoCrm.ts';
 import { demoNegotiations, type DemoNegotiation, type Lookups } from './demoNegotiations.ts';
-import { acceptancePhoto, machinePicture, signaturePicture, type Machine } from './demoPictures.ts';
+import { acceptancePhoto, signaturePicture } from './demoPictures.ts';
+import { acceptances, inventories, pictures } from './demoService.ts';
 
 const ZONE = 'Europe/Rome';
 
@@ -83,29 +84,6 @@ export async function loadDemoWorkflows(
   return refs;
 }
 
-const FAMILY_PICTURES: Record<string, Machine> = { 'Piattaforme aeree': 'boomLift', Movimentazione: 'telehandler' };
-const GROUP_PICTURES: Record<string, Machine> = { PLT12: 'scissorLift', ART16: 'boomLift', TEL14: 'telehandler' };
-
-/** A drawn silhouette on every resource-group family and group, uploaded as the admin does from the card. */
-async function pictures(api: DemoApi, admin: Headers) {
-  const families = await api.idsBy<{ description: string }>(admin, '/api/famiglie-gruppi-risorse', 'description');
-  for (const [name, id] of families)
-    await api.call(
-      admin,
-      'PUT',
-      `/api/famiglie-gruppi-risorse/${id}/image`,
-      form({ file: machinePicture(FAMILY_PICTURES[name] ?? 'excavator') }),
-    );
-  const groups = await api.idsBy<{ resourceGroup: string }>(admin, '/api/gruppi-risorse', 'resourceGroup');
-  for (const [code, id] of groups)
-    await api.call(
-      admin,
-      'PUT',
-      `/api/gruppi-risorse/${id}/image`,
-      form({ file: machinePicture(GROUP_PICTURES[code] ?? 'excavator') }),
-    );
-}
-
 async function lookups(
   api: DemoApi,
   h: Headers,
@@ -147,10 +125,6 @@ async function lookups(
   };
 }
 
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 async function negotiations(
   api: DemoApi,
   ctx: AppContext,
@@ -172,7 +146,7 @@ async function negotiations(
         '/api/trattativa_cp_allegato',
         form({
           trattativaCpId: id,
-          'file-0': [PDF, 'Richiesta del cliente.pdf'],
+          'file-0': [DEMO_PDF, 'Richiesta del cliente.pdf'],
           'descrizione-0': 'Richiesta del cliente',
           'file-1': [acceptancePhoto('scissorLift', i), 'Foto del cantiere.png'],
           'descrizione-1': 'Foto del cantiere',
@@ -318,182 +292,4 @@ async function age(db: Queryable, aged: { id: number; daysAgo: number; offerDays
         [a.id, a.offerDaysAgo],
       );
   }
-}
-
-const CONTACTS: [string, string, string][] = [
-  ['Paolo', 'Brambilla', 'Titolare'],
-  ['Giovanni', 'Rota', 'Responsabile acquisti'],
-  ['Marta', 'Bonetti', 'Capocantiere'],
-  ['Enrico', 'Sala', 'Amministrazione'],
-];
-
-/** Each customer's contact and equipment profile, and a document on the first, as the CRM user enters them. */
-async function customers(api: DemoApi, crm: Headers) {
-  const ids = [...(await api.idsBy<{ id: number }>(crm, '/api/customers', 'id')).values()];
-  const roles = await api.idsBy<{ role: string }>(crm, '/api/roles', 'role');
-  const competitors = [...(await api.idsBy<{ id: number }>(crm, '/api/competitors', 'id')).values()];
-  const categories = [...(await api.idsBy<{ id: number }>(crm, '/api/categories', 'id')).values()];
-  const materials = [...(await api.idsBy<{ id: number }>(crm, '/api/materials', 'id')).values()];
-  for (const [i, customerId] of ids.entries()) {
-    const [name, surname, role] = CONTACTS[i % CONTACTS.length]!;
-    await api.call(crm, 'POST', '/api/contacts', {
-      customerId,
-      name,
-      surname,
-      roleId: roles.get(role) ?? null,
-      email: `${name.toLowerCase()}.${surname.toLowerCase()}@example.it`,
-      phone: `333 ${String(1_234_567 + i * 1_111)}`,
-    });
-    await api.call(crm, 'POST', '/api/details', {
-      customerId,
-      competitorId: competitors[i % competitors.length] ?? null,
-      categoryId: categories[i % categories.length] ?? null,
-      materials: materials.slice(0, 1 + (i % 2)),
-    });
-  }
-  if (ids[0])
-    await api.call(
-      crm,
-      'POST',
-      '/api/files',
-      form({
-        file: [PDF, 'Visura camerale.pdf'],
-        data: JSON.stringify({ entity: 'customer', entityId: ids[0], description: 'Visura camerale' }),
-      }),
-    );
-}
-
-/** The week's activities of the sales team: some done, some to complete, some today and ahead. */
-async function plannings(api: DemoApi, today: Temporal.PlainDate, users: Headers[]) {
-  const customers = [...(await api.idsBy<{ id: number }>(users[0]!, '/api/customers', 'id')).values()];
-  const communications = [...(await api.idsBy<{ id: number }>(users[0]!, '/api/communications', 'id')).values()];
-  const meetings = [...(await api.idsBy<{ id: number }>(users[0]!, '/api/meetings', 'id')).values()];
-  const monday = today.subtract({ days: today.dayOfWeek - 1 });
-  const days = [...Array.from({ length: 5 }, (_, d) => monday.add({ days: d })), today, today];
-  const subjects = [
-    'Visita in cantiere',
-    'Telefonata di aggiornamento',
-    'Presentazione nuova gamma',
-    'Sopralluogo',
-    'Rinnovo contratto',
-  ];
-  for (const [i, day] of days.entries()) {
-    const user = users[i % users.length]!;
-    const start = 9 + ((i * 2) % 8);
-    await api.call(user, 'POST', '/api/plannings', {
-      date: day.toString(),
-      startTime: `${String(start).padStart(2, '0')}:00`,
-      endTime: `${String(start + 1).padStart(2, '0')}:00`,
-      customerId: customers[i % customers.length],
-      communicationPlanId: communications[i % communications.length],
-      meetingPlanIds: [meetings[i % meetings.length]],
-      subject: subjects[i % subjects.length],
-      description: 'Verificare le esigenze di noleggio dei prossimi mesi.',
-      completed: Temporal.PlainDate.compare(day, today) < 0 && i % 2 === 0,
-    });
-  }
-}
-
-/** The contact centre called two customers back without an answer: a "Richiamare" activity in its planning each. */
-async function callBacks(api: DemoApi, operator: Headers) {
-  const { data } = await api.call<{ data: { id: number }[] }>(
-    operator,
-    'GET',
-    '/api/missed-calls?recalled=N&page=1&rowsPerPage=2',
-  );
-  for (const { id } of data) {
-    await api.call(operator, 'POST', `/api/missed-calls/${id}/recall`);
-    await api.call(operator, 'POST', `/api/missed-calls/${id}/no-answer`);
-  }
-}
-
-const MACHINES: [string, Machine, number][] = [
-  ['MI01-PLF-002', 'scissorLift', 1240],
-  ['MI01-PLT-001', 'boomLift', 3380],
-  ['MI01-SOL-005', 'telehandler', 2115],
-  ['MI01-ESC-003', 'excavator', 5470],
-  ['MI01-PLF-008', 'scissorLift', 860],
-];
-
-/** Five check-ins on the tablet, with four photos each and the customer's signature; one gets an addendum. */
-async function acceptances(
-  api: DemoApi,
-  today: Temporal.PlainDate,
-  operator: Headers & { id: number },
-  supervisor: Headers,
-) {
-  const { data: controls } = await api.call<{ data: { id: number; valori?: string | null; tipo?: string | null }[] }>(
-    operator,
-    'GET',
-    '/api/tipi_controllo?page=0&rowsPerPage=0',
-  );
-  let first = 0;
-  for (const [i, [matricole, machine, ore]] of MACHINES.entries()) {
-    const parts: Parameters<typeof form>[0] = {
-      operatore: operator.id,
-      dataAccettazione: today.subtract({ days: i * 2 }).toString(),
-      carburante: (i % 4) + 1,
-      danni: i === 1,
-      ore,
-      matricole,
-      noteCliente: 'Mezzo riconsegnato in cantiere.',
-      noteInterne: i === 1 ? 'Ammaccatura sul lato destro del telaio.' : 'Nessuna anomalia.',
-      chiaveIdempotenza: randomUUID(),
-      firma: signaturePicture(i + 7),
-    };
-    for (let side = 0; side < 4; side++)
-      parts[`foto-${side}`] = [acceptancePhoto(machine, side, i === 1 && side === 1), `foto-${side + 1}.png`];
-    const f = form(parts);
-    for (const c of controls) {
-      const value = c.valori ? c.valori.split(',')[0]!.trim() : c.tipo === 'numero' ? '80' : 'Sì';
-      f.append('controlloId[]', String(c.id));
-      f.append('valore[]', value);
-    }
-    const { data } = await api.call<{ data: { id: number } }>(operator, 'POST', '/api/accettazioni_mezzi', f);
-    if (i === 1) first = data.id;
-  }
-  await api.call(supervisor, 'POST', `/api/accettazioni_mezzi/${first}/addenda`, {
-    testo: "Il cliente conferma che l'ammaccatura era già presente alla consegna.",
-  });
-}
-
-/** Milano's inventories: last month's, concluded, and the one being counted now. */
-async function inventories(api: DemoApi, ctx: AppContext, counter: Headers, supervisor: Headers) {
-  const branches = await api.call<{ data: { id: number; codiceMago?: string }[] }>(
-    supervisor,
-    'GET',
-    '/api/users/me/filiali-inventario',
-  );
-  const branch = branches.data[0]!;
-  const stati = await api.idsBy<{ description: string }>(supervisor, '/api/inventario_mezzi_item_stati', 'description');
-  const count = async (who: Headers, inventoryId: number, codes: string[], status: string) => {
-    for (const code of codes) {
-      const { data } = await api.call<{ data: { id: number }[] }>(
-        who,
-        'GET',
-        `/api/inventario-mezzi-items?idInventarioMezzi=${inventoryId}&multiField=${encodeURIComponent(code)}&page=1&rowsPerPage=10`,
-      );
-      await api.call(who, 'PUT', `/api/inventario-mezzi-items/${data[0]!.id}/stato/${stati.get(status)}`);
-    }
-  };
-  // The demo ERP's fleet (plugins/erpFleet.ts): machine n of a branch is of family n mod 6.
-  const code = (n: number) =>
-    `${branch.codiceMago}-${['PLT', 'PLF', 'ESC', 'GEN', 'SOL', 'CMP'][n % 6]}-${String(n).padStart(3, '0')}`;
-  const past = await api.call<{ data: { id: number } }>(supervisor, 'POST', '/api/inventari_mezzi', {
-    filialeInventarioId: branch.id,
-  });
-  await count(supervisor, past.data.id, [1, 2, 3, 4, 5, 6, 7].map(code), 'Presente');
-  await count(supervisor, past.data.id, [code(8)], 'Non trovato');
-  await count(supervisor, past.data.id, [code(9)], 'In riparazione');
-  await api.call(supervisor, 'PUT', `/api/inventari-mezzi/${past.data.id}/concluso`);
-  const current = await api.call<{ data: { id: number } }>(counter, 'POST', '/api/inventari_mezzi', {
-    filialeInventarioId: branch.id,
-  });
-  await count(counter, current.data.id, [1, 2, 3, 4].map(code), 'Presente');
-  await count(counter, current.data.id, [code(5)], 'In riparazione');
-  // Last month's inventory was taken last month.
-  await ctx.db.query(
-    `UPDATE "inventarioMezzi" SET created = created - interval '30 days', "dataConclusione" = "dataConclusione" - interval '29 days' WHERE id = $1`,
-    [past.data.id],
-  );
 }
