@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebRoot } from '../../../tests/helpers/fakeWebRoot.ts';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 import { DEMO_USERS } from '../seed/demoData.ts';
+import { loadDemoWorkflows } from '../seed/demoWorkflows.ts';
 import { demoDataWanted, demoWorkflowsWanted, readDemoPasswords, seed } from '../seed/seed.ts';
 import { contentSecurityPolicy, sourceOf } from './securityHeaders.ts';
 
@@ -67,6 +68,14 @@ describe('the first start', () => {
 
   it('happens once: a second start creates nothing and prints no password', async () => {
     expect(await seed(t.ctx, { demoData: true })).toEqual({});
+  });
+
+  it('without the workflows’ demo asked for (DEMO_DATA=base), loads none of it, even with the passwords at hand', async () => {
+    const passwords = readDemoPasswords(t.ctx.config.dataDir);
+    expect(passwords.size).toBe(DEMO_USERS.length);
+    expect(await loadDemoWorkflows(t.app, t.ctx, passwords)).toBeNull();
+    const { rows } = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "trattativaCp"`);
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('takes the admin password from ADMIN_PASSWORD and then writes no file for it', async () => {

@@ -57,6 +57,7 @@ export async function loadDemoWorkflows(
   ctx: AppContext,
   passwords: Map<string, string>,
 ): Promise<DemoReferences | null> {
+  if ((await demoState(ctx.db)).stato !== 'da caricare') return null;
   const { rows } = await ctx.db.query(
     `UPDATE "demoDati" SET stato = 'in caricamento', aggiornato = now() WHERE id = 1 AND stato = 'da caricare' RETURNING id`,
   );
