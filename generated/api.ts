@@ -2693,6 +2693,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trattative-cp/{id}/offerta-firmata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Il PDF dell'offerta firmata, per il cliente (token pubblico)
+         * @description Solo con un token `public-offer` del token del documento `{id}` (come la pagina pubblica): il PDF che il cliente ha firmato, lo stesso inviato per email e scaricato dal personale. Prima della firma, o con un altro codice, 404 senza altro.
+         */
+        get: operations["downloadTrattativaCpOffertaFirmataPublic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trattative_cp/riassegna/operatori": {
         parameters: {
             query?: never;
@@ -17215,6 +17235,30 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadTrattativaCpOffertaFirmataPublic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Token del documento d'offerta della trattativa (lo stesso del token pubblico)
+                 * @example 3q2-7wVn0b8Jk1xQeQp0AQ
+                 */
+                id: components["parameters"]["DocumentTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Pdf"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

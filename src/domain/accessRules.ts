@@ -114,6 +114,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   setTrattativaCpDraftViewed: 'public-offer',
   confirmTrattativaCpOffer: 'public-offer',
   requestTrattativaCpNewOffer: 'public-offer',
+  downloadTrattativaCpOffertaFirmataPublic: 'public-offer',
   // What the customer did on the public page (and the signed PDF): whoever works on negotiations, seeing this one.
   getTrattativaCpOffertaCliente: G.trattative,
   downloadTrattativaCpOffertaFirmata: G.trattative,

@@ -17,7 +17,9 @@ const dataDirLock = process.env.DATABASE_URL
     });
 
 const { buildApp } = await import('./app.ts');
-const { DEMO_PASSWORD_FILE, demoDataWanted, demoUsersPresent, seed } = await import('./seed/seed.ts');
+const { DEMO_PASSWORD_FILE, demoDataWanted, demoUsersPresent, demoWorkflowsWanted, readDemoPasswords, seed } =
+  await import('./seed/seed.ts');
+const { demoOfferUrls, demoState, loadDemoWorkflows } = await import('./seed/demoWorkflows.ts');
 const { app, ctx } = await buildApp({
   dataDir,
   dataDirLock,
@@ -28,8 +30,11 @@ const { app, ctx } = await buildApp({
   apiPublicUrl: process.env.API_PUBLIC_URL,
 });
 const demoData = demoDataWanted(process.env);
-const seeded = await seed(ctx, { adminPassword: process.env.ADMIN_PASSWORD, demoData });
-
+const seeded = await seed(ctx, {
+  adminPassword: process.env.ADMIN_PASSWORD,
+  demoData,
+  demoWorkflows: demoWorkflowsWanted(process.env),
+});
 await app.listen({ port, host });
 console.log(
   `\nCRM Noleggi: http://${host}:${port}  (database: ${process.env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${dataDir}`}, Node.js ${process.version})`,
@@ -49,6 +54,37 @@ if (seeded.demoPasswords) {
       : `Dati dimostrativi: no${demoData ? '' : process.env.DATABASE_URL ? ' (su PostgreSQL solo con DEMO_DATA=1, in un database vuoto)' : ' (DEMO_DATA=0)'}`,
   );
 }
+// The workflows' demo goes through the app's own calls as the demo users, so once the port is open: the first
+// start is not held up by it, and the log says when it is there.
+const publicUrl = process.env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+const WORKFLOWS = 'Dati dimostrativi delle attività';
+async function sayDemoState() {
+  const demo = await demoState(ctx.db);
+  if (demo.stato === 'caricati') {
+    const urls = demoOfferUrls(publicUrl, demo.riferimenti);
+    console.log(
+      `${WORKFLOWS}: presenti (trattative, offerte, accettazioni, inventari, attività)\n  offerta per il cliente: ${urls.open}\n  offerta firmata:        ${urls.signed}`,
+    );
+  } else if (demo.stato === 'in caricamento')
+    console.log(
+      `${WORKFLOWS}: in caricamento in un altro processo, o interrotto da un avvio precedente (per averli completi avviare su un database vuoto)`,
+    );
+}
+if ((await demoState(ctx.db)).stato === 'da caricare') {
+  console.log(`${WORKFLOWS}: in caricamento…`);
+  const started = performance.now();
+  const passwords = seeded.demoPasswords
+    ? new Map(seeded.demoPasswords.map((p) => [p.username, p.password]))
+    : readDemoPasswords(dataDir);
+  void loadDemoWorkflows(app, ctx, passwords).then(
+    async (loaded) => {
+      if (loaded) console.log(`${WORKFLOWS}: caricati ora in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      await sayDemoState();
+    },
+    (err: unknown) =>
+      console.log(`${WORKFLOWS}: caricamento non riuscito (${err instanceof Error ? err.message : String(err)})`),
+  );
+} else await sayDemoState();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

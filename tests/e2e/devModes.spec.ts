@@ -48,7 +48,14 @@ test.describe('development modes', () => {
       ['run', 'dev'],
       /CRM Noleggi: http[\s\S]*Local:|Local:[\s\S]*CRM Noleggi: http/,
       {
-        env: { ...PLAIN, PORT: String(serverPort), VITE_PORT: String(vitePort), DATA_DIR: dataDir, ADMIN_PASSWORD },
+        env: {
+          ...PLAIN,
+          PORT: String(serverPort),
+          VITE_PORT: String(vitePort),
+          DATA_DIR: dataDir,
+          ADMIN_PASSWORD,
+          DEMO_DATA: 'base',
+        },
         timeoutMs: 120_000,
       },
     );

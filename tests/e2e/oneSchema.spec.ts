@@ -40,7 +40,7 @@ const test = base.extend<object, { copy: { baseURL: string } }>({
         const port = freePort();
         server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
           cwd: root,
-          env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD },
+          env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_DATA: 'base' },
           timeoutMs: 90_000,
         });
         await use({ baseURL: `http://127.0.0.1:${port}` });

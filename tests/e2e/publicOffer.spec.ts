@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/testSmtpServer.ts';
@@ -127,6 +128,13 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     await page.goto(`/trattativeCp/trattativa/${id}`);
     const answer = page.getByRole('region', { name: 'Risposta del cliente' });
     await expect(answer.getByText("Il cliente non ha ancora aperto l'offerta.")).toBeVisible();
+    // The address of the customer's page is on the negotiation's page too, to open or copy.
+    const address = new URL(link, stack.baseURL).href;
+    await expect(answer.getByRole('link', { name: address })).toHaveAttribute('href', address);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseURL });
+    await answer.getByRole('button', { name: 'Copia link' }).click();
+    await expect(page.getByText('Link copiato negli appunti')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
     // On a phone: 375 × 812, touch.
     const phone = await phoneContext(browser, stack.baseURL);
@@ -213,6 +221,14 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     const [signed] = await smtp.waitFor(1, (m) => m.mail.subject?.startsWith('Offerta firmata') ?? false);
     expect(signed?.envelope.to).toEqual([CUSTOMER]);
     expect(signed?.mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
+    // And stays on the page: the customer downloads the same document.
+    const own = customer.waitForEvent('download');
+    await customer.getByRole('button', { name: 'Scarica il PDF firmato' }).click();
+    const ownPdf = await own;
+    expect(ownPdf.suggestedFilename()).toMatch(/^Offerta_OFF-\d{4}-\d{6}_firmata\.pdf$/);
+    expect(fs.readFileSync(await ownPdf.path()).equals(signed?.mail.attachments[0]?.content ?? Buffer.alloc(0))).toBe(
+      true,
+    );
     await phone.close();
 
     // The salesperson is told at once (push hub), and the open page shows it accepted with the signed PDF.

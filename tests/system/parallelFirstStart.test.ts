@@ -30,6 +30,9 @@ describe('a first start shared by several processes', () => {
       // One of them seeded and printed the admin's password; the others found it done.
       const logs = servers.map((s) => s.output());
       expect(logs.filter((l) => l.includes('Dati dimostrativi: caricati ora'))).toHaveLength(1);
+      // The workflows' demo too: one process claims it, the others say it is being loaded.
+      const said = (text: string) => servers.filter((s) => s.output().includes(text)).length;
+      await expect.poll(() => said('Dati dimostrativi delle attività: caricati ora'), { timeout: 120_000 }).toBe(1);
       const password = logs.map((l) => /utente "admin", password "([^"]+)"/.exec(l)?.[1]).filter(Boolean);
       expect(password).toHaveLength(1);
       expect(fs.readFileSync(path.join(dataDir, 'admin-password.txt'), 'utf8').trim()).toBe(password[0]);
@@ -43,6 +46,7 @@ describe('a first start shared by several processes', () => {
         expect(await count(`SELECT count(*)::int AS n FROM "user"`)).toBe(DEMO_USERS.length + 1);
         const agents = DEMO_DATA.find(([type]) => type === 'Agent')?.[1].length;
         expect(await count(`SELECT count(*)::int AS n FROM agent`)).toBe(agents);
+        expect(await count(`SELECT count(*)::int AS n FROM "trattativaCp"`)).toBe(30);
         // A single-record resource (the general settings) got one record, not one per process.
         expect(await count(`SELECT count(*)::int AS n FROM "altraConfigurazione"`)).toBe(1);
       } finally {

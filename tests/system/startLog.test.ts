@@ -20,7 +20,9 @@ async function startLog(env: NodeJS.ProcessEnv): Promise<string> {
   server = await startServer(env);
   const started = server;
   await expect
-    .poll(() => /Dati dimostrativi: (presenti|no)| {2}api +\S+/.test(started.output()), { timeout: 30_000 })
+    .poll(() => /Dati dimostrativi delle attività: presenti|Dati dimostrativi: no/.test(started.output()), {
+      timeout: 120_000,
+    })
     .toBe(true);
   const output = started.output();
   await started.stop();
@@ -46,11 +48,21 @@ describe('the start log', () => {
       expect(saved).toContain(`${username} ${printed}\n`);
     }
     expect(first).not.toContain('Noleggio2025!');
+    // The workflows' demo, loaded through the app's calls before the port opened, and its public offer pages.
+    expect(first).toMatch(/Dati dimostrativi delle attività: caricati ora in \d+\.\d s/);
+    const offerPages = (log: string) =>
+      [...log.matchAll(/offerta (per il cliente|firmata): +http:\/\/\S+(\/trattativeCp\/offers\/\S+)/g)].map(
+        (m) => m[2],
+      );
+    expect(offerPages(first)).toHaveLength(2);
 
     const second = await startLog({ DATA_DIR: dataDir, ADMIN_PASSWORD: '', DEMO_DATA: '' });
     expect(second).toContain(`Accesso: utente "admin", password in ${path.join(dataDir, 'admin-password.txt')}`);
     expect(second).toContain(`Dati dimostrativi: presenti (${DEMO_USERS.length} utenti dimostrativi; password in`);
     expect(second).not.toContain(admin);
+    expect(second).not.toContain('caricati ora');
+    expect(second).toContain('Dati dimostrativi delle attività: presenti');
+    expect(offerPages(second)).toEqual(offerPages(first));
   });
 
   it.runIf(postgresAvailable())('PostgreSQL: no demo data unless DEMO_DATA=1, and the log says so', async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWebRoot } from '../../../tests/helpers/fakeWebRoot.ts';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 import { DEMO_USERS } from '../seed/demoData.ts';
-import { demoDataWanted, readDemoPasswords, seed } from '../seed/seed.ts';
+import { loadDemoWorkflows } from '../seed/demoWorkflows.ts';
+import { demoDataWanted, demoWorkflowsWanted, readDemoPasswords, seed } from '../seed/seed.ts';
 import { contentSecurityPolicy, sourceOf } from './securityHeaders.ts';
 
 describe('demo data goes only into the embedded database', () => {
@@ -16,6 +17,18 @@ describe('demo data goes only into the embedded database', () => {
     [{ DATABASE_URL: 'postgres://db/crm', DEMO_DATA: 'true' }, false],
   ])('%o → %s', (env, wanted) => {
     expect(demoDataWanted(env)).toBe(wanted);
+  });
+
+  it.each<[Record<string, string>, boolean, boolean]>([
+    [{}, true, true],
+    [{ DEMO_DATA: 'base' }, true, false],
+    [{ DATABASE_URL: 'postgres://db/crm', DEMO_DATA: 'base' }, true, false],
+    [{ DATABASE_URL: 'postgres://db/crm', DEMO_DATA: '1' }, true, true],
+    [{ DATABASE_URL: 'postgres://db/crm' }, false, false],
+    [{ DEMO_DATA: '0' }, false, false],
+  ])('%o → tables and users %s, the workflows’ records %s', (env, tables, workflows) => {
+    expect(demoDataWanted(env)).toBe(tables);
+    expect(demoWorkflowsWanted(env)).toBe(workflows);
   });
 });
 
@@ -55,6 +68,14 @@ describe('the first start', () => {
 
   it('happens once: a second start creates nothing and prints no password', async () => {
     expect(await seed(t.ctx, { demoData: true })).toEqual({});
+  });
+
+  it('without the workflows’ demo asked for (DEMO_DATA=base), loads none of it, even with the passwords at hand', async () => {
+    const passwords = readDemoPasswords(t.ctx.config.dataDir);
+    expect(passwords.size).toBe(DEMO_USERS.length);
+    expect(await loadDemoWorkflows(t.app, t.ctx, passwords)).toBeNull();
+    const { rows } = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "trattativaCp"`);
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('takes the admin password from ADMIN_PASSWORD and then writes no file for it', async () => {

@@ -9,6 +9,7 @@ import { underSchemaLock } from '../db/migrations.ts';
 import { DEMO_DATA, DEMO_USERS } from './demoData.ts';
 import { demoWeekOfCalls } from '../domains/contact-centre/demoCalls.ts';
 import { ingestCalls } from '../domains/contact-centre/index.ts';
+import { DEMO_STATE_TABLE } from './demoWorkflows.ts';
 
 export interface SeedResult {
   /** Set only when the admin was created now. */
@@ -19,6 +20,13 @@ export interface SeedResult {
   demoPasswordFile?: string;
 }
 
+export interface SeedOptions {
+  adminPassword?: string;
+  demoData: boolean;
+  /** Also mark the workflows' demo to be loaded (loadDemoWorkflows, through the app's calls once this commits). */
+  demoWorkflows?: boolean;
+}
+
 export const DEMO_PASSWORD_FILE = 'demo-passwords.txt';
 
 /**
@@ -26,7 +34,15 @@ export const DEMO_PASSWORD_FILE = 'demo-passwords.txt';
  * server unless asked for with DEMO_DATA=1.
  */
 export function demoDataWanted(env: NodeJS.ProcessEnv): boolean {
-  return env.DEMO_DATA === '1' || (env.DEMO_DATA !== '0' && !env.DATABASE_URL);
+  return env.DEMO_DATA === '1' || env.DEMO_DATA === 'base' || (env.DEMO_DATA !== '0' && !env.DATABASE_URL);
+}
+
+/**
+ * The workflows' demo (negotiations, offers, check-ins, inventories, plannings, pictures) comes with the demo
+ * data unless `DEMO_DATA=base`: the tables, users and calls alone, on which the browser tests count rows.
+ */
+export function demoWorkflowsWanted(env: NodeJS.ProcessEnv): boolean {
+  return demoDataWanted(env) && env.DEMO_DATA !== 'base';
 }
 
 /** How many of the demo users this database holds (the start log says so every time). */
@@ -56,10 +72,7 @@ export function readDemoPasswords(dataDir: string): Map<string, string> {
  * processes starting together on an empty PostgreSQL one seeds, the others wait and find it done; a
  * start killed half-way leaves nothing, and the next one seeds again.
  */
-export async function seed(
-  ctx: AppContext,
-  options: { adminPassword?: string; demoData: boolean },
-): Promise<SeedResult> {
+export async function seed(ctx: AppContext, options: SeedOptions): Promise<SeedResult> {
   const users = async (q: Queryable) =>
     (await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM "user"`)).rows[0]?.n ?? 0;
   // Every start but the first ends here, without waiting for the lock.
@@ -70,11 +83,7 @@ export async function seed(
   });
 }
 
-async function seedEmpty(
-  ctx: AppContext,
-  tx: Transaction,
-  options: { adminPassword?: string; demoData: boolean },
-): Promise<SeedResult> {
+async function seedEmpty(ctx: AppContext, tx: Transaction, options: SeedOptions): Promise<SeedResult> {
   const adminPassword = options.adminPassword || randomBytes(12).toString('base64url');
   const users = crudRepository(tx, ctx.resource('User').model);
   await users.create(
@@ -108,6 +117,10 @@ async function seedEmpty(
   await tx.query(
     `UPDATE "altraConfigurazione" SET "codiceClienteListini" = '111', "emailMittente" = 'noleggio@rossinoleggi.it'`,
   );
+  if (options.demoWorkflows) {
+    await tx.query(DEMO_STATE_TABLE);
+    await tx.query(`INSERT INTO "demoDati" (id, stato) VALUES (1, 'da caricare') ON CONFLICT (id) DO NOTHING`);
+  }
   // Each demo user its own random password: none is written anywhere but in the data directory.
   const demoPasswords = DEMO_USERS.map((u) => ({
     username: u.username,

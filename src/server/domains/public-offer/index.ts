@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC_OFFER_MESSAGES as M } from '../../../domain/publicOffer.ts';
-import { defineHandlers, type ServerModule } from '../../context.ts';
+import { defineHandlers, type AppContext, type ServerModule } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { announce, visibleRow } from '../negotiations/repository.ts';
@@ -35,6 +35,19 @@ const visitorOf = (raw: FastifyRequest): Visitor => ({
 function negotiationOf(req: { publicOffer: { negotiationId: number } | null }): number {
   if (!req.publicOffer) throw new HttpError(404, MESSAGES.notFound);
   return req.publicOffer.negotiationId;
+}
+
+/** The signed PDF of a negotiation's accepted offer, as stored at the signature; 404 before it. */
+async function sendSignedPdf(ctx: AppContext, reply: FastifyReply, id: number) {
+  const a = await acceptanceOf(ctx.db, id);
+  const key = a ? keyOf(SIGNED_FOLDER, path.basename(a.pdfPath)) : null;
+  const content = key ? await ctx.storage.stream(key) : null;
+  if (!a || !content) throw new HttpError(404, MESSAGES.notFound);
+  reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="Offerta_${a.numero}_firmata.pdf"`)
+    .header('X-Content-Type-Options', 'nosniff');
+  return reply.send(content);
 }
 
 /**
@@ -145,15 +158,10 @@ export const publicOfferModule: ServerModule = {
     downloadTrattativaCpOffertaFirmata: async (req, ctx) => {
       const id = idOf(req.params);
       await visibleRow(ctx.db, await viewerOf(ctx, req.user), id);
-      const a = await acceptanceOf(ctx.db, id);
-      const key = a ? keyOf(SIGNED_FOLDER, path.basename(a.pdfPath)) : null;
-      const content = key ? await ctx.storage.stream(key) : null;
-      if (!a || !content) throw new HttpError(404, MESSAGES.notFound);
-      req.reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="Offerta_${a.numero}_firmata.pdf"`)
-        .header('X-Content-Type-Options', 'nosniff');
-      return req.reply.send(content);
+      return sendSignedPdf(ctx, req.reply, id);
     },
+
+    // The customer keeps the signed document from the page too, not only from the e-mail.
+    downloadTrattativaCpOffertaFirmataPublic: (req, ctx) => sendSignedPdf(ctx, req.reply, negotiationOf(req)),
   }),
 };

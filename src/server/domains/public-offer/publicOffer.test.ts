@@ -400,3 +400,37 @@ describe('confirming the offer', () => {
     expect(told.rows.length).toBe(1);
   });
 });
+
+describe('the signed PDF on the customer’s page', () => {
+  const download = (o: Offer, code = o.code, headers: Record<string, string> = o.headers) =>
+    t.app.inject({ method: 'GET', url: `/api/trattative-cp/${code}/offerta-firmata`, headers });
+
+  it('is the document the customer signed, for the customer’s token of that offer only', async () => {
+    const o = await sentOffer();
+    const before = await download(o);
+    expect(before.statusCode).toBe(404);
+    expect(before.json()).toEqual({ code: 404, message: 'Risorsa non trovata' });
+    expect((await confirm(o, acceptance(o))).statusCode).toBe(200);
+
+    const pdf = await download(o);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="Offerta_${o.version.number}_firmata.pdf"`);
+    const history = (
+      await t.app.inject({ method: 'GET', url: `/api/trattative_cp/${o.id}/offerta-cliente`, headers: seller })
+    ).json().data;
+    expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(history.accettazione.pdfSha256);
+
+    // Another offer's token, a staff token, no token: refused, and nothing of the file is sent.
+    const other = await sentOffer();
+    const refusals = [
+      await download(o, o.code, other.headers),
+      await download(o, other.code),
+      await download(o, o.code, seller),
+      await download(o, o.code, {}),
+      await download(o, String(o.id)),
+    ];
+    expect(refusals.map((r) => r.statusCode)).toEqual([404, 404, 403, 401, 404]);
+    for (const r of refusals) expect(r.headers['content-type']).not.toBe('application/pdf');
+  });
+});

@@ -166,7 +166,10 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
           <>
             <NegotiationOffer negotiation={record} />
             <NegotiationActions def={def} record={record} dirty={dirty} onStored={showStored} />
-            <CustomerAnswerPanel negotiationId={Number(id)} />
+            <CustomerAnswerPanel
+              negotiationId={Number(id)}
+              documentToken={record.offerta === 'Y' ? (record.documentToken as string | undefined) : null}
+            />
             <AttachmentsPanel
               negotiationId={Number(id)}
               attachments={(record.allegati ?? []) as Row[]}

@@ -1,11 +1,13 @@
-import { Alert, AlertTitle, Box, Button, Paper, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { displayFormats as f } from '../../../domain/displayFormats.ts';
 import { VERIFICATION } from '../../../domain/verification.ts';
 import { listenHub } from '../../session/hubEvents.ts';
 import { VerificationDetails } from '../../ui/VerificationDetails.tsx';
+import { notify } from '../../ui/notificationBus.ts';
 import { customerAnswerApi, type OffertaCliente } from './customerAnswerApi.ts';
+import { customerPageMessages as pm } from './publicOfferMessages.ts';
 
 const EVENT_LABELS: Record<OffertaCliente['eventi'][number]['evento'], string> = {
   visualizzata: 'Offerta aperta dal cliente',
@@ -16,8 +18,53 @@ const EVENT_LABELS: Record<OffertaCliente['eventi'][number]['evento'], string> =
 };
 const SHOWN_EVENTS = 10;
 
-/** On the negotiation's page: what the customer did on the public offer page, and the signed PDF. */
-export function CustomerAnswerPanel({ negotiationId }: { negotiationId: number }) {
+/** The address of the customer's page, with which the staff open it or paste it in a message of their own. */
+function CustomerPageLink({ documentToken }: { documentToken: string }) {
+  const url = `${window.location.origin}/trattativeCp/offers/${encodeURIComponent(documentToken)}`;
+  const copy = () =>
+    navigator.clipboard.writeText(url).then(
+      () => notify.success(pm.copied),
+      () => notify.warning(pm.copyFailed),
+    );
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="subtitle2" component="h3">
+        {pm.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {pm.text}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, alignItems: { sm: 'center' } }}>
+        <Typography
+          variant="body2"
+          component="a"
+          href={url}
+          target="_blank"
+          rel="noopener"
+          sx={{ wordBreak: 'break-all', fontFamily: 'monospace' }}
+        >
+          {url}
+        </Typography>
+        <Button size="small" variant="outlined" onClick={() => void copy()}>
+          {pm.copy}
+        </Button>
+        <Button size="small" href={url} target="_blank" rel="noopener">
+          {pm.open}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** On the negotiation's page: the customer's page, what the customer did on it, and the signed PDF. */
+export function CustomerAnswerPanel({
+  negotiationId,
+  documentToken,
+}: {
+  negotiationId: number;
+  /** The code of the customer's page, once an offer was sent (the send makes it). */
+  documentToken?: string | null;
+}) {
   const answer = useQuery({
     queryKey: ['offertaCliente', negotiationId],
     queryFn: () => customerAnswerApi.read(negotiationId),
@@ -38,6 +85,7 @@ export function CustomerAnswerPanel({ negotiationId }: { negotiationId: number }
       <Typography id="risposta-cliente" variant="h6" component="h2" gutterBottom>
         Risposta del cliente
       </Typography>
+      {documentToken && <CustomerPageLink documentToken={documentToken} />}
       {a ? (
         <Alert
           severity="success"

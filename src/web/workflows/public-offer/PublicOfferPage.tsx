@@ -114,6 +114,18 @@ function Breakdown({ option }: { option: PublicOfferOption }) {
 export function PublicOfferPage() {
   const { code = '' } = useParams();
   const api = useMemo(() => publicOfferApi(code), [code]);
+  const downloadSigned = async () => {
+    try {
+      const url = URL.createObjectURL(await api.signedPdf());
+      Object.assign(document.createElement('a'), {
+        href: url,
+        download: m.signedPdfName(offer?.offerta?.numero),
+      }).click();
+      URL.revokeObjectURL(url);
+    } catch {
+      setNotice({ severity: 'error', text: m.unreachable });
+    }
+  };
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [chosen, setChosen] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
@@ -356,6 +368,11 @@ export function PublicOfferPage() {
           <Alert severity="success" sx={{ mb: 2 }}>
             <AlertTitle>{m.acceptedTitle}</AlertTitle>
             {m.acceptedText(offer.accettazione.firmatario, romeDateTime(offer.accettazione.accettataIl))}
+            <Box sx={{ mt: 1 }}>
+              <Button variant="outlined" color="success" size="small" onClick={() => void downloadSigned()}>
+                {m.signedPdf}
+              </Button>
+            </Box>
           </Alert>
         )}
         {offer.stato === 'rifiutata' && (

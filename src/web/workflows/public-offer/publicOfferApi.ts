@@ -48,6 +48,15 @@ export function publicOfferApi(code: string) {
     viewed: () => call(() => client.PUT('/api/trattative-cp/bozza-visualizzata/{id}', id)),
     answer: (body: ConfirmOffer) => call(() => client.PUT('/api/trattative-cp/confirm-offer/{id}', { ...id, body })),
     requestNew: () => call(() => client.POST('/api/trattative-cp/richiedi-nuova-offerta/{id}', id)),
+    // Files come from the server itself, as the staff's downloads do.
+    signedPdf: (): Promise<Blob> =>
+      call(() =>
+        client.GET('/api/trattative-cp/{id}/offerta-firmata', {
+          ...id,
+          baseUrl: window.location.origin,
+          parseAs: 'blob',
+        }),
+      ),
   };
 }
 export type PublicOfferApi = ReturnType<typeof publicOfferApi>;

@@ -8,6 +8,8 @@ export const publicOfferMessages = {
     'Il link non è valido o è stato sostituito da uno più recente. Usi il link dell’ultima email ricevuta o chieda al suo referente di inviarne uno nuovo.',
   unreachable: 'Impossibile raggiungere il server. Controlli la connessione e riprovi.',
   retry: 'Riprova',
+  signedPdf: 'Scarica il PDF firmato',
+  signedPdfName: (numero?: string) => `Offerta_${numero ?? ''}_firmata.pdf`,
   noOffer: "Non c'è ancora un'offerta da confermare: le scriveremo appena sarà pronta.",
   rental: 'Il noleggio',
   period: 'Periodo',
@@ -47,4 +49,14 @@ export const publicOfferMessages = {
   note: 'Note (facoltative)',
   decline: "Rifiuta l'offerta",
   cancel: 'Annulla',
+};
+
+/** The staff's words about the customer's page, on the negotiation's page. */
+export const customerPageMessages = {
+  title: 'Pagina dell’offerta per il cliente',
+  text: 'Il cliente apre l’offerta, sceglie l’assicurazione e la firma da questo indirizzo (lo stesso dell’email).',
+  open: 'Apri',
+  copy: 'Copia link',
+  copied: 'Link copiato negli appunti',
+  copyFailed: 'Impossibile copiare: selezionare l’indirizzo e copiarlo a mano',
 } as const;
