@@ -129,7 +129,7 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
   await dialog.getByRole('combobox', { name: 'Utente' }).click();
   await page.getByRole('option', { name: 'contactcenter' }).click();
   await dialog.getByRole('button', { name: 'Salva' }).click();
-  const assigned = row(page, 'contactcenter');
+  const assigned = row(page, 'Giulia Bianchi');
   await expect(assigned).toContainText('Milano');
   await assigned.getByRole('button', { name: /^Elimina/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();

@@ -92,7 +92,7 @@ test('a quick offer is built with insurance, transport both ways and two article
   ).toBeVisible();
   await offerDiscount.fill('3');
   // Every lever counts: the return leg at 50%, the articles' own discounts and 3% off give away 94,44 € of the
-  // list's 1499,00 € (6,30%), which the admin's save approves.
+  // list's 1.499,00 € (6,30%), which the admin's save approves.
   await expect(figure(page, 'scontoEffettivo')).toContainText('6,30%');
   await expect(figure(page, 'scontoEffettivo')).toContainText(`${euros(9444)} su ${euros(149900)} di listino`);
 
@@ -105,9 +105,9 @@ test('a quick offer is built with insurance, transport both ways and two article
   await expect(figure(page, 'prezzoTotale')).toContainText(euros(144800));
   await expect(figure(page, 'prezzoTotaleScontato')).toContainText(euros(140456));
   await expect(breakdown(page, 'noleggio')).toContainText('12 giorni × 95,00 € (fascia 6–15 giorni)');
-  await expect(breakdown(page, 'assicurazione')).toContainText('8,00% di 1140,00 €');
-  await expect(breakdown(page, 'oneri')).toContainText('2,00% di 1140,00 €');
-  await expect(breakdown(page, 'distanza')).toContainText('42,0 km, 51 minuti');
+  await expect(breakdown(page, 'assicurazione')).toContainText('8,00% di 1.140,00 €');
+  await expect(breakdown(page, 'oneri')).toContainText('2,00% di 1.140,00 €');
+  await expect(breakdown(page, 'distanza')).toContainText('42,0 km dalla filiale al cantiere, 51 minuti di viaggio');
   await expect(breakdown(page, 'trasportoAndata')).toContainText(
     '95,00 € (fascia 31–60 minuti) × 1 (durata 12 giorni)',
   );
@@ -115,7 +115,7 @@ test('a quick offer is built with insurance, transport both ways and two article
   await expect(breakdown(page, 'trasportoRitorno')).toContainText('× 50,00%');
   await expect(breakdown(page, 'trasportoRitorno')).toContainText(euros(4750));
   await expect(breakdown(page, 'articolo').first()).toContainText('35,00 € − 10,00%');
-  await expect(breakdown(page, 'sconto')).toContainText('3,00% di 1448,00 €');
+  await expect(breakdown(page, 'sconto')).toContainText('3,00% di 1.448,00 €');
   await expect(cestello).toContainText(euros(3150));
   await page.screenshot({ path: 'test-results/offer-builder.png', fullPage: true });
 

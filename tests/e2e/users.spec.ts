@@ -4,7 +4,7 @@ test.describe('the users screen', () => {
   test('the active switch calls its own endpoint and the change is stored', async ({ page, login }) => {
     await login();
     await page.goto('/utenti/users?f.username=marketing');
-    const active = page.getByRole('switch', { name: 'Attivo: marketing' });
+    const active = page.getByRole('switch', { name: 'Attivo: Valentina Moretti' });
     await expect(active).toBeChecked();
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/users\/\d+\/active\/false$/.test(r.url())),
@@ -14,9 +14,9 @@ test.describe('the users screen', () => {
     await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeVisible();
     await expect(active).not.toBeChecked();
     await page.reload();
-    await expect(page.getByRole('switch', { name: 'Attivo: marketing' })).not.toBeChecked();
-    await page.getByRole('switch', { name: 'Attivo: marketing' }).click();
-    await expect(page.getByRole('switch', { name: 'Attivo: marketing' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Attivo: Valentina Moretti' })).not.toBeChecked();
+    await page.getByRole('switch', { name: 'Attivo: Valentina Moretti' }).click();
+    await expect(page.getByRole('switch', { name: 'Attivo: Valentina Moretti' })).toBeChecked();
   });
 
   test('a new user needs matching passwords; the accreditation link must be a web address', async ({ page, login }) => {
@@ -38,7 +38,7 @@ test.describe('the users screen', () => {
     await dialog.getByLabel('Link di accreditamento').fill('https://crm.rossinoleggi.it/accredito/paolo');
     await dialog.getByRole('button', { name: 'Salva' }).click();
     await expect(dialog).toBeHidden();
-    await page.getByRole('button', { name: 'Modifica paolo.riva' }).click();
+    await page.getByRole('button', { name: 'Modifica Paolo Riva' }).click();
     // Passwords are never sent back: the edit form starts them empty.
     await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
     await expect(page.getByRole('dialog').getByLabel('Link di accreditamento')).toHaveValue(
