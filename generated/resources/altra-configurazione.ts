@@ -165,5 +165,6 @@ export const resource = {
         "ui:widget": "percentage"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

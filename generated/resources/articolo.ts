@@ -140,5 +140,6 @@ export const resource = {
         "active"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -124,5 +124,6 @@ export const resource = {
         "email"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -323,5 +323,6 @@ export const resource = {
         "ui:widget": "number"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -131,5 +131,6 @@ export const resource = {
         "ui:readonly": true
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -314,5 +314,6 @@ export const resource = {
     "uiSchema": {
       "ui:order": []
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -133,5 +133,6 @@ export const resource = {
         "ui:widget": "dateTime"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -79,5 +79,6 @@ export const resource = {
         "presente"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

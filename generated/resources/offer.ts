@@ -728,5 +728,6 @@ export const resource = {
         "ui:readonly": true
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

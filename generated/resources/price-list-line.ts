@@ -141,5 +141,6 @@ export const resource = {
         "ui:widget": "money"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

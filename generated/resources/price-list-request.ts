@@ -65,5 +65,6 @@ export const resource = {
         "customerCode"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -73,5 +73,6 @@ export const resource = {
         "email"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -213,5 +213,6 @@ export const resource = {
         "ui:widget": "duration"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -73,5 +73,6 @@ export const resource = {
         "code"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -70,5 +70,6 @@ export const resource = {
         "descrizione"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

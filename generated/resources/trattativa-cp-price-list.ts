@@ -82,5 +82,6 @@ export const resource = {
         "ui:widget": "money"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;
