@@ -22,6 +22,22 @@ const serverTestsOnPostgres = [
 ];
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+// Pure unit tests share one module graph per worker (isolate: false): loading their modules again for each
+// file cost more than the tests. A file that replaces modules or globals (vi.mock, vi.stubGlobal, vi.stubEnv)
+// keeps a graph of its own, found by reading the files, so that none can leak into another.
+const unitFolders = ['src/domain', 'src/web', 'scripts'];
+const unitTests = unitFolders.map((folder) => `${folder}/**/*.test.ts`);
+const replacesModules = unitFolders
+  .flatMap((folder) =>
+    fs
+      .readdirSync(path.join(projectRoot, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => `${folder}/${file.split(path.sep).join('/')}`),
+  )
+  .filter((file) =>
+    /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(fs.readFileSync(path.join(projectRoot, file), 'utf8')),
+  );
 const webRoot = path.join(projectRoot, 'src/web');
 
 // Development: the server's own prefixes (those of openapi.yaml) go to the server or the mock. The app's
@@ -73,9 +89,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: unitTests,
+          exclude: [...configDefaults.exclude, ...replacesModules],
           environment: 'node',
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'unit-isolated', include: replacesModules, environment: 'node' },
       },
       {
         extends: true,
@@ -92,6 +114,7 @@ export default defineConfig({
           include: serverTests,
           exclude: [...configDefaults.exclude, '**/*OnPostgres.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/pgliteGlobalSetup.ts'],
         },
       },
       ...(postgresAvailable() || process.env.CI

@@ -2211,6 +2211,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un'email della coda con il testo inviato
+         * @description Solo super amministratore, come l'elenco delle email. Il messaggio con il suo testo come è stato scritto nella coda: la versione HTML e quella in testo semplice, con i link che portano (per esempio quello dell'offerta). Ognuna al più 200.000 caratteri: oltre, è troncata e `troncato` è vero. Gli allegati restano nella coda: qui solo i loro nomi.
+         */
+        get: operations["getEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emails/{id}/resend": {
         parameters: {
             query?: never;
@@ -2353,7 +2373,7 @@ export interface paths {
         put?: never;
         /**
          * Il centralino invia le sue chiamate (una o un lotto)
-         * @description Solo con un token `pbx` (dato da `POST /api/users/{id}/pbx-token` a un utente con ROLE_API); un token di sessione risponde 403. Da 1 a 500 record di chiamata di Asterisk (CDR), Twilio o 3CX, nei nomi del centralino (mappatura nel README). Idempotente sull'id della chiamata del centralino (`uniqueid`, `sid`, `historyid`): la stessa chiamata inviata due volte è una sola chiamata. Un record non valido rifiuta tutto il lotto con 400 e l'elenco dei campi (`calls[3].src`); nulla viene salvato. Le chiamate in entrata senza risposta diventano chiamate da richiamare, assegnate alla sede dal numero chiamato; le schermate aperte le ricevono dall'hub.
+         * @description Solo con un token `pbx` (dato da `POST /api/users/{id}/pbx-token` a un utente con ROLE_API); un token di sessione risponde 403. Da 1 a 500 record di chiamata di Asterisk (CDR), Twilio o 3CX, nei nomi del centralino (mappatura nel README). Idempotente sull'id della chiamata del centralino (`uniqueid`, `sid`, `historyid`): la stessa chiamata inviata due volte è una sola chiamata. Un record non valido rifiuta tutto il lotto con 400 e l'elenco dei campi (`calls.3.src`); nulla viene salvato. Ogni identificativo e testo ha una lunghezza massima (PbxCall), e il messaggio nomina il campo come lo chiama il centralino. Le chiamate in entrata senza risposta diventano chiamate da richiamare, assegnate alla sede dal numero chiamato; le schermate aperte le ricevono dall'hub.
          */
         post: operations["ingestPbxCalls"];
         delete?: never;
@@ -2763,8 +2783,8 @@ export interface paths {
          */
         get: operations["getTrattativaCpOfferta"];
         /**
-         * Salva l'offerta della trattativa; ogni totale lo calcola il server
-         * @description Il client manda solo le scelte (filiale, gruppo risorse, durata o date, assicurazione, contributo ambientale, trasporto, km scritti, articoli, sconti). Il server calcola ogni prezzo con il motore e salva la trattativa in un'unica transazione (offerta = Y, durata, listiniOfferta, trattativaCpPriceLists, articoli). Un dato che non si può prezzare risponde 400 con il messaggio accanto al campo e non salva nulla. Uno sconto oltre maxScontoOfferta (5%) è rifiutato (400, campo scontoPercentuale o scontoImporto) salvo per supervisore CP e amministratori, che lo approvano: il loro nome è salvato in scontoApprovatoDa. Se il client manda prezziAttesi (i totali che ha mostrato) e uno differisce al centesimo da quelli del server: 409 con il campo e i due importi, nulla salvato. Con version diversa da quella attuale: 409.
+         * Salva l'offerta della trattativa
+         * @description Il client manda solo le scelte (filiale, gruppo risorse, durata o date, assicurazione, contributo ambientale, trasporto, km scritti, articoli, sconti) e la version della trattativa che ha letto. Il server calcola ogni totale con il motore e salva la trattativa in un'unica transazione (offerta = Y, durata, listiniOfferta, trattativaCpPriceLists, articoli): sono i soli campi che questa chiamata scrive (x-written-by), nessun altro salvataggio li cambia. Un dato che non si può prezzare risponde 400 con il messaggio accanto al campo e non salva nulla. Ogni articolo deve essere del gruppo risorse scelto (400 altrimenti) e il suo prezzo di listino è quello del gruppo. Lo sconto effettivo è il totale a listino meno il totale offerto, qualunque sia la leva (sconto dell'offerta, sconti e prezzi degli articoli sotto listino, trasporto sotto il 100%): oltre maxScontoOfferta (5%), o con un articolo sotto il suo prezzo di listino, serve l'approvazione di un supervisore CP o di un amministratore (per gli altri 400, campo scontoPercentuale o il prezzo dell'articolo); il loro salvataggio la dà e il loro nome è salvato in scontoApprovatoDa. Se il client manda prezziAttesi (i totali che ha mostrato) e uno differisce al centesimo da quelli del server: 409 con il campo e i due importi, nulla salvato. Con version diversa da quella attuale: 409 che dice chi ha salvato nel frattempo e quando, nulla salvato.
          */
         put: operations["saveTrattativaCpOfferta"];
         post?: never;
@@ -3037,10 +3057,30 @@ export interface paths {
         };
         /**
          * Verifica la partita IVA di una trattativa
-         * @description Se la partita IVA è di un cliente del gestionale (Mago) e quali trattative non archiviate hanno la stessa partita IVA (tutte, anche di altri operatori: solo identificativo, ragione sociale, data e operatore; `accessibile` dice se l'utente può aprirla).
+         * @description Se la partita IVA è di un cliente del gestionale (Mago) e quali altre trattative hanno la stessa partita IVA (tutte, anche di altri operatori: solo identificativo, ragione sociale, data, operatore e stato; `accessibile` dice se l'utente può aprirla, `vista` se è già stata vista salvando la trattativa `escludiId`). Prima le aperte, poi le perse e le archiviate; al più 50.
          */
         get: operations["checkTrattativaCpPartitaIva"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trattative_cp/{id}/partita-iva-viste": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Registra le trattative con la stessa partita IVA già viste
+         * @description Ruoli delle trattative, su una trattativa che l'utente vede (404 altrimenti). Chi ha visto le altre trattative con la stessa partita IVA e ha salvato comunque non viene più avvisato per quelle (finché la partita IVA resta la stessa); una nuova trattativa con quella partita IVA fa tornare l'avviso. Ogni identificativo deve essere di una trattativa con la partita IVA attuale di questa (400 sull'elemento altrimenti, e nulla viene registrato). Risponde la verifica della partita IVA aggiornata.
+         */
+        put: operations["acknowledgeTrattativaCpPartitaIva"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3076,6 +3116,34 @@ export interface components {
          * @example 42
          */
         TotalRows: number;
+        /**
+         * @description Presente e vero quando una ricerca (q) ha più corrispondenze del tetto x-search-max-matches (1.000): totalRows vale il tetto e le pagine mostrano solo quelle; restringere la ricerca.
+         * @example true
+         */
+        TotalRowsCapped: boolean;
+        /**
+         * @description Il nome di ogni record a cui puntano i campi di riferimento delle righe (colonne e filtri di un elenco, ogni campo di un record), per risorsa: id e nome (il suo campo `display`), così che nessuna schermata debba leggere la tabella intera. Solo le risorse che chi chiama può leggere.
+         * @example {
+         *       "customer": [
+         *         {
+         *           "id": 3,
+         *           "label": "Edilizia Brambilla S.r.l."
+         *         }
+         *       ],
+         *       "agent": [
+         *         {
+         *           "id": 1,
+         *           "label": "Mario Rossi"
+         *         }
+         *       ]
+         *     }
+         */
+        ReferenceLabels: {
+            [key: string]: {
+                id: number;
+                label: string;
+            }[];
+        };
         /**
          * Format: date-time
          * @description Presente quando totalRows non è stato contato ora: oltre 10.000 righe il conteggio di un filtro vale per 5 secondi (le scritture nell'elenco lo rinnovano subito); è l'istante in cui è stato contato.
@@ -3400,7 +3468,7 @@ export interface components {
              * @description La versione della trattativa letta dal client (GET /offerta): se nel frattempo è cambiata la risposta è 409 e nulla è salvato.
              * @example 3
              */
-            version?: number;
+            version: number;
             filialeNoleggioId?: components["schemas"]["filialeNoleggioId"];
             famigliaGruppoRisorsaId?: components["schemas"]["famigliaGruppoRisorsaId"];
             gruppoRisorsaId?: components["schemas"]["gruppoRisorsaId"];
@@ -3456,7 +3524,7 @@ export interface components {
              * @description CHOICE_MISSING: una scelta senza la quale il motore non calcola (gruppo risorse, durata, assicurazione o filiale inesistente); gli altri sono i codici del motore
              * @enum {string}
              */
-            code: "CHOICE_MISSING" | "NO_PRICE_LINES" | "DURATION_INVALID" | "DURATION_OUTSIDE_SLOTS" | "DISTANCE_MISSING" | "TRANSPORT_BAND_MISSING" | "ARTICLE_PRICE_TOO_LOW" | "ARTICLE_DISCOUNT_TOO_HIGH" | "DISCOUNT_ABOVE_MAXIMUM" | "DISCOUNT_ABOVE_TOTAL" | "NEGATIVE_VALUE";
+            code: "CHOICE_MISSING" | "NO_PRICE_LINES" | "DURATION_INVALID" | "DURATION_OUTSIDE_SLOTS" | "DISTANCE_MISSING" | "TRANSPORT_BAND_MISSING" | "ARTICLE_PRICE_TOO_LOW" | "ARTICLE_DISCOUNT_TOO_HIGH" | "DISCOUNT_ABOVE_MAXIMUM" | "DISCOUNT_ABOVE_TOTAL" | "NEGATIVE_VALUE" | "ARTICLE_UNKNOWN" | "ARTICLE_BELOW_LIST";
             /**
              * @description Campo di OffertaTrattativaInput (articoli.0.price per un articolo)
              * @example durata
@@ -3469,9 +3537,27 @@ export interface components {
         CalcoloOfferta: {
             /** @description Null finché un errore impedisce il prezzo */
             prezzi: components["schemas"]["PrezziOfferta"] | null;
+            /** @description Quanto l'offerta concede rispetto al listino, qualunque sia la leva (sconto dell'offerta, sconti e prezzi degli articoli, trasporto sotto il 100%): il totale a listino meno il totale offerto. Null finché lo sono i prezzi. */
+            scontoEffettivo: {
+                /**
+                 * @description L'offerta a prezzi di listino: articoli al prezzo del gruppo senza sconti, trasporto andata e ritorno al 100%
+                 * @example 1499
+                 */
+                prezzoListino: number;
+                /**
+                 * @description Totale a listino meno totale offerto, in euro (negativo se sopra il listino)
+                 * @example 50.31
+                 */
+                importo: number;
+                /**
+                 * @description L'importo in percentuale del totale a listino
+                 * @example 3.36
+                 */
+                percentuale: number;
+            } | null;
             voci: components["schemas"]["VoceCalcolo"][];
             errori: components["schemas"]["ErroreCalcolo"][];
-            /** @description Lo sconto supera maxScontoOfferta e serve un supervisore */
+            /** @description Lo sconto effettivo supera maxScontoOfferta, o un articolo è sotto il suo prezzo di listino: serve un supervisore */
             approvazioneRichiesta: boolean;
             durata: {
                 value: number;
@@ -3584,6 +3670,7 @@ export interface components {
                 description?: components["schemas"]["description"];
             };
         };
+        /** @description Al massimo 20 allegati (allegati_N): oltre, 400 sul campo `file` «Si possono caricare al massimo 20 file per volta: gli altri in un secondo invio». */
         BrochureMarketingUpload: {
             idTrattativaCp: components["schemas"]["EntityId"];
             oggetto: components["schemas"]["oggetto"];
@@ -3596,7 +3683,7 @@ export interface components {
         Archive: {
             archiviata: components["schemas"]["SiNo"];
         };
-        /** @description Per ogni allegato N: file-N, descrizione-N e, se già salvato, id-N. */
+        /** @description Per ogni allegato N: file-N, descrizione-N e, se già salvato, id-N. Al massimo 20 file per invio: oltre, 400 sul campo `file` «Si possono caricare al massimo 20 file per volta: gli altri in un secondo invio». */
         TrattativaCpAllegatiUpload: {
             trattativaCpId: components["schemas"]["EntityId"];
         } & {
@@ -3644,6 +3731,7 @@ export interface components {
         MotivoPerso: components["schemas"]["motivo-perso"];
         Nation: components["schemas"]["nation"];
         Offer: components["schemas"]["offer"];
+        PbxCall: components["schemas"]["pbx-call"];
         Planning: components["schemas"]["planning"];
         Potential: components["schemas"]["potential"];
         PriceListLine: components["schemas"]["price-list-line"];
@@ -3747,6 +3835,12 @@ export interface components {
              * @example Rossi
              */
             surname: string;
+            /**
+             * Nome e cognome
+             * @description Come il prodotto mostra la persona (elenchi, scelte, PDF): nome e cognome, o lo username se l'utente non ha un nome. Lo calcola il database.
+             * @example Mario Rossi
+             */
+            readonly fullName?: string;
             /** Password */
             password?: string;
             /** Conferma password */
@@ -3959,7 +4053,7 @@ export interface components {
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
         /**
-         * Si o No
+         * Sì o No
          * @example N
          */
         SiNo: string & ("Y" | "N");
@@ -5444,6 +5538,11 @@ export interface components {
              * @example info@costruzioniferrari.it
              */
             email?: string;
+            /**
+             * Telefono
+             * @example 06.1234.5678
+             */
+            phone?: string;
         };
         /**
          * Entità del documento
@@ -5664,7 +5763,7 @@ export interface components {
             readonly attempts: number;
             /**
              * Ultimo errore
-             * @example Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi
+             * @example Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi
              */
             readonly lastError?: string | null;
             /**
@@ -5892,6 +5991,290 @@ export interface components {
             reason?: string;
         };
         /**
+         * Record di chiamata del centralino
+         * @description Una chiamata (una gamba) come la scrive il centralino: Asterisk (CDR), Twilio (nomi REST o dei webhook) o 3CX, nei nomi del centralino. Ogni identificativo e ogni testo ha una lunghezza massima; il messaggio nomina il campo come lo chiama il centralino. Gli altri campi che il centralino scrive sono ammessi e ignorati (al massimo 1000 caratteri ciascuno).
+         */
+        "pbx-call": {
+            /**
+             * uniqueid
+             * @description Asterisk: l'id della chiamata (della gamba)
+             * @example 1727161920.42
+             */
+            uniqueid?: string | number | null;
+            /**
+             * linkedid
+             * @description Asterisk: l'id che lega le gambe di una chiamata
+             * @example 1727161920.42
+             */
+            linkedid?: string | number | null;
+            /**
+             * src
+             * @description Asterisk: il numero chiamante
+             * @example +390245678901
+             */
+            src?: string | number | null;
+            /**
+             * dst
+             * @description Asterisk: il numero chiamato
+             * @example 0212345678
+             */
+            dst?: string | number | null;
+            /**
+             * start
+             * @description Asterisk: inizio (ora di Roma se senza fuso)
+             * @example 2025-09-24 09:12:00
+             */
+            start?: string | number | null;
+            /**
+             * answer
+             * @description Asterisk: risposta (vuoto se nessuna)
+             * @example
+             */
+            answer?: string | number | null;
+            /**
+             * end
+             * @description Asterisk: fine
+             * @example 2025-09-24 09:12:35
+             */
+            end?: string | number | null;
+            /**
+             * duration
+             * @description Asterisk, Twilio, 3CX: durata in secondi
+             * @example 35
+             */
+            duration?: string | number | null;
+            /**
+             * billsec
+             * @description Asterisk: secondi di conversazione
+             * @example 0
+             */
+            billsec?: string | number | null;
+            /**
+             * disposition
+             * @description Asterisk: esito (ANSWERED, NO ANSWER, BUSY, FAILED)
+             * @example NO ANSWER
+             */
+            disposition?: string | number | null;
+            /**
+             * queue
+             * @description Asterisk: la coda, se la chiamata vi è passata
+             * @example {
+             *       "queuename": "vendite",
+             *       "event": "ABANDON",
+             *       "waittime": 30,
+             *       "position": 2
+             *     }
+             */
+            queue?: {
+                /**
+                 * queuename
+                 * @description Il nome della coda
+                 * @example vendite
+                 */
+                queuename?: string | number | null;
+                /**
+                 * event
+                 * @description L'evento della coda (ABANDON, CONNECT…)
+                 * @example ABANDON
+                 */
+                event?: string | number | null;
+                /**
+                 * waittime
+                 * @description Secondi di attesa in coda
+                 * @example 30
+                 */
+                waittime?: string | number | null;
+                /**
+                 * position
+                 * @description Posizione in coda
+                 * @example 2
+                 */
+                position?: string | number | null;
+            } | null;
+            /**
+             * sid
+             * @description Twilio: l'id della chiamata (CallSid nei webhook)
+             * @example CA5f0e8a1c2b3d4e5f60718293a4b5c6d7
+             */
+            sid?: string | number | null;
+            /**
+             * CallSid
+             * @description Twilio (webhook): l'id della chiamata
+             * @example CA5f0e8a1c2b3d4e5f60718293a4b5c6d7
+             */
+            CallSid?: string | number | null;
+            /**
+             * parent_call_sid
+             * @description Twilio: l'id della chiamata madre
+             * @example CA0a1b2c3d4e5f60718293a4b5c6d7e8f9
+             */
+            parent_call_sid?: string | number | null;
+            /**
+             * ParentCallSid
+             * @description Twilio (webhook): l'id della chiamata madre
+             * @example CA0a1b2c3d4e5f60718293a4b5c6d7e8f9
+             */
+            ParentCallSid?: string | number | null;
+            /**
+             * from
+             * @description Twilio: il numero chiamante
+             * @example +390245678901
+             */
+            from?: string | number | null;
+            /**
+             * From
+             * @description Twilio (webhook): il numero chiamante
+             * @example +390245678901
+             */
+            From?: string | number | null;
+            /**
+             * to
+             * @description Twilio: il numero chiamato
+             * @example +390212345678
+             */
+            to?: string | number | null;
+            /**
+             * To
+             * @description Twilio (webhook): il numero chiamato
+             * @example +390212345678
+             */
+            To?: string | number | null;
+            /**
+             * direction
+             * @description Twilio: direzione (inbound, outbound-api, outbound-dial)
+             * @example inbound
+             */
+            direction?: string | number | null;
+            /**
+             * Direction
+             * @description Twilio (webhook): direzione
+             * @example inbound
+             */
+            Direction?: string | number | null;
+            /**
+             * status
+             * @description Twilio: esito (completed, no-answer, busy, failed…)
+             * @example no-answer
+             */
+            status?: string | number | null;
+            /**
+             * CallStatus
+             * @description Twilio (webhook): esito
+             * @example no-answer
+             */
+            CallStatus?: string | number | null;
+            /**
+             * start_time
+             * @description Twilio: inizio
+             * @example Wed, 24 Sep 2025 07:12:00 +0000
+             */
+            start_time?: string | number | null;
+            /**
+             * StartTime
+             * @description Twilio (webhook): inizio
+             * @example Wed, 24 Sep 2025 07:12:00 +0000
+             */
+            StartTime?: string | number | null;
+            /**
+             * end_time
+             * @description Twilio: fine
+             * @example Wed, 24 Sep 2025 07:12:35 +0000
+             */
+            end_time?: string | number | null;
+            /**
+             * EndTime
+             * @description Twilio (webhook): fine
+             * @example Wed, 24 Sep 2025 07:12:35 +0000
+             */
+            EndTime?: string | number | null;
+            /**
+             * CallDuration
+             * @description Twilio (webhook): durata in secondi
+             * @example 35
+             */
+            CallDuration?: string | number | null;
+            /**
+             * queue_time
+             * @description Twilio: secondi di attesa in coda
+             * @example 30
+             */
+            queue_time?: string | number | null;
+            /**
+             * QueueTime
+             * @description Twilio (webhook): secondi di attesa in coda
+             * @example 30
+             */
+            QueueTime?: string | number | null;
+            /**
+             * queue_result
+             * @description Twilio: esito della coda
+             * @example hangup
+             */
+            queue_result?: string | number | null;
+            /**
+             * QueueResult
+             * @description Twilio (webhook): esito della coda
+             * @example hangup
+             */
+            QueueResult?: string | number | null;
+            /**
+             * historyid
+             * @description 3CX: l'id della chiamata (della gamba)
+             * @example 00000C2B1A9F8E7D_42
+             */
+            historyid?: string | number | null;
+            /**
+             * callid
+             * @description 3CX: l'id che lega le gambe di una chiamata
+             * @example 00000C2B1A9F8E7D
+             */
+            callid?: string | number | null;
+            /**
+             * from-no
+             * @description 3CX: il numero chiamante
+             * @example +390245678901
+             */
+            "from-no"?: string | number | null;
+            /**
+             * to-no
+             * @description 3CX: il numero o l'interno che ha risposto
+             * @example 201
+             */
+            "to-no"?: string | number | null;
+            /**
+             * dial-no
+             * @description 3CX: il numero composto
+             * @example 0212345678
+             */
+            "dial-no"?: string | number | null;
+            /**
+             * time-start
+             * @description 3CX: inizio (UTC se senza fuso)
+             * @example 2025-09-24 07:12:00
+             */
+            "time-start"?: string | number | null;
+            /**
+             * time-answered
+             * @description 3CX: risposta (vuoto se nessuna)
+             * @example
+             */
+            "time-answered"?: string | number | null;
+            /**
+             * time-end
+             * @description 3CX: fine
+             * @example 2025-09-24 07:12:35
+             */
+            "time-end"?: string | number | null;
+            /**
+             * reason-terminated
+             * @description 3CX: perché è finita
+             * @example TerminatedBySrc
+             */
+            "reason-terminated"?: string | number | null;
+        } & {
+            [key: string]: string | number | boolean | null | Record<string, never> | unknown[];
+        };
+        /**
          * Inventario mezzi
          * @description Inventario dei mezzi di una filiale.
          */
@@ -5933,7 +6316,7 @@ export interface components {
             readonly created?: string | null;
             /**
              * Creato da
-             * @example mario.rossi
+             * @example Mario Rossi
              */
             readonly createdBy?: string;
             /**
@@ -5944,7 +6327,7 @@ export interface components {
             readonly updated?: string | null;
             /**
              * Modificato da
-             * @example mario.rossi
+             * @example Mario Rossi
              */
             readonly updatedBy?: string;
             /**
@@ -6322,6 +6705,18 @@ export interface components {
              */
             agentId?: number | null;
             /**
+             * Utente dell'attività
+             * @description L'utente di cui è l'attività, lui solo (la richiamata pianificata dal contact center); vuoto per le attività della squadra commerciale, dell'agente. Lo scrive il server.
+             * @example 12
+             */
+            readonly operatoreId?: number | null;
+            /**
+             * Operatore
+             * @description Il nome dell'utente di cui è l'attività, scritto dal server con essa (l'elenco non ha bisogno di leggere gli utenti).
+             * @example Giulia Bianchi
+             */
+            readonly operatoreNome?: string | null;
+            /**
              * Comunicazione pianificata
              * @example 1
              */
@@ -6373,7 +6768,7 @@ export interface components {
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
         /**
-         * Si, No o nessun valore
+         * Sì, No o nessun valore
          * @example N
          */
         TriState: string & ("" | "Y" | "N");
@@ -6660,6 +7055,17 @@ export interface components {
              * @example 2025-09-24T09:30:00+02:00
              */
             readonly dataInserimento?: string | null;
+            /**
+             * Modificata il
+             * Format: date-time
+             * @example 2025-09-25T11:05:00+02:00
+             */
+            readonly updated?: string | null;
+            /**
+             * Modificata da
+             * @example giulia.ferri
+             */
+            readonly updater?: string | null;
             /**
              * Stato offerta
              * @example 1
@@ -7378,6 +7784,7 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi-item"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                     /**
                      * @description Righe senza filtri
                      * @example 120
@@ -7388,6 +7795,7 @@ export interface components {
                      * @example 7
                      */
                     totalRowsWithoutStatus: number;
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7401,6 +7809,8 @@ export interface components {
                     data: components["schemas"]["accettazione-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7414,6 +7824,7 @@ export interface components {
                     data: components["schemas"]["agent"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7427,6 +7838,7 @@ export interface components {
                     data: components["schemas"]["altra-configurazione"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7440,6 +7852,8 @@ export interface components {
                     data: components["schemas"]["application"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7453,6 +7867,7 @@ export interface components {
                     data: components["schemas"]["articolo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7466,6 +7881,7 @@ export interface components {
                     data: components["schemas"]["articolo-gruppo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7479,6 +7895,7 @@ export interface components {
                     data: components["schemas"]["branch-offer"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7492,6 +7909,7 @@ export interface components {
                     data: components["schemas"]["branch-office"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7505,6 +7923,8 @@ export interface components {
                     data: components["schemas"]["branch-office-user"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7518,6 +7938,7 @@ export interface components {
                     data: components["schemas"]["category"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7531,6 +7952,7 @@ export interface components {
                     data: components["schemas"]["cliente-erp"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7544,6 +7966,7 @@ export interface components {
                     data: components["schemas"]["commerciale"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7557,6 +7980,7 @@ export interface components {
                     data: components["schemas"]["communication"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7570,6 +7994,7 @@ export interface components {
                     data: components["schemas"]["competitor"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7583,6 +8008,7 @@ export interface components {
                     data: components["schemas"]["competitor-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7596,6 +8022,8 @@ export interface components {
                     data: components["schemas"]["contact"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7609,6 +8037,8 @@ export interface components {
                     data: components["schemas"]["customer"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7622,6 +8052,8 @@ export interface components {
                     data: components["schemas"]["customer-detail"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7635,6 +8067,7 @@ export interface components {
                     data: components["schemas"]["document"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7659,7 +8092,7 @@ export interface components {
                  *           "cc": null,
                  *           "subject": "Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.",
                  *           "attempts": 8,
-                 *           "lastError": "Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi",
+                 *           "lastError": "Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi",
                  *           "nextAttemptAt": null,
                  *           "attachmentNames": [
                  *             "Offerta_OFF-2025-000112.pdf"
@@ -7693,6 +8126,40 @@ export interface components {
                     data: components["schemas"]["email"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                };
+            };
+        };
+        /** @description Email della coda di invio con il testo inviato */
+        EmailBody: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["email"] & {
+                        /**
+                         * @description Il corpo HTML come inviato (vuoto se non c'è)
+                         * @example <p>Gentile Paolo Brambilla,</p><p><a href="https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ">Apri l'offerta</a></p>
+                         */
+                        htmlBody: string;
+                        /**
+                         * @description Il corpo in testo semplice come inviato
+                         * @example Gentile Paolo Brambilla,
+                         *     l'offerta è qui: https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ
+                         */
+                        textBody: string;
+                        /**
+                         * @description Rispondi a
+                         * @example Davide Fontana <davide.fontana@rossinoleggi.it>
+                         */
+                        replyTo?: string | null;
+                        /**
+                         * @description Un corpo era più lungo di 200.000 caratteri ed è stato troncato
+                         * @example false
+                         */
+                        troncato: boolean;
+                    };
                 };
             };
         };
@@ -7715,7 +8182,7 @@ export interface components {
                  *         "cc": null,
                  *         "subject": "Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.",
                  *         "attempts": 0,
-                 *         "lastError": "Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi",
+                 *         "lastError": "Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi",
                  *         "nextAttemptAt": "2025-09-24T10:30:00+02:00",
                  *         "attachmentNames": [
                  *           "Offerta_OFF-2025-000112.pdf"
@@ -7741,6 +8208,7 @@ export interface components {
                     data: components["schemas"]["famiglia-gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7754,6 +8222,7 @@ export interface components {
                     data: components["schemas"]["famiglia-mezzo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7767,6 +8236,8 @@ export interface components {
                     data: components["schemas"]["family"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7780,6 +8251,7 @@ export interface components {
                     data: components["schemas"]["filiale"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7793,6 +8265,7 @@ export interface components {
                     data: components["schemas"]["filiale-inventario"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7806,6 +8279,7 @@ export interface components {
                     data: components["schemas"]["fonte"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7819,6 +8293,7 @@ export interface components {
                     data: components["schemas"]["gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7832,6 +8307,8 @@ export interface components {
                     data: components["schemas"]["gruppo-risorse"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7845,6 +8322,7 @@ export interface components {
                     data: components["schemas"]["insurance"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7858,6 +8336,8 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7871,6 +8351,7 @@ export interface components {
                     data: components["schemas"]["inventario-mezzi-item-stato"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7884,6 +8365,8 @@ export interface components {
                     data: components["schemas"]["invio-brochure"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7897,6 +8380,7 @@ export interface components {
                     data: components["schemas"]["material"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7910,6 +8394,7 @@ export interface components {
                     data: components["schemas"]["meeting"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7923,6 +8408,8 @@ export interface components {
                     data: components["schemas"]["missed-call"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7936,6 +8423,7 @@ export interface components {
                     data: components["schemas"]["motivo-perso"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -7949,19 +8437,24 @@ export interface components {
                     data: components["schemas"]["nation"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
-        /** @description Elenco: offerte */
+        /** @description Elenco: offerte. SPEC.md (sezione 7) risponde data.data: la pagina, con il suo totale, sta dentro data. */
         OfferPage: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 "application/json": {
-                    data: components["schemas"]["offer"][];
-                    totalRows: components["schemas"]["TotalRows"];
-                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    data: {
+                        data: components["schemas"]["offer"][];
+                        totalRows: components["schemas"]["TotalRows"];
+                        totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                        totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                        references?: components["schemas"]["ReferenceLabels"];
+                    };
                 };
             };
         };
@@ -7975,6 +8468,8 @@ export interface components {
                     data: components["schemas"]["planning"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -7988,6 +8483,7 @@ export interface components {
                     data: components["schemas"]["potential"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8001,6 +8497,7 @@ export interface components {
                     data: components["schemas"]["price-list-line"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8014,6 +8511,7 @@ export interface components {
                     data: components["schemas"]["report-call"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8027,6 +8525,7 @@ export interface components {
                     data: components["schemas"]["role"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8040,6 +8539,7 @@ export interface components {
                     data: components["schemas"]["sales-person"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8053,6 +8553,7 @@ export interface components {
                     data: components["schemas"]["settore"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8066,6 +8567,7 @@ export interface components {
                     data: components["schemas"]["source"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8079,6 +8581,7 @@ export interface components {
                     data: components["schemas"]["stato-offerta"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8092,6 +8595,7 @@ export interface components {
                     data: components["schemas"]["stato-trattativa"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8105,6 +8609,7 @@ export interface components {
                     data: components["schemas"]["tech-code"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8118,6 +8623,7 @@ export interface components {
                     data: components["schemas"]["tipo-controllo"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8131,6 +8637,7 @@ export interface components {
                     data: components["schemas"]["transport-increase-duration"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8144,6 +8651,7 @@ export interface components {
                     data: components["schemas"]["transport-increase-score"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8157,6 +8665,7 @@ export interface components {
                     data: components["schemas"]["transport-price"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8170,6 +8679,8 @@ export interface components {
                     data: components["schemas"]["trattativa-cp"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8183,6 +8694,7 @@ export interface components {
                     data: components["schemas"]["trattativa-cp-allegato"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
                 };
             };
         };
@@ -8196,6 +8708,8 @@ export interface components {
                     data: components["schemas"]["user"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8209,6 +8723,8 @@ export interface components {
                     data: components["schemas"]["user-gruppo-crm"][];
                     totalRows: components["schemas"]["TotalRows"];
                     totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8269,6 +8785,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["accettazione-mezzo"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8302,6 +8819,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["application"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8346,6 +8864,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["branch-office-user"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8412,6 +8931,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["contact"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8423,6 +8943,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["customer"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8434,6 +8955,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["customer-detail"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8478,6 +9000,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["family"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8533,6 +9056,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["gruppo-risorse"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8555,6 +9079,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8566,6 +9091,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["inventario-mezzi-item"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8577,6 +9103,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["invio-brochure"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8610,6 +9137,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["missed-call"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8643,6 +9171,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["planning"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8775,6 +9304,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["trattativa-cp"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8810,6 +9340,17 @@ export interface components {
                              * @example true
                              */
                             accessibile: boolean;
+                            /**
+                             * @description Aperta, persa (stato perso o rifiutata dal cliente) o archiviata: prima le aperte, poi le perse e le archiviate
+                             * @example aperta
+                             * @enum {string}
+                             */
+                            stato: "aperta" | "persa" | "archiviata";
+                            /**
+                             * @description Già vista da chi ha salvato la trattativa `escludiId` con questa partita IVA (acknowledgeTrattativaCpPartitaIva)
+                             * @example false
+                             */
+                            vista: boolean;
                         }[];
                     };
                 };
@@ -8823,6 +9364,7 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["user"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -8887,6 +9429,10 @@ export interface components {
         Page: number;
         /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
         RowsPerPage: number;
+        /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+        Q: string;
+        /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+        Ids: number[];
         /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
         Archiviata: "Y" | "N" | "";
         /** @description Dal giorno (incluso): trattative inserite, da richiamare o con la visita ripianificata in questo periodo (il calendario) */
@@ -9191,6 +9737,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
                 /** @description Sinonimo di descending usato dall'elenco utenti */
                 sortDesc?: components["parameters"]["SortDesc"];
             };
@@ -9501,6 +10051,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -9529,6 +10083,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -9931,6 +10489,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10065,6 +10627,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10199,6 +10765,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10333,6 +10903,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10467,6 +11041,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10601,6 +11179,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10735,6 +11317,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -10922,6 +11508,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11056,6 +11646,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11190,6 +11784,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11324,6 +11922,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11458,6 +12060,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11592,6 +12198,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11726,6 +12336,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11860,6 +12474,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -11994,6 +12612,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12128,6 +12750,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12262,6 +12888,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12396,6 +13026,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12530,6 +13164,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12664,6 +13302,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -12798,6 +13440,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -13066,6 +13712,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -13200,6 +13850,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -14103,6 +14757,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -14472,6 +15130,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -14919,6 +15581,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
             };
             header?: never;
             path?: never;
@@ -15055,6 +15719,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -15204,6 +15872,30 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["EmailBody"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };
@@ -15484,9 +16176,7 @@ export interface operations {
                      */
                     source: "asterisk" | "twilio" | "3cx";
                     /** @description Record di chiamata nei nomi del centralino: Asterisk `uniqueid`, `linkedid`, `src`, `dst`, `start`, `answer`, `end`, `duration`, `billsec`, `disposition`, `queue`; Twilio `sid`/`CallSid`, `from`, `to`, `status`, `start_time`, `end_time`, `duration`; 3CX `historyid`, `callid`, `from-no`, `to-no`, `dial-no`, `time-start`, `time-answered`, `time-end`, `reason-terminated`. */
-                    calls: {
-                        [key: string]: unknown;
-                    }[];
+                    calls: components["schemas"]["pbx-call"][];
                 };
             };
         };
@@ -15816,6 +16506,14 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
+                page?: components["parameters"]["Page"];
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
+                rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
             };
             header?: never;
             path?: never;
@@ -16176,6 +16874,10 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
+                q?: components["parameters"]["Q"];
+                /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
+                ids?: components["parameters"]["Ids"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
                 /** @description Dal giorno (incluso): trattative inserite, da richiamare o con la visita ripianificata in questo periodo (il calendario) */
@@ -16902,6 +17604,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    acknowledgeTrattativaCpPartitaIva: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Le altre trattative viste */
+                    trattative: components["schemas"]["EntityId"][];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TrattativaCpVatCheck"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

@@ -527,6 +527,10 @@ export interface ClienteErp {
    * Email
    */
   email?: string;
+  /**
+   * Telefono
+   */
+  phone?: string;
 }
 /**
  * Commerciale: voce della tabella di configurazione Commerciali.
@@ -1731,6 +1735,196 @@ export interface PriceListLine {
   Periodo: TimeUnit;
 }
 /**
+ * Una chiamata (una gamba) come la scrive il centralino: Asterisk (CDR), Twilio (nomi REST o dei webhook) o 3CX, nei nomi del centralino. Ogni identificativo e ogni testo ha una lunghezza massima; il messaggio nomina il campo come lo chiama il centralino. Gli altri campi che il centralino scrive sono ammessi e ignorati (al massimo 1000 caratteri ciascuno).
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "PbxCall".
+ */
+export interface PbxCall {
+  /**
+   * uniqueid: Asterisk: l'id della chiamata (della gamba)
+   */
+  uniqueid?: string | number | null;
+  /**
+   * linkedid: Asterisk: l'id che lega le gambe di una chiamata
+   */
+  linkedid?: string | number | null;
+  /**
+   * src: Asterisk: il numero chiamante
+   */
+  src?: string | number | null;
+  /**
+   * dst: Asterisk: il numero chiamato
+   */
+  dst?: string | number | null;
+  /**
+   * start: Asterisk: inizio (ora di Roma se senza fuso)
+   */
+  start?: string | number | null;
+  /**
+   * answer: Asterisk: risposta (vuoto se nessuna)
+   */
+  answer?: string | number | null;
+  /**
+   * end: Asterisk: fine
+   */
+  end?: string | number | null;
+  /**
+   * duration: Asterisk, Twilio, 3CX: durata in secondi
+   */
+  duration?: string | number | null;
+  /**
+   * billsec: Asterisk: secondi di conversazione
+   */
+  billsec?: string | number | null;
+  /**
+   * disposition: Asterisk: esito (ANSWERED, NO ANSWER, BUSY, FAILED)
+   */
+  disposition?: string | number | null;
+  /**
+   * queue: Asterisk: la coda, se la chiamata vi è passata
+   */
+  queue?: {
+    /**
+     * queuename: Il nome della coda
+     */
+    queuename?: string | number | null;
+    /**
+     * event: L'evento della coda (ABANDON, CONNECT…)
+     */
+    event?: string | number | null;
+    /**
+     * waittime: Secondi di attesa in coda
+     */
+    waittime?: string | number | null;
+    /**
+     * position: Posizione in coda
+     */
+    position?: string | number | null;
+  } | null;
+  /**
+   * sid: Twilio: l'id della chiamata (CallSid nei webhook)
+   */
+  sid?: string | number | null;
+  /**
+   * CallSid: Twilio (webhook): l'id della chiamata
+   */
+  CallSid?: string | number | null;
+  /**
+   * parent_call_sid: Twilio: l'id della chiamata madre
+   */
+  parent_call_sid?: string | number | null;
+  /**
+   * ParentCallSid: Twilio (webhook): l'id della chiamata madre
+   */
+  ParentCallSid?: string | number | null;
+  /**
+   * from: Twilio: il numero chiamante
+   */
+  from?: string | number | null;
+  /**
+   * From: Twilio (webhook): il numero chiamante
+   */
+  From?: string | number | null;
+  /**
+   * to: Twilio: il numero chiamato
+   */
+  to?: string | number | null;
+  /**
+   * To: Twilio (webhook): il numero chiamato
+   */
+  To?: string | number | null;
+  /**
+   * direction: Twilio: direzione (inbound, outbound-api, outbound-dial)
+   */
+  direction?: string | number | null;
+  /**
+   * Direction: Twilio (webhook): direzione
+   */
+  Direction?: string | number | null;
+  /**
+   * status: Twilio: esito (completed, no-answer, busy, failed…)
+   */
+  status?: string | number | null;
+  /**
+   * CallStatus: Twilio (webhook): esito
+   */
+  CallStatus?: string | number | null;
+  /**
+   * start_time: Twilio: inizio
+   */
+  start_time?: string | number | null;
+  /**
+   * StartTime: Twilio (webhook): inizio
+   */
+  StartTime?: string | number | null;
+  /**
+   * end_time: Twilio: fine
+   */
+  end_time?: string | number | null;
+  /**
+   * EndTime: Twilio (webhook): fine
+   */
+  EndTime?: string | number | null;
+  /**
+   * CallDuration: Twilio (webhook): durata in secondi
+   */
+  CallDuration?: string | number | null;
+  /**
+   * queue_time: Twilio: secondi di attesa in coda
+   */
+  queue_time?: string | number | null;
+  /**
+   * QueueTime: Twilio (webhook): secondi di attesa in coda
+   */
+  QueueTime?: string | number | null;
+  /**
+   * queue_result: Twilio: esito della coda
+   */
+  queue_result?: string | number | null;
+  /**
+   * QueueResult: Twilio (webhook): esito della coda
+   */
+  QueueResult?: string | number | null;
+  /**
+   * historyid: 3CX: l'id della chiamata (della gamba)
+   */
+  historyid?: string | number | null;
+  /**
+   * callid: 3CX: l'id che lega le gambe di una chiamata
+   */
+  callid?: string | number | null;
+  /**
+   * from-no: 3CX: il numero chiamante
+   */
+  'from-no'?: string | number | null;
+  /**
+   * to-no: 3CX: il numero o l'interno che ha risposto
+   */
+  'to-no'?: string | number | null;
+  /**
+   * dial-no: 3CX: il numero composto
+   */
+  'dial-no'?: string | number | null;
+  /**
+   * time-start: 3CX: inizio (UTC se senza fuso)
+   */
+  'time-start'?: string | number | null;
+  /**
+   * time-answered: 3CX: risposta (vuoto se nessuna)
+   */
+  'time-answered'?: string | number | null;
+  /**
+   * time-end: 3CX: fine
+   */
+  'time-end'?: string | number | null;
+  /**
+   * reason-terminated: 3CX: perché è finita
+   */
+  'reason-terminated'?: string | number | null;
+  [k: string]: (string | number | boolean | null | {} | unknown[]) | undefined;
+}
+/**
  * Attività pianificata di un agente presso un cliente.
  *
  * This interface was referenced by `Entities`'s JSON-Schema
@@ -1769,6 +1963,14 @@ export interface Planning {
    * Agente
    */
   agentId?: number | null;
+  /**
+   * Utente dell'attività: L'utente di cui è l'attività, lui solo (la richiamata pianificata dal contact center); vuoto per le attività della squadra commerciale, dell'agente. Lo scrive il server.
+   */
+  operatoreId?: number | null;
+  /**
+   * Operatore: Il nome dell'utente di cui è l'attività, scritto dal server con essa (l'elenco non ha bisogno di leggere gli utenti).
+   */
+  operatoreNome?: string | null;
   /**
    * Comunicazione pianificata
    */
@@ -2466,6 +2668,14 @@ export interface TrattativaCp {
    */
   dataInserimento?: string | null;
   /**
+   * Modificata il
+   */
+  updated?: string | null;
+  /**
+   * Modificata da
+   */
+  updater?: string | null;
+  /**
    * Stato offerta
    */
   statoOfferta?: number | null;
@@ -2634,6 +2844,10 @@ export interface User {
    * Cognome
    */
   surname: string;
+  /**
+   * Nome e cognome: Come il prodotto mostra la persona (elenchi, scelte, PDF): nome e cognome, o lo username se l'utente non ha un nome. Lo calcola il database.
+   */
+  fullName?: string;
   /**
    * Password
    */

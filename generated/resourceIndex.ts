@@ -19,6 +19,7 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "dataAccettazione",
       "descending": true
@@ -42,6 +43,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -65,6 +69,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "search": [],
     "sort": null,
     "list": "/api/altre-configurazioni",
     "load": () => import('./resources/altra-configurazione.ts').then((m) => m.resource as ResourceDefinition)
@@ -85,6 +90,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [],
     "sort": {
       "field": "name",
       "descending": false
@@ -108,6 +114,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "search": [],
     "sort": {
       "field": "description",
       "descending": false
@@ -128,6 +135,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "description",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/articolo-gruppo.ts').then((m) => m.resource as ResourceDefinition)
@@ -148,6 +156,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -171,6 +182,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "nome",
+    "search": [
+      "nome"
+    ],
     "sort": {
       "field": "nome",
       "descending": false
@@ -194,6 +208,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "branchOfficeId",
       "descending": false
@@ -217,6 +232,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -245,6 +263,11 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "companyName",
+    "search": [
+      "companyName",
+      "vatNumber",
+      "code"
+    ],
     "sort": {
       "field": "companyName",
       "descending": false
@@ -269,6 +292,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -292,6 +318,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "description",
       "descending": false
@@ -315,6 +344,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "companyName",
+    "search": [
+      "companyName"
+    ],
     "sort": {
       "field": "companyName",
       "descending": false
@@ -339,6 +371,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "description",
       "descending": false
@@ -359,6 +394,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/confirm-offer.ts').then((m) => m.resource as ResourceDefinition)
@@ -384,6 +420,7 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "name",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/contact.ts').then((m) => m.resource as ResourceDefinition)
@@ -401,6 +438,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/controllo-accettazione.ts').then((m) => m.resource as ResourceDefinition)
@@ -426,6 +464,12 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "companyName",
+    "search": [
+      "code",
+      "companyName",
+      "vatNumber",
+      "phone"
+    ],
     "sort": {
       "field": "companyName",
       "descending": false
@@ -454,6 +498,7 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "id",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/customer-detail.ts').then((m) => m.resource as ResourceDefinition)
@@ -479,6 +524,7 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "description",
+    "search": [],
     "sort": null,
     "list": "/api/files",
     "load": () => import('./resources/document.ts').then((m) => m.resource as ResourceDefinition)
@@ -498,6 +544,7 @@ export const resourceIndex = {
       "ROLE_SUPER_ADMIN"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "createdAt",
       "descending": true
@@ -521,6 +568,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "description",
       "descending": false
@@ -545,6 +595,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -568,6 +621,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -592,6 +648,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -616,6 +675,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_INVENTARIO_MEZZI"
     ],
     "displayField": "nome",
+    "search": [
+      "nome"
+    ],
     "sort": {
       "field": "nome",
       "descending": false
@@ -640,6 +702,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -664,6 +729,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "description",
       "descending": false
@@ -687,6 +755,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "resourceGroup",
       "descending": false
@@ -707,6 +778,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/hub-event.ts').then((m) => m.resource as ResourceDefinition)
@@ -727,6 +799,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [],
     "sort": {
       "field": "code",
       "descending": false
@@ -752,6 +825,7 @@ export const resourceIndex = {
       "ROLE_USER_INVENTARIO_MEZZI"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "created",
       "descending": true
@@ -777,6 +851,7 @@ export const resourceIndex = {
       "ROLE_USER_INVENTARIO_MEZZI"
     ],
     "displayField": "descrizione",
+    "search": [],
     "sort": {
       "field": "resourceMago",
       "descending": false
@@ -802,6 +877,9 @@ export const resourceIndex = {
       "ROLE_USER_INVENTARIO_MEZZI"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "id",
       "descending": false
@@ -826,6 +904,7 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "search": [],
     "sort": {
       "field": "description",
       "descending": false
@@ -849,6 +928,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -872,6 +954,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "description",
       "descending": false
@@ -896,6 +981,7 @@ export const resourceIndex = {
       "ROLE_CONTACT_CENTER"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "receivedAt",
       "descending": true
@@ -920,6 +1006,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -943,6 +1032,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -966,12 +1058,31 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "ragioneSociale",
+    "search": [],
     "sort": {
       "field": "created",
       "descending": true
     },
     "list": "/api/offers",
     "load": () => import('./resources/offer.ts').then((m) => m.resource as ResourceDefinition)
+  },
+  "pbxCall": {
+    "name": "pbxCall",
+    "title": "Record di chiamata del centralino",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
+    "label": "Chiamate del centralino",
+    "collection": null,
+    "route": null,
+    "menu": null,
+    "roles": [],
+    "displayField": "id",
+    "search": [],
+    "sort": null,
+    "list": null,
+    "load": () => import('./resources/pbx-call.ts').then((m) => m.resource as ResourceDefinition)
   },
   "planning": {
     "name": "planning",
@@ -991,9 +1102,11 @@ export const resourceIndex = {
       "ROLE_USER_CP",
       "ROLE_SUPERVISOR_CP",
       "ROLE_COMMERCIALE_CP",
-      "ROLE_MASTER"
+      "ROLE_MASTER",
+      "ROLE_CONTACT_CENTER"
     ],
     "displayField": "subject",
+    "search": [],
     "sort": {
       "field": "date",
       "descending": true
@@ -1017,6 +1130,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "description",
       "descending": false
@@ -1037,6 +1153,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/price-list-line.ts').then((m) => m.resource as ResourceDefinition)
@@ -1054,6 +1171,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/price-list-request.ts').then((m) => m.resource as ResourceDefinition)
@@ -1071,6 +1189,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "username",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/profile.ts').then((m) => m.resource as ResourceDefinition)
@@ -1091,6 +1210,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "callDateTime",
       "descending": false
@@ -1114,6 +1234,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "role",
+    "search": [
+      "role"
+    ],
     "sort": {
       "field": "role",
       "descending": false
@@ -1134,6 +1257,9 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -1154,6 +1280,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "id",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/send-mail-offer.ts').then((m) => m.resource as ResourceDefinition)
@@ -1171,6 +1298,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "name",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/session.ts').then((m) => m.resource as ResourceDefinition)
@@ -1192,6 +1320,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -1215,6 +1346,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -1242,6 +1376,9 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -1266,6 +1403,9 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "description",
+    "search": [
+      "description"
+    ],
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -1289,6 +1429,9 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "name",
+    "search": [
+      "name"
+    ],
     "sort": {
       "field": "name",
       "descending": false
@@ -1313,6 +1456,7 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI"
     ],
     "displayField": "nome",
+    "search": [],
     "sort": {
       "field": "nome",
       "descending": false
@@ -1336,6 +1480,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "durationFrom",
       "descending": false
@@ -1359,6 +1504,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "scoreFrom",
       "descending": false
@@ -1382,6 +1528,7 @@ export const resourceIndex = {
       "ROLE_ADMIN"
     ],
     "displayField": "id",
+    "search": [],
     "sort": {
       "field": "minFrom",
       "descending": false
@@ -1409,6 +1556,10 @@ export const resourceIndex = {
       "ROLE_MASTER"
     ],
     "displayField": "ragioneSociale",
+    "search": [
+      "ragioneSociale",
+      "partitaIva"
+    ],
     "sort": null,
     "list": "/api/trattative_cp",
     "load": () => import('./resources/trattativa-cp.ts').then((m) => m.resource as ResourceDefinition)
@@ -1426,6 +1577,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "descrizione",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/trattativa-cp-allegato.ts').then((m) => m.resource as ResourceDefinition)
@@ -1443,6 +1595,7 @@ export const resourceIndex = {
     "menu": null,
     "roles": [],
     "displayField": "resourceGroup",
+    "search": [],
     "sort": null,
     "list": null,
     "load": () => import('./resources/trattativa-cp-price-list.ts').then((m) => m.resource as ResourceDefinition)
@@ -1462,7 +1615,13 @@ export const resourceIndex = {
       "ROLE_SUPER_ADMIN",
       "ROLE_ADMIN"
     ],
-    "displayField": "username",
+    "displayField": "fullName",
+    "search": [
+      "username",
+      "name",
+      "surname",
+      "email"
+    ],
     "sort": {
       "field": "username",
       "descending": false
@@ -1487,6 +1646,7 @@ export const resourceIndex = {
       "ROLE_SUPERVISOR_CP"
     ],
     "displayField": "name",
+    "search": [],
     "sort": {
       "field": "username",
       "descending": false

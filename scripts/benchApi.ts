@@ -1,7 +1,8 @@
 // npm run bench:api — 100,000 rows in one collection (the call log), then list requests with
 // filter + sort + page + count over loopback, for our server and for a bare Fastify route running
 // the same SQL on the same database, then abuse and size figures and the login guard's (BENCH_ONLY_LOGIN=1: those
-// alone). Prints requests/s and latency; asserts nothing.
+// alone); then, on PostgreSQL, a million negotiations and the pickers' search over 100,000 customers
+// (BENCH_MILLION / BENCH_SEARCH: `only` or `0`). Prints requests/s and latency; asserts nothing.
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
@@ -13,6 +14,7 @@ import { benchLoad, loadPaths } from './lib/benchLoad.ts';
 import { benchMillion } from './lib/benchMillion.ts';
 import { machine } from './lib/machine.ts';
 import { benchLogin } from './lib/benchLogin.ts';
+import { benchSearch } from './lib/benchSearch.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -23,6 +25,9 @@ const MILLION = process.env.BENCH_MILLION ?? '1';
 const MILLION_ROWS = Number(process.env.BENCH_MILLION_ROWS ?? 1_000_000);
 /** `BENCH_ONLY_LOGIN=1`: the login guard's figures alone. */
 const ONLY_LOGIN = process.env.BENCH_ONLY_LOGIN === '1';
+/** The pickers' search on PostgreSQL: on by default, `0` to leave it out, `only` for it alone. */
+const SEARCH = process.env.BENCH_SEARCH ?? '1';
+const SEARCH_CUSTOMERS = Number(process.env.BENCH_SEARCH_CUSTOMERS ?? 100_000);
 
 // Days, pages and statuses vary so that no two consecutive requests are alike.
 function requestPaths(prefix: string, ours: boolean): string[] {
@@ -165,13 +170,36 @@ async function benchMillionOn(name: string, databaseUrl: string) {
   }
 }
 
+/** 100,000 customers on PostgreSQL: what a picker asks as the user types three letters. */
+async function benchSearchOn(name: string, databaseUrl: string) {
+  const db = await createDb({ databaseUrl });
+  const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
+  try {
+    const figures = await benchSearch(app, ctx, {
+      customers: SEARCH_CUSTOMERS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+    });
+    console.log(
+      `\n${name}, ${SEARCH_CUSTOMERS.toLocaleString('it-IT')} customers (made in ${figures.seedSeconds} s): ${figures.searches} searches of 3 letters (${figures.distinct} different), a page of 8; matches per search: median ${figures.medianMatches}, ${figures.capped} past the 1,000 a search reads`,
+    );
+    console.table(figures.rows);
+    console.table(figures.loaded);
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
+
 async function benchPostgres(name: string, databaseUrl: string) {
+  if (SEARCH === 'only') return benchSearchOn(name, databaseUrl);
   if (MILLION !== 'only') await benchBackend(name, databaseUrl);
   if (MILLION !== '0' && !ONLY_LOGIN) await benchMillionOn(name, databaseUrl);
+  if (SEARCH !== '0' && !ONLY_LOGIN) await benchSearchOn(name, databaseUrl);
 }
 
 console.log(machine());
-if (MILLION !== 'only') await benchBackend('PGlite (in memory)');
+if (MILLION !== 'only' && SEARCH !== 'only') await benchBackend('PGlite (in memory)');
 if (process.env.DATABASE_URL) await benchPostgres('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else if (postgresAvailable()) {
   const pg = startPostgres();

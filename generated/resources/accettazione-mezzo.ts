@@ -36,48 +36,56 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "dataAccettazione",
       "header": "Data accettazione",
       "kind": "date",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "operatoreNome",
       "header": "Nome operatore",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "matricole",
       "header": "Matricole",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "carburante",
       "header": "Carburante",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "danni",
       "header": "Danni",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "km",
       "header": "Km",
       "kind": "quantity",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "ore",
       "header": "Ore",
       "kind": "quantity",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     }
   ],
   "filters": [

@@ -35,42 +35,49 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "maxScontoOfferta",
       "header": "Sconto massimo in offerta (%)",
       "kind": "percentage",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "giorniValiditaOfferta",
       "header": "Validità dell'offerta (giorni)",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "contributoAmbientaleBase",
       "header": "Contributo ambientale base (%)",
       "kind": "percentage",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "contributoAmbientaleAllInclusive",
       "header": "Contributo ambientale all inclusive (%)",
       "kind": "percentage",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "codiceClienteListini",
       "header": "Codice cliente per i listini del gestionale",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "emailMittente",
       "header": "Mittente delle email",
       "kind": "email",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

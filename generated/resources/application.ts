@@ -45,18 +45,21 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "familyIds",
       "header": "Famiglie",
       "kind": "references",
       "enableSorting": false,
+      "priority": 2,
       "reference": "family"
     }
   ],

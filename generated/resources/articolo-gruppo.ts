@@ -16,36 +16,42 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "description",
+  "search": [],
   "columns": [
     {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "price",
       "header": "Prezzo",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "selezionato",
       "header": "Selezionato",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "discountPercentage",
       "header": "Sconto %",
       "kind": "percentage",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "discountAmount",
       "header": "Sconto €",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

@@ -35,12 +35,14 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "branchOfficeId",
       "header": "Sede",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "branchOffice"
     },
     {
@@ -48,6 +50,7 @@ export const resource = {
       "header": "Utente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "user"
     }
   ],

@@ -30,52 +30,62 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "nome",
+  "search": [
+    "nome"
+  ],
   "columns": [
     {
       "accessorKey": "nome",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "phoneNumbers",
       "header": "Numeri delle linee",
-      "kind": "text",
-      "enableSorting": true
+      "kind": "phone",
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "openFrom",
       "header": "Apertura",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "lunchFrom",
       "header": "Pausa dalle",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "lunchTo",
       "header": "Pausa fino alle",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "openTo",
       "header": "Chiusura",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "saturdayMorning",
       "header": "Aperta il sabato mattina",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -87,7 +97,8 @@ export const resource = {
       "accessorKey": "thresholdMinutes",
       "header": "Soglia di attesa (minuti)",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [
@@ -125,6 +136,7 @@ export const resource = {
           "maxLength": 255
         },
         "phoneNumbers": {
+          "x-kind": "phone",
           "type": [
             "string",
             "null"
@@ -165,7 +177,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",
@@ -220,6 +232,9 @@ export const resource = {
             ]
           }
         ]
+      },
+      "phoneNumbers": {
+        "ui:widget": "phone"
       },
       "openFrom": {
         "ui:widget": "time"

@@ -30,30 +30,39 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "companyName",
+  "search": [
+    "companyName",
+    "vatNumber",
+    "code"
+  ],
   "columns": [
     {
       "accessorKey": "code",
       "header": "Codice",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "companyName",
       "header": "Ragione sociale",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "vatNumber",
       "header": "Partita IVA",
       "kind": "partitaIva",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "city",
       "header": "Città",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],
@@ -107,6 +116,12 @@ export const resource = {
           "title": "Email",
           "maxLength": 255,
           "format": "email"
+        },
+        "phone": {
+          "type": "string",
+          "title": "Telefono",
+          "x-kind": "phone",
+          "maxLength": 255
         }
       },
       "required": [
@@ -121,8 +136,12 @@ export const resource = {
         "vatNumber",
         "city",
         "address",
-        "email"
-      ]
+        "email",
+        "phone"
+      ],
+      "phone": {
+        "ui:widget": "phone"
+      }
     }
   },
   "import": null

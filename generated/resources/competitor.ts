@@ -45,12 +45,16 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "companyName",
+  "search": [
+    "companyName"
+  ],
   "columns": [
     {
       "accessorKey": "companyName",
       "header": "Ragione sociale",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     }
   ],
   "filters": [

@@ -16,70 +16,81 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "assicurazioneTipo",
       "header": "Assicurazione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "assicurazionePrezzo",
       "header": "Prezzo assicurazione",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "prezzoNoleggio",
       "header": "Prezzo noleggio",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "prezzoAssicurazione",
       "header": "Assicurazione",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "prezzoOneri",
       "header": "Oneri",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "prezzoTrasporto",
       "header": "Trasporto",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "prezzoVarie",
       "header": "Varie",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "prezzoTotale",
       "header": "Totale",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "prezzoTotaleScontato",
       "header": "Totale scontato",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "acceptedByCustomer",
       "header": "Accettata dal cliente",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -91,37 +102,43 @@ export const resource = {
       "accessorKey": "hash",
       "header": "Impronta della versione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "condizioniAccettate",
       "header": "Accetto le condizioni contrattuali",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "firmatario",
       "header": "Nome e cognome di chi firma",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "firma",
       "header": "Firma",
       "kind": "longText",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "motivoPersaId",
       "header": "Motivo",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "notePersa",
       "header": "Note",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],
@@ -206,7 +223,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",

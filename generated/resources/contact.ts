@@ -45,37 +45,43 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "surname",
       "header": "Cognome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "roleId",
       "header": "Ruolo",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "role"
     },
     {
       "accessorKey": "email",
       "header": "Email",
       "kind": "email",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "phone",
       "header": "Telefono",
       "kind": "phone",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

@@ -45,25 +45,29 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "competitorId",
       "header": "Concorrente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "competitor"
     },
     {
       "accessorKey": "competitorName",
       "header": "Concorrente (testo libero)",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "categoryId",
       "header": "Categoria",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "category"
     },
     {
@@ -71,6 +75,7 @@ export const resource = {
       "header": "Materiali",
       "kind": "references",
       "enableSorting": false,
+      "priority": 2,
       "reference": "material"
     }
   ],

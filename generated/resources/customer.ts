@@ -50,42 +50,54 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "companyName",
+  "search": [
+    "code",
+    "companyName",
+    "vatNumber",
+    "phone"
+  ],
   "columns": [
     {
       "accessorKey": "code",
       "header": "Codice",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "companyName",
       "header": "Ragione sociale",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "vatNumber",
       "header": "Partita IVA",
       "kind": "partitaIva",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "city",
       "header": "Città",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "province",
       "header": "Provincia",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "agentId",
       "header": "Agente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "agent"
     },
     {
@@ -93,13 +105,15 @@ export const resource = {
       "header": "Sorgente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "source"
     },
     {
       "accessorKey": "reseller",
       "header": "Rivenditore",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

@@ -15,6 +15,11 @@ export const resource = {
       "operationId": "listEmail",
       "method": "get",
       "path": "/api/emails"
+    },
+    "get": {
+      "operationId": "getEmail",
+      "method": "get",
+      "path": "/api/emails/{id}"
     }
   },
   "route": "/contactCenter/emails",
@@ -24,18 +29,21 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "createdAt",
       "header": "Creata il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "status",
       "header": "Esito",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "queued",
@@ -55,7 +63,7 @@ export const resource = {
         },
         {
           "value": "notConfigured",
-          "label": "Non recapitata: SMTP non configurato"
+          "label": "Non recapitata: invio e-mail non configurato"
         }
       ]
     },
@@ -63,31 +71,36 @@ export const resource = {
       "accessorKey": "attempts",
       "header": "Tentativi",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "lastError",
       "header": "Ultimo errore",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "recipient",
       "header": "Destinatario",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "subject",
       "header": "Oggetto",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "kind",
       "header": "Tipo",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 3,
       "options": [
         {
           "value": "anagrafica",
@@ -135,49 +148,57 @@ export const resource = {
       "accessorKey": "nextAttemptAt",
       "header": "Prossimo tentativo",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "sentAt",
       "header": "Inviata il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "attachmentNames",
       "header": "Allegati",
       "kind": "list",
-      "enableSorting": false
+      "enableSorting": false,
+      "priority": "detail"
     },
     {
       "accessorKey": "causeEntity",
       "header": "Origine",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     },
     {
       "accessorKey": "causeId",
       "header": "ID origine",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     },
     {
       "accessorKey": "requestedBy",
       "header": "Richiesta da",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     },
     {
       "accessorKey": "sender",
       "header": "Mittente",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     },
     {
       "accessorKey": "cc",
       "header": "Copia a",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": "detail"
     }
   ],
   "filters": [
@@ -205,7 +226,7 @@ export const resource = {
         },
         {
           "value": "notConfigured",
-          "label": "Non recapitata: SMTP non configurato"
+          "label": "Non recapitata: invio e-mail non configurato"
         }
       ]
     },

@@ -60,18 +60,23 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "image",
       "header": "Immagine",
       "kind": "image",
-      "enableSorting": false
+      "enableSorting": false,
+      "priority": 2
     }
   ],
   "filters": [

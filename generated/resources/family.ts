@@ -45,18 +45,23 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "name",
+  "search": [
+    "name"
+  ],
   "columns": [
     {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "categoryIds",
       "header": "Categorie",
       "kind": "references",
       "enableSorting": false,
+      "priority": 2,
       "reference": "category"
     }
   ],

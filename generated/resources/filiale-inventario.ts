@@ -46,18 +46,23 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "nome",
+  "search": [
+    "nome"
+  ],
   "columns": [
     {
       "accessorKey": "nome",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "codiceMago",
       "header": "Codice ERP",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

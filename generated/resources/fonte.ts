@@ -46,12 +46,16 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "colorChip",
       "enableSorting": true,
+      "priority": 1,
       "colors": {
         "background": "coloreSfondo",
         "text": "coloreCarattere"
@@ -61,19 +65,22 @@ export const resource = {
       "accessorKey": "ordinamento",
       "header": "Ordinamento",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "coloreSfondo",
       "header": "Colore di sfondo",
       "kind": "color",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "coloreCarattere",
       "header": "Colore del carattere",
       "kind": "color",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

@@ -46,12 +46,16 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     }
   ],
   "filters": [

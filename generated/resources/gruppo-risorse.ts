@@ -60,30 +60,37 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "description",
+  "search": [
+    "description"
+  ],
   "columns": [
     {
       "accessorKey": "resourceGroup",
       "header": "Codice gruppo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "descriptionCrm",
       "header": "Descrizione CRM",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "famigliaGruppoRisorsaId",
       "header": "Famiglia gruppi risorse",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "famigliaGruppoRisorse"
     },
     {
@@ -91,10 +98,11 @@ export const resource = {
       "header": "Attivo",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -106,7 +114,8 @@ export const resource = {
       "accessorKey": "image",
       "header": "Immagine",
       "kind": "image",
-      "enableSorting": false
+      "enableSorting": false,
+      "priority": 2
     }
   ],
   "filters": [
@@ -137,7 +146,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -185,7 +194,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",
@@ -341,7 +350,7 @@ export const resource = {
         "options": [
           {
             "value": "Y",
-            "label": "Si"
+            "label": "Sì"
           },
           {
             "value": "N",

@@ -16,42 +16,49 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "entity",
       "header": "Entità",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "event",
       "header": "Evento",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "userId",
       "header": "Utente",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "entityId",
       "header": "Record",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "byName",
       "header": "Modificato da",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "at",
       "header": "Quando",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

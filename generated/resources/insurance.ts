@@ -45,36 +45,42 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "code",
       "header": "Codice",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "percentage",
       "header": "Percentuale",
       "kind": "percentage",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "defaultInsurance",
       "header": "Predefinita",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

@@ -42,34 +42,39 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "descrizione",
+  "search": [],
   "columns": [
     {
       "accessorKey": "resourceMago",
       "header": "Risorsa ERP",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "descrizione",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "status",
       "header": "Stato",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "manuale",
       "header": "Aggiunto a mano",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -81,25 +86,29 @@ export const resource = {
       "accessorKey": "note",
       "header": "Note",
       "kind": "longText",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "zona",
       "header": "Zona",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "contatoDa",
       "header": "Contato da",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "contatoIl",
       "header": "Contato il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

@@ -47,43 +47,50 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "created",
       "header": "Creato il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "filialeInventarioId",
       "header": "Filiale",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 1,
       "reference": "filialeInventario"
     },
     {
       "accessorKey": "status",
       "header": "Stato",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "anomalie",
       "header": "Anomalie",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "concluso",
       "header": "Concluso",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "createdBy",
       "header": "Creato da",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     }
   ],
   "filters": [

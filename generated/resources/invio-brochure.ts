@@ -46,25 +46,29 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "description",
+  "search": [],
   "columns": [
     {
       "accessorKey": "description",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "famigliaMezzoId",
       "header": "Famiglia mezzo",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "famigliaMezzo"
     },
     {
       "accessorKey": "oggetto",
       "header": "Oggetto",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

@@ -31,53 +31,61 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "receivedAt",
       "header": "Ricevuta il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "senderPhone",
       "header": "Numero chiamante",
       "kind": "phone",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "callerName",
       "header": "Cliente",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "branchOfficeId",
       "header": "Sede",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "branchOffice"
     },
     {
       "accessorKey": "attempts",
       "header": "Tentativi",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "wait",
       "header": "Attesa",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "recalled",
       "header": "Richiamato",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -89,7 +97,8 @@ export const resource = {
       "accessorKey": "operator",
       "header": "Operatore",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     }
   ],
   "filters": [
@@ -107,7 +116,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -123,7 +132,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -175,7 +184,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",

@@ -25,52 +25,60 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "ragioneSociale",
+  "search": [],
   "columns": [
     {
       "accessorKey": "created",
       "header": "Creata il",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "numeroDocumento",
       "header": "Numero documento",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "ragioneSociale",
       "header": "Ragione sociale",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "partitaIva",
       "header": "Partita IVA",
       "kind": "partitaIva",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "riferimentoCliente",
       "header": "Riferimento cliente",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "prezzoTotaleScontato",
       "header": "Totale scontato",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "archiviata",
       "header": "Archiviata",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 3,
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -482,7 +490,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",

@@ -41,34 +41,40 @@ export const resource = {
     "ROLE_USER_CP",
     "ROLE_SUPERVISOR_CP",
     "ROLE_COMMERCIALE_CP",
-    "ROLE_MASTER"
+    "ROLE_MASTER",
+    "ROLE_CONTACT_CENTER"
   ],
   "readers": [],
   "displayField": "subject",
+  "search": [],
   "columns": [
     {
       "accessorKey": "date",
       "header": "Data",
       "kind": "date",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "startTime",
       "header": "Ora inizio",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "endTime",
       "header": "Ora fine",
       "kind": "time",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "customerId",
       "header": "Cliente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "customer"
     },
     {
@@ -76,19 +82,29 @@ export const resource = {
       "header": "Agente",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "agent"
+    },
+    {
+      "accessorKey": "operatoreNome",
+      "header": "Operatore",
+      "kind": "text",
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "subject",
       "header": "Oggetto",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "completed",
       "header": "Completata",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

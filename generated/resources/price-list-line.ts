@@ -16,36 +16,42 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "ResourceGroup",
       "header": "Gruppo risorse",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "SlotFrom",
       "header": "Da (nel periodo)",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "SlotTo",
       "header": "A (nel periodo)",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "Price",
       "header": "Prezzo",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "Periodo",
       "header": "Periodo",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "G",

@@ -16,18 +16,21 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "groupCode",
       "header": "Codice gruppo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "customerCode",
       "header": "Codice cliente",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

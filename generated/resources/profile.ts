@@ -22,18 +22,21 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "username",
+  "search": [],
   "columns": [
     {
       "accessorKey": "username",
       "header": "Username",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "email",
       "header": "Email",
       "kind": "email",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

@@ -25,66 +25,77 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "callDateTime",
       "header": "Data e ora",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "caller",
       "header": "Chiamante",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "callerNumber",
       "header": "Numero chiamante",
       "kind": "phone",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "destination",
       "header": "Destinatario",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "destinationNumber",
       "header": "Numero destinatario",
       "kind": "phone",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "status",
       "header": "Esito",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "ringDuration",
       "header": "Squillo",
       "kind": "duration",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "talkDuration",
       "header": "Conversazione",
       "kind": "duration",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "totalDuration",
       "header": "Durata totale",
       "kind": "duration",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "reason",
       "header": "Motivo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     }
   ],
   "filters": [

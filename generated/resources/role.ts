@@ -45,12 +45,16 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "role",
+  "search": [
+    "role"
+  ],
   "columns": [
     {
       "accessorKey": "role",
       "header": "Ruolo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     }
   ],
   "filters": [

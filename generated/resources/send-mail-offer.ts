@@ -16,24 +16,28 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "oggetto",
       "header": "Oggetto",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "testo",
       "header": "Testo",
       "kind": "longText",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "allegati",
       "header": "Allegati",
       "kind": "list",
-      "enableSorting": false
+      "enableSorting": false,
+      "priority": 2
     }
   ],
   "filters": [],

@@ -16,30 +16,35 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "surname",
       "header": "Cognome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "username",
       "header": "Username",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "roles",
       "header": "Ruoli",
       "kind": "list",
       "enableSorting": false,
+      "priority": 2,
       "options": [
         {
           "value": "ROLE_SUPER_ADMIN",
@@ -111,7 +116,8 @@ export const resource = {
       "accessorKey": "isAuthenticated",
       "header": "Autenticato",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

@@ -46,24 +46,28 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "nome",
+  "search": [],
   "columns": [
     {
       "accessorKey": "nome",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "valori",
       "header": "Valori possibili",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "tipo",
       "header": "Tipo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [
@@ -112,7 +116,7 @@ export const resource = {
           "maxLength": 1000,
           "pattern": "^[^,]+(,[^,]+)*$",
           "x-messages": {
-            "pattern": "I valori possibili vanno separati da virgole, senza valori vuoti: ad esempio Si,No,Non verificato"
+            "pattern": "I valori possibili vanno separati da virgole, senza valori vuoti: ad esempio Sì,No,Non verificato"
           }
         },
         "tipo": {

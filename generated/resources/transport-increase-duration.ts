@@ -50,24 +50,28 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "durationFrom",
       "header": "Durata da",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "durationTo",
       "header": "Durata a",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "coefficient",
       "header": "Coefficiente",
       "kind": "number",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

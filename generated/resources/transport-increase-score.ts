@@ -50,24 +50,28 @@ export const resource = {
     "ROLE_MASTER"
   ],
   "displayField": "id",
+  "search": [],
   "columns": [
     {
       "accessorKey": "scoreFrom",
       "header": "Punteggio da",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "scoreTo",
       "header": "Punteggio a",
       "kind": "integer",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "coefficient",
       "header": "Coefficiente",
       "kind": "number",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [

@@ -22,24 +22,28 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "descrizione",
+  "search": [],
   "columns": [
     {
       "accessorKey": "path",
       "header": "Percorso",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "descrizione",
       "header": "Descrizione",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "file",
       "header": "File",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

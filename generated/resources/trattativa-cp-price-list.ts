@@ -16,24 +16,28 @@ export const resource = {
   "roles": [],
   "readers": [],
   "displayField": "resourceGroup",
+  "search": [],
   "columns": [
     {
       "accessorKey": "period",
       "header": "Periodo",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "resourceGroup",
       "header": "Gruppo risorse",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "price",
       "header": "Prezzo",
       "kind": "money",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [],

@@ -49,30 +49,38 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "ragioneSociale",
+  "search": [
+    "ragioneSociale",
+    "partitaIva"
+  ],
   "columns": [
     {
       "accessorKey": "dataInserimento",
       "header": "Data inserimento",
       "kind": "dateTime",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "ragioneSociale",
       "header": "Ragione sociale",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "partitaIva",
       "header": "Partita IVA",
       "kind": "partitaIva",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     },
     {
       "accessorKey": "fonteId",
       "header": "Fonte",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 3,
       "reference": "fonte"
     },
     {
@@ -80,6 +88,7 @@ export const resource = {
       "header": "Filiale",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "filiale"
     },
     {
@@ -87,6 +96,7 @@ export const resource = {
       "header": "Stato trattativa",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "statoTrattativa"
     },
     {
@@ -94,23 +104,26 @@ export const resource = {
       "header": "Commerciale",
       "kind": "reference",
       "enableSorting": true,
+      "priority": 2,
       "reference": "commerciale"
     },
     {
       "accessorKey": "richiamareInData",
       "header": "Richiamare in data",
       "kind": "date",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "offerta",
       "header": "Offerta",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 3,
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -123,10 +136,11 @@ export const resource = {
       "header": "Archiviata",
       "kind": "siNo",
       "enableSorting": true,
+      "priority": 3,
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -197,7 +211,7 @@ export const resource = {
       "options": [
         {
           "value": "Y",
-          "label": "Si"
+          "label": "Sì"
         },
         {
           "value": "N",
@@ -322,7 +336,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",
@@ -650,7 +664,7 @@ export const resource = {
             },
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",
@@ -791,7 +805,7 @@ export const resource = {
           "oneOf": [
             {
               "const": "Y",
-              "title": "Si"
+              "title": "Sì"
             },
             {
               "const": "N",
@@ -815,6 +829,24 @@ export const resource = {
           ],
           "format": "date-time",
           "title": "Data inserimento",
+          "readOnly": true
+        },
+        "updated": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "format": "date-time",
+          "title": "Modificata il",
+          "readOnly": true
+        },
+        "updater": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "title": "Modificata da",
+          "maxLength": 255,
           "readOnly": true
         }
       },
@@ -848,6 +880,8 @@ export const resource = {
         "motivoPersaId",
         "notePersa",
         "dataInserimento",
+        "updated",
+        "updater",
         "famigliaMezzoId",
         "famigliaGruppoRisorsaId",
         "gruppoRisorsaId",
@@ -919,7 +953,9 @@ export const resource = {
               "archiviata",
               "motivoPersaId",
               "notePersa",
-              "dataInserimento"
+              "dataInserimento",
+              "updated",
+              "updater"
             ]
           },
           {
@@ -1063,6 +1099,14 @@ export const resource = {
           "resource": "gruppoRisorse"
         }
       },
+      "offerta": {
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
+      },
       "articoli": {
         "items": {
           "price": {
@@ -1076,8 +1120,12 @@ export const resource = {
           }
         },
         "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ],
           "wide": true
-        }
+        },
+        "ui:readonly": true
       },
       "listiniOfferta": {
         "items": {
@@ -1092,8 +1140,12 @@ export const resource = {
           }
         },
         "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ],
           "wide": true
-        }
+        },
+        "ui:readonly": true
       },
       "durata": {
         "ui:widget": "number"
@@ -1156,8 +1208,21 @@ export const resource = {
       "statoOfferta": {
         "ui:widget": "reference",
         "ui:options": {
-          "resource": "statoOfferta"
-        }
+          "resource": "statoOfferta",
+          "writtenBy": [
+            "saveTrattativaCpOfferLost",
+            "confirmTrattativaCpOffer"
+          ]
+        },
+        "ui:readonly": true
+      },
+      "acceptedByCustomer": {
+        "ui:options": {
+          "writtenBy": [
+            "confirmTrattativaCpOffer"
+          ]
+        },
+        "ui:readonly": true
       },
       "latitudeTrattativa": {
         "ui:widget": "number"
@@ -1165,30 +1230,96 @@ export const resource = {
       "longitudeTrattativa": {
         "ui:widget": "number"
       },
+      "trasportoAbilitato": {
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
+      },
       "trasporto": {
-        "ui:widget": "percentage"
+        "ui:widget": "percentage",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "trasportoRitorno": {
-        "ui:widget": "percentage"
+        "ui:widget": "percentage",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
+      },
+      "assicurazioneTipo": {
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta",
+            "confirmTrattativaCpOffer"
+          ]
+        },
+        "ui:readonly": true
       },
       "assicurazionePrezzo": {
-        "ui:widget": "money"
+        "ui:widget": "money",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta",
+            "confirmTrattativaCpOffer"
+          ]
+        },
+        "ui:readonly": true
+      },
+      "contributoAmbientale": {
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "km": {
-        "ui:widget": "number"
+        "ui:widget": "number",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "noteOfferta": {
         "ui:widget": "textarea",
         "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ],
           "wide": true,
           "rows": 3
-        }
+        },
+        "ui:readonly": true
       },
       "scontoPercentuale": {
-        "ui:widget": "percentage"
+        "ui:widget": "percentage",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "scontoImporto": {
-        "ui:widget": "money"
+        "ui:widget": "money",
+        "ui:options": {
+          "writtenBy": [
+            "saveTrattativaCpOfferta"
+          ]
+        },
+        "ui:readonly": true
       },
       "gruppoCrmId": {
         "ui:widget": "reference",
@@ -1200,6 +1331,19 @@ export const resource = {
         "ui:widget": "dateTime",
         "ui:options": {
           "serverSet": "created"
+        },
+        "ui:readonly": true
+      },
+      "updated": {
+        "ui:widget": "dateTime",
+        "ui:options": {
+          "serverSet": "updated"
+        },
+        "ui:readonly": true
+      },
+      "updater": {
+        "ui:options": {
+          "serverSet": "updater"
         },
         "ui:readonly": true
       }
@@ -1295,22 +1439,6 @@ export const resource = {
         "kind": "reference",
         "required": false,
         "reference": "gruppoRisorse"
-      },
-      {
-        "name": "offerta",
-        "title": "Offerta",
-        "kind": "siNo",
-        "required": false,
-        "options": [
-          {
-            "value": "Y",
-            "label": "Si"
-          },
-          {
-            "value": "N",
-            "label": "No"
-          }
-        ]
       },
       {
         "name": "durata",
@@ -1490,33 +1618,6 @@ export const resource = {
         "required": false
       },
       {
-        "name": "statoOfferta",
-        "title": "Stato offerta",
-        "kind": "reference",
-        "required": false,
-        "reference": "statoOfferta"
-      },
-      {
-        "name": "acceptedByCustomer",
-        "title": "Accettata dal cliente",
-        "kind": "triState",
-        "required": false,
-        "options": [
-          {
-            "value": "",
-            "label": "Tutti"
-          },
-          {
-            "value": "Y",
-            "label": "Si"
-          },
-          {
-            "value": "N",
-            "label": "No"
-          }
-        ]
-      },
-      {
         "name": "latitudeTrattativa",
         "title": "Latitudine cantiere",
         "kind": "number",
@@ -1535,80 +1636,6 @@ export const resource = {
         "required": false
       },
       {
-        "name": "trasportoAbilitato",
-        "title": "Trasporto abilitato",
-        "kind": "boolean",
-        "required": false
-      },
-      {
-        "name": "trasporto",
-        "title": "Trasporto andata (%)",
-        "kind": "percentage",
-        "required": false
-      },
-      {
-        "name": "trasportoRitorno",
-        "title": "Trasporto ritorno (%)",
-        "kind": "percentage",
-        "required": false
-      },
-      {
-        "name": "assicurazioneTipo",
-        "title": "Assicurazione",
-        "kind": "text",
-        "required": false
-      },
-      {
-        "name": "assicurazionePrezzo",
-        "title": "Prezzo assicurazione",
-        "kind": "money",
-        "required": false
-      },
-      {
-        "name": "contributoAmbientale",
-        "title": "Contributo ambientale",
-        "kind": "enum",
-        "required": false,
-        "options": [
-          {
-            "value": "",
-            "label": "Non previsto"
-          },
-          {
-            "value": "base",
-            "label": "Base"
-          },
-          {
-            "value": "all-inclusive",
-            "label": "All inclusive"
-          }
-        ]
-      },
-      {
-        "name": "km",
-        "title": "Km inseriti a mano",
-        "kind": "quantity",
-        "required": false
-      },
-      {
-        "name": "noteOfferta",
-        "title": "Note dell'offerta",
-        "kind": "longText",
-        "required": false
-      },
-      {
-        "name": "scontoPercentuale",
-        "title": "Sconto %",
-        "kind": "percentage",
-        "required": false
-      },
-      {
-        "name": "scontoImporto",
-        "title": "Sconto €",
-        "kind": "money",
-        "required": false
-      },
-      {
         "name": "offertaRapida",
         "title": "Offerta rapida",
         "kind": "boolean",
@@ -1622,7 +1649,7 @@ export const resource = {
         "options": [
           {
             "value": "Y",
-            "label": "Si"
+            "label": "Sì"
           },
           {
             "value": "N",

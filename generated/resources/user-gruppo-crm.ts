@@ -26,30 +26,35 @@ export const resource = {
   ],
   "readers": [],
   "displayField": "name",
+  "search": [],
   "columns": [
     {
       "accessorKey": "username",
       "header": "Username",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 1
     },
     {
       "accessorKey": "surname",
       "header": "Cognome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "category",
       "header": "Categoria",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "CRM",
@@ -66,6 +71,7 @@ export const resource = {
       "header": "Gruppi CRM",
       "kind": "references",
       "enableSorting": false,
+      "priority": 2,
       "reference": "gruppoCrm"
     }
   ],

@@ -44,37 +44,48 @@ export const resource = {
     "ROLE_ADMIN"
   ],
   "readers": [],
-  "displayField": "username",
+  "displayField": "fullName",
+  "search": [
+    "username",
+    "name",
+    "surname",
+    "email"
+  ],
   "columns": [
     {
       "accessorKey": "username",
       "header": "Username",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "name",
       "header": "Nome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "surname",
       "header": "Cognome",
       "kind": "text",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "email",
       "header": "Email",
       "kind": "email",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 2
     },
     {
       "accessorKey": "roles",
       "header": "Ruoli",
       "kind": "list",
       "enableSorting": false,
+      "priority": 3,
       "options": [
         {
           "value": "ROLE_SUPER_ADMIN",
@@ -147,6 +158,7 @@ export const resource = {
       "header": "Categoria",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 3,
       "options": [
         {
           "value": "CRM",
@@ -163,6 +175,7 @@ export const resource = {
       "header": "Attivo",
       "kind": "enum",
       "enableSorting": true,
+      "priority": 2,
       "options": [
         {
           "value": "true",
@@ -178,7 +191,8 @@ export const resource = {
       "accessorKey": "microsoftConnect",
       "header": "Sincronizzazione Microsoft",
       "kind": "boolean",
-      "enableSorting": true
+      "enableSorting": true,
+      "priority": 3
     }
   ],
   "filters": [

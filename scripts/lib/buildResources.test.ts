@@ -105,7 +105,7 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     const r = build(common$('TriState'));
     expect(r.columns[0]?.options).toEqual([
       { value: '', label: 'Tutti' },
-      { value: 'Y', label: 'Si' },
+      { value: 'Y', label: 'Sì' },
       { value: 'N', label: 'No' },
     ]);
     expect(r.filters[0]?.options).toEqual(r.columns[0]?.options);
@@ -205,6 +205,47 @@ describe('buildResources: grammar and fields the server fills', () => {
     } catch (err) {
       expect((err as ContractError).problems).toEqual([
         { file: 'schemas/sample.json', pointer: '/properties/campo/x-server-set', reason },
+      ]);
+    }
+  });
+});
+
+describe('buildResources: fields only named operations change (x-written-by)', () => {
+  const paths = { '/api/campioni/{id}/conferma': { put: { operationId: 'confirmSample' } } };
+
+  it('shows the field read-only, saying who writes it', () => {
+    const r = build({ type: 'string', title: 'Campo', 'x-written-by': 'confirmSample' }, {}, paths);
+    expect(r.form.uiSchema.campo).toEqual({ 'ui:options': { writtenBy: ['confirmSample'] }, 'ui:readonly': true });
+    expect((r.form.schema.properties as Schema).campo).toEqual({ type: 'string', title: 'Campo' });
+  });
+
+  it('stops the generation on a property x- key nobody reads (a typo)', () => {
+    try {
+      build({ type: 'string', title: 'Campo', 'x-writen-by': 'confirmSample' }, {}, paths);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ContractError).problems).toEqual([
+        {
+          file: 'schemas/sample.json',
+          pointer: '/properties/campo/x-writen-by',
+          reason: 'unknown key: a property may carry x-kind, x-messages, x-server-set, x-written-by',
+        },
+      ]);
+    }
+  });
+
+  it.each([
+    ['confirmSampel', 'no operation "confirmSampel" in openapi.yaml'],
+    [['confirmSample', 'sendSample'], 'no operation "sendSample" in openapi.yaml'],
+    [[], 'an operationId of openapi.yaml, or a non-empty list of them'],
+    [7, 'an operationId of openapi.yaml, or a non-empty list of them'],
+  ])('stops the generation on an unknown operation (%j)', (value, reason) => {
+    try {
+      build({ type: 'string', title: 'Campo', 'x-written-by': value }, {}, paths);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ContractError).problems).toEqual([
+        { file: 'schemas/sample.json', pointer: '/properties/campo/x-written-by', reason },
       ]);
     }
   });
@@ -422,6 +463,110 @@ describe('buildResources: the field vocabulary (x-kind, x-messages) and form sec
       expect.unreachable();
     } catch (err) {
       expect((err as ContractError).problems.map((p) => `${p.pointer}: ${p.reason}`)).toEqual([want]);
+    }
+  });
+});
+
+describe('buildResources: searches (x-resource.search) and the names of references in answers', () => {
+  /** A list call with these query parameters, whose answer has these properties besides data. */
+  const listCall = (typeName: string, params: string[], answer: string[] = []) => ({
+    get: {
+      operationId: `list${typeName}`,
+      parameters: params.map((name) => ({ name, in: 'query', schema: { type: 'string' } })),
+      responses: {
+        '200': {
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: Object.fromEntries(['data', ...answer].map((p) => [p, {}])) },
+            },
+          },
+        },
+      },
+    },
+  });
+  const problemsOf = (c: Contract) => {
+    try {
+      buildResources(c);
+      return [];
+    } catch (err) {
+      return (err as ContractError).problems.map((p) => `${p.file}#${p.pointer}: ${p.reason}`);
+    }
+  };
+  const paged = ['q', 'ids', 'page', 'rowsPerPage'];
+
+  it('searches the display field of a referenced resource, and the declared fields of another', () => {
+    const c = contractWith(
+      { type: ['integer', 'null'], title: 'Campo' },
+      { references: { campo: 'voce' }, search: ['campo'] },
+      { '/api/voci': listCall('Voce', paged), '/api/campioni': listCall('Sample', paged, ['references']) },
+    );
+    const defs = buildResources(c);
+    expect(defs.find((d) => d.name === 'voce')?.search).toEqual(['name']);
+    expect(defs.find((d) => d.name === 'sample')?.search).toEqual(['campo']);
+  });
+
+  it('wants q, ids and paging on the list of a resource others point to', () => {
+    const c = contractWith(
+      { type: ['integer', 'null'], title: 'Campo' },
+      { references: { campo: 'voce' } },
+      { '/api/voci': listCall('Voce', ['page']), '/api/campioni': listCall('Sample', [], ['references']) },
+    );
+    expect(problemsOf(c)).toEqual([
+      'schemas/voce.json#/x-resource: other schemas reference this resource: its list call listVoce needs the query parameters q, rowsPerPage, ids (openapi.yaml: Q, Page, RowsPerPage, and Ids for a referenced resource)',
+    ]);
+  });
+
+  it('refuses a search of a field that is not text nor an integer, or without a list to search', () => {
+    expect(problemsOf(contractWith({ type: 'boolean', title: 'Campo' }, { search: ['campo'] }))).toEqual([
+      'schemas/sample.json#/x-resource/search: x-resource.search names fields to search, but it has no list operation',
+    ]);
+    const c = contractWith(
+      { type: 'boolean', title: 'Campo' },
+      { search: ['campo'] },
+      {
+        '/api/campioni': listCall('Sample', paged),
+      },
+    );
+    expect(problemsOf(c)).toEqual(['schemas/sample.json#/x-resource/search/0: "campo" is not text nor an integer']);
+  });
+
+  it('wants the answers of a resource with references to declare them', () => {
+    const c = contractWith(
+      { type: ['integer', 'null'], title: 'Campo' },
+      { references: { campo: 'voce' } },
+      { '/api/campioni': listCall('Sample', []) },
+    );
+    expect(problemsOf(c)).toEqual([
+      'schemas/sample.json#/x-resource/references: the answer of listSample must declare "references" (openapi.yaml: ReferenceLabels)',
+    ]);
+  });
+});
+
+describe('buildResources: column priorities (x-resource.priority)', () => {
+  const prop = { type: 'string', title: 'Campo' };
+  it('ranks the display field first and the others second, unless the schema says otherwise', () => {
+    const c = contractWith(prop, { display: 'campo' });
+    const sample = c.entities[0]?.schema as Schema;
+    (sample.properties as Schema).altro = { type: 'string', title: 'Altro' };
+    (sample.properties as Schema).nota = { type: 'string', title: 'Nota' };
+    (sample['x-resource'] as Schema).priority = { nota: 'detail' };
+    const def = buildResources(c).find((r) => r.name === 'sample');
+    expect(def?.columns.map((col) => [col.accessorKey, col.priority])).toEqual([
+      ['campo', 1],
+      ['altro', 2],
+      ['nota', 'detail'],
+    ]);
+  });
+
+  it('refuses a priority for a field that is not a column', () => {
+    const c = contractWith(prop, { columns: ['campo'], priority: { id: 3 } });
+    try {
+      buildResources(c);
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ContractError).problems.map((p) => `${p.pointer}: ${p.reason}`)).toEqual([
+        '/x-resource/priority/id: "id" is not a column',
+      ]);
     }
   });
 });

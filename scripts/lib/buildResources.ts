@@ -1,5 +1,6 @@
 import type {
   ColumnDefinition,
+  ColumnPriority,
   ImportDefinition,
   ImportField,
   FilterDefinition,
@@ -35,6 +36,7 @@ interface XResource {
   roles?: RoleName[];
   readers?: RoleName[];
   columns?: string[];
+  priority?: Record<string, ColumnPriority>;
   filters?: { field: string; widget?: FilterWidget; default?: string | number | boolean }[];
   sort?: { field: string; descending: boolean };
   pageSize?: number;
@@ -43,6 +45,7 @@ interface XResource {
   widgets?: Record<string, string>;
   references?: Record<string, string>;
   unique?: string[];
+  search?: string[];
   toggles?: Record<string, string>;
   actions?: string[];
   import?: { key: string | string[] };
@@ -122,6 +125,66 @@ function checkColorChip(
     if (field(chip[key]).kind !== 'color')
       problems.push({ file, pointer: `/x-resource/colorChip/${key}`, reason: `"${chip[key]}" is not a colour field` });
   }
+}
+
+/** What a searchable list's call must take: the search and paging; a referenced one, the ids of chosen records too. */
+const SEARCH_PARAMS = ['q', 'page', 'rowsPerPage'];
+const SEARCHABLE_TYPES = new Set(['string', 'integer']);
+
+/**
+ * The fields `q` looks in: those declared, else the display field of a resource other screens point to (their
+ * pickers search it). A searchable resource's list takes `q`, `ids` and paging; its fields are text or integers.
+ */
+function searchFields(
+  x: XResource,
+  displayField: string,
+  referenced: boolean,
+  listOp: ApiOperation | undefined,
+  field: (name: string) => { resolved: { schema: Schema } },
+  file: string,
+  problems: ContractProblem[],
+): string[] {
+  const fields = x.search ?? (referenced && listOp && displayField !== 'id' ? [displayField] : []);
+  if (fields.length === 0) return [];
+  const why = x.search ? 'x-resource.search names fields to search' : 'other schemas reference this resource';
+  if (!listOp) {
+    problems.push({ file, pointer: '/x-resource/search', reason: `${why}, but it has no list operation` });
+    return fields;
+  }
+  const params = new Set(listOp.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+  const missing = [...SEARCH_PARAMS, ...(referenced ? ['ids'] : [])].filter((p) => !params.has(p));
+  if (missing.length > 0)
+    problems.push({
+      file,
+      pointer: '/x-resource',
+      reason: `${why}: its list call ${listOp.operationId} needs the query parameters ${missing.join(', ')} (openapi.yaml: Q, Page, RowsPerPage, and Ids for a referenced resource)`,
+    });
+  fields.forEach((name, i) => {
+    const type = field(name).resolved.schema.type;
+    const main = (Array.isArray(type) ? type : [type]).find((t) => t !== 'null');
+    if (!SEARCHABLE_TYPES.has(String(main)))
+      problems.push({ file, pointer: `/x-resource/search/${i}`, reason: `"${name}" is not text nor an integer` });
+  });
+  return fields;
+}
+
+/** The answers of a resource whose fields point to others carry those records' names (`references`). */
+function checkReferenceAnswers(api: ResourceDefinition['api'], ops: Map<string, ApiOperation>, file: string) {
+  const problems: ContractProblem[] = [];
+  for (const verb of ['list', 'get'] as const) {
+    const op = api[verb] && ops.get(api[verb].operationId);
+    type Answer = { type?: unknown; properties?: Record<string, Answer> } | null | undefined;
+    const answer = op?.responses['200'] as Answer;
+    // A list whose page sits one level down (SPEC.md section 7: GET /api/offers) names its records beside the rows.
+    const page = answer?.properties?.data?.type === 'object' ? answer.properties.data : answer;
+    if (op && !page?.properties?.references)
+      problems.push({
+        file,
+        pointer: '/x-resource/references',
+        reason: `the answer of ${op.operationId} must declare "references" (openapi.yaml: ReferenceLabels)`,
+      });
+  }
+  return problems;
 }
 
 /** Sections, when given, hold every form field exactly once and nothing else. */
@@ -212,10 +275,45 @@ function importDefinition(
   return { key, fields: out };
 }
 
+/**
+ * Properties only named operations may change (x-written-by): one operationId of openapi.yaml or a list of
+ * them. The generic create and update refuse a value other than the stored one (schemas/README.md).
+ */
+function writtenByFields(
+  props: Record<string, Schema>,
+  ops: Map<string, ApiOperation>,
+  file: string,
+  problems: ContractProblem[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [name, prop] of Object.entries(props)) {
+    const value = prop['x-written-by'];
+    if (value === undefined) continue;
+    const pointer = `/properties/${name}/x-written-by`;
+    const list = typeof value === 'string' ? [value] : value;
+    if (!Array.isArray(list) || list.length === 0 || !list.every((v) => typeof v === 'string')) {
+      problems.push({ file, pointer, reason: 'an operationId of openapi.yaml, or a non-empty list of them' });
+      continue;
+    }
+    const unknown = list.filter((id) => !ops.has(id));
+    if (unknown.length > 0)
+      problems.push({
+        file,
+        pointer,
+        reason: `no operation ${unknown.map((u) => `"${u}"`).join(', ')} in openapi.yaml`,
+      });
+    else if (prop['x-server-set'] !== undefined)
+      problems.push({ file, pointer, reason: 'a field the server fills (x-server-set) is written by every save' });
+    else out.set(name, list);
+  }
+  return out;
+}
+
 function buildOne(
   entity: EntitySchema,
   ctx: ResolveContext,
   ops: Map<string, ApiOperation>,
+  referenced: ReadonlySet<string>,
   problems: ContractProblem[],
 ): ResourceDefinition {
   const file = `schemas/${entity.file}.json`;
@@ -253,6 +351,9 @@ function buildOne(
   const listQuery = new Set(api.list ? queryParams(ops.get(api.list.operationId)) : []);
 
   const displayField = x.display ?? DISPLAY_CANDIDATES.find((c) => c in props) ?? 'id';
+  const listOp = api.list && ops.get(api.list.operationId);
+  const search = searchFields(x, displayField, referenced.has(entity.name), listOp, field, file, problems);
+  if (Object.keys(references).length > 0) problems.push(...checkReferenceAnswers(api, ops, file));
   const visible = Object.keys(props).filter((n) => !HIDDEN.has(n) && !props[n]?.writeOnly);
   const columns: ColumnDefinition[] = (x.columns ?? visible).map((name) => {
     const f = field(name);
@@ -263,11 +364,16 @@ function buildOne(
       header: String(f.resolved.schema.title ?? name),
       kind: chip ? 'colorChip' : f.kind,
       enableSorting: !UNSORTABLE.has(f.kind),
+      // The field that names a record names its row too: it stays in view however narrow the screen.
+      priority: x.priority?.[name] ?? (name === displayField ? 1 : 2),
       ...(options ? { options } : {}),
       ...(references[name] ? { reference: references[name] } : {}),
       ...(chip ? { colors: { background: chip.background, text: chip.text } } : {}),
     };
   });
+  for (const name of Object.keys(x.priority ?? {}))
+    if (!columns.some((c) => c.accessorKey === name))
+      problems.push({ file, pointer: `/x-resource/priority/${name}`, reason: `"${name}" is not a column` });
   if (x.colorChip) checkColorChip(x.colorChip, displayField, columns, field, file, problems);
   const filters: FilterDefinition[] = (x.filters ?? []).map((def) => {
     const f = field(def.field);
@@ -283,6 +389,7 @@ function buildOne(
     };
   });
   const serverSet = serverSetFields(props, file, problems);
+  const writtenBy = writtenByFields(props, ops, file, problems);
   // The form: the writable fields, then those the server fills, read-only.
   const formNames = x.form ?? [
     ...visible.filter((n) => !props[n]?.readOnly),
@@ -297,6 +404,7 @@ function buildOne(
       reference: references[name],
       widget: widgets[name],
       serverSet: serverSet.get(name),
+      writtenBy: writtenBy.get(name),
     };
   });
   checkSections(x.sections ?? [], formFields, file, problems);
@@ -313,6 +421,7 @@ function buildOne(
     roles: x.roles ?? [],
     readers: x.readers ?? [],
     displayField,
+    search,
     columns,
     filters,
     sort: x.sort ?? null,
@@ -364,7 +473,12 @@ export function buildResources(contract: Contract): ResourceDefinition[] {
   const ops = indexOperations(contract.openapi);
   const problems: ContractProblem[] = [];
   for (const e of contract.entities) checkFieldVocabulary(e, ctx, problems);
-  const defs = contract.entities.map((e) => buildOne(e, ctx, ops, problems));
+  const referenced = new Set(
+    contract.entities.flatMap((e) =>
+      Object.values((e.schema['x-resource'] as XResource | undefined)?.references ?? {}),
+    ),
+  );
+  const defs = contract.entities.map((e) => buildOne(e, ctx, ops, referenced, problems));
   if (problems.length > 0) throw new ContractError(problems);
   return defs;
 }

@@ -24,6 +24,7 @@ export function emitResources(defs: ResourceDefinition[], banner: string): Map<s
       menu: d.menu,
       roles: d.roles,
       displayField: d.displayField,
+      search: d.search,
       sort: d.sort,
       list: d.api.list?.path ?? null,
     };

@@ -3,6 +3,8 @@ import { isStatedKind, STATED_KINDS } from './fieldKind.ts';
 import type { EntitySchema, Schema } from './loadContract.ts';
 import { mainType, resolveProperty, type ResolveContext } from './resolveProperty.ts';
 
+/** The x- keys a property may carry (schemas/README.md); any other is a typo that would silently do nothing. */
+const PROPERTY_KEYS = new Set(['x-kind', 'x-messages', 'x-server-set', 'x-written-by']);
 /** Keywords an `x-messages` entry may speak for, besides those the property itself carries. */
 const ALWAYS = new Set(['required', 'type']);
 const CHECKS = [
@@ -40,6 +42,13 @@ export function checkFieldVocabulary(entity: EntitySchema, ctx: ResolveContext, 
   const visit = (props: Record<string, Schema>, pointer: string) => {
     for (const [name, raw] of Object.entries(props)) {
       const here = `${pointer}/${name}`;
+      for (const key of Object.keys(raw))
+        if (key.startsWith('x-') && !PROPERTY_KEYS.has(key))
+          problems.push({
+            file,
+            pointer: `${here}/${key}`,
+            reason: `unknown key: a property may carry ${[...PROPERTY_KEYS].join(', ')}`,
+          });
       const s = resolveProperty(raw, ctx).schema;
       const kind = s['x-kind'];
       if (kind !== undefined) {

@@ -10,6 +10,8 @@ export interface FormField {
   widget: string | undefined;
   /** Filled by the server (x-server-set): shown read-only once the record exists. */
   serverSet?: ServerSet;
+  /** Changed only by these operations (x-written-by): read-only in the form, left out of a new record's. */
+  writtenBy?: string[] | undefined;
 }
 
 /**
@@ -50,7 +52,7 @@ export const KIND_WIDGET: Record<FieldKind, FormWidget | null> = {
 const WIDE_KINDS = new Set<FieldKind>(['longText', 'list', 'object']);
 const WIDE_WIDGETS = new Set(['textarea', 'multiSelect']);
 // Annotations that mean nothing to a form.
-const DROP = new Set(['examples', 'x-resource', 'x-server-set']);
+const DROP = new Set(['examples', 'x-resource', 'x-server-set', 'x-written-by']);
 
 function clean(schema: Schema): Schema {
   const out: Schema = {};
@@ -104,11 +106,12 @@ export function formDefinition(
     const options: JsonObject = {};
     if (f.reference) options.resource = f.reference;
     if (f.serverSet) options.serverSet = f.serverSet;
+    if (f.writtenBy) options.writtenBy = f.writtenBy;
     if (WIDE_KINDS.has(f.kind) || (widget && WIDE_WIDGETS.has(widget))) options.wide = true;
     // A note spans the row: three lines (it scrolls beyond) keep the form on one screen.
     if (widget === 'textarea') options.rows = 3;
     if (Object.keys(options).length > 0) ui['ui:options'] = options;
-    if (f.schema.readOnly) ui['ui:readonly'] = true;
+    if (f.schema.readOnly || f.writtenBy) ui['ui:readonly'] = true;
     if (Object.keys(ui).length > 0) uiSchema[f.name] = ui;
   }
   const schema: Schema = { type: 'object', title, properties, required: required.filter((r) => names.has(r)) };

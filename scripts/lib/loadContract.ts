@@ -78,7 +78,7 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
       problems.push({ file, pointer: `/x-resource${pointer}`, reason: `"${field}" is not a property of this schema` });
     }
   };
-  for (const key of ['columns', 'form', 'unique'] as const) {
+  for (const key of ['columns', 'form', 'unique', 'search'] as const) {
     ((x[key] ?? []) as unknown[]).forEach((f, i) => check(`/${key}/${i}`, f));
   }
   ((x.filters ?? []) as { field?: unknown }[]).forEach((f, i) => check(`/filters/${i}/field`, f.field));
@@ -100,7 +100,7 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
     check('/colorChip/background', chip.background);
     check('/colorChip/text', chip.text);
   }
-  for (const key of ['widgets', 'references', 'toggles'] as const) {
+  for (const key of ['widgets', 'references', 'toggles', 'priority'] as const) {
     for (const f of Object.keys(x[key] ?? {})) check(`/${key}/${f}`, f);
   }
   for (const [f, target] of Object.entries((x.references ?? {}) as Record<string, string>)) {

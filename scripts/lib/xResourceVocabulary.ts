@@ -1,4 +1,10 @@
-import { FILTER_WIDGETS, FORM_WIDGETS, MENU_GROUPS, OPERATIONS } from '../../src/domain/resourceDefinition.ts';
+import {
+  COLUMN_PRIORITIES,
+  FILTER_WIDGETS,
+  FORM_WIDGETS,
+  MENU_GROUPS,
+  OPERATIONS,
+} from '../../src/domain/resourceDefinition.ts';
 
 /**
  * The JSON Schema of the `x-resource` block every entity schema carries.
@@ -28,6 +34,7 @@ export const xResourceVocabulary = {
     roles: { type: 'array', items: { type: 'string', pattern: '^ROLE_[A-Z_]+$' }, uniqueItems: true },
     readers: { type: 'array', items: { type: 'string', pattern: '^ROLE_[A-Z_]+$' }, uniqueItems: true },
     columns: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    priority: { type: 'object', additionalProperties: { enum: [...COLUMN_PRIORITIES] } },
     filters: {
       type: 'array',
       items: {
@@ -64,6 +71,7 @@ export const xResourceVocabulary = {
     },
     widgets: { type: 'object', additionalProperties: { enum: [...FORM_WIDGETS] } },
     unique: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+    search: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
     indexes: {
       type: 'array',
       items: {

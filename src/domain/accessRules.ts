@@ -20,6 +20,17 @@ export const ROLE_GROUPS = {
   accettazione: [SA, A, 'ROLE_USER_ACCETTAZIONE_MEZZI', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   inventario: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI', 'ROLE_USER_INVENTARIO_MEZZI'],
   contactCenter: [SA, A, 'ROLE_CONTACT_CENTER'],
+  /** The agenda: the sales team's, and each contact-centre operator's own call-backs (schemas/planning.json). */
+  agenda: [
+    SA,
+    A,
+    'ROLE_USER_CRM',
+    'ROLE_USER_CP',
+    'ROLE_SUPERVISOR_CP',
+    'ROLE_COMMERCIALE_CP',
+    'ROLE_MASTER',
+    'ROLE_CONTACT_CENTER',
+  ],
 } as const satisfies Record<string, readonly RoleName[]>;
 
 const G = ROLE_GROUPS;
@@ -91,6 +102,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   createPbxToken: G.admin,
   // The e-mail outbox is the super admin's alone (SPEC.md section 2); listEmail takes it from schemas/email.json.
   resendEmail: [SA],
+  getEmail: [SA],
   // Closing the count, its lists and deleting an inventory are the supervisor's (issue 18); counters count.
   concludeInventarioMezzi: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
   getInventarioMezziChiusura: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
@@ -119,6 +131,7 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   downloadTrattativaCpAllegato: G.trattative,
   deleteTrattativaCpAllegato: G.trattative,
   checkTrattativaCpPartitaIva: G.trattative,
+  acknowledgeTrattativaCpPartitaIva: G.trattative,
   setTrattativaCpArchiviata: G.trattative,
   // The offer of a negotiation: whoever sees the negotiation (visibility re-checked by the handler).
   getTrattativaCpOfferta: G.trattative,

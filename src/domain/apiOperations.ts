@@ -22,6 +22,8 @@ export interface ApiOperation {
   /** As Fastify wants it, e.g. /api/agents/:id. */
   url: string;
   tag: string;
+  /** The operation's Italian summary (what a message names it by). */
+  summary: string;
   isPublic: boolean;
   parameters: Parameter[];
   body: { contentType: string; schema: JsonSchema } | null;
@@ -78,6 +80,7 @@ export function readOperations(document: JsonSchema): ApiOperation[] {
         path,
         url: path.replace(/\{([^}]+)\}/g, ':$1'),
         tag: String((op.tags as string[] | undefined)?.[0] ?? ''),
+        summary: typeof op.summary === 'string' ? op.summary : '',
         isPublic: Array.isArray(op.security) && op.security.length === 0,
         parameters: ((op.parameters ?? []) as unknown[]).map((p) => resolve<Parameter>(p)),
         body:

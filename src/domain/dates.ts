@@ -22,6 +22,20 @@ export function parseDisplayDate(text: string): string | null {
 
 // Made on first use: a formatter with a time zone costs 10-20 ms to build, which a list's first frame does not pay.
 let romeParts: Intl.DateTimeFormat | undefined;
+let romeLongDay: Intl.DateTimeFormat | undefined;
+
+/** A day in words, for a heading: "Giovedì 26 novembre 2026" (Rome's day). */
+export function formatLongRomeDay(at: Date): string {
+  romeLongDay ??= new Intl.DateTimeFormat('it-IT', {
+    timeZone: 'Europe/Rome',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const text = romeLongDay.format(at);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 /** An instant as Rome reads it, wherever the reader is: 24-11-2026 10:05 (or 24-11-2026 alle 10:05). */
 export function formatRomeDateTime(iso: string, between = ' '): string {

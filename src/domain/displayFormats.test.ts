@@ -7,6 +7,10 @@ const read = (s: string) => s.replace(/\u00a0|\u202f/g, ' ');
 describe('displayFormats: SPEC.md section 9, Italian (Intl it-IT)', () => {
   it.each<[keyof typeof f, unknown, string]>([
     ['money', 12345.5, '12.345,50 €'],
+    // Four-digit amounts are grouped like five-digit ones (Intl's Italian would write 1850,00 €).
+    ['money', 1850, '1.850,00 €'],
+    ['money', 2212, '2.212,00 €'],
+    ['money', 3000, '3.000,00 €'],
     ['money', 8, '8,00 €'],
     ['money', 0.125, '0,13 €'],
     ['money', -40, '-40,00 €'],
@@ -18,7 +22,9 @@ describe('displayFormats: SPEC.md section 9, Italian (Intl it-IT)', () => {
     ['number', 45.4642035, '45,4642'],
     ['number', 12500.5, '12.500,50'],
     ['integer', 12500, '12.500'],
-    ['quantity', 1250, '1250'],
+    ['integer', 3420, '3.420'],
+    ['number', 1250.5, '1.250,50'],
+    ['quantity', 1250, '1.250'],
     ['quantity', 125000, '125.000'],
     ['quantity', 12.5, '12,5'],
     ['duration', 45, '00:45'],
@@ -30,8 +36,26 @@ describe('displayFormats: SPEC.md section 9, Italian (Intl it-IT)', () => {
     ['phone', '0521 123456', '0521.123.456'],
     ['phone', '+39 333 123 4567', '333.123.4567'],
     ['phone', 'interno 12', 'interno 12'],
+    // The same number reads the same on every screen, however it was typed, also inside a list of lines.
+    ['phone', '035 412 000', '035.412.000'],
+    ['phone', '035 412 000, 02 1234 5678', '035.412.000, 02.1234.5678'],
     ['date', '2026-12-31', '31-12-2026'],
     ['dateTime', '2025-09-24T14:05:00', '24-09-2025 14:05'],
+    // An instant reads in Rome, summer and winter, whatever the machine's zone.
+    ['dateTime', '2026-07-01T08:05:00Z', '01-07-2026 10:05'],
+    ['dateTime', '2026-11-24T23:30:00.000Z', '25-11-2026 00:30'],
+    ['dateTime', '2026-11-24T10:30:00+01:00', '24-11-2026 10:30'],
+    ['time', '08:30', '08:30'],
+    ['time', '08:30:00', '08:30'],
+    ['yesNo', true, 'Sì'],
+    ['yesNo', 'Y', 'Sì'],
+    ['yesNo', false, 'No'],
+    ['yesNo', 'N', 'No'],
+    ['km', 12500, '12.500 km'],
+    ['hours', 3420, '3.420 h'],
+    ['hours', 12, '12 h'],
+    ['distance', 42, '42,0 km'],
+    ['distance', 1234.56, '1.234,6 km'],
   ])('%s %j reads %s', (kind, value, want) => {
     expect(read(f[kind](value))).toBe(want);
   });
@@ -69,6 +93,7 @@ describe('number inputs: the Italian way in, the number out', () => {
     [42.5, '42,5'],
     [7, '7'],
     [1250.25, '1250,25'],
+    [1850, '1850'],
     [null, ''],
     ['x', ''],
   ])('%j is typed back as %j', (value, want) => {

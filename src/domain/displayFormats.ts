@@ -1,7 +1,10 @@
-import { formatDate } from './dates.ts';
+import { formatDate, formatRomeDateTime } from './dates.ts';
 import { formatFileSize } from './fileSize.ts';
 import { numberFormat } from './numberFormat.ts';
 import { formatPhoneDisplay } from './phone/index.ts';
+import { NO, YES } from './yesNo.ts';
+
+export { NO, YES };
 
 // SPEC.md section 9: euro with 2 decimals, percentage with 2 decimals, Italian numbers with 2 to 4 decimals.
 const euro = numberFormat({ style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -9,6 +12,7 @@ const percent = numberFormat({ style: 'percent', minimumFractionDigits: 2, maxim
 const decimal = numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 4 });
 const whole = numberFormat({ maximumFractionDigits: 0 });
 const amount = numberFormat({ maximumFractionDigits: 4 });
+const tenths = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 // Parsing a number against the numbering plans takes some 0.1 ms: a list shows the same ones again and again.
 const phones = new Map<string, string>();
@@ -17,7 +21,12 @@ function phone(v: string | null): string {
   let shown = phones.get(v);
   if (shown === undefined) {
     if (phones.size >= 1000) phones.clear();
-    shown = formatPhoneDisplay(v);
+    // A field may hold several numbers, comma separated (a branch's lines): each reads the same way.
+    shown = v
+      .split(',')
+      .map((n) => formatPhoneDisplay(n))
+      .filter(Boolean)
+      .join(', ');
     phones.set(v, shown);
   }
   return shown;
@@ -25,6 +34,15 @@ function phone(v: string | null): string {
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+// An instant (with Z or an offset) reads as Rome reads it, wherever the server or browser is; a date-time
+// without an offset is already a wall-clock time and reads as written.
+const INSTANT = /(Z|[+-]\d{2}:?\d{2})$/i;
+function dateTime(v: string | null): string {
+  if (!v) return '';
+  if (!INSTANT.test(v)) return formatDate(v, 'DD-MM-YYYY HH:mm');
+  return Number.isNaN(Date.parse(v)) ? '' : formatRomeDateTime(v);
+}
 
 /** Seconds as mm:ss, or h:mm:ss from an hour up. */
 function duration(seconds: number): string {
@@ -50,8 +68,19 @@ export const displayFormats = {
   fileSize: (v: unknown) => (num(v) ? formatFileSize(v) : ''),
   phone: (v: unknown) => phone(text(v)),
   date: (v: unknown) => formatDate(text(v)),
-  dateTime: (v: unknown) => formatDate(text(v), 'DD-MM-YYYY HH:mm'),
+  dateTime: (v: unknown) => dateTime(v instanceof Date ? v.toISOString() : text(v)),
+  /** HH:mm of a stored time (HH:mm or HH:mm:ss). */
+  time: (v: unknown) => (typeof v === 'string' && /^\d{2}:\d{2}/.test(v) ? v.slice(0, 5) : ''),
+  yesNo: (v: unknown) => (v === true || v === 'Y' ? YES : v === false || v === 'N' ? NO : ''),
+  /** A vehicle's readings: 12.500 km, 3.420 h. */
+  km: (v: unknown) => (num(v) ? `${whole.format(v)} km` : ''),
+  hours: (v: unknown) => (num(v) ? `${whole.format(v)} h` : ''),
+  /** A distance by road or estimated: 42,3 km. */
+  distance: (v: unknown) => (num(v) ? `${tenths.format(v)} km` : ''),
 };
+
+/** Cents as the money kind reads them (the pricing engine holds integer cents). */
+export const formatCents = (cents: number): string => displayFormats.money(cents / 100);
 
 /** A number for a form input: Italian decimal comma, no grouping, nothing rounded (42.5 reads 42,5). */
 export function formatNumberInput(v: unknown): string {

@@ -43,7 +43,8 @@ const GROUPS: Record<string, string[]> = {
   ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI: ['Service'],
   ROLE_USER_INVENTARIO_MEZZI: ['Inventario mezzi'],
   ROLE_SUPERVISOR_INVENTARIO_MEZZI: ['Inventario mezzi'],
-  ROLE_CONTACT_CENTER: ['Contact center'],
+  // Its own agenda (the call-backs it plans) sits with the customers' screens.
+  ROLE_CONTACT_CENTER: ['Contact center', 'Clienti'],
   ROLE_MARKETING: [],
   ROLE_NL: [],
   ROLE_MASTER: ['Clienti', 'Trattative'],
@@ -55,8 +56,8 @@ describe('drawerFor: the drawer of each of the 16 roles', () => {
     expect(groupsOf(role)).toEqual(groups);
   });
 
-  it('contact centre entries follow SPEC.md section 2', () => {
-    expect(routesOf('ROLE_CONTACT_CENTER')).toEqual(['/contactCenter/missed-calls']);
+  it("contact centre entries follow SPEC.md section 2, with the operator's own agenda", () => {
+    expect(routesOf('ROLE_CONTACT_CENTER')).toEqual(['/contactCenter/missed-calls', '/listPlannings', '/plannings']);
     const admin = drawerFor(['ROLE_ADMIN'])
       .find((s) => s.group.id === 'contactCenter')
       ?.entries.map((e) => e.route);

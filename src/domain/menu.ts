@@ -17,7 +17,8 @@ export interface DrawerGroup {
 /** The drawer groups of SPEC.md section 2, in order, with their visibility (section 6). */
 export const DRAWER_GROUPS: readonly DrawerGroup[] = [
   { id: 'contactCenter', label: 'Contact center', roles: ROLE_GROUPS.contactCenter },
-  { id: 'crm', label: 'Clienti', roles: ROLE_GROUPS.crm },
+  // The contact centre finds its agenda (its call-backs) here too.
+  { id: 'crm', label: 'Clienti', roles: ROLE_GROUPS.agenda },
   {
     id: 'trattative',
     label: 'Trattative',
@@ -70,7 +71,7 @@ const WORKFLOW_ENTRIES: MenuEntry[] = [
     roles: ROLE_GROUPS.accettazione,
     group: 'service',
   },
-  { label: 'Pianificazione', route: '/plannings', roles: ROLE_GROUPS.crm, group: 'crm' },
+  { label: 'Pianificazione', route: '/plannings', roles: ROLE_GROUPS.agenda, group: 'crm' },
   { label: 'Cliente', route: '/customers/:id?', roles: ROLE_GROUPS.crm, group: 'crm', hidden: true },
   // Reached from a branch office's row ("Utenti"), not from the drawer: SPEC.md section 2 lists four entries.
   {

@@ -130,7 +130,16 @@ export interface ColumnDefinition {
   reference?: string;
   /** For a colorChip: the fields of the same record holding its background and text colours. */
   colors?: { background: string; text: string };
+  /** Its rank when the screen is narrow (x-resource.priority); absent: 2. */
+  priority?: ColumnPriority;
 }
+
+/**
+ * A column's rank when a list is wider than its screen (x-resource.priority): 1 names the row and stays in view,
+ * 2 and 3 go into the row's detail from the lowest rank up; 'detail' starts there, until the user shows it.
+ */
+export const COLUMN_PRIORITIES = [1, 2, 3, 'detail'] as const;
+export type ColumnPriority = (typeof COLUMN_PRIORITIES)[number];
 
 export interface FilterDefinition {
   field: string;
@@ -203,6 +212,11 @@ export interface ResourceDefinition {
   readers: RoleName[];
   /** The field that names a record wherever it is referenced. */
   displayField: string;
+  /**
+   * The fields a search (`q`) of its list looks in: `x-resource.search`, else the display field when other
+   * resources reference it (their pickers search it); empty when its list takes no `q`.
+   */
+  search: string[];
   columns: ColumnDefinition[];
   filters: FilterDefinition[];
   sort: { field: string; descending: boolean } | null;
@@ -226,7 +240,17 @@ export interface ResourceDefinition {
 /** What the menu, the router and the role checks need, without the heavy definition. */
 export interface ResourceIndexEntry extends Pick<
   ResourceDefinition,
-  'name' | 'title' | 'grammar' | 'label' | 'collection' | 'route' | 'menu' | 'roles' | 'displayField' | 'sort'
+  | 'name'
+  | 'title'
+  | 'grammar'
+  | 'label'
+  | 'collection'
+  | 'route'
+  | 'menu'
+  | 'roles'
+  | 'displayField'
+  | 'search'
+  | 'sort'
 > {
   /** Path of the list call, when there is one. */
   list: string | null;

@@ -144,11 +144,11 @@ describe('fieldMessage: an Italian sentence naming the field, never ajv or a pat
       {
         title: 'Attivo',
         oneOf: [
-          { const: 'Y', title: 'Si' },
+          { const: 'Y', title: 'Sì' },
           { const: 'N', title: 'No' },
         ],
       },
-      'Il campo «Attivo» deve essere uno dei valori previsti: Si, No',
+      'Il campo «Attivo» deve essere uno dei valori previsti: Sì, No',
     ],
     [
       'an unknown field',

@@ -1,4 +1,5 @@
 import { displayFormats } from './displayFormats.ts';
+import { numberFormat } from './numberFormat.ts';
 import { italianFormatMessages, type ItalianFormat } from './italianFormats.ts';
 
 /** A JSON Schema node as far as messages need it. */
@@ -23,7 +24,7 @@ const TYPES: Record<string, string> = {
   number: 'deve essere un numero',
   integer: 'deve essere un numero intero',
   string: 'deve essere un testo',
-  boolean: 'deve essere Si o No',
+  boolean: 'deve essere Sì o No',
   array: 'deve essere un elenco',
   object: 'non è valido',
   null: 'deve essere vuoto',
@@ -31,8 +32,7 @@ const TYPES: Record<string, string> = {
 
 const asNumber = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
 
-const plainLimit = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 4 });
-const percentLimit = new Intl.NumberFormat('it-IT', { style: 'percent', maximumFractionDigits: 2 });
+const percentLimit = numberFormat({ style: 'percent', maximumFractionDigits: 2 });
 
 /** A limit in the words of the field: 1,00 € for money, 100% for a percentage. */
 function limit(field: SchemaNode, n: number): string {
@@ -42,7 +42,7 @@ function limit(field: SchemaNode, n: number): string {
     case 'percentage':
       return percentLimit.format(n / 100);
     default:
-      return plainLimit.format(n);
+      return displayFormats.quantity(n);
   }
 }
 

@@ -36,6 +36,8 @@ import { exportHandlers } from './crud/exportHandler.ts';
 import { genericHandler } from './crud/genericHandler.ts';
 import { createListCounts } from './crud/listCounts.ts';
 import { migrate } from './crud/migrate.ts';
+import { withReferenceLabels } from './crud/referenceLabels.ts';
+import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './crud/search.ts';
 import { applyMigrations, underSchemaLock } from './db/migrations.ts';
 import { createDb } from './db/createDb.ts';
 import { lockDataDir, type DataDirLock } from './db/dataDirLock.ts';
@@ -161,6 +163,16 @@ function unpagedCeiling(contract: ReturnType<typeof loadContract>): number {
   return ceiling;
 }
 
+/** The bounds of a search, stated once in openapi.yaml (x-search-max-rows and x-search-max-matches of `q`). */
+function searchLimits(contract: ReturnType<typeof loadContract>): SearchLimits {
+  const q = contract.document.components.parameters.Q as unknown as Record<string, unknown>;
+  const maxRows = Number(q['x-search-max-rows']);
+  const maxMatches = Number(q['x-search-max-matches']);
+  if (!(maxRows >= 1 && maxMatches >= maxRows))
+    throw new Error('openapi.yaml: x-search-max-rows or x-search-max-matches missing on the Q parameter');
+  return { ...DEFAULT_SEARCH_LIMITS, maxRows, maxMatches };
+}
+
 async function loadResources(
   db: Db,
   contract: ReturnType<typeof loadContract>,
@@ -171,10 +183,11 @@ async function loadResources(
   const resources = new Map<string, Resource>();
   const counts = createListCounts();
   const ceiling = unpagedCeiling(contract);
+  const search = searchLimits(contract);
   for (const definition of stored) {
     const typeName = pascal(definition.name);
-    const model = entityModel(contract, typeName, definition.name);
-    const settings = { pageSize: definition.pageSize || 30, unpagedCeiling: ceiling, counts };
+    const model = entityModel(contract, typeName, definition.name, definition.search);
+    const settings = { pageSize: definition.pageSize || 30, unpagedCeiling: ceiling, search, counts };
     resources.set(typeName, { definition, model, repo: crudRepository(db, model, settings) });
   }
   // The additive path first, so that a versioned migration may fill a column the schemas just added.
@@ -192,8 +205,6 @@ async function loadResources(
         ],
         unique: definition.unique,
       })),
-      // PGlite would have to load pg_trgm's WebAssembly at every start, for lists that stay small there.
-      { trigram: db.kind === 'postgres' },
     );
     for (const sql of MODULES.flatMap((m) => m.tables ?? [])) await tx.query(sql);
   });
@@ -433,7 +444,8 @@ async function assemble(
     const handler = op && handlerFor(op);
     return handler && ((req) => handler(req, ctx));
   };
-  registerOperations(app, ctx, handlerFor, ctx.access, publicRateLimits);
+  // Answers that declare `references` name the records their rows point to (crud/referenceLabels.ts).
+  registerOperations(app, ctx, (op) => withReferenceLabels(ctx, op, handlerFor(op)), ctx.access, publicRateLimits);
   await apiDocs(app);
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));

@@ -58,7 +58,7 @@ describe('bad input gets a 4xx with an Italian message, never a 500, and stores 
       '/api/articoli',
       { description: 'Cestello', active: 'Forse' },
       400,
-      { field: 'active', message: 'Il campo «Attivo» deve essere uno dei valori previsti: Si, No' },
+      { field: 'active', message: 'Il campo «Attivo» deve essere uno dei valori previsti: Sì, No' },
     ],
     [
       'an unknown field',
@@ -111,7 +111,7 @@ describe('bad input gets a 4xx with an Italian message, never a 500, and stores 
       400,
       {
         field: 'valori',
-        message: 'I valori possibili vanno separati da virgole, senza valori vuoti: ad esempio Si,No,Non verificato',
+        message: 'I valori possibili vanno separati da virgole, senza valori vuoti: ad esempio Sì,No,Non verificato',
       },
     ],
   ])('%s', async (_name, method, url, payload, status, violation) => {

@@ -96,6 +96,30 @@ describe('npm run generate refuses a broken contract, saying where and why', () 
       },
     ],
     [
+      'a priority that is no rank',
+      () =>
+        editJson(agent(), (s) => {
+          (s['x-resource'] as Record<string, unknown>).priority = { name: 'alta' };
+        }),
+      {
+        file: 'schemas/agent.json',
+        pointer: '/x-resource/priority/name',
+        reason: expect.stringContaining('must be equal to one of the allowed values'),
+      },
+    ],
+    [
+      'a priority for a field that is not a property',
+      () =>
+        editJson(agent(), (s) => {
+          (s['x-resource'] as Record<string, unknown>).priority = { nome: 1 };
+        }),
+      {
+        file: 'schemas/agent.json',
+        pointer: '/x-resource/priority/nome',
+        reason: '"nome" is not a property of this schema',
+      },
+    ],
+    [
       'an unknown role',
       () =>
         editJson(agent(), (s) => {

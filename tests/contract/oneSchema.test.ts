@@ -57,6 +57,7 @@ describe('adding a field to one schema', () => {
       header: 'Cellulare aziendale',
       kind: 'text',
       enableSorting: true,
+      priority: 2,
     });
     expect(resource.form.schema.properties).toHaveProperty('cellulareAziendale', {
       type: 'string',

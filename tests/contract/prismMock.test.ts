@@ -89,6 +89,17 @@ describe('the Prism mock answers every GET of the contract', () => {
     expect(failures).toEqual([]);
   });
 
+  it('answers GET /api/offers in data.data, its total beside the rows, as SPEC.md section 7 says', async () => {
+    const res = await fetch(`${BASE}/api/offers?page=1&rowsPerPage=10`, {
+      headers: { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' },
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { data: unknown; totalRows: unknown } };
+    expect(Object.keys(body)).toEqual(['data']);
+    expect(Array.isArray(body.data.data)).toBe(true);
+    expect(typeof body.data.totalRows).toBe('number');
+  });
+
   it('validates requests: a secured call without a token is refused', async () => {
     const res = await fetch(`${BASE}/api/agents`);
     expect(res.status).toBe(401);

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { romeToday } from '../../src/domain/calendar/index.ts';
+import { PNG } from '../helpers/sampleFiles.ts';
 import { expect, test } from './fixtures.ts';
 import type { Stack } from './stack.ts';
 
@@ -130,7 +132,7 @@ test.describe('vehicle acceptance on a tablet', () => {
     await expect(previous).toContainText('Km 12.540 · Ore 820 · Con danni');
     await expect(previous.getByRole('img')).toHaveCount(2);
     await page.getByRole('button', { name: 'Avanti' }).tap();
-    await expect(page.getByText(/Le ore \(700\) sono inferiori all'ultima lettura \(820 del/)).toBeVisible();
+    await expect(page.getByText(/Le ore \(700 h\) sono inferiori all'ultima lettura \(820 h del/)).toBeVisible();
     await shot(page, '3-lettura-inferiore');
     await page.getByLabel('Motivo della lettura inferiore').fill('Contaore sostituito');
     await page.getByRole('button', { name: 'Avanti' }).tap();
@@ -148,6 +150,109 @@ test.describe('vehicle acceptance on a tablet', () => {
     await page.goto('/accettazioniMezzi/accettazioneMezzo');
     await expect(page.getByText('Accettazione mezzi registrata correttamente')).toBeVisible();
     await expect(page.getByTestId('in-attesa')).toHaveCount(0);
+  });
+
+  test('Registra with nothing filled: Italian messages on the fields, what was typed kept, nothing stored; a refusal of the server is not retried', async ({
+    page,
+    context,
+    login,
+    stack,
+    request,
+    demoPassword,
+  }) => {
+    await binaryPastTheProxy(page, stack);
+    // Time is the test's: the queue's 15 s rounds pass when the test says so.
+    await page.clock.install();
+    const sends: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/accettazioni_mezzi') sends.push(r.url());
+    });
+    // The operator's own session on the API, beside the tablet's.
+    const token = (
+      await (
+        await request.post(`${stack.baseURL}/login_check`, {
+          data: { username: 'accettazione', password: demoPassword('accettazione') },
+        })
+      ).json()
+    ).token as string;
+    const authorization = `Bearer ${token}`;
+    const lastCheckIn = async () =>
+      (
+        await (
+          await request.get(`${stack.baseURL}/api/accettazioni_mezzi/ultima?matricole=E2E-VUOTA`, {
+            headers: { authorization },
+          })
+        ).json()
+      ).data;
+
+    await login('accettazione');
+    await page.goto('/accettazioniMezzi/accettazioneMezzo');
+    await expect(page.getByRole('heading', { name: 'Accettazione mezzo' })).toBeVisible();
+
+    // Avanti with nothing filled: the machine and a reading are asked for on their fields, page 1 stays.
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+    await expect(page.getByText('Attenzione. Ci sono errori in alcuni campi')).toBeVisible();
+    await expect(page.getByLabel('Matricola')).toHaveAccessibleDescription('Indicare almeno una matricola del mezzo');
+    await expect(page.getByText('Indicare i km o le ore')).toHaveCount(2);
+    await shot(page, '7-vuota-pagina-1');
+    await page.getByLabel('Matricola').fill('E2E-VUOTA');
+    await expect(page.getByText('Indicare almeno una matricola del mezzo')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+    await expect(page.getByText('Indicare i km o le ore')).toHaveCount(2);
+    // A new machine: 0 hours is a reading.
+    await page.getByLabel('Ore', { exact: true }).fill('0');
+    await expect(page.getByText('Indicare i km o le ore')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+
+    // Registra with nothing filled on page 2: the signature is asked for on the pad; nothing leaves the tablet.
+    await expect(page.getByText('Controlli, foto e firma')).toBeVisible();
+    await page.getByRole('button', { name: 'Registra accettazione' }).tap();
+    const pad = page.getByRole('img', { name: 'Firma del cliente' });
+    await expect(pad).toHaveAccessibleDescription('La firma del cliente è obbligatoria');
+    await expect(page.getByRole('button', { name: 'Registra accettazione' })).toBeVisible();
+    await shot(page, '8-vuota-pagina-2');
+    await page.getByRole('button', { name: 'Indietro' }).tap();
+    await expect(page.getByLabel('Matricola')).toHaveValue('E2E-VUOTA');
+    await expect(page.getByLabel('Ore', { exact: true })).toHaveValue('0');
+    expect(sends).toEqual([]);
+    expect(await lastCheckIn()).toBeNull();
+
+    // Signed and saved offline; meanwhile the same machine is checked in elsewhere with 50 hours.
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+    await sign(page);
+    await expect(pad).toHaveAccessibleDescription('Il cliente firma qui con il dito');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Registra accettazione' }).tap();
+    await expect(page.getByText('In attesa di invio (1)')).toBeVisible();
+    const me = (await (await request.get(`${stack.baseURL}/api/users/me`, { headers: { authorization } })).json()).data;
+    const elsewhere = await request.post(`${stack.baseURL}/api/accettazioni_mezzi`, {
+      headers: { authorization },
+      multipart: {
+        operatore: String(me.id),
+        dataAccettazione: romeToday(),
+        matricole: 'E2E-VUOTA',
+        ore: '50',
+        firma: { name: 'firma.png', mimeType: 'image/png', buffer: PNG },
+      },
+    });
+    expect(elsewhere.status()).toBe(201);
+
+    // Back online the server refuses the queued one (its hours are below the last reading): it says why, once.
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const refused = page.getByTestId('in-attesa');
+    await expect(refused).toContainText(
+      /Rifiutata dal server: Le ore \(0\) sono inferiori all'ultima lettura \(50 del/,
+    );
+    await expect(refused.getByRole('button', { name: 'Riapri' })).toBeVisible();
+    expect(sends).toHaveLength(1);
+    await shot(page, '9-rifiutata');
+    // A minute of the queue's rounds later it has not been sent again.
+    await page.clock.fastForward('01:00');
+    await page.clock.fastForward('01:00');
+    await expect(refused).toBeVisible();
+    expect(sends).toHaveLength(1);
+    expect(await lastCheckIn()).toMatchObject({ ore: 50 });
   });
 
   test('a supervisor finds the check-ins in the list, with photos, signature, addenda and the PDF', async ({

@@ -5,6 +5,10 @@ test('/api/docs: the contract as a readable reference, from this server only, wi
   baseURL,
 }) => {
   const elsewhere: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   page.on('requestfinished', (r) => {
     const url = new URL(r.url());
     if (url.protocol.startsWith('http') && url.origin !== baseURL) elsewhere.push(r.url());
@@ -15,6 +19,28 @@ test('/api/docs: the contract as a readable reference, from this server only, wi
   await expect(page.getByRole('heading', { name: 'Accesso con username e password' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Scarica' })).toHaveAttribute('href', /\/api\/openapi\.json$/);
   expect(elsewhere).toEqual([]);
+  // Redoc's own words in Italian, the search box too; nothing its policy had to block (Redocly's logo).
+  const search = page.getByRole('search').getByRole('textbox');
+  await expect(search).toHaveAttribute('placeholder', 'Cerca…');
+  await expect(search).toHaveAccessibleName('Cerca');
+  await expect(page.getByText('Documentazione generata con Redocly')).toBeVisible();
+  await expect(page.getByText('obbligatorio').first()).toBeVisible();
+  const text = await page.evaluate(() => document.body.innerText);
+  for (const english of [
+    'Search',
+    'required',
+    'Copy',
+    'Expand all',
+    'Collapse all',
+    'Request Body schema',
+    'Response Schema',
+    'Authorizations',
+    'Parameters',
+    'characters',
+    'API docs by',
+  ])
+    expect(text, english).not.toContain(english);
+  expect(errors).toEqual([]);
   const yaml = await page.request.get('/api/openapi.yaml');
   expect(await yaml.text()).toMatch(/^openapi: 3\.1\.0\ninfo:\n {2}title: CRM Noleggi/);
 });

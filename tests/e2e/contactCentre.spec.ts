@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { freePort } from '../helpers/freePort.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/testSmtpServer.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, loginAs, test } from './fixtures.ts';
 
 // The e-mail outbox delivers to an SMTP server of this test, so "Reinvia" really sends.
 const smtp = { port: freePort() + 1, password: `pw-${Math.random().toString(36).slice(2)}` };
@@ -98,7 +98,7 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
       disposition: 'ANSWERED',
     },
   ]);
-  await expect(missed.getByRole('cell', { name: 'Si', exact: true })).toBeVisible();
+  await expect(missed.getByRole('cell', { name: 'Sì', exact: true })).toBeVisible();
   await expect(badge).toHaveText(String(before));
 
   // The call report of today (its default date), latest first: both calls with their durations, and the totals.
@@ -135,8 +135,25 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
   await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
   await expect(assigned).toHaveCount(0);
 
-  // E-mails: the failed message goes back in the queue and reaches the mail server.
+  // E-mails: a message as it was sent, with the link it carried, its body drawn where no script can run.
   await page.getByRole('link', { name: 'Email' }).click();
+  await row(page, 'Offerta di noleggio OFF-2025-000112').getByRole('cell').first().click();
+  const panel = page.getByRole('dialog').or(page.locator('.MuiDrawer-paper')).filter({ hasText: 'Email inviata' });
+  await expect(panel.getByText('paolo.brambilla@ediliziabrambilla.it')).toBeVisible();
+  const offerLink = 'https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ';
+  await expect(
+    panel.getByRole('list', { name: 'Link nel messaggio' }).getByRole('link', { name: offerLink }),
+  ).toBeVisible();
+  const body = panel.locator('iframe[title="Testo del messaggio"]');
+  await expect(body).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator('iframe[title="Testo del messaggio"]').getByText('Gentile Paolo Brambilla,'),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('email-inviata.png') });
+  await page.keyboard.press('Escape');
+
+  // The failed message goes back in the queue and reaches the mail server.
+
   const failed = row(page, 'Scheda tecnica piattaforma aerea 16 m');
   await expect(failed).toContainText('Non riuscita');
   await failed.getByRole('button', { name: 'Reinvia «Scheda tecnica piattaforma aerea 16 m»' }).click();
@@ -145,4 +162,66 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
   expect(sent?.envelope.to).toEqual(['ufficio.tecnico@allestimentigarda.it']);
   await page.reload();
   await expect(failed).toContainText('Inviata');
+});
+
+test('"Nessuna risposta" plans the call-back in the operator\'s own home and agenda, not in the salespeople\'s', async ({
+  page,
+  login,
+  browser,
+  baseURL,
+  demoPassword,
+}) => {
+  // Two users, five screens opened by their address.
+  test.setTimeout(120_000);
+  await login('contactcenter');
+  await page.goto('/contactCenter/missed-calls?f.recalled=N&f.internal=N');
+  // A screen opened by its address loads the app again: on a busy machine that takes a while.
+  const loading = { timeout: 30_000 };
+  // A demo case the other test leaves alone.
+  const open = page
+    .locator('tbody tr[data-row-id]')
+    .filter({ has: page.getByRole('button', { name: /^Richiama / }) })
+    .filter({ hasNotText: '02.4567.8901' })
+    .first();
+  await open.waitFor(loading);
+  const label = (await open.getByRole('button', { name: /^Richiama / }).getAttribute('aria-label')) ?? '';
+  const phone = label.replace(/^Richiama /, '');
+  expect(phone).toMatch(/^\d/);
+  await open.getByRole('button', { name: `Richiama ${phone}` }).click();
+  await expect(page.getByText(`Stai richiamando ${phone}`)).toBeVisible();
+  await open.getByRole('button', { name: `Nessuna risposta da ${phone}: pianifica la richiamata` }).click();
+  await expect(page.getByText('Richiamata pianificata nella tua agenda')).toBeVisible();
+
+  // The operator's home: the call-back is among the activities to complete (and today's, when it is today).
+  await page.getByRole('link', { name: 'Home' }).click();
+  const toComplete = page.getByRole('region', { name: 'Attività da completare' });
+  await expect(toComplete.getByText(new RegExp(`^\\d{2}-\\d{2}-\\d{4} Richiamare ${phone}`))).toBeVisible(loading);
+  await expect(page.getByRole('region', { name: 'Attività di oggi' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/contact-centre-home.png', fullPage: true });
+  // Its agenda lists it, with the text of the case.
+  await toComplete.getByRole('link', { name: 'Vedi tutte' }).click();
+  const activity = page.getByRole('row', { name: new RegExp(`Richiamare ${phone}`) });
+  await expect(activity).toContainText('Giulia Bianchi', loading);
+  await activity.getByRole('button', { name: `Modifica Richiamare ${phone}` }).click();
+  await expect(page.getByRole('dialog').getByLabel('Descrizione')).toHaveValue(
+    /^Chiamata persa del \d{2}-\d{2}-\d{4} \d{2}:\d{2}, \d+ (tentativo|tentativi)\. Nessuna risposta alla richiamata\.$/,
+  );
+  await page.screenshot({ path: 'test-results/contact-centre-callback.png' });
+  await page.keyboard.press('Escape');
+
+  // A salesperson's home and list do not hold it.
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const salesperson = await context.newPage();
+  const plannings = () => salesperson.waitForResponse((r) => new URL(r.url()).pathname === '/api/plannings' && r.ok());
+  const home = Promise.all([plannings(), plannings()]);
+  await loginAs(salesperson, 'commerciale.cp', demoPassword('commerciale.cp'));
+  await home;
+  await expect(salesperson.getByRole('region', { name: 'Attività da completare' })).toBeVisible();
+  await expect(salesperson.getByText(`Richiamare ${phone}`)).toHaveCount(0);
+  const list = plannings();
+  await salesperson.goto('/listPlannings');
+  await list;
+  await expect(salesperson.getByRole('heading', { name: 'Attività', exact: true })).toBeVisible(loading);
+  await expect(salesperson.getByText(`Richiamare ${phone}`)).toHaveCount(0);
+  await context.close();
 });

@@ -1,7 +1,7 @@
 import { freePort } from '../helpers/freePort.ts';
 import { createServer, type Server } from 'node:http';
 import { PNG } from '../helpers/sampleFiles.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, loginAs, test } from './fixtures.ts';
 
 // Map tiles and address search from a server of their own, on another loopback port: the policy
 // must let exactly these origins in, as it would OpenStreetMap's.
@@ -28,7 +28,7 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 test('the built app runs under its Content-Security-Policy: login, a list, the customer page with its map, a dialog', async ({
   page,
-  login,
+  demoPassword,
 }) => {
   const violations: string[] = [];
   await page.exposeFunction('reportCspViolation', (v: string) => void violations.push(v));
@@ -49,7 +49,8 @@ test('the built app runs under its Content-Security-Policy: login, a list, the c
   expect(csp).toContain("frame-ancestors 'none'");
   expect(first?.headers()['referrer-policy']).toBe('same-origin');
 
-  await login('crm');
+  // Signed in with the form, under the policy (the call goes to the API's origin: connect-src).
+  await loginAs(page, 'crm', demoPassword('crm'));
   await page.goto('/customers/all');
   await expect(page.getByRole('button', { name: 'Modifica Edilizia Brambilla S.r.l.' })).toBeVisible();
 

@@ -104,17 +104,25 @@ test.describe('customers: documents', () => {
     const dialog = page.getByRole('dialog', { name: 'Documenti: Edilizia Brambilla S.r.l.' });
     await expect(dialog.getByText('Nessun documento')).toBeVisible();
 
-    await dialog.getByLabel('Descrizione (facoltativa)').fill('Contratto quadro');
+    // Chosen files wait for "Carica": a description typed after choosing travels with its file.
     await dialog.locator('input[type=file]').setInputFiles([
       { name: 'contratto.pdf', mimeType: 'application/pdf', buffer: PDF },
       { name: 'cantiere.png', mimeType: 'image/png', buffer: PNG },
     ]);
+    await expect(dialog.getByText('Nessun documento')).toBeVisible();
+    await dialog.getByLabel('Descrizione contratto.pdf').fill('Contratto quadro');
+    await dialog.getByLabel('Descrizione cantiere.png').fill('Foto del cantiere');
+    await dialog.getByRole('button', { name: 'Carica', exact: true }).click();
     await expect(dialog.getByRole('cell', { name: 'contratto.pdf', exact: true })).toBeVisible();
     await expect(dialog.getByRole('cell', { name: 'cantiere.png', exact: true })).toBeVisible();
     await expect(page.getByText('documento caricato correttamente').first()).toBeVisible();
     await expect(
       dialog.getByRole('row', { name: /contratto\.pdf/ }).getByRole('cell', { name: 'Contratto quadro' }),
     ).toBeVisible();
+    await expect(
+      dialog.getByRole('row', { name: /cantiere\.png/ }).getByRole('cell', { name: 'Foto del cantiere' }),
+    ).toBeVisible();
+    await expect(dialog.getByLabel('Descrizione contratto.pdf')).toHaveCount(0);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -126,10 +134,16 @@ test.describe('customers: documents', () => {
     await dialog
       .locator('input[type=file]')
       .setInputFiles({ name: 'fattura.pdf', mimeType: 'application/pdf', buffer: EXE });
+    await dialog.getByLabel('Descrizione fattura.pdf').fill('Fattura di marzo');
+    await dialog.getByRole('button', { name: 'Carica', exact: true }).click();
     await expect(
       dialog.getByText('fattura.pdf: Tipo di file non ammesso: sono accettati png, jpg, jpeg, mp4, mov e pdf'),
     ).toBeVisible();
     await expect(dialog.getByRole('cell', { name: 'fattura.pdf', exact: true })).toHaveCount(0);
+    // The refused file stays chosen with what was typed for it, until taken off.
+    await expect(dialog.getByLabel('Descrizione fattura.pdf')).toHaveValue('Fattura di marzo');
+    await dialog.getByRole('button', { name: 'Togli fattura.pdf' }).click();
+    await expect(dialog.getByLabel('Descrizione fattura.pdf')).toHaveCount(0);
 
     await dialog.getByRole('button', { name: 'Elimina cantiere.png' }).click();
     await page.getByRole('dialog', { name: 'Elimina' }).getByRole('button', { name: 'Elimina' }).click();
@@ -150,6 +164,7 @@ test.describe('customers: documents', () => {
       { name: 'biglietto.png', mimeType: 'image/png', buffer: PNG },
       { name: 'offerta.pdf', mimeType: 'application/pdf', buffer: PDF },
     ]);
+    await own.getByRole('button', { name: 'Carica', exact: true }).click();
     await expect(own.getByRole('cell', { name: 'biglietto.png', exact: true })).toBeVisible();
     await expect(own.getByRole('cell', { name: 'offerta.pdf', exact: true })).toBeVisible();
     await expect(own.getByRole('cell', { name: 'contratto.pdf', exact: true })).toHaveCount(0);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
-import { ADMIN_PASSWORD } from './stack.ts';
+import { ADMIN_PASSWORD, withSeededData } from './stack.ts';
 
 // `npm run dev` and `npm run dev:mock` as a developer starts them, on free ports; no product stack needed.
 // Output without colours, so that the readiness lines can be matched.
@@ -29,6 +29,7 @@ test.describe('development modes', () => {
   test('npm run dev: Vite serves the app, the API goes to the server, the admin signs in', async ({ page }) => {
     const [serverPort, vitePort] = [freePort(), freePort()];
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-dev-'));
+    withSeededData(dataDir);
     started = await startProcess(
       'npm',
       ['run', 'dev'],

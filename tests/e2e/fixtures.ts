@@ -1,9 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { sessionStorageKeys } from '../../src/web/session/storageKeys.ts';
 import { ADMIN_PASSWORD, Stack, type Database } from './stack.ts';
 
 export const test = base.extend<
   {
-    /** Signs in as admin, or as a demo user with the password the server generated for it. */
+    /**
+     * Signs in as admin, or as a demo user with the password the server generated for it, through the API
+     * (the login page has its own spec, login.spec.ts). The page is left on no screen of the app: the test
+     * opens the one it needs, `page.goto('/')` for the home page.
+     */
     login: (username?: string, password?: string) => Promise<void>;
     demoPassword: (username: string) => string;
   },
@@ -25,12 +30,44 @@ export const test = base.extend<
   baseURL: async ({ stack }, use) => use(stack.baseURL),
   login: async ({ page, stack }, use) => {
     await use(async (username = 'admin', password?: string) =>
-      loginAs(page, username, password ?? (username === 'admin' ? ADMIN_PASSWORD : stack.demoPassword(username))),
+      signIn(page, username, password ?? (username === 'admin' ? ADMIN_PASSWORD : stack.demoPassword(username))),
     );
   },
   demoPassword: async ({ stack }, use) => use((username) => stack.demoPassword(username)),
 });
 
+/** The session's keys in local storage, for the app as globalSetup built it. */
+const KEYS = sessionStorageKeys(process.env.VITE_APP_ENV);
+
+/**
+ * Signs in through the API, as the login page does (the same call, from the page's browser context, so that a
+ * cookie it sets stays there too), and leaves the tokens where the app's session reads them. The page is left
+ * on a blank page of the app's origin (its context's baseURL), not on a screen: the test opens the one it needs.
+ */
+export async function signIn(page: Page, username: string, password: string) {
+  // Local storage needs a page of the origin: a blank one, answered here, so that no screen of the app loads.
+  const blank = '**/__e2e__/sign-in';
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>…</title>' }),
+  );
+  try {
+    await page.goto('/__e2e__/sign-in');
+  } finally {
+    await page.unroute(blank);
+  }
+  const res = await page.request.post('/login_check', { data: { username, password } });
+  expect(res.status(), `sign-in of ${username}: ${await res.text()}`).toBe(200);
+  const tokens = (await res.json()) as { token: string; refresh_token: string };
+  await page.evaluate(
+    ([keys, { token, refresh_token }]) => {
+      localStorage.setItem(keys.token, token);
+      localStorage.setItem(keys.refreshToken, refresh_token);
+    },
+    [KEYS, tokens] as const,
+  );
+}
+
+/** The UI sign-in, for the login page's own tests. */
 export async function loginAs(page: Page, username: string, password: string) {
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);

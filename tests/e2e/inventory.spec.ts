@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, signIn, test } from './fixtures.ts';
 
 // Branch staff count on their phones (issue 18).
 const PHONE = { width: 375, height: 812 };
@@ -84,7 +84,7 @@ test('a branch counts its fleet on the phone, the supervisor concludes and expor
   // The supervisor, on another phone, sees the whole list and what the ERP expects.
   const other = await browser.newContext({ viewport: PHONE, baseURL, locale: 'it-IT', timezoneId: 'Europe/Rome' });
   const supervisor = await other.newPage();
-  await loginAs(supervisor, 'supervisore.inventario', demoPassword('supervisore.inventario'));
+  await signIn(supervisor, 'supervisore.inventario', demoPassword('supervisore.inventario'));
   await supervisor.goto(url);
   await expect(progress(supervisor)).toHaveText(/^3 di \d{3} verificati$/);
   const total = Number(/di (\d+)/.exec((await progress(supervisor).textContent()) ?? '')?.[1]);
@@ -130,6 +130,6 @@ test('a branch counts its fleet on the phone, the supervisor concludes and expor
   expect(byCode.get('MI01-PLF-001')?.[2]).toBe('Presente');
   expect(byCode.get('MI01-ESC-002')?.[2]).toBe('Non trovato');
   expect(byCode.get('MI01-SOL-004')?.[2]).toBeUndefined();
-  expect(byCode.get('XX-999')?.slice(3, 5)).toEqual(['Si', 'Dietro il capannone']);
+  expect(byCode.get('XX-999')?.slice(3, 5)).toEqual(['Sì', 'Dietro il capannone']);
   await other.close();
 });

@@ -97,13 +97,15 @@ test.describe('negotiations: from first call to sent offer', () => {
     // is saved through its call, with the session's token, and the page reloaded to hold the new version.
     const saved = await page.evaluate(async (path) => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('crm_token_'));
-      const res = await fetch(`/api/trattative_cp/${path.split('/').pop() ?? ''}/offerta`, {
+      const url = `/api/trattative_cp/${path.split('/').pop() ?? ''}/offerta`;
+      const authorization = `Bearer ${localStorage.getItem(key ?? '') ?? ''}`;
+      // The version the offer was read at, as the builder sends it.
+      const read = (await (await fetch(url, { headers: { authorization } })).json()) as { data: { version: number } };
+      const res = await fetch(url, {
         method: 'PUT',
-        headers: {
-          authorization: `Bearer ${localStorage.getItem(key ?? '') ?? ''}`,
-          'content-type': 'application/json',
-        },
+        headers: { authorization, 'content-type': 'application/json' },
         body: JSON.stringify({
+          version: read.data.version,
           filialeNoleggioId: 1,
           gruppoRisorsaId: 1,
           durata: 12,
@@ -139,8 +141,8 @@ test.describe('negotiations: from first call to sent offer', () => {
     ]);
 
     // Each flag turns true once its message was delivered: the open page shows it by itself (push hub).
-    await expect(page.getByText('Brochure inviata: Si')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('Offerta inviata: Si')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Brochure inviata: Sì')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Offerta inviata: Sì')).toBeVisible({ timeout: 30_000 });
 
     // Lost: choosing the status asks why.
     await page.getByRole('combobox', { name: 'Stato trattativa' }).click();
@@ -182,5 +184,46 @@ test.describe('negotiations: from first call to sent offer', () => {
     const id = negotiationPath.split('/').pop() ?? '';
     await expect(page.getByText(`La trattativa CP ${id} non esiste o è stata eliminata.`)).toBeVisible();
     await expect(page.getByText(COMPANY)).toHaveCount(0);
+  });
+});
+
+test.describe('negotiations: a new one finds its customer', () => {
+  test('"Ragione sociale" suggests CRM and ERP customers as the salesperson types, marked as such; a choice fills VAT number, e-mail, phone and Già cliente; a new company stays free text', async ({
+    page,
+    login,
+  }) => {
+    await login('utente.cp');
+    await page.goto('/trattativeCp/trattativa');
+    await expect(page.getByRole('heading', { name: 'Nuova trattativa' })).toBeVisible();
+    const name = page.getByRole('combobox', { name: 'Ragione sociale' });
+    const options = page.getByRole('listbox').getByRole('option');
+
+    await name.pressSequentially('costruzioni', { delay: 25 });
+    await expect(options.filter({ hasText: 'Impresa Rota Costruzioni S.p.A.' })).toContainText('Cliente CRM');
+    await expect(options.filter({ hasText: 'Costruzioni Ferrari S.p.A.' })).toContainText('Cliente ERP');
+    // The ERP's customers are searched by VAT number too.
+    await name.fill('02458710163');
+    await expect(options).toHaveCount(1);
+    await expect(options.first()).toContainText('Costruzioni Edili Lombarde S.r.l.');
+    await options.first().click();
+    await expect(name).toHaveValue('Costruzioni Edili Lombarde S.r.l.');
+    await expect(page.getByLabel('Partita IVA')).toHaveValue('02458710163');
+    await expect(page.getByLabel('Email')).toHaveValue('amministrazione@edililombarde.it');
+    await expect(page.getByLabel('Telefono')).toHaveValue('039.230.1177');
+    await expect(page.getByLabel('Già cliente')).toBeChecked();
+    await expect(page.getByText('Partita iva già presente in Mago')).toBeVisible();
+
+    // A CRM customer fills from the customer's record.
+    await name.fill('edilizia bramb');
+    await options.filter({ hasText: 'Edilizia Brambilla S.r.l.' }).click();
+    await expect(page.getByLabel('Partita IVA')).toHaveValue('00743110157');
+
+    // A company nobody knows yet is typed as it is and saved so.
+    await name.fill('Officine Nuove Test S.r.l.');
+    await expect(options).toHaveCount(0);
+    await page.getByLabel('Partita IVA').fill('');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page).toHaveURL(/\/trattativeCp\/trattativa\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Officine Nuove Test S.r.l.' })).toBeVisible();
   });
 });

@@ -30,7 +30,7 @@ test.describe('offer configuration: pictures and equipment of resource groups', 
     expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1);
     await expect(dialog.getByRole('button', { name: 'Sostituisci immagine' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Chiudi' }).click();
-    await expect(pictureCell).toHaveText('Si');
+    await expect(pictureCell).toHaveText('Sì');
 
     // The picture is on the server: it is there after a reload.
     await page.reload();
@@ -76,6 +76,7 @@ test.describe('other configuration: one record, its screen is its form', () => {
     login,
   }) => {
     await login();
+    await page.goto('/');
     await page
       .getByRole('navigation', { name: 'Menu principale' })
       .getByRole('link', { name: 'Altre configurazioni' })

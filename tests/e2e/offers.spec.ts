@@ -60,6 +60,7 @@ test('a quick offer is built with insurance, transport both ways and two article
   await expect(page.getByRole('heading', { name: COMPANY })).toBeVisible();
   await expect(page.getByLabel('Offerta rapida')).toBeChecked();
 
+  const euros = (cents: number) => formatEuro(cents);
   const offer = page.locator('#offerta');
   const offerDiscount = offer.getByRole('region', { name: "Sconto sull'offerta" }).getByLabel('Sconto %');
   await offer.getByRole('combobox', { name: 'Filiale di noleggio' }).click();
@@ -86,11 +87,16 @@ test('a quick offer is built with insurance, transport both ways and two article
   await forche.getByLabel('Prezzo').fill('20');
   // A discount above 5% is a supervisor's: the admin saving it approves it, a notice says so.
   await offerDiscount.fill('6');
-  await expect(offer.getByText(/Lo sconto supera il 5,00%: salvando/)).toBeVisible();
+  await expect(
+    offer.getByText(/Lo sconto effettivo supera il 5,00% o un articolo è sotto listino: salvando/),
+  ).toBeVisible();
   await offerDiscount.fill('3');
+  // Every lever counts: the return leg at 50%, the articles' own discounts and 3% off give away 94,44 € of the
+  // list's 1499,00 € (6,30%), which the admin's save approves.
+  await expect(figure(page, 'scontoEffettivo')).toContainText('6,30%');
+  await expect(figure(page, 'scontoEffettivo')).toContainText(`${euros(9444)} su ${euros(149900)} di listino`);
 
   // Every figure as the engine computes it, each formula with its numbers.
-  const euros = (cents: number) => formatEuro(cents);
   await expect(figure(page, 'prezzoNoleggio')).toContainText(euros(114000));
   await expect(figure(page, 'prezzoAssicurazione')).toContainText(euros(9120));
   await expect(figure(page, 'prezzoOneri')).toContainText(euros(2280));

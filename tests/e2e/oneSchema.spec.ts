@@ -6,8 +6,8 @@ import { copyProject, editJson } from '../helpers/copyProject.ts';
 import { run } from '../helpers/run.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
-import { loginAs } from './fixtures.ts';
-import { ADMIN_PASSWORD } from './stack.ts';
+import { signIn } from './fixtures.ts';
+import { ADMIN_PASSWORD, withSeededData } from './stack.ts';
 
 // The contract suite proves one schema edit reaches every generated file; this proves it reaches the
 // running product: a copy of the project with one new property, regenerated, built and served.
@@ -17,7 +17,9 @@ const test = base.extend<object, { copy: { baseURL: string } }>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const { root, remove } = copyProject('crm-one-schema-live-');
+      // The run's seeded database, as a developer's own: the new property's column is added at the start.
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-one-schema-data-'));
+      withSeededData(dataDir);
       let server: Started | undefined;
       try {
         editJson(path.join(root, 'schemas/agent.json'), (s) => {
@@ -54,7 +56,7 @@ const test = base.extend<object, { copy: { baseURL: string } }>({
 });
 
 test('a property added to one schema shows in the live screen and form, and the server stores it', async ({ page }) => {
-  await loginAs(page, 'admin', ADMIN_PASSWORD);
+  await signIn(page, 'admin', ADMIN_PASSWORD);
   await page.goto('/configurations/agents');
   await expect(page.getByRole('columnheader', { name: /Cellulare aziendale/ })).toBeVisible();
   await page.getByRole('button', { name: 'Aggiungi' }).click();

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { romeToday } from '../../src/domain/calendar/index.ts';
 import { formatDate } from '../../src/domain/dates.ts';
-import { expect, loginAs, test } from './fixtures.ts';
+import { partitaIvaCheckDigit } from '../../src/domain/partitaIva.ts';
+import { expect, signIn, test } from './fixtures.ts';
+import { ADMIN_PASSWORD } from './stack.ts';
 
 /** The middle of a day column at a time of day, in the week calendar. */
 async function slot(page: Page, date: string, time: string) {
@@ -108,7 +110,7 @@ test.describe('planning: whose activities', () => {
 
     const context = await browser.newContext({ baseURL });
     const user = await context.newPage();
-    await loginAs(user, 'utente.cp', demoPassword('utente.cp'));
+    await signIn(user, 'utente.cp', demoPassword('utente.cp'));
     await user.goto('/plannings');
     await expect(user.getByRole('heading', { name: 'Pianificazione', level: 1 })).toBeVisible();
     await expect(user.getByRole('status').filter({ hasText: 'attività da completare' })).toBeVisible();
@@ -118,5 +120,105 @@ test.describe('planning: whose activities', () => {
     await user.mouse.click(at.x, at.y + 4);
     await expect(user.getByRole('dialog').getByRole('combobox', { name: 'Agente' })).toHaveValue('Marco Ferri');
     await context.close();
+  });
+});
+
+test.describe('planning: the customer picker searches the server', () => {
+  test('typing asks once the typing settles, "Cerca altro…" pages through the matches, ↑ ↓ Enter and Tab choose, the last choices come first, the list names the customer', async ({
+    page,
+    login,
+    request,
+    stack,
+  }) => {
+    test.setTimeout(180_000);
+    // 11 customers "Cantieri Picker Garda 1…11" and 14 "Cantieri Picker Lario 1…14", through the contract proxy.
+    const api = `http://127.0.0.1:${stack.proxyPort}`;
+    const asAdmin = await request.post(`${api}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } });
+    const headers = { authorization: `Bearer ${((await asAdmin.json()) as { token: string }).token}` };
+    for (let i = 1; i <= 25; i++) {
+      const [lake, n] = i <= 11 ? ['Garda', i] : ['Lario', i - 11];
+      const first10 = `8${String(i).padStart(9, '0')}`;
+      const created = await request.post(`${api}/api/customers`, {
+        headers,
+        data: {
+          code: `PK${lake.charAt(0)}${n}`,
+          companyName: `Cantieri Picker ${lake} ${n}`,
+          vatNumber: first10 + partitaIvaCheckDigit(first10),
+        },
+      });
+      expect(created.status()).toBe(201);
+    }
+
+    await login('crm');
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      const q = url.searchParams.get('q');
+      if (url.pathname === '/api/customers' && q !== null) searches.push(q);
+    });
+    await page.goto('/listPlannings');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuova attività' });
+    await dialog.getByRole('textbox', { name: 'Data', exact: true }).fill(formatDate(romeToday()));
+    await dialog.getByLabel('Ora inizio').fill('07:00');
+    await dialog.getByLabel('Ora fine').fill('07:30');
+    await dialog.getByLabel('Oggetto').fill('Visita Picker');
+    const customer = dialog.getByRole('combobox', { name: 'Cliente' });
+    const options = page.getByRole('listbox').getByRole('option');
+
+    // The empty box: the newest customers.
+    await customer.click();
+    await expect(options.first()).toContainText('Cantieri Picker Lario 14');
+    // Typing: 8 of the 11 matches and "Cerca altro…"; one search once the typing settled, not one per key.
+    await customer.pressSequentially('picker garda', { delay: 25 });
+    await expect(options.filter({ hasText: /^Cantieri Picker Garda \d+PKG/ })).toHaveCount(8);
+    await expect(options).toHaveCount(9);
+    await expect(options.last()).toHaveText('Cerca altro…');
+    expect(searches.at(-1)).toBe('picker garda');
+    expect(searches.length).toBeLessThan('picker garda'.length);
+    expect(searches.every((q) => 'picker garda'.startsWith(q))).toBe(true);
+
+    // "Cerca altro…": the search of the whole list, a page at a time.
+    await options.last().click();
+    const more = page.getByRole('dialog', { name: 'Cerca: clienti' });
+    await expect(more.getByRole('textbox', { name: 'Cerca' })).toHaveValue('picker garda');
+    const rows = more.getByRole('row', { name: /^Scegli/ });
+    await expect(rows).toHaveCount(10);
+    await expect(more.getByText('1–10 di 11')).toBeAttached();
+    await more.getByRole('button', { name: /successiva/i }).click();
+    await expect(rows).toHaveCount(1);
+    await rows.first().click();
+    await expect(more).toBeHidden();
+    // By name: Garda 1, 10, 11, 2 … 9.
+    await expect(customer).toHaveValue('Cantieri Picker Garda 9');
+
+    // The keyboard: ↓ moves, Enter takes; Tab takes the highlighted one and moves on.
+    await customer.fill('picker lario');
+    await expect(options).toHaveCount(9);
+    await expect(options.first()).toContainText('Cantieri Picker Lario 1');
+    await customer.press('ArrowDown');
+    await customer.press('Enter');
+    await expect(customer).toHaveValue('Cantieri Picker Lario 10');
+    await customer.fill('pkl14');
+    await expect(options).toHaveCount(1);
+    await customer.press('Tab');
+    await expect(customer).toHaveValue('Cantieri Picker Lario 14');
+    await expect(dialog.getByRole('combobox', { name: 'Agente' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(dialog).toBeHidden();
+
+    // The list names the customer from its own answer.
+    await expect(
+      page.getByRole('row', { name: /Visita Picker/ }).getByRole('cell', { name: 'Cantieri Picker Lario 14' }),
+    ).toBeVisible();
+
+    // A new activity: this user's last choices first.
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Cliente' }).click();
+    await expect(page.getByText('Scelti di recente')).toBeVisible();
+    await expect(options.nth(0)).toContainText('Cantieri Picker Lario 14');
+    await expect(options.nth(1)).toContainText('Cantieri Picker Lario 10');
+    await expect(options.nth(2)).toContainText('Cantieri Picker Garda 9');
+    await page.keyboard.press('Escape');
   });
 });

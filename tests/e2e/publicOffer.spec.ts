@@ -58,7 +58,9 @@ async function sendOffer(request: APIRequestContext, baseURL: string, smtp: Test
     destinazioneCantiere: 'Via Roma 1, Bergamo',
   });
   const id = created.data.id as number;
+  const { version } = (await staff.get(`/api/trattative_cp/${id}/offerta`)).data as { version: number };
   await staff.send('put', `/api/trattative_cp/${id}/offerta`, {
+    version,
     filialeNoleggioId: branch.id,
     famigliaGruppoRisorsaId: plt12.famigliaGruppoRisorsaId,
     gruppoRisorsaId: plt12.id,
@@ -158,10 +160,24 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     await expect(customer.getByTestId('totale')).toHaveText(fullTotal ?? 'assente');
     // Confirming without conditions, name and signature says what is missing, in Italian.
     await customer.getByRole('button', { name: "Conferma l'offerta" }).click();
-    await expect(customer.getByText('È necessario accettare le condizioni contrattuali')).toBeVisible();
+    const conditionsError = customer.getByText('È necessario accettare le condizioni contrattuali');
+    const signerError = customer.getByText('Scrivere nome e cognome di chi firma');
+    const signatureError = customer.getByText('Firmare nel riquadro con il dito o con il mouse');
+    for (const error of [conditionsError, signerError, signatureError]) await expect(error).toBeVisible();
+    // Each message goes as soon as its field is right, before confirming again; and comes back if undone.
     await customer.getByLabel('Ho letto e accetto le condizioni contrattuali').check();
+    await expect(conditionsError).toHaveCount(0);
+    await expect(signerError).toBeVisible();
+    await customer.getByLabel('Nome e cognome di chi firma').fill('Pa');
+    await expect(signerError).toBeVisible();
     await customer.getByLabel('Nome e cognome di chi firma').fill('Paolo Brambilla');
+    await expect(signerError).toHaveCount(0);
+    await customer.getByLabel('Ho letto e accetto le condizioni contrattuali').uncheck();
+    await expect(conditionsError).toBeVisible();
+    await customer.getByLabel('Ho letto e accetto le condizioni contrattuali').check();
     await drawWithFinger(customer, 'firma');
+    await expect(signatureError).toHaveCount(0);
+    await expect(conditionsError).toHaveCount(0);
 
     // Meanwhile the Full insurance costs more: the server refuses the old figures, the page reloads the
     // prices and says why, and what the customer typed and drew stays.
@@ -183,6 +199,11 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     await expect(customer.getByLabel('Nome e cognome di chi firma')).toHaveValue('Paolo Brambilla');
     await customer.getByRole('button', { name: "Conferma l'offerta" }).click();
     await expect(customer.getByText('Offerta confermata', { exact: true })).toBeVisible();
+    // The confirmation is at the top of the screen, not below the fold where the button was, and has the focus.
+    await expect(customer.getByText('Offerta confermata', { exact: true })).toBeInViewport();
+    expect(await customer.evaluate(() => window.scrollY)).toBe(0);
+    expect(await customer.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Offerta confermata');
+    await customer.screenshot({ path: test.info().outputPath('conferma-375.png') });
     await expect(
       customer.getByText(/Confermata da Paolo Brambilla il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}/),
     ).toBeVisible();
@@ -222,9 +243,12 @@ test.describe('the public offer: the customer confirms on a phone', () => {
     await expect(decline.getByText('Scegliere il motivo')).toBeVisible();
     await decline.getByRole('combobox', { name: 'Motivo' }).click();
     await customer.getByRole('option', { name: 'Prezzo troppo alto' }).click();
+    await expect(decline.getByText('Scegliere il motivo')).toHaveCount(0);
     await decline.getByLabel('Note (facoltative)').fill('Abbiamo trovato un mezzo più vicino');
     await decline.getByRole('button', { name: "Rifiuta l'offerta" }).click();
     await expect(customer.getByText('Offerta rifiutata', { exact: true })).toBeVisible();
+    await expect(customer.getByText('Offerta rifiutata', { exact: true })).toBeInViewport();
+    expect(await customer.evaluate(() => window.scrollY)).toBe(0);
     await expect(customer.getByRole('button', { name: "Conferma l'offerta" })).toHaveCount(0);
     await phone.close();
     const stored = (await staff.get(`/api/trattative_cp/${id}`)).data;

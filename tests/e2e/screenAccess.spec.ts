@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
 import { isAllowed } from '../../src/domain/accessRules.ts';
-import { expect, loginAs, openInApp, test } from './fixtures.ts';
+import { expect, openInApp, test } from './fixtures.ts';
 
 async function noSeriousViolations(page: Page, what: string) {
   // A dialog still fading in has blended colours: axe would read a contrast nobody sees once it settles.
@@ -28,10 +28,10 @@ const screens = Object.values(resourceIndex).filter((r) => r.route && r.menu);
 test.describe('who sees which screen', () => {
   test('a user without a screen\'s roles gets "Non Autorizzato" and no menu entry, for every generated screen', async ({
     page,
-    demoPassword,
+    login,
   }) => {
     // ROLE_USER_CRM: the customers' role, kept out of every configuration screen.
-    await loginAs(page, 'crm', demoPassword('crm'));
+    await login('crm');
     const menu = page.getByRole('navigation', { name: 'Menu principale' });
     let refused = 0;
     for (const [i, screen] of screens.entries()) {

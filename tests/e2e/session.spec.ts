@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
 // Access tokens that expire after 2 s, so that the refresh paths run for real; Microsoft sign-in configured.
@@ -10,6 +10,7 @@ const expire = () => new Promise((r) => setTimeout(r, 2500));
 test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', () => {
   test('20 concurrent requests with an expired token: exactly one refresh, all 20 succeed', async ({ page, login }) => {
     await login();
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     const accessToken = () =>
       page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('crm_token_'))?.[1] ?? '');
@@ -46,8 +47,9 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Fnations');
   });
 
-  test('403: the session ends and the login page opens', async ({ page, demoPassword }) => {
-    await loginAs(page, 'crm', demoPassword('crm'));
+  test('403: the session ends and the login page opens', async ({ page, login }) => {
+    await login('crm');
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     // Two refusals at once: the session ends once (repeats within 1 s are ignored). The sign-out the first
     // refusal sends waits until both are answered: on a loaded machine the second could otherwise reach the
@@ -76,11 +78,13 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     page,
     stack,
     request,
+    login,
     demoPassword,
   }) => {
     // Without the push hub (which would log the user out at once), the next call meets the 423.
     await page.route('**/hub?**', (route) => route.abort());
-    await loginAs(page, 'noleggio', demoPassword('noleggio'));
+    await login('noleggio');
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     const admin = (await (
       await request.post(`${stack.baseURL}/login_check`, { data: { username: 'admin', password: ADMIN_PASSWORD } })
@@ -130,6 +134,7 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
     // The stream's token lives 12 hours: only the end of the session can refuse it before then.
     const subscribed = page.waitForResponse((r) => r.url().includes('/hub?'));
     await login();
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     const stream = await subscribed;
     expect(stream.status()).toBe(200);
@@ -149,10 +154,11 @@ test.describe('the session and the error catalogue (SPEC.md sections 4 and 8)', 
 });
 
 test.describe('the push hub', () => {
-  test('a forced logout reaches the open browser within 2 s', async ({ page, stack, request, demoPassword }) => {
+  test('a forced logout reaches the open browser within 2 s', async ({ page, stack, request, login }) => {
     // The subscription is open once the stream has answered.
     const subscribed = page.waitForResponse((r) => r.url().includes('/hub?'));
-    await loginAs(page, 'master', demoPassword('master'));
+    await login('master');
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     expect((await subscribed).status()).toBe(200);
     const admin = (await (

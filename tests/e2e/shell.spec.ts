@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from './fixtures.ts';
-import { ADMIN_PASSWORD } from './stack.ts';
+import { expect, test } from './fixtures.ts';
 
 type Crm = { crm: { api: { GET: (path: string, init?: object) => Promise<{ response: Response }> } } };
 
@@ -15,6 +14,7 @@ async function noSeriousA11yViolations(page: Page) {
 test.describe('the frame and the guard', () => {
   test('page title, language, staging banner, footer, profile link and logout', async ({ page, login }) => {
     await login();
+    await page.goto('/');
     await expect(page).toHaveTitle('CRM');
     await expect(page.locator('html')).toHaveAttribute('lang', 'it-IT');
     await expect(page.getByRole('status').filter({ hasText: 'Ambiente di staging' }).first()).toBeVisible();
@@ -29,22 +29,6 @@ test.describe('the frame and the guard', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('crm_')))).toEqual([]);
   });
 
-  test('redirect parameter: the full path, the existing redirect, none for / and /login', async ({ page }) => {
-    await page.goto('/login');
-    // Not configured on this server: no Microsoft button.
-    await expect(page.getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Accedi con Microsoft' })).toHaveCount(0);
-    await page.goto('/configurations/fonti?f.description=web');
-    await expect(page).toHaveURL('/login?redirect=%2Fconfigurations%2Ffonti%3Ff.description%3Dweb');
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/login$/);
-    await page.goto('/login?redirect=%2Fconfigurations%2Fnations');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Accedi', exact: true }).click();
-    await expect(page).toHaveURL(/\/configurations\/nations$/);
-  });
-
   test('unknown route: "Pagina non trovata" with a link home; "lang" becomes the language', async ({ page, login }) => {
     await login();
     await page.goto('/nessuna/pagina');
@@ -57,6 +41,7 @@ test.describe('the frame and the guard', () => {
 
   test('no top bar or drawer on the public offer request path', async ({ page, login }) => {
     await login();
+    await page.goto('/');
     await expect(page.getByRole('button', { name: 'Esci' })).toBeVisible();
     // An unknown code: the public page says so, in its own plain frame, even to a signed-in user.
     await page.goto('/trattativeCp/offers/AB12CD');
@@ -65,16 +50,17 @@ test.describe('the frame and the guard', () => {
     await expect(page.getByRole('navigation', { name: 'Menu principale' })).toHaveCount(0);
   });
 
-  test('a path no menu entry of the user allows: "Non Autorizzato"', async ({ page, demoPassword }) => {
-    await loginAs(page, 'contactcenter', demoPassword('contactcenter'));
+  test('a path no menu entry of the user allows: "Non Autorizzato"', async ({ page, login }) => {
+    await login('contactcenter');
     await page.goto('/contactCenter/report-calls');
     await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
     await page.goto('/contactCenter/missed-calls');
     await expect(page.getByRole('heading', { name: 'Chiamate perse' })).toBeVisible();
   });
 
-  test('the drawer shows the groups of the role and their configuration sub-groups', async ({ page, demoPassword }) => {
-    await loginAs(page, 'supervisore.cp', demoPassword('supervisore.cp'));
+  test('the drawer shows the groups of the role and their configuration sub-groups', async ({ page, login }) => {
+    await login('supervisore.cp');
+    await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Menu principale' });
     await expect(nav.getByText('Trattative', { exact: true })).toBeVisible();
     await expect(nav.getByText('Configurazione', { exact: true })).toBeVisible();
@@ -85,6 +71,7 @@ test.describe('the frame and the guard', () => {
 
   test('side panel: opened by its event, closed by Escape', async ({ page, login }) => {
     await login();
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     await page.evaluate(() =>
       window.dispatchEvent(
@@ -141,6 +128,7 @@ test.describe('the frame and the guard', () => {
     await page.goto('/login');
     await noSeriousA11yViolations(page);
     await login();
+    await page.goto('/');
     await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
     await noSeriousA11yViolations(page);
     await page.goto('/profile');
@@ -152,9 +140,10 @@ test.describe('the frame and the guard', () => {
 test.describe('profile', () => {
   test('change the password with the checks of SPEC.md section 5, then sign in with it', async ({
     page,
+    login,
     demoPassword,
   }) => {
-    await loginAs(page, 'marketing', demoPassword('marketing'));
+    await login('marketing');
     await page.goto('/profile');
     const change = page.getByRole('button', { name: 'Cambia password' });
     await change.click();
@@ -171,7 +160,7 @@ test.describe('profile', () => {
     await change.click();
     await expect(page.getByText('Operazione completata con successo')).toBeVisible();
     await page.getByRole('button', { name: 'Esci' }).click();
-    await loginAs(page, 'marketing', 'Marketing2026!');
+    await login('marketing', 'Marketing2026!');
   });
 });
 
@@ -181,21 +170,13 @@ test.describe('resilience', () => {
     test.use({ serviceWorkers: 'allow' });
     test('a service worker at /sw.js with scope / takes the app shell', async ({ page, login }) => {
       await login();
+      await page.goto('/');
       const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
       expect(new URL(scope).pathname).toBe('/');
       const sw = await page.request.get('/sw.js');
       expect(sw.status()).toBe(200);
       expect(sw.headers()['cache-control']).toBe('no-cache');
     });
-  });
-
-  test('the rest of the app is prefetched while the login page idles', async ({ page }) => {
-    const chunks: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/assets/AuthenticatedApp')) chunks.push(r.url());
-    });
-    await page.goto('/login');
-    await expect.poll(() => chunks.length, { timeout: 6000 }).toBeGreaterThan(0);
   });
 
   test('a failed chunk load reloads the page once, not in a loop', async ({ page }) => {
@@ -268,10 +249,10 @@ test.describe('the plain layout: print views', () => {
     await expect(page.getByRole('search', { name: 'Filtri' }).getByLabel('Descrizione')).toHaveValue('e');
   });
 
-  test("needs a session and the list's roles", async ({ page, demoPassword }) => {
+  test("needs a session and the list's roles", async ({ page, login }) => {
     await page.goto('/stampa/configurations/fonti');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fstampa%2Fconfigurations%2Ffonti/);
-    await loginAs(page, 'crm', demoPassword('crm'));
+    await login('crm');
     await page.goto('/stampa/configurations/fonti');
     await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
   });

@@ -9,6 +9,33 @@ import { readDemoPasswords } from '../../src/server/seed/seed.ts';
 export type Database = 'pglite' | 'postgres';
 export const ADMIN_PASSWORD = 'Collaudo2025!';
 
+/** Set by globalSetup: the data directory of a server seeded once for the run (see seedDataDir). */
+const SEEDED_DATA_DIR = 'E2E_SEEDED_DATA_DIR';
+
+/**
+ * A server's first start seeds its database (initdb, every table, the demo data, a password hash per demo
+ * user): most of a stack's start. The current code does it once per run, here, into a data directory that
+ * each PGlite server then starts from (`withSeededData`). Returns the clean-up.
+ */
+export async function seedDataDir(): Promise<() => void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-e2e-seeded-'));
+  const server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+    env: { PORT: String(freePort()), HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD },
+    timeoutMs: 180_000,
+  });
+  await server.stop();
+  // Each server makes its own signing secret at its first start.
+  fs.rmSync(path.join(dir, 'jwt-secret'), { force: true });
+  process.env[SEEDED_DATA_DIR] = dir;
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Fills an empty data directory with the run's seeded one, when globalSetup made it. */
+export function withSeededData(dataDir: string) {
+  const seeded = process.env[SEEDED_DATA_DIR];
+  if (seeded) fs.cpSync(seeded, dataDir, { recursive: true });
+}
+
 /**
  * The product as a user meets it, with the contract in between: the browser loads the app from
  * the server, and every API call goes through `prism proxy --errors`, so any request or response
@@ -57,6 +84,7 @@ export class Stack {
 
   async start() {
     if (this.database === 'postgres') this.postgres = startPostgres();
+    else if (!('DEMO_DATA' in this.extraEnv)) withSeededData(this.dataDir);
     await this.startServer();
     this.proxy = await startProcess(
       'node_modules/.bin/prism',

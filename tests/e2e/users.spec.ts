@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe('the users screen', () => {
   test('the active switch calls its own endpoint and the change is stored', async ({ page, login }) => {
@@ -106,9 +106,9 @@ test.describe('the users screen', () => {
 
   test('only a super admin is offered impersonation; an admin unblocks everybody but a super admin', async ({
     page,
-    demoPassword,
+    login,
   }) => {
-    await loginAs(page, 'admin.demo', demoPassword('admin.demo'));
+    await login('admin.demo');
     await page.goto('/utenti/users');
     await expect(page.getByRole('cell', { name: 'crm', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Impersona / })).toHaveCount(0);

@@ -64,7 +64,8 @@ export async function seedOfferConfig(t: TestApp) {
 
 /**
  * README example of the server tests: 12 days of PLT12 (95 €/day), Base insurance 8%, base environmental
- * contribution 2%, 42 km typed (51 minutes: band 31–60, 95 €) there and half back, two articles, 5% off.
+ * contribution 2%, 42 km typed (51 minutes: band 31–60, 95 €) there and back, two articles with their own
+ * discounts, 3% off: an effective discount of 3,36% of the list (1499,00 €), within a salesperson's 5%.
  */
 export function fullOffer(ids: Awaited<ReturnType<typeof seedOfferConfig>>) {
   return {
@@ -77,13 +78,13 @@ export function fullOffer(ids: Awaited<ReturnType<typeof seedOfferConfig>>) {
     contributoAmbientale: 'base' as const,
     trasportoAbilitato: true,
     trasporto: 100,
-    trasportoRitorno: 50,
+    trasportoRitorno: 100,
     km: 42,
     articoli: [
       { id: 1, description: 'Cestello portapersone', price: 35, selezionato: true, discountPercentage: 10 },
       { id: 2, description: 'Forche per pallet', price: 20, selezionato: true, discountAmount: 2 },
     ],
-    scontoPercentuale: 5,
+    scontoPercentuale: 3,
     noteOfferta: 'Consegna in cantiere entro le 8:00',
   };
 }
@@ -93,8 +94,22 @@ export const FULL_OFFER_FIGURES = {
   prezzoNoleggio: 1140, // 12 × 95
   prezzoAssicurazione: 91.2, // 8% of 1140
   prezzoOneri: 22.8, // 2% of 1140
-  prezzoTrasporto: 142.5, // 95 × 1 × 1 × 100% + 95 × 1 × 1 × 50%
+  prezzoTrasporto: 190, // 95 × 1 × 1 × 100%, there and back
   prezzoVarie: 49.5, // 35 − 10% + 20 − 2
-  prezzoTotale: 1446,
-  prezzoTotaleScontato: 1373.7, // 1446 − 72,30
+  prezzoTotale: 1493.5,
+  prezzoTotaleScontato: 1448.69, // 1493,50 − 44,81 (3%, rounded half-up)
 };
+
+/** What `fullOffer` gives away: its list total (articles at 35 + 20, both legs in full) minus the offered total. */
+export const FULL_OFFER_LIST = { prezzoListino: 1499, importo: 50.31 };
+
+/** The negotiation's version as stored now: what an offer save read last (the builder sends it back). */
+export async function currentVersion(t: TestApp, id: number): Promise<number> {
+  const { rows } = await t.ctx.db.query<{ version: number }>(`SELECT version FROM "trattativaCp" WHERE id = $1`, [id]);
+  return Number(rows[0]?.version);
+}
+
+/** An offer save as the builder sends it: the version read just before, unless the test names one. */
+export async function asRead(t: TestApp, id: number, body: object): Promise<object> {
+  return 'version' in body ? body : { ...body, version: await currentVersion(t, id) };
+}

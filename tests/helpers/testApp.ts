@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { createDb } from '../../src/server/db/createDb.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { emptyCluster } from './migratedDatabase.ts';
+
+export { emptyCluster };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -51,7 +52,8 @@ const withTestMail = (options: TestAppOptions): TestAppOptions => ({
 
 /**
  * A fresh server on a fresh database: in-memory PGlite, or a new database in the
- * PostgreSQL of this run when the project provides one (vitest project "server-postgres").
+ * PostgreSQL of this run when the project provides one (vitest project "server-postgres"). Either starts
+ * from the schema the run's global setup built (migratedDatabase.ts), when there is one.
  */
 export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   let databaseUrl: string | undefined;
@@ -60,9 +62,10 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   if (base) {
     const { default: pg } = await import('pg');
     const name = `t_${randomBytes(6).toString('hex')}`;
+    const template = (inject as (key: 'postgresTemplate') => string | undefined)('postgresTemplate');
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     await admin.end();
     databaseUrl = base.replace(/\/postgres$/, `/${name}`);
     dropDb = async () => {
@@ -73,7 +76,7 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
     };
   }
   const jwtSecret = randomBytes(32).toString('hex');
-  const db = databaseUrl ? undefined : await createDb({ snapshot: await emptyCluster() });
+  const db = databaseUrl ? undefined : await createDb({ snapshot: await migratedCluster() });
   const first = await buildApp({ databaseUrl, db, jwtSecret, ...withTestMail(options) });
 
   function wrap({ app, ctx }: Awaited<ReturnType<typeof buildApp>>, close: () => Promise<void>): TestApp {
@@ -101,26 +104,12 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   });
 }
 
-/**
- * A new PGlite runs initdb, seconds of CPU each time; the dump of an empty cluster, made once per
- * PGlite version and kept in the temporary folder, opens in a fraction of that.
- */
-export async function emptyCluster(): Promise<Blob> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pkg = JSON.parse(
-    fs.readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
-  ) as { version: string };
-  const file = path.join(os.tmpdir(), `crm-test-pglite-${pkg.version}.tar`);
-  if (!fs.existsSync(file)) {
-    const pg = await PGlite.create('memory://');
-    const dump = await pg.dumpDataDir('none');
-    await pg.close();
-    // Workers may race to write it: each writes its own file, the rename is atomic.
-    const own = `${file}.${process.pid}`;
-    fs.writeFileSync(own, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(own, file);
-  }
-  return new Blob([fs.readFileSync(file)]);
+/** The dump of a migrated cluster this run's global setup made (tests/helpers/migratedDatabase.ts), read once. */
+let migrated: Promise<Blob> | undefined;
+function migratedCluster(): Promise<Blob> {
+  const file = (inject as (key: 'pgliteSnapshot') => string | undefined)('pgliteSnapshot');
+  migrated ??= file ? fs.promises.readFile(file).then((bytes) => new Blob([bytes])) : emptyCluster();
+  return migrated;
 }
 
 function signIn(app: FastifyInstance, ctx: AppContext): TestApp['as'] {

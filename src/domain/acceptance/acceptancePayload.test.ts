@@ -18,7 +18,7 @@ describe('acceptanceFormFields (SPEC.md section 5)', () => {
     ]);
   });
 
-  it('sends the truthy fields in order, then one controlloId[]/valore[] pair per answered check', () => {
+  it('sends the truthy fields in order (a reading of 0 too), then one controlloId[]/valore[] pair per answered check', () => {
     const draft = {
       ...newAcceptanceDraft(7, '2025-09-24'),
       danni: true,
@@ -37,6 +37,7 @@ describe('acceptanceFormFields (SPEC.md section 5)', () => {
       ['danni', 'true'],
       ['carburante', '3'],
       ['km', '12540'],
+      ['ore', '0'],
       ['matricole', 'SN-4455-AB'],
       ['noteInterne', 'Graffio sul cestello'],
       ['controlloId[]', '1'],

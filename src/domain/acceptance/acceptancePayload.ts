@@ -15,9 +15,15 @@ export const SENT_FIELDS = [
   'motivoLetturaInferiore',
 ] as const satisfies readonly (keyof AcceptanceDraft)[];
 
+/** A reading of 0 (a new machine) is a reading, and a reading is required: it travels although falsy. */
+const READINGS: ReadonlySet<string> = new Set(['km', 'ore']);
+const filled = (name: string, value: unknown) =>
+  typeof value === 'string' ? value.trim() !== '' : READINGS.has(name) ? typeof value === 'number' : !!value;
+
 /**
  * The text fields of `POST /api/accettazioni_mezzi` (SPEC.md sections 5 and 7): `operatore`, then only the
- * truthy fields (so fuel 0, no damage and empty notes are left out and the server's defaults apply), then a
+ * truthy fields (so fuel 0, no damage and empty notes are left out and the server's defaults apply; km and
+ * hours whenever typed, 0 included), then a
  * `controlloId[]` / `valore[]` pair for each check with a valid value. Photos (`foto-N`) are appended by the
  * caller. Checks whose control type is unknown or whose value is invalid are left out: validate first.
  */
@@ -29,7 +35,7 @@ export function acceptanceFormFields(
   if (draft.operatore) fields.push(['operatore', String(draft.operatore)]);
   for (const name of SENT_FIELDS) {
     const value = draft[name];
-    if (typeof value === 'string' ? value.trim() : value) fields.push([name, String(value)]);
+    if (filled(name, value)) fields.push([name, String(value)]);
   }
   for (const type of controlTypes) {
     if (type.id === undefined) continue;

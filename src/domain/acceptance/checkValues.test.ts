@@ -10,6 +10,7 @@ describe('control types', () => {
   it.each([
     [{ tipo: 'select' }, 'lista'],
     [{ tipo: 'Si/No' }, 'siNo'],
+    [{ tipo: 'Sì/No' }, 'siNo'],
     [{ tipo: 'boolean' }, 'siNo'],
     [{ tipo: 'Numero' }, 'numero'],
     [{ tipo: 'text' }, 'testo'],
@@ -25,7 +26,7 @@ describe('control types', () => {
       'Basso',
       'Da rabboccare',
     ]);
-    expect(checkOptions(luci)).toEqual(['Si', 'No']);
+    expect(checkOptions(luci)).toEqual(['Sì', 'No']);
   });
 });
 
@@ -39,13 +40,13 @@ describe('checkValueText', () => {
       'Pieno',
       { error: 'Il valore «Pieno» non è tra i valori possibili di «Livello olio motore»: OK, Basso, Da rabboccare' },
     ],
-    ['yes from a switch', luci, true, { value: 'Si' }],
+    ['yes from a switch', luci, true, { value: 'Sì' }],
     ['no from a switch is a value too', luci, false, { value: 'No' }],
     [
-      'a yes/no answer outside Si/No',
+      'a yes/no answer outside Sì/No',
       luci,
       'Forse',
-      { error: 'Il valore «Forse» non è tra i valori possibili di «Luci funzionanti»: Si, No' },
+      { error: 'Il valore «Forse» non è tra i valori possibili di «Luci funzionanti»: Sì, No' },
     ],
     ['an Italian decimal', pressione, '2,5', { value: '2.5' }],
     ['a number', pressione, 3, { value: '3' }],

@@ -1,5 +1,6 @@
 import type { TipoControllo } from '../../../generated/entities.ts';
 import { SiNoOptions } from '../../../generated/enums.ts';
+import { NO, YES } from '../yesNo.ts';
 
 /** How a check is answered: yes/no, one (or more) of its listed values, a number, or free text. */
 export type CheckKind = 'siNo' | 'lista' | 'numero' | 'testo';
@@ -28,7 +29,10 @@ const KIND_BY_TIPO: Record<string, CheckKind> = {
 
 /** The kind of a control type: from its `tipo`; an unknown `tipo` with values is a list, without is text. */
 export function checkKind(type: Pick<TipoControllo, 'tipo' | 'valori'>): CheckKind {
-  const key = type.tipo.toLowerCase().replace(/[^a-z]/g, '');
+  const key = type.tipo
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
   return KIND_BY_TIPO[key] ?? (possibleValues(type).length ? 'lista' : 'testo');
 }
 
@@ -40,7 +44,7 @@ export function possibleValues(type: Pick<TipoControllo, 'valori'>): string[] {
     .filter(Boolean);
 }
 
-/** The answers a check offers: its values; a yes/no check without values answers Si / No. */
+/** The answers a check offers: its values; a yes/no check without values answers Sì / No. */
 export function checkOptions(type: Pick<TipoControllo, 'tipo' | 'valori'>): string[] {
   const values = possibleValues(type);
   if (checkKind(type) === 'siNo' && values.length === 0) return SiNoOptions.map((o) => o.label);
@@ -71,7 +75,7 @@ export function checkValueText(
   });
   switch (kind) {
     case 'siNo': {
-      if (typeof input === 'boolean') return { value: (input ? options[0] : options[1]) ?? (input ? 'Si' : 'No') };
+      if (typeof input === 'boolean') return { value: (input ? options[0] : options[1]) ?? (input ? YES : NO) };
       const text = String(input);
       const found = among(text);
       return found ? { value: found } : notAmong(text);

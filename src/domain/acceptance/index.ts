@@ -13,7 +13,9 @@ export { acceptanceFormFields, SENT_FIELDS } from './acceptancePayload.ts';
 export {
   validateAcceptanceStep,
   validateAcceptance,
+  REQUIRED_MESSAGES,
   type AcceptanceError,
+  type AcceptanceExtras,
   type PreviousReading,
   type WizardStep,
 } from './validateAcceptance.ts';

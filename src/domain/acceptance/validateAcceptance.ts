@@ -1,3 +1,4 @@
+import { displayFormats } from '../displayFormats.ts';
 import { Temporal } from 'temporal-polyfill';
 import type { AccettazioneMezzo, TipoControllo } from '../../../generated/entities.ts';
 import { formatDate } from '../dates.ts';
@@ -18,6 +19,18 @@ export interface AcceptanceError {
 /** The machine's previous acceptance, for the lower-reading rule. */
 export type PreviousReading = Pick<AccettazioneMezzo, 'km' | 'ore' | 'dataAccettazione'>;
 
+/** What the wizard holds beside the draft: the customer's signature (a file of its own on the way to the server). */
+export interface AcceptanceExtras {
+  signed: boolean;
+}
+
+/** A check-in with no machine is no record: its serial number, a reading and the signature are required. */
+export const REQUIRED_MESSAGES = {
+  matricole: 'Indicare almeno una matricola del mezzo',
+  lettura: 'Indicare i km o le ore',
+  firma: 'La firma del cliente è obbligatoria',
+} as const;
+
 function isIsoDate(text: string): boolean {
   try {
     return /^\d{4}-\d{2}-\d{2}$/.test(text) && Boolean(Temporal.PlainDate.from(text, { overflow: 'reject' }));
@@ -26,7 +39,7 @@ function isIsoDate(text: string): boolean {
   }
 }
 
-const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
+const unit = { km: displayFormats.km, ore: displayFormats.hours };
 
 function readingErrors(
   draft: AcceptanceDraft,
@@ -43,7 +56,7 @@ function readingErrors(
       {
         step: 1,
         field,
-        message: `${words.name} (${integer.format(value)}) sono inferiori all'ultima lettura (${integer.format(last)} del ${formatDate(previous?.dataAccettazione)}): indicare il motivo`,
+        message: `${words.name} (${unit[field](value)}) sono inferiori all'ultima lettura (${unit[field](last)} del ${formatDate(previous?.dataAccettazione)}): indicare il motivo`,
       },
     ];
   return [];
@@ -54,10 +67,12 @@ export function validateAcceptanceStep(
   step: WizardStep,
   draft: AcceptanceDraft,
   controlTypes: readonly Pick<TipoControllo, 'id' | 'nome' | 'tipo' | 'valori'>[],
-  previous?: PreviousReading | null,
+  previous: PreviousReading | null | undefined,
+  extras: AcceptanceExtras,
 ): AcceptanceError[] {
   if (step === 2) {
     const errors: AcceptanceError[] = [];
+    if (!extras.signed) errors.push({ step, field: 'firma', message: REQUIRED_MESSAGES.firma });
     const known = new Set(controlTypes.map((t) => t.id));
     for (const type of controlTypes) {
       if (type.id === undefined) continue;
@@ -73,6 +88,13 @@ export function validateAcceptanceStep(
   if (!draft.operatore) errors.push({ step, field: 'operatore', message: "L'operatore è obbligatorio" });
   if (!isIsoDate(draft.dataAccettazione))
     errors.push({ step, field: 'dataAccettazione', message: "La data dell'accettazione non è valida" });
+  if (!/[\p{L}\p{N}]/u.test(draft.matricole ?? ''))
+    errors.push({ step, field: 'matricole', message: REQUIRED_MESSAGES.matricole });
+  if ((draft.km === null || draft.km === undefined) && (draft.ore === null || draft.ore === undefined))
+    errors.push(
+      { step, field: 'km', message: REQUIRED_MESSAGES.lettura },
+      { step, field: 'ore', message: REQUIRED_MESSAGES.lettura },
+    );
   if (!Number.isInteger(draft.carburante) || draft.carburante < 0 || draft.carburante > MAX_FUEL)
     errors.push({ step, field: 'carburante', message: 'Il carburante deve essere un numero intero da 0 a 4' });
   errors.push(
@@ -94,10 +116,11 @@ export function validateAcceptanceStep(
 export function validateAcceptance(
   draft: AcceptanceDraft,
   controlTypes: readonly Pick<TipoControllo, 'id' | 'nome' | 'tipo' | 'valori'>[],
-  previous?: PreviousReading | null,
+  previous: PreviousReading | null | undefined,
+  extras: AcceptanceExtras,
 ): AcceptanceError[] {
   return [
-    ...validateAcceptanceStep(1, draft, controlTypes, previous),
-    ...validateAcceptanceStep(2, draft, controlTypes, previous),
+    ...validateAcceptanceStep(1, draft, controlTypes, previous, extras),
+    ...validateAcceptanceStep(2, draft, controlTypes, previous, extras),
   ];
 }

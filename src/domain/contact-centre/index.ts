@@ -31,3 +31,4 @@ export {
   type WeeklyHours,
 } from './businessHours.ts';
 export { officeHours, officeLines, nextCallbackSlot, type OfficeSettings } from './branchOffice.ts';
+export { callbackTexts, type CallbackFacts } from './callbackTexts.ts';

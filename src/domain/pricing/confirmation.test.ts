@@ -19,7 +19,7 @@ describe('confirmOfferMismatches', () => {
   it('names every forged figure, to the cent', () => {
     const forged = { ...honest, prezzoTotaleScontato: 1000, assicurazionePrezzo: 96.89 };
     expect(confirmOfferMismatches(forged, pricing).map((m) => [m.field, m.message.replace(/\u00a0/g, ' ')])).toEqual([
-      ['prezzoTotaleScontato', 'Il totale scontato inviato (1000,00 €) è diverso da quello calcolato (1376,98 €)'],
+      ['prezzoTotaleScontato', 'Il totale scontato inviato (1.000,00 €) è diverso da quello calcolato (1.376,98 €)'],
       ['assicurazionePrezzo', "Il prezzo dell'assicurazione inviato (96,89 €) è diverso da quello calcolato (96,90 €)"],
     ]);
   });

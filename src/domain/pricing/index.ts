@@ -2,6 +2,7 @@ export { priceOffer, OFFER_FIGURES } from './priceOffer.ts';
 export type {
   BreakdownKey,
   BreakdownLine,
+  EffectiveDiscount,
   EnvironmentalContribution,
   OfferDiscount,
   OfferFigureName,
@@ -10,6 +11,8 @@ export type {
   OfferPricingInput,
 } from './priceOffer.ts';
 export type { PricingError, PricingErrorCode } from './pricingError.ts';
+export { APPROVAL_CODES } from './pricingError.ts';
+export { discountLevers } from './discountLevers.ts';
 export { resolveDuration, formatDuration, DAYS_PER_UNIT, type Duration, type DurationInput } from './duration.ts';
 export { priceRental, rerateRental, findSlot, slotLabel, priceListSummary } from './rental.ts';
 export { priceTransport, travelMinutes, type TransportInput } from './transport.ts';

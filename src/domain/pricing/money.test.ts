@@ -25,7 +25,7 @@ describe('money', () => {
   it.each([
     [0, '0,00 €'],
     [5, '0,05 €'],
-    [114000, '1140,00 €'],
+    [114000, '1.140,00 €'],
     [1234567, '12.345,67 €'],
   ])('formatEuro(%i) = %s', (cents, want) => {
     expect(plain(formatEuro(cents))).toBe(want);

@@ -1,22 +1,11 @@
+import { displayFormats, formatCents } from '../displayFormats.ts';
+
 /**
  * Money is held in integer euro cents. Every figure that needs a product of decimals (a price
  * per day times days, a percentage, transport coefficients) is computed exactly with BigInt and
  * rounded half-up to the cent once, at the end of its line: floating point never decides a cent.
  */
 export type Cents = number;
-
-const euro = new Intl.NumberFormat('it-IT', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const percent = new Intl.NumberFormat('it-IT', {
-  style: 'percent',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const decimalNumber = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 0, maximumFractionDigits: 4 });
 
 /** An exact decimal value: numerator / 10^scale. */
 export interface Exact {
@@ -83,17 +72,17 @@ export function centsToEuros(cents: Cents): number {
   return cents / 100;
 }
 
-/** "1.234,50 €" (Intl it-IT; Italian groups thousands from five digits: "1234,50 €"). */
+/** "1.234,50 €": the money kind of the display formats, from cents. */
 export function formatEuro(cents: Cents): string {
-  return euro.format(cents / 100);
+  return formatCents(cents);
 }
 
 /** "8,50%". */
 export function formatPercent(value: number): string {
-  return percent.format(value / 100);
+  return displayFormats.percentage(value);
 }
 
-/** A plain Italian number with up to 4 decimals: "1,15", "35,2". */
+/** A plain Italian number with up to 4 decimals: "1,15", "35,2", "1.250". */
 export function formatDecimal(value: number): string {
-  return decimalNumber.format(value);
+  return displayFormats.quantity(value);
 }

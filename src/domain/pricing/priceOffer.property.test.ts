@@ -177,3 +177,91 @@ describe('priceOffer properties', () => {
     );
   });
 });
+
+describe('the discount cap has no side door (a salesperson, no approval)', () => {
+  /** A lever: mostly nothing or a little, sometimes a lot. */
+  const lever = (max: number) =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant(0) },
+      { weight: 3, arbitrary: fc.integer({ min: 1, max: 600 }).map((bp) => bp / 100) },
+      { weight: 1, arbitrary: fc.integer({ min: 1, max: max * 100 }).map((bp) => bp / 100) },
+    );
+  const offer = input.chain((p) =>
+    fc.record({
+      p: fc.constant(p),
+      catalogue: fc.array(
+        fc.integer({ min: 100, max: 100_000 }).map((c) => c / 100),
+        { minLength: 1, maxLength: 4 },
+      ),
+      chosen: fc.array(
+        fc.record({
+          pick: fc.nat(),
+          // The typed price: the list price, or under or over it by up to 30%.
+          change: fc.oneof(
+            { weight: 3, arbitrary: fc.constant(0) },
+            { weight: 1, arbitrary: fc.integer({ min: -30, max: 30 }) },
+          ),
+          percent: lever(100),
+          amount: lever(50),
+          selezionato: fc.boolean(),
+        }),
+        { maxLength: 4 },
+      ),
+      outbound: fc.oneof(fc.constant(100), percent),
+      back: fc.oneof(fc.constant(100), percent),
+      discount: lever(100),
+      amount: lever(200),
+    }),
+  );
+
+  it("a salesperson's offered total is never below 95% of the list total without an approval", () => {
+    fc.assert(
+      fc.property(offer, ({ p, catalogue, chosen, outbound, back, discount, amount }) => {
+        const articleCatalogue = catalogue.map((price, i) => ({ id: i + 1, description: `Articolo ${i + 1}`, price }));
+        const articoli = chosen.map((c) => {
+          const listed = articleCatalogue[c.pick % articleCatalogue.length]!;
+          const price = Math.max(1, Math.round(listed.price * (100 + c.change)) / 100);
+          return {
+            ...listed,
+            price,
+            selezionato: c.selezionato,
+            discountPercentage: c.percent,
+            discountAmount: c.amount,
+          };
+        });
+        const base = build(p);
+        const offered: OfferPricingInput = {
+          ...base,
+          articleCatalogue,
+          articles: { articoli },
+          transport: { ...base.transport, outboundPercent: outbound, returnPercent: back },
+          discount: { percent: discount, amount, maxPercent: 5, approvedBy: null },
+        };
+        // The same offer at list prices, priced by the engine with no lever at all.
+        const atList: OfferPricingInput = {
+          ...offered,
+          articles: {
+            articoli: articoli.map(({ discountPercentage: _p, discountAmount: _a, ...a }) => ({
+              ...a,
+              price: articleCatalogue.find((c) => c.id === a.id)!.price,
+            })),
+          },
+          transport: { ...offered.transport, outboundPercent: 100, returnPercent: 100 },
+          discount: { maxPercent: 5 },
+        };
+        const list = priceOffer(atList).cents!.prezzoTotale;
+        const result = priceOffer(offered);
+        const saveable = result.errors.length === 0;
+        if (saveable) {
+          // Never under 95% of the list, but for the half cent of rounding the 5% to the cent.
+          expect(result.cents!.prezzoTotaleScontato * 100).toBeGreaterThanOrEqual(list * 95 - 50);
+          expect(articoli.filter((a) => a.selezionato).every((a) => a.price >= articleCatalogue[a.id - 1]!.price)).toBe(
+            true,
+          );
+        } else if (result.cents && result.cents.prezzoTotaleScontato * 100 < list * 95 - 50)
+          expect(result.errors.map((e) => e.code)).toContain('DISCOUNT_ABOVE_MAXIMUM');
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

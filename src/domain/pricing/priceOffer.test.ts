@@ -22,21 +22,47 @@ describe('priceOffer: worked example A (README)', () => {
     expect(result.approvalRequired).toBe(false);
   });
 
+  it('measures the effective discount from the list: articles undiscounted, both transport legs in full', () => {
+    // 1140 + 96,90 + 22,80 + (93,50 + 93,50) + (35 + 20) = 1501,70 €; 1501,70 − 1376,98 = 124,72 €
+    expect(result.effectiveDiscount).toEqual({
+      listCents: 150170,
+      cents: 12472,
+      percent: expect.closeTo(8.305, 3),
+      maxPercent: 10,
+    });
+  });
+
   it('explains each figure line by line, in Italian', () => {
     expect(texts(exampleA())).toEqual([
-      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
-      'Assicurazione Base: 8,50% di 1140,00 € = 96,90 €',
-      'Contributo ambientale (Base): 2,00% di 1140,00 € = 22,80 €',
-      'Distanza: 42,0 km, 51 minuti (km inseriti a mano, minuti a 50 km/h)',
+      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1.140,00 €',
+      'Assicurazione Base: 8,50% di 1.140,00 € = 96,90 €',
+      'Contributo ambientale (Base): 2,00% di 1.140,00 € = 22,80 €',
+      'Distanza: 42,0 km dalla filiale al cantiere, 51 minuti di viaggio (a 50 km/h di media)',
       'Trasporto andata: 85,00 € (fascia 0–60 minuti) × 1,1 (durata 12 giorni) × 1 (punteggio 70) × 100,00% = 93,50 €',
       'Trasporto ritorno: 85,00 € (fascia 0–60 minuti) × 1,1 (durata 12 giorni) × 1 (punteggio 70) × 50,00% = 46,75 €',
       'Cestello portapersone: 35,00 € − 10,00% = 31,50 €',
       'Forche pallet: 20,00 € − 2,00 € = 18,00 €',
       'Varie: somma degli articoli = 49,50 €',
-      'Totale: 1140,00 € + 96,90 € + 22,80 € + 140,25 € + 49,50 € = 1449,45 €',
-      'Sconto: 5,00% di 1449,45 € = 72,47 €',
-      'Totale scontato: 1449,45 € − 72,47 € = 1376,98 €',
+      'Totale: 1.140,00 € + 96,90 € + 22,80 € + 140,25 € + 49,50 € = 1.449,45 €',
+      'Sconto: 5,00% di 1.449,45 € = 72,47 €',
+      'Totale scontato: 1.449,45 € − 72,47 € = 1.376,98 €',
     ]);
+  });
+});
+
+describe('priceOffer: the customer reads the breakdown too (public page, PDF)', () => {
+  it("says the distance in the customer's terms, and leaves out a score nobody gave", () => {
+    const lines = texts({ ...exampleA(), transport: { ...exampleA().transport, score: null } }).join('\n');
+    expect(lines).not.toMatch(/inseriti a mano|punteggio non indicato|punteggio/);
+    expect(lines).toContain(
+      'Trasporto andata: 85,00 € (fascia 0–60 minuti) × 1,1 (durata 12 giorni) × 100,00% = 93,50 €',
+    );
+  });
+
+  it('groups the thousands of every amount it writes', () => {
+    const lines = texts({ ...exampleA(), duration: { value: 30, unit: 'G' } }).join('\n');
+    expect(lines).toMatch(/\d\.\d{3},\d{2} €/);
+    expect(lines).not.toMatch(/\b\d{4,},\d{2}\s?€/);
   });
 });
 
@@ -173,7 +199,7 @@ describe('priceOffer: typed errors with Italian messages', () => {
       { discount: { percent: 6, maxPercent: 5 } },
       'DISCOUNT_ABOVE_MAXIMUM',
       'sconto',
-      "Lo sconto del 6,00% supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+      "Lo sconto effettivo del 9,27% (139,22 € su 1.501,70 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
     ],
     [
       'a discount amount above the total',
@@ -219,7 +245,7 @@ describe('priceOffer: typed errors with Italian messages', () => {
     expect(result.errors).toEqual([]);
     expect(result.approvalRequired).toBe(true);
     expect(plain(result.breakdown.find((l) => l.key === 'sconto')?.text ?? '')).toBe(
-      'Sconto: 6,00% di 1449,45 € (approvato da Laura Verdi) = 86,97 €',
+      'Sconto: 6,00% di 1.449,45 € (approvato da Laura Verdi) = 86,97 €',
     );
   });
 
@@ -238,6 +264,86 @@ describe('priceOffer: typed errors with Italian messages', () => {
     const result = priceOffer({ ...exampleA(), articles: { articoli: [{ description: 'X', price: 0 }] } });
     expect(result.errors).toEqual([]);
     expect(result.figures?.prezzoVarie).toBe(0);
+  });
+
+  describe('the effective discount has no side door', () => {
+    const neutral = (): OfferPricingInput => ({
+      ...exampleA(),
+      transport: { ...exampleA().transport, returnPercent: 100 },
+      articleCatalogue: [
+        { id: 1, description: 'Cestello portapersone', price: 35 },
+        { id: 2, description: 'Forche pallet', price: 20 },
+      ],
+      articles: {
+        articoli: [
+          { id: 1, description: 'Cestello portapersone', price: 35, selezionato: true },
+          { id: 2, description: 'Forche pallet', price: 20, selezionato: true },
+        ],
+      },
+      discount: { maxPercent: 5 },
+    });
+    const codes = (input: OfferPricingInput) => priceOffer(input).errors.map((e) => [e.code, e.field]);
+
+    it('an offer at list prices gives nothing away', () => {
+      const result = priceOffer(neutral());
+      expect(result.errors).toEqual([]);
+      expect(result.effectiveDiscount).toMatchObject({ listCents: 150170, cents: 0, percent: 0 });
+    });
+
+    it('both transport legs at 0% are a discount of what they would cost (above 5%: approval)', () => {
+      const input = { ...neutral(), transport: { ...neutral().transport, outboundPercent: 0, returnPercent: 0 } };
+      expect(codes(input)).toEqual([['DISCOUNT_ABOVE_MAXIMUM', 'trasporto']]);
+      expect(priceOffer(input).effectiveDiscount?.cents).toBe(18700);
+      expect(priceOffer(input).figures?.prezzoTotaleScontato).toBe(1314.7);
+    });
+
+    it('article discounts count: 100% off an article is a discount of its list price', () => {
+      const input = neutral();
+      const big = { ...input, articleCatalogue: [{ id: 1, description: 'Gru', price: 500 }] };
+      const articoli = [{ id: 1, description: 'Gru', price: 500, selezionato: true, discountPercentage: 100 }];
+      expect(codes({ ...big, articles: { articoli } })).toEqual([
+        ['DISCOUNT_ABOVE_MAXIMUM', 'articoli.0.discountPercentage'],
+      ]);
+    });
+
+    it('an article under its list price needs approval, however small the difference', () => {
+      const input = neutral();
+      const articoli = [{ id: 1, description: 'Cestello portapersone', price: 34, selezionato: true }];
+      const errors = priceOffer({ ...input, articles: { articoli } }).errors;
+      expect(errors.map((e) => ({ ...e, message: plain(e.message) }))).toEqual([
+        {
+          code: 'ARTICLE_BELOW_LIST',
+          field: 'articoli.0.price',
+          message: expect.stringContaining("è sotto il listino (35,00 €): serve l'approvazione di un supervisore"),
+        },
+      ]);
+      const approved = priceOffer({
+        ...input,
+        articles: { articoli },
+        discount: { maxPercent: 5, approvedBy: 'Laura' },
+      });
+      expect(approved.errors).toEqual([]);
+      expect(approved.approvalRequired).toBe(true);
+    });
+
+    it('an article that is not the group’s is refused, selected or not', () => {
+      const articoli = [
+        { id: 1, description: 'Cestello portapersone', price: 1, selezionato: true, discountPercentage: 100 },
+        { id: 77, description: 'Inventato', price: 100000, selezionato: true, discountPercentage: 100 },
+        { description: 'Senza id', price: 5, selezionato: false },
+      ];
+      expect(codes({ ...neutral(), articles: { articoli } })).toEqual([
+        ['ARTICLE_UNKNOWN', 'articoli.1'],
+        ['ARTICLE_UNKNOWN', 'articoli.2'],
+      ]);
+    });
+
+    it('a price above the list is no discount: the offered total is what counts', () => {
+      const articoli = [{ id: 1, description: 'Cestello portapersone', price: 60, selezionato: true }];
+      const result = priceOffer({ ...neutral(), articles: { articoli }, discount: { percent: 5, maxPercent: 5 } });
+      expect(result.errors).toEqual([]);
+      expect(result.effectiveDiscount?.cents).toBeLessThanOrEqual(Math.round(result.effectiveDiscount!.listCents / 20));
+    });
   });
 
   it('prices a long rental by months with the month lines', () => {

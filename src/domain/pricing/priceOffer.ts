@@ -1,5 +1,5 @@
 import type { ArticoloGruppo, ConfirmOffer, Insurance, Offer, PriceListLine } from '../../../generated/entities.ts';
-import { priceArticles } from './articles.ts';
+import { priceArticles, type ArticleLine } from './articles.ts';
 import { resolveDuration, type Duration, type DurationInput } from './duration.ts';
 import { centsToEuros, eurosToCents, formatEuro, formatPercent, percentOf, type Cents } from './money.ts';
 import { pricingError, type PricingError } from './pricingError.ts';
@@ -33,6 +33,11 @@ export interface OfferPricingInput {
   transport: TransportInput;
   /** Article lists keyed by their offer field: `{ articoliMezzo, articoliAggiuntivi }` or `{ articoli }`. */
   articles: Readonly<Record<string, readonly ArticoloGruppo[]>>;
+  /**
+   * The chosen group's articles (`articoliGruppo`) with their list prices: every offered article must be one
+   * of them. Absent only in offer versions frozen before the rule (their typed prices then stand as the list).
+   */
+  articleCatalogue?: readonly ArticoloGruppo[] | null;
   discount: OfferDiscount;
 }
 
@@ -73,6 +78,21 @@ export interface BreakdownLine {
   text: string;
 }
 
+/**
+ * What the offer gives away, whatever the lever (the offer's discount, the articles' discounts and prices under
+ * their list, transport legs under 100%): the offer at list prices minus the offered total.
+ */
+export interface EffectiveDiscount {
+  /** The same offer at list prices: articles at the group's price without discounts, transport at 100%. */
+  listCents: Cents;
+  /** List total minus the offered total (`prezzoTotaleScontato`); negative when priced above the list. */
+  cents: Cents;
+  /** `cents` as a percentage of the list total. */
+  percent: number;
+  /** `maxScontoOfferta`: above it a supervisor must approve. */
+  maxPercent: number;
+}
+
 export interface OfferPricing {
   /** Null when an error below stops the price (everything but a discount awaiting approval). */
   figures: OfferFigures | null;
@@ -80,40 +100,70 @@ export interface OfferPricing {
   breakdown: BreakdownLine[];
   /** Empty when the offer may be saved as it is. */
   errors: PricingError[];
-  /** The whole-offer discount goes beyond `maxPercent`: a supervisor must approve it. */
+  /**
+   * The effective discount goes beyond `maxPercent`, or an article is priced under its list: a supervisor must
+   * approve it.
+   */
   approvalRequired: boolean;
   duration: Duration | null;
+  /** Null while `figures` are. */
+  effectiveDiscount: EffectiveDiscount | null;
 }
 
 function line(key: BreakdownKey, label: string, formula: string, cents: Cents | null): BreakdownLine {
   return { key, label, formula, cents, text: `${label}: ${formula}${cents === null ? '' : ` = ${formatEuro(cents)}`}` };
 }
 
+/** The whole-offer discount: its amount and formula, refused when it exceeds the total. */
 function discountOf(total: Cents, discount: OfferDiscount) {
   const percent = discount.percent ?? 0;
   const cents = percentOf(total, percent) + eurosToCents(discount.amount ?? 0);
   const field = (discount.amount ?? 0) > 0 && percent === 0 ? 'scontoImporto' : 'sconto';
-  const effective = total === 0 ? 0 : (cents / total) * 100;
-  const approvalRequired = cents > percentOf(total, discount.maxPercent);
   const errors: PricingError[] = [];
   if (percent > 100 || cents > total)
     errors.push(pricingError('DISCOUNT_ABOVE_TOTAL', field, "Lo sconto supera il totale dell'offerta"));
-  else if (approvalRequired && !discount.approvedBy)
-    errors.push(
-      pricingError(
-        'DISCOUNT_ABOVE_MAXIMUM',
-        field,
-        `Lo sconto del ${formatPercent(effective)} supera il massimo consentito del ${formatPercent(discount.maxPercent)}: serve l'approvazione di un supervisore`,
-      ),
-    );
-  const parts = [
-    percent > 0 ? `${formatPercent(percent)} di ${formatEuro(total)}` : '',
-    discount.amount ? formatEuro(eurosToCents(discount.amount)) : '',
-  ]
-    .filter(Boolean)
-    .join(' + ');
-  const approved = approvalRequired && discount.approvedBy ? ` (approvato da ${discount.approvedBy})` : '';
-  return { cents, errors, approvalRequired, formula: (parts || 'nessuno') + approved };
+  const formula =
+    [
+      percent > 0 ? `${formatPercent(percent)} di ${formatEuro(total)}` : '',
+      discount.amount ? formatEuro(eurosToCents(discount.amount)) : '',
+    ]
+      .filter(Boolean)
+      .join(' + ') || 'nessuno';
+  return { cents, errors, field, formula };
+}
+
+/** The input the cap's message belongs next to: the offer's discount, else the lever that gives most away. */
+function leverField(input: OfferPricingInput, discountField: string, articles: readonly ArticleLine[]): string {
+  if ((input.discount.percent ?? 0) > 0 || (input.discount.amount ?? 0) > 0) return discountField;
+  const t = input.transport;
+  if (t.enabled && t.outboundPercent < 100) return 'trasporto';
+  if (t.enabled && t.returnPercent < 100) return 'trasportoRitorno';
+  return articles.find((a) => a.lever)?.lever ?? discountField;
+}
+
+/**
+ * The one pricing rule of the cap: the offer at list prices minus the offered total, above `maxPercent` of the
+ * list a supervisor's approval is needed (without it, an error on the lever).
+ */
+function effectiveDiscountOf(
+  input: OfferPricingInput,
+  listCents: Cents,
+  offered: Cents,
+  field: string,
+): { effective: EffectiveDiscount; overCap: boolean; error: PricingError | null } {
+  const cents = listCents - offered;
+  const maxPercent = input.discount.maxPercent;
+  const effective = { listCents, cents, percent: listCents === 0 ? 0 : (cents / listCents) * 100, maxPercent };
+  const overCap = cents > percentOf(listCents, maxPercent);
+  const error =
+    overCap && !input.discount.approvedBy
+      ? pricingError(
+          'DISCOUNT_ABOVE_MAXIMUM',
+          field,
+          `Lo sconto effettivo del ${formatPercent(effective.percent)} (${formatEuro(cents)} su ${formatEuro(listCents)} di listino) supera il massimo consentito del ${formatPercent(maxPercent)}: serve l'approvazione di un supervisore`,
+        )
+      : null;
+  return { effective, overCap, error };
 }
 
 /** Percentages, km and discounts below zero would raise or invert a price: each is refused by name. */
@@ -136,7 +186,16 @@ function negativeInputs(input: OfferPricingInput): PricingError[] {
 export function priceOffer(input: OfferPricingInput): OfferPricing {
   const errors: PricingError[] = negativeInputs(input);
   const breakdown: BreakdownLine[] = [];
-  if (errors.length) return { figures: null, cents: null, breakdown, errors, approvalRequired: false, duration: null };
+  if (errors.length)
+    return {
+      figures: null,
+      cents: null,
+      breakdown,
+      errors,
+      approvalRequired: false,
+      duration: null,
+      effectiveDiscount: null,
+    };
   const resolved = resolveDuration(input.duration);
   const duration = 'duration' in resolved ? resolved.duration : null;
   if ('error' in resolved) errors.push(resolved.error);
@@ -178,6 +237,7 @@ export function priceOffer(input: OfferPricingInput): OfferPricing {
   }
 
   let transport: Cents | null = null;
+  let transportAtList: Cents = 0;
   if (duration) {
     const priced = priceTransport(input.transport, duration);
     if ('error' in priced) errors.push(priced.error);
@@ -187,30 +247,48 @@ export function priceOffer(input: OfferPricingInput): OfferPricing {
       breakdown.push(line('trasportoAndata', 'Trasporto andata', t.outbound.formula, t.outbound.cents));
       breakdown.push(line('trasportoRitorno', 'Trasporto ritorno', t.return.formula, t.return.cents));
       transport = t.outbound.cents + t.return.cents;
+      // Both legs charged in full: a leg under 100% is a discount like any other.
+      const full = priceTransport({ ...input.transport, outboundPercent: 100, returnPercent: 100 }, duration);
+      transportAtList = 'transport' in full ? full.transport.outbound.cents + full.transport.return.cents : transport;
     }
   }
 
-  const articles = priceArticles(input.articles);
+  const articles = priceArticles(input.articles, input.articleCatalogue);
   errors.push(...articles.errors);
   for (const a of articles.lines) breakdown.push(line('articolo', a.description, a.formula, a.cents));
   const sundries = articles.lines.reduce((sum, a) => sum + a.cents, 0);
   breakdown.push(line('varie', 'Varie', articles.lines.length ? 'somma degli articoli' : 'nessun articolo', sundries));
 
   if (errors.length || rental === null || insurance === null || charges === null || transport === null)
-    return { figures: null, cents: null, breakdown, errors, approvalRequired: false, duration };
+    return {
+      figures: null,
+      cents: null,
+      breakdown,
+      errors,
+      approvalRequired: false,
+      duration,
+      effectiveDiscount: null,
+    };
 
   const parts = [rental, insurance, charges, transport, sundries];
   const total = parts.reduce((a, b) => a + b, 0);
   breakdown.push(line('totale', 'Totale', parts.map(formatEuro).join(' + '), total));
   const discount = discountOf(total, input.discount);
   errors.push(...discount.errors);
-  breakdown.push(line('sconto', 'Sconto', discount.formula, discount.cents));
   const discounted = Math.max(0, total - discount.cents);
+  const listCents =
+    rental + insurance + charges + transportAtList + articles.lines.reduce((sum, a) => sum + a.listCents, 0);
+  const cap = effectiveDiscountOf(input, listCents, discounted, leverField(input, discount.field, articles.lines));
+  const approvalRequired = cap.overCap || articles.belowList.length > 0;
+  const aboveTotal = discount.errors.length > 0;
+  if (!input.discount.approvedBy && !aboveTotal) errors.push(...(cap.error ? [cap.error] : []), ...articles.belowList);
+  const approved = approvalRequired && input.discount.approvedBy ? ` (approvato da ${input.discount.approvedBy})` : '';
+  breakdown.push(line('sconto', 'Sconto', discount.formula + approved, discount.cents));
   breakdown.push(
     line('totaleScontato', 'Totale scontato', `${formatEuro(total)} − ${formatEuro(discount.cents)}`, discounted),
   );
-  if (errors.some((e) => e.code === 'DISCOUNT_ABOVE_TOTAL'))
-    return { figures: null, cents: null, breakdown, errors, approvalRequired: discount.approvalRequired, duration };
+  if (aboveTotal)
+    return { figures: null, cents: null, breakdown, errors, approvalRequired, duration, effectiveDiscount: null };
 
   const cents: Record<OfferFigureName, Cents> = {
     prezzoNoleggio: rental,
@@ -230,5 +308,5 @@ export function priceOffer(input: OfferPricingInput): OfferPricing {
     prezzoTotale: centsToEuros(total),
     prezzoTotaleScontato: centsToEuros(discounted),
   };
-  return { figures, cents, breakdown, errors, approvalRequired: discount.approvalRequired, duration };
+  return { figures, cents, breakdown, errors, approvalRequired, duration, effectiveDiscount: cap.effective };
 }

@@ -7,6 +7,8 @@ export type PricingErrorCode =
   | 'TRANSPORT_BAND_MISSING'
   | 'ARTICLE_PRICE_TOO_LOW'
   | 'ARTICLE_DISCOUNT_TOO_HIGH'
+  | 'ARTICLE_UNKNOWN'
+  | 'ARTICLE_BELOW_LIST'
   | 'DISCOUNT_ABOVE_MAXIMUM'
   | 'DISCOUNT_ABOVE_TOTAL'
   | 'NEGATIVE_VALUE';
@@ -22,3 +24,6 @@ export interface PricingError {
 export function pricingError(code: PricingErrorCode, field: string, message: string): PricingError {
   return { code, field, message };
 }
+
+/** What a supervisor's approval lifts (the figures are still shown): the discount cap, an article under its list price. */
+export const APPROVAL_CODES: readonly PricingErrorCode[] = ['DISCOUNT_ABOVE_MAXIMUM', 'ARTICLE_BELOW_LIST'];

@@ -3,6 +3,7 @@ import { AVERAGE_SPEED_KMH, ROAD_FACTOR, typedKmEstimate, type DistanceEstimate 
 import { DAYS_PER_UNIT, formatDuration, type Duration } from './duration.ts';
 import { eurosToCents, formatDecimal, formatEuro, formatPercent, roundedProduct, type Cents } from './money.ts';
 import { pricingError, type PricingError } from './pricingError.ts';
+import { displayFormats } from '../displayFormats.ts';
 
 export interface TransportInput {
   /** `trasportoAbilitato`: without it both legs cost nothing. */
@@ -30,7 +31,7 @@ export interface TransportLeg {
 export interface TransportPriceResult {
   outbound: TransportLeg;
   return: TransportLeg;
-  /** "42,3 km, 51 minuti (stima in linea d'aria …)"; absent when transport is not requested. */
+  /** "42,3 km dalla filiale al cantiere, 51 minuti di viaggio (…)"; absent when transport is not requested. */
   distanceText?: string;
 }
 
@@ -39,15 +40,15 @@ export function travelMinutes(distance: DistanceEstimate): number {
   return Math.ceil(distance.minutes - 1e-9);
 }
 
-const kmFormat = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
+// The customer reads this line too (public page, PDF): where the km come from is the salesperson's business,
+// what they mean is the customer's.
 function distanceText(distance: DistanceEstimate, minutes: number): string {
   const how = {
-    routing: 'percorso stradale',
-    'straight-line': `stima: linea d'aria × ${formatDecimal(ROAD_FACTOR)}, a ${AVERAGE_SPEED_KMH} km/h`,
-    typed: `km inseriti a mano, minuti a ${AVERAGE_SPEED_KMH} km/h`,
+    routing: 'su strada',
+    'straight-line': `stimati in linea d'aria × ${formatDecimal(ROAD_FACTOR)}, a ${AVERAGE_SPEED_KMH} km/h di media`,
+    typed: `a ${AVERAGE_SPEED_KMH} km/h di media`,
   }[distance.source];
-  return `${kmFormat.format(distance.km)} km, ${minutes} minuti (${how})`;
+  return `${displayFormats.distance(distance.km)} dalla filiale al cantiere, ${minutes} minuti di viaggio (${how})`;
 }
 
 function coefficientFor<T>(bands: readonly T[], value: number, from: (b: T) => number, to: (b: T) => number) {
@@ -115,7 +116,10 @@ export function priceTransport(
   const factors =
     `${formatEuro(eurosToCents(band.price))} (fascia ${band.minFrom}–${band.minTo} minuti)` +
     ` × ${formatDecimal(durationCoefficient)} (durata ${durationWords}${byDuration ? '' : ', nessuna maggiorazione'})` +
-    ` × ${formatDecimal(scoreCoefficient)} (${input.score == null ? 'punteggio non indicato' : `punteggio ${input.score}`}${byScore || input.score == null ? '' : ', nessuna maggiorazione'})`;
+    // Without a score there is no score factor to explain (its coefficient is 1).
+    (input.score == null
+      ? ''
+      : ` × ${formatDecimal(scoreCoefficient)} (punteggio ${input.score}${byScore ? '' : ', nessuna maggiorazione'})`);
   const leg = (percent: number): TransportLeg => ({
     cents: roundedProduct(band.price, 100, durationCoefficient, scoreCoefficient, percent, 0.01),
     formula: `${factors} × ${formatPercent(percent)}`,

@@ -26,11 +26,11 @@ describe('versionChanges', () => {
     expect(plain(versionChanges(version(), longer))).toEqual([
       'Durata: 12 giorni → 14 giorni',
       'Sconto: 5,00% → nessuno',
-      'Prezzo noleggio: 1140,00 € → 1330,00 €',
+      'Prezzo noleggio: 1.140,00 € → 1.330,00 €',
       'Prezzo assicurazione: 96,90 € → 113,05 €',
       'Prezzo contributo ambientale: 22,80 € → 26,60 €',
-      'Totale: 1449,45 € → 1659,40 €',
-      'Totale scontato: 1376,98 € → 1659,40 €',
+      'Totale: 1.449,45 € → 1.659,40 €',
+      'Totale scontato: 1.376,98 € → 1.659,40 €',
     ]);
   });
 

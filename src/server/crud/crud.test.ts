@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
+import { TEST_PASSWORD, testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -251,7 +251,7 @@ describe('a day filter on a date-time is a day in Rome', () => {
     ]) {
       // Missed calls are written by the telephone system, not by a user: every field is the server's own.
       const call = { senderPhone, receivedAt, internal: 'N', recalled: 'N', operator: '', duration: 10, note: '' };
-      await calls.create(call, call);
+      await calls.create({}, call);
     }
     const phones = async (day: string) =>
       (
@@ -304,39 +304,104 @@ describe('a date range filter (<field>From, <field>To): inclusive days', () => {
 
 describe('fields the server fills (x-server-set)', () => {
   it('writes the time and the user of the creation and of the last change, whatever the client sends', async () => {
-    const creator = await t.as(['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], 'capo.inventario');
+    await t.as(['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], 'capo.inventario');
     // An inventory belongs to a branch of its creator (issue 18).
     const branch = await t.ctx.resource('FilialeInventario').repo.create({ nome: 'Lodi', codiceMago: 'LO01' });
     await t.ctx.db.query(`UPDATE "user" SET "filialiIds" = $1::jsonb WHERE username = 'capo.inventario'`, [
       JSON.stringify([branch.id]),
     ]);
-    const updater = await t.as(['ROLE_ADMIN'], 'altro.admin');
+    await t.as(['ROLE_ADMIN'], 'altro.admin');
+    // People are shown by their names: the fields hold the full name, as the token of a new sign-in has it.
+    const named = async (username: string, name: string, surname: string) => {
+      await t.ctx.db.query(`UPDATE "user" SET name = $2, surname = $3 WHERE username = $1`, [username, name, surname]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login_check',
+        payload: { username, password: TEST_PASSWORD },
+      });
+      return { authorization: `Bearer ${res.json().token}` };
+    };
+    const creatorNamed = await named('capo.inventario', 'Carla', 'Capo');
+    const updaterNamed = await named('altro.admin', 'Aldo', 'Altieri');
     const before = Date.now();
     const forged = { created: '2000-01-01T00:00:00.000Z', createdBy: 'intruso', updated: null, updatedBy: 'intruso' };
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/inventari_mezzi',
-      headers: creator,
+      headers: creatorNamed,
       payload: { filialeInventarioId: branch.id, ...forged },
     });
     expect(res.statusCode).toBe(201);
     const created = res.json().data;
-    expect(created.createdBy).toBe('capo.inventario');
-    expect(created.updatedBy).toBe('capo.inventario');
+    expect(created.createdBy).toBe('Carla Capo');
+    expect(created.updatedBy).toBe('Carla Capo');
     expect(Date.parse(created.created)).toBeGreaterThanOrEqual(before - 1000);
     expect(created.updated).toBe(created.created);
 
     const changed = await t.app.inject({
       method: 'PUT',
       url: `/api/inventari_mezzi/${created.id}`,
-      headers: updater,
+      headers: updaterNamed,
       payload: { ...created, ...forged },
     });
     expect(changed.statusCode).toBe(200);
     const after = changed.json().data;
     expect(after.created).toBe(created.created);
-    expect(after.createdBy).toBe('capo.inventario');
-    expect(after.updatedBy).toBe('altro.admin');
+    expect(after.createdBy).toBe('Carla Capo');
+    expect(after.updatedBy).toBe('Aldo Altieri');
     expect(Date.parse(after.updated)).toBeGreaterThanOrEqual(Date.parse(created.updated));
+  });
+});
+
+describe('fields only their own operation writes (x-written-by)', () => {
+  it('the generic create and update refuse another value by its title and drop the value sent back as stored', async () => {
+    const family = await t.ctx.resource('FamigliaGruppoRisorse').repo.create({ description: 'Sollevatori' });
+    const created = await call('POST', '/api/gruppi-risorse', {
+      resourceGroup: 'SOL10',
+      description: 'Sollevatore 10 m',
+      famigliaGruppoRisorsaId: family.id,
+      image: 'rubata.png',
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().violations).toEqual([
+      {
+        field: 'image',
+        message:
+          "Il campo «Immagine» non si modifica con questo salvataggio: lo scrive solo «Carica o sostituisce l'immagine: gruppo risorse»",
+      },
+    ]);
+    const group = (
+      await call('POST', '/api/gruppi-risorse', { resourceGroup: 'SOL10', description: 'Sollevatore 10 m' })
+    ).json().data;
+    // The picture call wrote it: a form sending the record back as read saves, and leaves the picture alone.
+    await t.ctx.db.query(`UPDATE "gruppoRisorse" SET image = 'gruppo-sol10.png' WHERE id = $1`, [group.id]);
+    const read = (await call('GET', `/api/gruppi-risorse/${group.id}`)).json().data;
+    const asRead = await call('PUT', `/api/gruppi-risorse/${group.id}`, { ...read, description: 'Sollevatore 10,5 m' });
+    expect(asRead.statusCode, asRead.body).toBe(200);
+    expect(asRead.json().data).toMatchObject({ description: 'Sollevatore 10,5 m', image: 'gruppo-sol10.png' });
+    const other = await call('PUT', `/api/gruppi-risorse/${group.id}`, { ...asRead.json().data, image: 'altra.png' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().violations.map((v: { field: string }) => v.field)).toEqual(['image']);
+    expect((await call('GET', `/api/gruppi-risorse/${group.id}`)).json().data).toMatchObject({
+      description: 'Sollevatore 10,5 m',
+      image: 'gruppo-sol10.png',
+    });
+  });
+
+  it('an inventory is concluded only by its own call, never by its save', async () => {
+    const branch = await t.ctx.resource('FilialeInventario').repo.create({ nome: 'Crema', codiceMago: 'CR01' });
+    const made = await call('POST', '/api/inventari_mezzi', { filialeInventarioId: branch.id, concluso: true });
+    expect(made.statusCode).toBe(400);
+    expect(made.json().violations.map((v: { field: string }) => v.field)).toEqual(['concluso']);
+    const inventory = (await call('POST', '/api/inventari_mezzi', { filialeInventarioId: branch.id })).json().data;
+    const sealed = await call('PUT', `/api/inventari_mezzi/${inventory.id}`, {
+      ...inventory,
+      concluso: true,
+      conclusoDa: 'Qualcuno',
+    });
+    expect(sealed.statusCode).toBe(400);
+    expect(sealed.json().violations.map((v: { field: string }) => v.field)).toEqual(['concluso', 'conclusoDa']);
+    expect((await call('GET', `/api/inventari_mezzi/${inventory.id}`)).json().data.concluso).toBe(false);
+    expect((await call('PUT', `/api/inventari_mezzi/${inventory.id}`, inventory)).statusCode).toBe(200);
   });
 });

@@ -3,6 +3,8 @@ import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { quote, type EntityModel } from './entityModel.ts';
 import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCounts.ts';
 import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
+import { carriesWrittenBy, withoutWrittenBy } from './writtenBy.ts';
+import { checkSearch, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './search.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -11,6 +13,8 @@ export interface ListPage<T extends object = Row> {
   totalRows: number;
   /** Set when totalRows is a count reused from a few seconds ago. */
   totalRowsAsOf?: string;
+  /** Set when a search matched more rows than it reads (totalRows is then that bound). */
+  totalRowsCapped?: boolean;
   /** Where the next batch starts, when the list was read in batches (options.after). */
   [KEYSET]?: Keyset;
 }
@@ -20,6 +24,8 @@ export interface RepositorySettings {
   pageSize: number;
   /** Rows an unpaged list may return at most (openapi.yaml, x-unpaged-ceiling). */
   unpagedCeiling: number;
+  /** The bounds of a search (openapi.yaml, the `q` parameter). */
+  search: SearchLimits;
   counts: ListCounts;
 }
 
@@ -75,7 +81,13 @@ export function crudRepository<T extends object = Row>(
   options: Partial<RepositorySettings> = {},
 ) {
   const table = quote(model.table);
-  const settings: RepositorySettings = { pageSize: 30, unpagedCeiling: 5000, counts: createListCounts(), ...options };
+  const settings: RepositorySettings = {
+    pageSize: 30,
+    unpagedCeiling: 5000,
+    search: DEFAULT_SEARCH_LIMITS,
+    counts: createListCounts(),
+    ...options,
+  };
   const { counts } = settings;
   const count = async (sql: string, params: unknown[]) =>
     (await db.query<{ total: number }>(sql, params)).rows[0]?.total ?? 0;
@@ -91,12 +103,23 @@ export function crudRepository<T extends object = Row>(
     return pending;
   };
   const record = (row: Row) => toRecord(model, row) as T;
+  /** A search: always a page (the first when none is named), among a bounded number of matches. */
+  async function search(options: ListOptions, words: string[]): Promise<ListPage<T>> {
+    const { maxMatches } = settings.search;
+    checkSearch(words, options.page, options.rowsPerPage, settings.search);
+    const q = listQuery(model, { ...options, after: undefined, page: options.page ?? 1 }, settings.pageSize);
+    const { rows } = await db.query<Row & { __total: number }>(q.searchSql(maxMatches), q.params);
+    const matches = rows[0]?.__total ?? (await count(q.boundedCountSql(maxMatches + 1), q.filterParams));
+    const data = rows.map(record);
+    return matches > maxMatches ? { data, totalRows: maxMatches, totalRowsCapped: true } : { data, totalRows: matches };
+  }
   return {
     /**
      * A page of the list and its total; unpaged, every row, but only up to the ceiling (a bounded
      * count decides before any row is read); in batches, the next cursor and no total.
      */
     async list(options: ListOptions): Promise<ListPage<T>> {
+      if (options.search && options.search.words.length > 0) return search(options, options.search.words);
       const q = listQuery(model, options, settings.pageSize);
       if (!q.paged) {
         const ceiling = settings.unpagedCeiling;
@@ -139,8 +162,12 @@ export function crudRepository<T extends object = Row>(
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
       return record(rows[0]);
     },
-    /** A new record from a request body (unknown and readOnly fields ignored) and server-set columns (which win). */
-    async create(body: Row, internal: Row = {}): Promise<T> {
+    /**
+     * A new record from a request body (unknown and readOnly fields ignored; a field only named operations
+     * write, x-written-by, only at its default) and server-set columns (which win).
+     */
+    async create(requestBody: Row, internal: Row = {}): Promise<T> {
+      const body = withoutWrittenBy(model, requestBody, null);
       const defaults = Object.fromEntries(
         model.columns
           .filter((c) => c.default !== undefined && !c.readOnly && body[c.name] === undefined)
@@ -160,9 +187,19 @@ export function crudRepository<T extends object = Row>(
     },
     /**
      * Updates a record; with expectedVersion the update applies only to the version the client
-     * loaded, and a record changed meanwhile answers 409 instead of being silently overwritten.
+     * loaded, and a record changed meanwhile answers 409 instead of being silently overwritten. A field
+     * only named operations write (x-written-by) may come back in the body only as stored; those
+     * operations write it as an internal value.
      */
-    async update(id: number, body: Row, internal: Row = {}, expectedVersion?: number): Promise<T> {
+    async update(id: number, requestBody: Row, internal: Row = {}, expectedVersion?: number): Promise<T> {
+      let body = requestBody;
+      if (carriesWrittenBy(model, body)) {
+        const { rows } = await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
+        if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
+        if (expectedVersion !== undefined && rows[0].version !== expectedVersion)
+          throw new HttpError(409, MESSAGES.conflict);
+        body = withoutWrittenBy(model, body, toRecord(model, rows[0]));
+      }
       const fields = merge(writable(model, body), internal);
       const params = [id, ...fields.map(([, v]) => v)];
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];

@@ -6,6 +6,8 @@ export type SqlType =
 
 export interface Column {
   name: string;
+  /** The Italian title a message names the field by. */
+  title: string;
   sqlType: SqlType;
   readOnly: boolean;
   nullable: boolean;
@@ -13,6 +15,11 @@ export interface Column {
   default?: unknown;
   /** Written by the server on create or update whatever the client sends (x-server-set). */
   serverSet?: ServerSet;
+  /**
+   * Only these operations change it (x-written-by), each with its Italian summary: a client's body may
+   * carry it only as stored (crud/writtenBy.ts).
+   */
+  writtenBy?: { operationId: string; summary: string }[];
   /** Its values are a closed list (enum, or oneOf of consts): a filter names one of them, it does not search. */
   closed?: true;
 }
@@ -32,6 +39,8 @@ export interface EntityModel {
   internal: InternalColumn[];
   /** The indexes the schema declares (`x-resource.indexes`), beside those of its filters and sort. */
   indexes: DeclaredIndex[];
+  /** The fields a search (`q`) looks in, kept folded in one column (crud/search.ts); empty when not searchable. */
+  search: readonly string[];
 }
 
 /**
@@ -83,21 +92,33 @@ const isClosed = (s: JsonSchema) =>
   (Array.isArray(s.oneOf) && (s.oneOf as JsonSchema[]).every((o) => 'const' in o || o.type === 'null'));
 
 /** Table and columns of an entity, straight from its schema: writeOnly fields are never stored. */
-export function entityModel(contract: Contract, typeName: string, table: string): EntityModel {
+export function entityModel(
+  contract: Contract,
+  typeName: string,
+  table: string,
+  search: readonly string[] = [],
+): EntityModel {
   const schema = contract.entitySchema(typeName);
   const columns: Column[] = [];
+  const summaries = new Map(contract.operations.map((op) => [op.operationId as string, op.summary]));
   for (const [name, raw] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
     const prop = contract.resolve(raw);
     if (name === 'id' || prop.writeOnly) continue;
     const types = Array.isArray(prop.type) ? (prop.type as string[]) : [];
+    const writers = raw['x-written-by'];
+    const writtenBy = (typeof writers === 'string' ? [writers] : Array.isArray(writers) ? writers : []).map(
+      (operationId) => ({ operationId: String(operationId), summary: summaries.get(String(operationId)) ?? '' }),
+    );
     columns.push({
       name,
+      title: typeof prop.title === 'string' ? prop.title : name,
       sqlType: sqlType(prop),
       readOnly: prop.readOnly === true,
       nullable: types.includes('null'),
       ...(isClosed(prop) ? { closed: true as const } : {}),
       ...('default' in prop ? { default: prop.default } : {}),
       ...(typeof raw['x-server-set'] === 'string' ? { serverSet: raw['x-server-set'] as ServerSet } : {}),
+      ...(writtenBy.length > 0 ? { writtenBy } : {}),
     });
   }
   const internal = Object.entries(storage(schema).internal ?? {}).map(([name, column]) => ({
@@ -109,7 +130,9 @@ export function entityModel(contract: Contract, typeName: string, table: string)
   for (const { fields } of indexes)
     for (const f of fields)
       if (f !== 'id' && !byName.has(f)) throw new Error(`${typeName}: x-resource.indexes names ${f}, not a column`);
-  return { typeName, table, columns, byName, internal, indexes };
+  for (const f of search)
+    if (!byName.has(f)) throw new Error(`${typeName}: x-resource.search names ${f}, not a column`);
+  return { typeName, table, columns, byName, internal, indexes, search };
 }
 
 export const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;

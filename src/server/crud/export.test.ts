@@ -131,7 +131,7 @@ describe('export columns by field kind', () => {
     ['date', '2026-12-31', new Date('2026-12-31T00:00:00Z'), 'dd-mm-yyyy'],
     // 10:05 UTC in winter is 11:05 in Rome: the sheet shows the time people in Rome read.
     ['dateTime', '2026-12-31T10:05:00Z', new Date('2026-12-31T11:05:00Z'), 'dd-mm-yyyy hh:mm'],
-    ['boolean', true, 'Si', undefined],
+    ['boolean', true, 'Sì', undefined],
     ['text', 'Via Roma', 'Via Roma', undefined],
   ])('%s %j is written as %j (%s)', (kind, stored, written, numFmt) => {
     const column = { accessorKey: 'campo', header: 'Campo', kind, enableSorting: true };

@@ -2,10 +2,11 @@ import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { isAllowed } from '../../domain/accessRules.ts';
 import { ROME, toInstant } from '../../domain/calendar/index.ts';
-import { displayFormats } from '../../domain/displayFormats.ts';
+import { displayFormats, NO, YES } from '../../domain/displayFormats.ts';
 import type { ColumnDefinition, FieldKind, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
+import { pageOfAnswer } from '../../domain/listAnswer.ts';
 import type { ListPage, Row } from './crudRepository.ts';
 import { quote } from './entityModel.ts';
 import { KEYSET, type Keyset } from './listQuery.ts';
@@ -78,7 +79,7 @@ export const EXCEL_COLUMNS: Record<FieldKind, ExcelColumn> = {
   // Seconds as a time span.
   duration: { value: (v) => asNumber(v) / 86400, numFmt: '[h]:mm:ss' },
   fileSize: number('#,##0 "byte"'),
-  boolean: { value: (v) => (v ? 'Si' : 'No') },
+  boolean: { value: (v) => (v ? YES : NO) },
   siNo: label,
   triState: label,
   enum: label,
@@ -162,8 +163,14 @@ export const exportHandlers: HandlerMap<CrudContext> = {
     const release = await ctx.exportGates.acquire(req.user.id);
     try {
       // The list call itself, batch by batch: the file holds exactly what the screen lists.
-      const batchOf: BatchOf = (after) =>
-        run({ ...req, op, query: { ...req.query, page: 1, rowsPerPage: BATCH, [KEYSET]: after } }) as Promise<ListPage>;
+      const batchOf: BatchOf = async (after) =>
+        pageOfAnswer<ListPage>(
+          (await run({
+            ...req,
+            op,
+            query: { ...req.query, page: 1, rowsPerPage: BATCH, [KEYSET]: after },
+          })) as ListPage,
+        );
       // Bad filters or sort fail here, before any byte of the file is sent.
       await run({ ...req, op, query: { ...req.query, page: 1, rowsPerPage: 1 } });
       const out = new PassThrough();

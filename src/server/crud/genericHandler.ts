@@ -5,12 +5,16 @@ import { projectRow } from '../security/lookupProjection.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
 import { KEYSET, type FilterValue, type Keyset, type ListOptions } from './listQuery.ts';
+import { searchWords } from './search.ts';
 import type { CrudContext, Resource, WriteRule } from './resource.ts';
 import { serverSetValues } from './serverSet.ts';
 
-const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage']);
+const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage', 'q', 'ids']);
 
-/** List options from a request: `filters[...]`, plus the list's own query parameters that name a column. */
+/**
+ * List options from a request: `filters[...]`, plus the list's own query parameters that name a column, the
+ * search `q` and the records `ids`.
+ */
 export function listOptions(
   query: Record<string, unknown>,
   defaultSort: ResourceDefinition['sort'],
@@ -20,9 +24,12 @@ export function listOptions(
   const filters: Record<string, FilterValue> = { ...((query.filters ?? {}) as Record<string, FilterValue>) };
   for (const [k, v] of Object.entries(query))
     if (!LIST_PARAMS.has(k) && model.byName.has(k)) filters[k] = v as FilterValue;
+  if (Array.isArray(query.ids)) filters.id = query.ids as number[];
   const after = (query as { [KEYSET]?: Keyset })[KEYSET];
+  const words = searchWords(query.q);
   return {
     ...(after ? { after } : {}),
+    ...(words.length > 0 ? { search: { words } } : {}),
     filters: { ...filters, ...fixed },
     sortBy: typeof query.sortBy === 'string' && query.sortBy !== '' ? query.sortBy : undefined,
     descending: query.descending === 1 || query.sortDesc === true,
@@ -47,7 +54,9 @@ export function genericHandlerFor<C extends CrudContext>(
         const visible = ctx.readableFields(model.typeName, req.user?.roles ?? null);
         const options = listOptions(req.query, definition.sort, model);
         if (!visible) return repo.list(options);
-        const page = await repo.list({ ...options, visibleFields: visible });
+        // A reader who sees only the picker's fields finds records by those alone (never by a phone number).
+        const search = options.search && { ...options.search, only: model.search.filter((f) => visible.includes(f)) };
+        const page = await repo.list({ ...options, ...(search ? { search } : {}), visibleFields: visible });
         return { ...page, data: page.data.map(projectRow(visible)) };
       };
     case 'get':

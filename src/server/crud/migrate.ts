@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/Db.ts';
 import { quote, type DeclaredIndex, type EntityModel } from './entityModel.ts';
+import { SEARCH_COLUMN, searchColumnComment, searchTextSql } from './search.ts';
 
 export interface TableSpec {
   model: EntityModel;
@@ -30,19 +31,69 @@ async function tolerated(db: Queryable, sql: string, warning: (message: string) 
   }
 }
 
+/** What the search columns are now: their fields (the column's comment) by table, and the indexes there are. */
+async function searchState(db: Queryable) {
+  const { rows: columns } = await db.query<{ table: string; comment: string | null }>(
+    `SELECT c.relname AS "table", col_description(a.attrelid, a.attnum) AS comment
+     FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE a.attname = $1 AND NOT a.attisdropped AND n.nspname = current_schema()`,
+    [SEARCH_COLUMN],
+  );
+  const { rows: indexes } = await db.query<{ name: string }>(
+    `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema()`,
+  );
+  return { comments: new Map(columns.map((c) => [c.table, c.comment])), indexes: new Set(indexes.map((i) => i.name)) };
+}
+
+/**
+ * The folded search text of a searchable resource (crud/search.ts): a stored generated column, made again
+ * when the declared fields change (it holds nothing of its own), and its trigram index.
+ */
+async function searchColumn(
+  db: Queryable,
+  model: EntityModel,
+  trigram: boolean,
+  now: Awaited<ReturnType<typeof searchState>>,
+): Promise<void> {
+  const t = quote(model.table);
+  const column = quote(SEARCH_COLUMN);
+  const comment = searchColumnComment(model.search);
+  const index = `${model.table}_${SEARCH_COLUMN}_trgm`;
+  if (now.comments.get(model.table) !== comment) {
+    if (now.comments.has(model.table)) await db.query(`ALTER TABLE ${t} DROP COLUMN ${column}`);
+    await db.query(
+      `ALTER TABLE ${t} ADD COLUMN ${column} text GENERATED ALWAYS AS (${searchTextSql(model.search)}) STORED`,
+    );
+    await db.query(`COMMENT ON COLUMN ${t}.${column} IS '${comment.replace(/'/g, "''")}'`);
+    now.indexes.delete(index);
+  }
+  if (!trigram || now.indexes.has(index)) return;
+  await tolerated(
+    db,
+    `CREATE INDEX IF NOT EXISTS ${quote(index)} ON ${t} USING gin (${column} gin_trgm_ops)`,
+    (message) => `${model.table}: indice per la ricerca non creato (${message})`,
+  );
+}
+
 /**
  * Brings the database in line with the schemas: new tables and new columns are
  * added, nothing is dropped, so rows already stored survive a schema change.
  * Runs inside the start's transaction (db is its connection): what changes a type, renames or
  * backfills is a versioned migration (migrations/, src/server/db/migrations.ts), run after this.
  */
-export async function migrate(db: Queryable, specs: TableSpec[], options: { trigram: boolean }): Promise<void> {
-  if (options.trigram && specs.some((s) => s.model.indexes.some((i) => i.using === 'trigram')))
-    await tolerated(
+export async function migrate(db: Queryable, specs: TableSpec[]): Promise<void> {
+  const needsTrigram = specs.some(
+    (s) => s.model.search.length > 0 || s.model.indexes.some((i) => i.using === 'trigram'),
+  );
+  // pg_trgm is a contrib extension (PGlite loads its own): without it the searches still work, with a scan.
+  const trigram =
+    needsTrigram &&
+    (await tolerated(
       db,
       'CREATE EXTENSION IF NOT EXISTS pg_trgm',
       (message) => `estensione pg_trgm non disponibile: la ricerca di testo nelle liste non avrà indici (${message})`,
-    );
+    ));
+  const search = await searchState(db);
   for (const { model, indexed = [], unique = [] } of specs) {
     const t = quote(model.table);
     await db.query(
@@ -69,15 +120,15 @@ export async function migrate(db: Queryable, specs: TableSpec[], options: { trig
           `${model.table}.${name}: valori duplicati già presenti, vincolo di unicità non applicato (${message})`,
       );
     }
+    if (model.search.length > 0) await searchColumn(db, model, trigram, search);
     for (const index of model.indexes) {
       const name = quote(declaredIndexName(model.table, index));
       if (index.using !== 'trigram') {
         await db.query(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${index.fields.map(quote).join(', ')})`);
         continue;
       }
-      if (!options.trigram) continue;
+      if (!trigram) continue;
       const ops = index.fields.map((f) => `${quote(f)} gin_trgm_ops`).join(', ');
-      // pg_trgm is a contrib extension: without it the lists still work, with a sequential scan.
       await tolerated(
         db,
         `CREATE INDEX IF NOT EXISTS ${name} ON ${t} USING gin (${ops})`,

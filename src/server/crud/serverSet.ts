@@ -1,4 +1,5 @@
 import type { ServerSet } from '../../domain/resourceDefinition.ts';
+import { personName } from '../../domain/personName.ts';
 import type { StaffClaims } from '../../domain/tokenClaims.ts';
 import type { Row } from './crudRepository.ts';
 import type { EntityModel } from './entityModel.ts';
@@ -16,14 +17,15 @@ const WRITTEN_ON: Record<'create' | 'update', readonly ServerSet[]> = {
 export function serverSetValues(
   model: EntityModel,
   verb: 'create' | 'update',
-  user: Pick<StaffClaims, 'username'> | null,
+  user: Pick<StaffClaims, 'username' | 'name' | 'surname'> | null,
   now = new Date(),
 ): Row {
   const out: Row = {};
   for (const c of model.columns) {
     if (!c.serverSet || !WRITTEN_ON[verb].includes(c.serverSet)) continue;
     if (c.serverSet === 'created' || c.serverSet === 'updated') out[c.name] = now.toISOString();
-    else if (user) out[c.name] = user.username;
+    // Who, as people read it (the full name); the username only when the account has none.
+    else if (user) out[c.name] = personName(user);
   }
   return out;
 }

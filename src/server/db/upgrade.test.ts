@@ -80,6 +80,11 @@ describe('upgrade from the previous release', () => {
       await tx.exec(fs.readFileSync(FIXTURE, 'utf8'));
       // The dump empties search_path for its own statements: the pooled connection must not keep that.
       await tx.query('RESET search_path');
+      // An inventory of the previous release: its creator and last changer by username.
+      await tx.query(
+        `INSERT INTO "inventarioMezzi" (id, version, "filialeInventarioId", concluso, created, "createdBy", updated, "updatedBy")
+         VALUES (1, 1, 1, false, now(), 'inventario', now(), 'nessuno.piu')`,
+      );
     });
     const before = await rowCounts(db);
     expect(before.trattativaCp).toBe(3);
@@ -122,6 +127,9 @@ describe('upgrade from the previous release', () => {
         'trattativaCp_operatoreId_idx',
         ...(postgresUrl ? ['trattativaCp_ragioneSociale_trgm'] : []),
       ]);
+      // People by name (migration 0002): the username of an account becomes its name; one without stays.
+      const inventory = await ctx.db.query(`SELECT "createdBy", "updatedBy" FROM "inventarioMezzi" WHERE id = 1`);
+      expect(inventory.rows).toEqual([{ createdBy: 'Stefano Ruggiero', updatedBy: 'nessuno.piu' }]);
       // A second start (the next deploy of the same release) finds nothing to do.
       expect(await applyMigrations(ctx.db)).toEqual([]);
     } finally {

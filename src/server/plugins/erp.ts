@@ -22,7 +22,8 @@ export interface ErpContact {
  */
 export interface ErpConnector extends ErpFleet, ErpPriceList {
   readonly name: string;
-  listCustomers(options: ListOptions): Promise<{ data: ClienteErp[]; totalRows: number }>;
+  /** Its customers, filtered, sorted and paged; `options.search` (the words of `q`) by name, VAT number or code. */
+  listCustomers(options: ListOptions): Promise<{ data: ClienteErp[]; totalRows: number; totalRowsCapped?: boolean }>;
   knowsVatNumber(vat: string): Promise<boolean>;
   /** Records the contact and answers its ERP code; a VAT number the ERP already has answers that customer's code. */
   sendContact(contact: ErpContact): Promise<{ code: string; existing: boolean }>;

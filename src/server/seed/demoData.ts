@@ -186,7 +186,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
       {
         resourceGroup: 'TEL14',
         description: 'Sollevatore telescopico 14 m',
-        descriptionCrm: 'Telehandler 14 m, 4 t',
+        descriptionCrm: 'Sollevatore telescopico 14 m, portata 4 t',
         active: 'Y',
         famigliaGruppoRisorsaId: 2,
         articoliGruppo: [
@@ -283,7 +283,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
       { nome: 'Livello olio motore', valori: 'OK,Basso,Da rabboccare', tipo: 'select' },
       { nome: 'Pneumatici', valori: 'Buoni,Usurati,Da sostituire', tipo: 'select' },
       { nome: 'Pulizia', valori: 'Pulito,Sporco', tipo: 'select' },
-      { nome: 'Luci funzionanti', tipo: 'Si/No' },
+      { nome: 'Luci funzionanti', tipo: 'Sì/No' },
       { nome: 'Livello AdBlue (%)', tipo: 'numero' },
     ],
   ],
@@ -327,6 +327,25 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
         city: 'Roma',
         address: 'Via Appia Nuova 210',
         email: 'info@costruzioniferrari.it',
+        phone: '06.7812.3400',
+      },
+      {
+        code: '245',
+        companyName: 'Costruzioni Edili Lombarde S.r.l.',
+        vatNumber: piva('0245871016'),
+        city: 'Monza',
+        address: 'Viale Lombardia 88',
+        email: 'amministrazione@edililombarde.it',
+        phone: '039.230.1177',
+      },
+      {
+        code: '318',
+        companyName: 'Scavi e Movimento Terra Rota S.n.c.',
+        vatNumber: piva('0318204016'),
+        city: 'Bergamo',
+        address: 'Via Borgo Palazzo 41',
+        email: 'info@scavirota.it',
+        phone: '035.240.5566',
       },
     ],
   ],
@@ -422,6 +441,10 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
         attachmentNames: ['Offerta_OFF-2025-000112.pdf'],
         causeEntity: 'trattativaCp',
         requestedBy: 'utente.cp',
+        htmlBody:
+          '<p>Gentile Paolo Brambilla,</p><p>in allegato la nostra offerta di noleggio OFF-2025-000112. Può vederla, scegliere l\'assicurazione e confermarla qui: <a href="https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ">apri l\'offerta</a>.</p><p>Cordiali saluti,<br>Rossi Noleggi S.r.l.</p>',
+        textBody:
+          "Gentile Paolo Brambilla,\nin allegato la nostra offerta di noleggio OFF-2025-000112. Può vederla, scegliere l'assicurazione e confermarla qui: https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ\n\nCordiali saluti,\nRossi Noleggi S.r.l.",
       },
       {
         createdAt: '2025-09-24T11:30:12+02:00',
@@ -441,7 +464,7 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
         kind: 'brochure',
         status: 'failed',
         attempts: 8,
-        lastError: 'Errore temporaneo del server SMTP: 451 4.3.0 Riprovare più tardi',
+        lastError: 'Errore temporaneo del server di posta: 451 4.3.0 Riprovare più tardi',
         sender: '"Rossi Noleggi S.r.l." <noleggio@rossinoleggi.it>',
         recipient: 'ufficio.tecnico@allestimentigarda.it',
         subject: 'Scheda tecnica piattaforma aerea 16 m',

@@ -1,8 +1,10 @@
+import { pageOfAnswer } from '../../domain/listAnswer.ts';
 import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { toApiError } from './apiError.ts';
 import { api } from './client.ts';
 import { answeredBy } from './httpMiddleware.ts';
 import { listQuery, type ListState } from './listQuery.ts';
+import { referenceLabels, type ReferenceLabels } from './referenceLabels.ts';
 
 type Init = {
   middleware?: ReturnType<typeof answeredBy>[];
@@ -11,6 +13,7 @@ type Init = {
   parseAs?: 'json' | 'blob';
   baseUrl?: string;
   bodySerializer?: (body: unknown) => unknown;
+  signal?: AbortSignal;
 };
 type Result = { data?: unknown; error?: unknown; response: Response };
 // Generic screens call paths known only at run time (from the resource definitions, themselves
@@ -23,30 +26,68 @@ const loose = api as unknown as Record<
 async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, init?: Init): Promise<T> {
   const { data, error, response } = await loose[method](path, init);
   if (!response.ok) throw toApiError(response.status, error);
+  // Whatever answer names the records its rows point to, those names are the freshest there are.
+  referenceLabels.remember((data as { references?: ReferenceLabels } | undefined)?.references);
   return data as T;
 }
 
 export type Row = Record<string, unknown> & { id?: number };
+
+/** A page of a list: its rows, their total and the names of the records they point to. */
+export interface ListPage {
+  data: Row[];
+  totalRows: number;
+  /** A search matched more rows than the server reads (totalRows is then that bound). */
+  totalRowsCapped?: boolean;
+  references?: ReferenceLabels;
+}
+
+/** What a picker asks of a list: a search, or chosen ids, or the newest; always one bounded page. */
+export interface PickQuery {
+  q?: string;
+  ids?: number[];
+  page: number;
+  rowsPerPage: number;
+  sortBy?: string;
+  descending?: 0 | 1;
+}
+
+/** A list's page, wherever its answer holds it (`data`, or `data.data` for GET /api/offers). */
+async function listPage(path: string, query: Record<string, unknown>, signal?: AbortSignal): Promise<ListPage> {
+  const answer = await request<ListPage | { data: ListPage }>('GET', path, {
+    params: { query },
+    ...(signal ? { signal } : {}),
+  });
+  const page = pageOfAnswer<ListPage>(answer);
+  referenceLabels.remember(page.references);
+  return page;
+}
+
 export const resourceApi = {
-  list(def: ResourceDefinition, state: ListState) {
+  /** A page of the list; with `q`, of those rows that match the search (a picker's "Cerca altro…"). */
+  list(def: ResourceDefinition, state: ListState, q?: string, signal?: AbortSignal) {
     const op = def.api.list;
     if (!op) throw new Error(`${def.name} has no list`);
-    return request<{ data: Row[]; totalRows: number }>('GET', op.path, {
-      params: { query: listQuery(def.filters, state) },
-    });
+    return listPage(op.path, { ...listQuery(def.filters, state), ...(q ? { q } : {}) }, signal);
   },
-  /** Every record of a list call, in the given order when there is one. */
+  /** One bounded page of a searchable list (its path), for a picker; a newer search cancels it through `signal`. */
+  pick(path: string, query: PickQuery, signal?: AbortSignal) {
+    return listPage(path, { ...query }, signal);
+  },
+  /**
+   * Every record of a list call, in the given order when there is one: only for tables bounded by nature
+   * (statuses, brochures, the price tables, a single settings record), never for one a picker searches.
+   */
   listAll(path: string, sort: ResourceDefinition['sort'] = null) {
     const order = sort ? { sortBy: sort.field, descending: sort.descending ? 1 : 0 } : {};
-    return request<{ data: Row[] }>('GET', path, { params: { query: { ...order, page: 0, rowsPerPage: 0 } } });
+    return listPage(path, { ...order, page: 0, rowsPerPage: 0 });
   },
   /** The record as it is now on the server. */
   async current(def: ResourceDefinition, id: number): Promise<Row | undefined> {
     if (def.api.get) return (await request<{ data: Row }>('GET', def.api.get.path, { params: { path: { id } } })).data;
-    const all = await request<{ data: Row[] }>('GET', def.api.list?.path ?? '', {
-      params: { query: { page: 0, rowsPerPage: 0 } },
-    });
-    return all.data.find((r) => r.id === id);
+    // Without a call of its own, the list's row of that id: one row, never the whole table.
+    const one = await listPage(def.api.list?.path ?? '', { filters: { id }, page: 1, rowsPerPage: 1 });
+    return one.data.find((r) => r.id === id);
   },
   /**
    * One record for a page of its own: a record that does not exist is the page's to show

@@ -2,13 +2,15 @@ import { Box, Button, Chip, CircularProgress, Link as MuiLink, Paper, Stack, Typ
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../domain/dates.ts';
+import { formatDate, formatLongRomeDay } from '../../domain/dates.ts';
 import { formatPhoneDisplay } from '../../domain/phone/index.ts';
 import { unwrap } from '../api/apiError.ts';
+import type { ReferenceLabels } from '../api/referenceLabels.ts';
 import { api } from '../api/client.ts';
 import { answeredBy } from '../api/httpMiddleware.ts';
 import { messages } from '../i18n/messages.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
+import { pathPermitted } from '../menu.ts';
 import { HOME_CARDS, homeCardsFor, quickLinksFor, todayInItaly, type HomeCardId } from './homeCards.ts';
 
 const m = messages.homePage;
@@ -79,8 +81,20 @@ function HomeCard(props: {
 
 const page = (items: Item[], res: { totalRows: number }) => ({ items, total: res.totalRows });
 
+/** An activity's customer page, for whom may open it (the contact centre sees its call-backs, not the customers). */
+function useCustomerPage(): (customerId: number | null | undefined) => string | undefined {
+  const roles = useSessionUser()?.roles ?? [];
+  const allowed = pathPermitted('/customers/0', roles);
+  return (customerId) => (customerId && allowed ? `/customers/${customerId}` : undefined);
+}
+
+/** The customer of an activity, by the name its answer carries (`references`). */
+const customerName = (res: { references?: ReferenceLabels }, id: number | null | undefined) =>
+  res.references?.customer?.find((c) => c.id === id)?.label;
+
 function TodayPlanning() {
   const today = todayInItaly();
+  const customerPage = useCustomerPage();
   const query = useQuery({
     queryKey: ['home', 'today', today],
     queryFn: async () => {
@@ -91,8 +105,8 @@ function TodayPlanning() {
         res.data.map((p) => ({
           key: p.id,
           primary: `${p.startTime ?? ''}–${p.endTime ?? ''} ${p.subject ?? ''}`.trim(),
-          secondary: p.customer?.companyName ?? undefined,
-          to: p.customerId ? `/customers/${p.customerId}` : undefined,
+          secondary: customerName(res, p.customerId),
+          to: customerPage(p.customerId),
         })),
         res,
       );
@@ -109,6 +123,7 @@ function TodayPlanning() {
 }
 
 function ToComplete() {
+  const customerPage = useCustomerPage();
   const query = useQuery({
     queryKey: ['home', 'toComplete'],
     queryFn: async () => {
@@ -119,8 +134,8 @@ function ToComplete() {
         res.data.map((p) => ({
           key: p.id,
           primary: `${formatDate(p.date)} ${p.subject ?? ''}`.trim(),
-          secondary: p.customer?.companyName ?? undefined,
-          to: p.customerId ? `/customers/${p.customerId}` : undefined,
+          secondary: customerName(res, p.customerId),
+          to: customerPage(p.customerId),
         })),
         res,
       );
@@ -212,16 +227,7 @@ const CARDS: Record<HomeCardId, (props: { userId: number }) => ReactNode> = {
   missedCalls: MissedCalls,
 };
 
-const longToday = () => {
-  const text = new Intl.DateTimeFormat('it-IT', {
-    timeZone: 'Europe/Rome',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date());
-  return text.charAt(0).toUpperCase() + text.slice(1);
-};
+const longToday = () => formatLongRomeDay(new Date());
 
 /** The home page of each role: what is due today and waiting, and the way to the user's screens. */
 export function HomePage() {

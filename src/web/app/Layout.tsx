@@ -13,7 +13,7 @@ import { SidePanel } from '../ui/SidePanel.tsx';
 import { Footer } from './Footer.tsx';
 import { messages } from '../i18n/messages.ts';
 import { LANGUAGE } from '../i18n/locale.ts';
-import { BANNER, DRAWER, TOP } from './layoutSizes.ts';
+import { BANNER, DRAWER, pagePadding, SMALL_BELOW, TOP } from './layoutSizes.ts';
 
 const MAIN = 'contenuto';
 
@@ -184,7 +184,11 @@ export function Layout() {
             component="main"
             id={MAIN}
             tabIndex={-1}
-            sx={{ p: { xs: 1.5, sm: 3 }, flexGrow: 1, '&:focus': { outline: 'none' } }}
+            sx={{
+              p: { xs: `${pagePadding(0)}px`, sm: `${pagePadding(SMALL_BELOW)}px` },
+              flexGrow: 1,
+              '&:focus': { outline: 'none' },
+            }}
           >
             <Outlet />
           </Box>

@@ -68,6 +68,9 @@ export function FormGrid(props: ObjectFieldTemplateProps) {
       ) : (
         sections.map((section, i) => {
           const headingId = `${fieldPathId.$id}-section-${i}`;
+          const items = section.fields.map((f) => byName.get(f)).filter((p) => p !== undefined);
+          // A section whose every field is hidden (a new record's server-owned fields) shows no heading.
+          if (items.every((p) => p.hidden)) return items.map((p) => p.content);
           return (
             <Box component="section" key={section.title} aria-labelledby={headingId} sx={{ mt: i === 0 ? 0 : 2.5 }}>
               <Typography
@@ -80,10 +83,7 @@ export function FormGrid(props: ObjectFieldTemplateProps) {
                 {section.title}
               </Typography>
               <Grid>
-                <Cells
-                  items={section.fields.map((f) => byName.get(f)).filter((p) => p !== undefined)}
-                  uiSchema={uiSchema}
-                />
+                <Cells items={items} uiSchema={uiSchema} />
               </Grid>
             </Box>
           );

@@ -1,4 +1,5 @@
 import type { ColumnDefinition, FieldKind } from '../../domain/resourceDefinition.ts';
+import type { ReferenceLabels } from '../api/referenceLabels.ts';
 import type { Row } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
 import { displayFormats as f } from '../../domain/displayFormats.ts';
@@ -41,12 +42,16 @@ export const textCells = {
 
 /**
  * A cell as plain text, for a list's first frame: the text kinds as the table shows them, a colour or a chip
- * by its text; references (their names load with the app) and lists of chips stay empty until then.
+ * by its text, a reference by the name its page carried (`references`).
  */
-export function cellText(column: ColumnDefinition, row: Row): string {
+export function cellText(column: ColumnDefinition, row: Row, references: ReferenceLabels = {}): string {
   const kind = column.kind as string;
   const v = row[column.accessorKey];
   if (kind in textCells) return textCells[kind as keyof typeof textCells](v, { column, row });
+  if ((kind === 'reference' || kind === 'references') && column.reference) {
+    const names = references[column.reference] ?? [];
+    return (Array.isArray(v) ? v : [v]).flatMap((id) => names.find((n) => n.id === id)?.label ?? []).join(', ');
+  }
   return (kind === 'color' || kind === 'colorChip') && typeof v === 'string' ? v : '';
 }
 

@@ -13,7 +13,7 @@ const column = (kind: FieldKind, extra: Partial<ColumnDefinition> = {}): ColumnD
 });
 const siNo = {
   options: [
-    { value: 'Y', label: 'Si' },
+    { value: 'Y', label: 'Sì' },
     { value: 'N', label: 'No' },
     { value: '', label: 'Tutti' },
   ],
@@ -42,7 +42,7 @@ describe('renderCell: what each kind of field shows in a table', () => {
     ['decimal number with a comma', column('number'), 3.75, '3,75'],
     ['number, not a number', column('number'), 'x', ''],
     ['money in euros, two decimals', column('money'), 12345.5, '12.345,50 €'],
-    ['money under ten thousand: no thousands dot (Italian CLDR)', column('money'), 1234.5, '1234,50 €'],
+    ['money from a thousand: grouped like the larger amounts', column('money'), 1234.5, '1.234,50 €'],
     ['money with two decimals even when whole', column('money'), 8, '8,00 €'],
     ['a percentage, not euros', column('percentage'), 8.5, '8,50%'],
     ['a percentage of zero', column('percentage'), 0, '0,00%'],
@@ -52,7 +52,7 @@ describe('renderCell: what each kind of field shows in a table', () => {
     ['a file size', column('fileSize'), 2048, '2 KB'],
     ['a phone number in dotted groups', column('phone'), '02 4567 8901', '02.4567.8901'],
     ['a mobile number in dotted groups', column('phone'), '+39 333 1234567', '333.123.4567'],
-    ['boolean true', column('boolean'), true, 'Si'],
+    ['boolean true', column('boolean'), true, 'Sì'],
     ['boolean false', column('boolean'), false, 'No'],
     ['boolean unknown', column('boolean'), null, ''],
     ['Si/No by its label', column('siNo', siNo), 'N', 'No'],
@@ -62,13 +62,13 @@ describe('renderCell: what each kind of field shows in a table', () => {
     ['date-time with hours', column('dateTime'), '2025-09-24T14:05:00', '24-09-2025 14:05'],
     ['date, invalid', column('date'), 'ieri', ''],
     ['time as stored', column('time'), '08:30', '08:30'],
-    ['a picture: whether there is one', column('image'), 'foto.png', 'Si'],
+    ['a picture: whether there is one', column('image'), 'foto.png', 'Sì'],
     ['no picture', column('image'), '', 'No'],
     ['colour with its code', column('color'), '#C62828', '#C62828'],
     ['reference by the name of the record', column('reference', { reference: 'voce' }), 2, 'Sud'],
     ['reference to a record not loaded', column('reference', { reference: 'voce' }), 9, '#9'],
     ['references, one chip each', column('references', { reference: 'voce' }), [1, 2], 'NordSud'],
-    ['list of enumerated values by label', column('list', siNo), ['Y', 'N'], 'SiNo'],
+    ['list of enumerated values by label', column('list', siNo), ['Y', 'N'], 'SìNo'],
     ['list of free values: how many', column('list'), ['a', 'b', 'c'], '3'],
     ['object: its texts', column('object'), { via: 'Via Po', n: 3, citta: 'Torino' }, 'Via Po Torino'],
   ])('%s', (_name, c, value, want) => {

@@ -5,52 +5,44 @@ import type { OwnWidget } from '../../domain/resourceDefinition.ts';
 import { DateInput, type DateKind } from './DateInput.tsx';
 import { NumberInput } from './NumberInput.tsx';
 import { messages } from '../i18n/messages.ts';
-import { useLookup } from './useLookup.ts';
+import { ReferencePicker } from './ReferencePicker.tsx';
 
+/** A record of another resource (x-resource.references), searched on the server as the user types. */
 function ReferenceWidget(props: WidgetProps) {
   const { id, label, value, required, disabled, readonly, onChange, options, rawErrors } = props;
-  const lookup = useLookup(options.resource as string | undefined);
-  const items = lookup.data ?? [];
-  const selected = items.find((o) => o.id === value) ?? null;
   return (
-    <Autocomplete
+    <ReferencePicker
       id={id}
-      options={items}
-      loading={lookup.isLoading}
-      value={selected}
+      resource={String(options.resource ?? '')}
+      label={label}
+      required={required}
+      error={!!rawErrors?.length}
       disabled={disabled || readonly}
-      getOptionLabel={(o) => o.label}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_e, o) => onChange(o ? o.id : undefined)}
-      noOptionsText={messages.noResults}
-      loadingText={messages.loadingMore}
-      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
+      value={typeof value === 'number' ? value : null}
+      onChange={(v) => onChange(v ?? undefined)}
     />
   );
 }
 
+/** Several records of another resource, each picked the same way. */
 function ReferencesWidget(props: WidgetProps) {
   const { id, label, value, required, disabled, readonly, onChange, options, rawErrors } = props;
-  const lookup = useLookup(options.resource as string | undefined);
-  const items = lookup.data ?? [];
-  const ids = Array.isArray(value) ? (value as number[]) : [];
   return (
-    <Autocomplete
+    <ReferencePicker
       multiple
       id={id}
-      options={items}
-      value={items.filter((o) => ids.includes(o.id))}
+      resource={String(options.resource ?? '')}
+      label={label}
+      required={required}
+      error={!!rawErrors?.length}
       disabled={disabled || readonly}
-      getOptionLabel={(o) => o.label}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      onChange={(_e, os) => onChange(os.map((o) => o.id))}
-      noOptionsText={messages.noResults}
-      renderInput={(params) => <TextField {...params} label={label} required={required} error={!!rawErrors?.length} />}
+      value={Array.isArray(value) ? (value as number[]) : []}
+      onChange={onChange}
     />
   );
 }
 
-/** A boolean shown and edited as Si/No. */
+/** A boolean shown and edited as Sì/No. */
 function YesNoWidget({ id, label, value, onChange, disabled, readonly }: WidgetProps) {
   return (
     <TextField

@@ -1,3 +1,5 @@
+import { NO, YES } from '../../domain/yesNo.ts';
+
 /** The words of the vehicle acceptance wizard, its queue and its detail page (part of the one catalogue). */
 export const acceptanceMessages = {
   title: 'Accettazione mezzo',
@@ -13,13 +15,13 @@ export const acceptanceMessages = {
   fuelNotch: (n: number) => `Tacca ${n}`,
   fuelValue: (n: number) => `${n} / 4`,
   damage: 'Danni',
-  yes: 'Sì',
-  no: 'No',
+  yes: YES,
+  no: NO,
   lowerReason: 'Motivo della lettura inferiore',
   lowerReasonHelp: "Km o ore sono inferiori all'ultima accettazione: indicare il motivo (contaore sostituito…)",
   previousTitle: (date: string) => `Ultima accettazione di questo mezzo: ${date}`,
   previousNone: 'Nessuna accettazione precedente per questa matricola',
-  previousReadings: (km: string, hours: string) => `Km ${km} · Ore ${hours}`,
+  previousReadings: (km: string, hours: string) => `${km} · ${hours}`,
   previousDamage: (damage: boolean) => (damage ? 'Con danni' : 'Senza danni'),
   checks: 'Controlli',
   noChecks: 'Nessun tipo di controllo configurato',
@@ -59,8 +61,6 @@ export const acceptanceMessages = {
   offline: 'Sei offline: le accettazioni restano sul tablet e partono quando torna la connessione',
   detailTitle: (id: number) => `Accettazione n. ${id}`,
   pdf: 'Scarica PDF',
-  recordHash: 'Impronta SHA-256 del record',
-  photoHash: (n: number, hash: string) => `Foto ${n}: SHA-256 ${hash}`,
   noPhotos: 'Nessuna foto',
   noSignature: 'Non firmata',
   addenda: 'Integrazioni',

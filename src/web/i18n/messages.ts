@@ -1,3 +1,4 @@
+import { NO, YES } from '../../domain/yesNo.ts';
 import { acceptanceMessages } from './acceptanceMessages.ts';
 import { inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
 
@@ -105,6 +106,20 @@ export const messages = {
   loading: 'Caricamento',
   loadingMore: 'Caricamento…',
   noResults: 'Nessun risultato',
+  picker: {
+    more: 'Cerca altro…',
+    recent: 'Scelti di recente',
+    latest: 'Ultimi inseriti',
+    typeToSearch: 'Scrivere per cercare',
+    moreTitle: (label: string) => `Cerca: ${label.toLowerCase()}`,
+    search: 'Cerca',
+    searchHint: 'Ogni parola deve comparire; maiuscole e accenti non contano',
+    choose: (label: string) => `Scegli ${label}`,
+    capped: (from: number, to: number, total: number) =>
+      `${from}–${to} di oltre ${total.toLocaleString('it-IT')}: restringere la ricerca`,
+    rowsPerPage: 'Righe per pagina',
+    displayedRows: (from: number, to: number, total: number) => `${from}–${to} di ${total.toLocaleString('it-IT')}`,
+  },
   commaSeparated: 'Valori separati da virgola',
   filters: 'Filtri',
   mainMenu: 'Menu principale',
@@ -162,13 +177,18 @@ export const messages = {
     geocode: "Trova dall'indirizzo",
     geocodeFailed: 'Indirizzo non trovato o servizio di ricerca non raggiungibile',
   },
+  chosenFiles: {
+    hint: 'Scrivi per ciascun file una descrizione, poi premi «Carica».',
+    description: (name: string) => `Descrizione ${name}`,
+    remove: (name: string) => `Togli ${name}`,
+    upload: 'Carica',
+  },
   documents: {
     title: (what: string) => `Documenti: ${what}`,
     open: (what: string) => `Documenti di ${what}`,
     drop: 'Trascina qui i file oppure',
     choose: 'Scegli i file',
     hint: 'png, jpg, jpeg, mp4, mov o pdf',
-    description: 'Descrizione (facoltativa)',
     none: 'Nessun documento',
     download: (name: string) => `Scarica ${name}`,
     remove: (name: string) => `Elimina ${name}`,
@@ -185,6 +205,14 @@ export const messages = {
   },
   users: {
     unblock: (who: string) => `Sblocca l'accesso di ${who}`,
+  },
+  list: {
+    actions: 'Azioni',
+    sortBy: 'Ordina per',
+    order: (column: string, descending: boolean) => `${column} (${descending ? 'decrescente' : 'crescente'})`,
+    noOrder: 'Ordine predefinito',
+    more: 'Altri dati',
+    empty: 'Nessun record da mostrare',
   },
   impersonation: {
     start: (who: string) => `Impersona ${who}`,
@@ -203,9 +231,9 @@ export const messages = {
   editRecord: (title: string) => `Modifica ${inSentence(title)}`,
   /** A record without a name of its own, in a sentence: "la fonte", "l'attività". */
   theRecord: (title: string, grammar: Grammar) => theOne(title, grammar),
-  triState: { all: 'Tutti', yes: 'Si', no: 'No' },
-  yes: 'Si',
-  no: 'No',
+  triState: { all: 'Tutti', yes: YES, no: NO },
+  yes: YES,
+  no: NO,
   menuGroups: {
     contactCenter: 'Contact center',
     trattative: 'Trattative',
@@ -282,6 +310,21 @@ export const messages = {
     page: (from: number, to: number, total: number) => `${from}–${to} di ${total}`,
   },
   toHandle: 'da gestire',
+  emailMessage: {
+    title: 'Email inviata',
+    from: 'Mittente',
+    to: 'Destinatari',
+    cc: 'Copia a',
+    replyTo: 'Rispondi a',
+    created: 'Creata il',
+    sent: 'Inviata il',
+    attachments: 'Allegati',
+    links: 'Link nel messaggio',
+    noLinks: 'Il messaggio non contiene link.',
+    body: 'Testo del messaggio',
+    text: 'Versione solo testo',
+    cut: 'Il testo è molto lungo: qui se ne vede solo la prima parte.',
+  },
   contactCentre: {
     recall: (phone: string) => `Richiama ${phone}`,
     recallTaken: (phone: string) => `Stai richiamando ${phone}: se non risponde, premi «Nessuna risposta»`,

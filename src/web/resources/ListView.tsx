@@ -11,45 +11,84 @@ import {
   type MRT_VisibilityState,
 } from 'material-react-table';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/apiError.ts';
 import type { Row } from '../api/resourceApi.ts';
+import { cellText } from '../fields/cellText.ts';
 import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { messages } from '../i18n/messages.ts';
 import { Icon } from '../ui/Icon.tsx';
-import { FilterBar } from './FilterBar.tsx';
-import { isSwitchedOn, mayCall, recordName, rowsPerPageOptions } from './listController.ts';
+import { FilterBar } from '../fields/FilterBar.tsx';
+import { FittedCell } from './FittedCell.tsx';
+import { isSwitchedOn, recordName, rowButtonCount, rowsPerPageOptions } from './listController.ts';
+import { ListCards } from './ListCards.tsx';
+import { actionsWidth, CELL_PADDING, EXPAND_WIDTH, layoutOfList, SORT_ARROW } from './listLayout.ts';
+import { contentWidth, tableRoom } from './listRoom.ts';
 import { RecordDialogs } from './RecordDialogs.tsx';
 import { resourceExtension } from './resourceExtensions.ts';
+import { RowButtons } from './RowButtons.tsx';
+import { RowDetail } from './RowDetail.tsx';
+import { measureText } from './textWidth.ts';
 import type { ListController } from './useListController.ts';
-import { useFitToWindow } from './useFitToWindow.ts';
+import { useFitToWindow, useWidth } from './useFitToWindow.ts';
 import { useTablePreferences } from './useTablePreferences.ts';
 
-// MRT's id of the row actions column, pinned to the right edge.
+// MRT's ids of the row actions column, pinned to the right edge, and of the detail buttons' column.
 const ACTIONS_COLUMN = 'mrt-row-actions';
+const EXPAND_COLUMN = 'mrt-row-expand';
+const PAD = { px: `${CELL_PADDING / 2}px` };
 // MRT draws pinned cells slightly see-through: the columns scrolling under them would show.
-const OPAQUE = { opacity: 1, '&[data-pinned="true"]:before': { backgroundColor: '#fafafa' } };
-
+const OPAQUE = { ...PAD, opacity: 1, '&[data-pinned="true"]:before': { backgroundColor: '#fafafa' } };
 /**
- * A column starts as wide as its header with its sort and menu buttons (MRT's 180 px for all made lists
- * of six columns overflow at 1440 px); the table then shares out what is left.
+ * A header breaks between its words, its sort arrow following the last one (on a line of its own when the
+ * column is too narrow for both): the widths of listLayout.ts.
  */
-const columnWidth = (header: string, sortable: boolean) =>
-  Math.min(220, Math.max(100, header.length * 8 + (sortable ? 80 : 56)));
+const HEADER = {
+  ...PAD,
+  '& .Mui-TableHeadCell-Content-Labels': { display: 'block' },
+  '& .Mui-TableHeadCell-Content-Wrapper': { display: 'inline', whiteSpace: 'normal' },
+  '& .MuiTableSortLabel-root': { width: `${SORT_ARROW}px` },
+  '& .MuiTableSortLabel-icon': { m: '0 0 0 4px' },
+};
 
-/** Wide enough for the row's icon buttons (40 px each) and the header "Azioni". */
-const actionsWidth = (def: ListController['def'], rowActions: number) =>
-  Math.max(96, 32 + 40 * ([def.api.update, def.api.uploadImage, def.api.delete].filter(Boolean).length + rowActions));
-
-/** Draws a resource's list from its controller: title, filters, the table with its buttons, the dialogs. */
+/** Draws a resource's list from its controller: title, filters, the table (cards on a phone), the dialogs. */
 export function ListView({ controller }: { controller: ListController }) {
-  const { def, state, setState, list, lookups, dialogs, open, actions, actionContext } = controller;
+  const { def, state, setState, list, lookups, dialogs, open } = controller;
   const navigate = useNavigate();
   const { prefs, update } = useTablePreferences(def.name);
   const fit = useFitToWindow<HTMLDivElement>();
+  const { ref: roomRef, width: roomWidth } = useWidth<HTMLDivElement>(() => contentWidth(window.innerWidth));
   const { rowTone, Summary, openRow, ListActions } = resourceExtension(def.name);
   const opens = !!def.page || !!openRow;
   const tone = (row: Row) => rowTone?.(row);
+  const rows = list.data?.data;
+  const buttons = rowButtonCount(def, controller.actionContext.user?.roles ?? null);
+
+  const layout = useMemo(
+    () =>
+      layoutOfList(
+        def,
+        {
+          width: tableRoom(roomWidth),
+          buttons,
+          visibility: prefs.columnVisibility,
+          rows: rows ?? [],
+          text: (c, row) => cellText(c, row, lookups),
+        },
+        measureText,
+      ),
+    [def, roomWidth, buttons, prefs.columnVisibility, rows, lookups],
+  );
+  const widths = new Map(layout.mode === 'table' ? layout.columns.map((c) => [c.key, c.width]) : []);
+  const detail = def.columns.filter((c) => layout.detail.includes(c.accessorKey));
+  // What the columns menu shows on: in the table (on a card, not hidden); the user's changes alone are kept.
+  const visibility: MRT_VisibilityState = Object.fromEntries(
+    def.columns.map((c) => [
+      c.accessorKey,
+      layout.mode === 'table' ? widths.has(c.accessorKey) : prefs.columnVisibility[c.accessorKey] !== false,
+    ]),
+  );
 
   const columns: MRT_ColumnDef<Row>[] = def.columns.map((c) => {
     const switched = def.toggles.find((t) => t.field === c.accessorKey);
@@ -57,11 +96,13 @@ export function ListView({ controller }: { controller: ListController }) {
       accessorKey: c.accessorKey,
       header: c.header,
       enableSorting: c.enableSorting,
-      muiTableBodyCellProps: { align: cellAlign(c) },
-      muiTableHeadCellProps: { align: cellAlign(c) },
-      size: columnWidth(c.header, c.enableSorting),
+      muiTableBodyCellProps: { align: cellAlign(c), sx: PAD },
+      muiTableHeadCellProps: { align: cellAlign(c), sx: HEADER },
+      size: widths.get(c.accessorKey) ?? 0,
+      minSize: 0,
+      grow: false,
       Cell: ({ row }) => {
-        if (!switched) return renderCell(c, row.original, lookups);
+        if (!switched) return <FittedCell column={c}>{renderCell(c, row.original, lookups)}</FittedCell>;
         const on = isSwitchedOn(row.original[c.accessorKey]);
         return (
           <Switch
@@ -79,7 +120,7 @@ export function ListView({ controller }: { controller: ListController }) {
   const sorting: MRT_SortingState = state.sortBy ? [{ id: state.sortBy, desc: state.descending }] : [];
   const table = useMaterialReactTable<Row>({
     columns,
-    data: list.data?.data ?? [],
+    data: rows ?? [],
     getRowId: (row) => String(row.id),
     rowCount: list.data?.totalRows ?? 0,
     manualPagination: true,
@@ -87,22 +128,34 @@ export function ListView({ controller }: { controller: ListController }) {
     manualFiltering: true,
     enableColumnFilters: false,
     enableGlobalFilter: false,
+    // Sorting is the header's click, hiding the columns menu's: no menu on each header to take room.
+    enableColumnActions: false,
     enablePagination: def.pageSize !== 0,
-    enableRowActions: !!(def.api.update || def.api.delete || def.api.uploadImage || actions.length > 0),
+    enableRowActions: buttons > 0,
     positionActionsColumn: 'last',
-    // However wide the table, its actions stay in view at the right edge; the rows scroll under a fixed header.
+    // Nothing scrolls sideways; the actions stay at the right edge all the same, the rows scroll under a fixed header.
     enableColumnPinning: true,
     initialState: { columnPinning: { right: [ACTIONS_COLUMN] } },
     displayColumnDefOptions: {
       [ACTIONS_COLUMN]: {
-        size: actionsWidth(def, actions.length),
+        size: actionsWidth(buttons),
         grow: false,
         muiTableHeadCellProps: { sx: OPAQUE },
         muiTableBodyCellProps: { sx: OPAQUE },
       },
+      [EXPAND_COLUMN]: {
+        size: EXPAND_WIDTH,
+        grow: false,
+        muiTableHeadCellProps: { sx: { px: '4px' } },
+        muiTableBodyCellProps: { sx: { px: '4px' } },
+      },
     },
+    renderDetailPanel:
+      detail.length > 0 ? ({ row }) => <RowDetail columns={detail} row={row.original} lookups={lookups} /> : undefined,
     enableStickyHeader: true,
-    muiTableContainerProps: { ref: fit.ref, sx: { maxHeight: fit.maxHeight } },
+    // The columns fill the room exactly (listLayout.ts): the table never scrolls sideways.
+    muiTableProps: { sx: { tableLayout: 'fixed' } },
+    muiTableContainerProps: { ref: fit.ref, sx: { maxHeight: fit.maxHeight, scrollbarGutter: 'stable' } },
     localization: MRT_Localization_IT,
     muiPaginationProps: { rowsPerPageOptions: rowsPerPageOptions(def.pageSize) },
     state: {
@@ -110,14 +163,19 @@ export function ListView({ controller }: { controller: ListController }) {
       sorting,
       isLoading: list.isLoading,
       showProgressBars: list.isFetching,
-      columnVisibility: prefs.columnVisibility,
+      columnVisibility: visibility,
       density: prefs.density,
     },
-    onColumnVisibilityChange: (u: MRT_Updater<MRT_VisibilityState>) =>
-      update({ columnVisibility: typeof u === 'function' ? u(prefs.columnVisibility) : u }),
+    onColumnVisibilityChange: (u: MRT_Updater<MRT_VisibilityState>) => {
+      const next = typeof u === 'function' ? u(visibility) : u;
+      const changed = Object.entries(next).filter(([key, on]) => on !== visibility[key]);
+      if (changed.length > 0)
+        update({ columnVisibility: { ...prefs.columnVisibility, ...Object.fromEntries(changed) } });
+    },
     onDensityChange: (u: MRT_Updater<MRT_DensityState>) =>
       update({ density: typeof u === 'function' ? u(prefs.density) : u }),
-    muiTableBodyRowProps: ({ row }) => {
+    muiTableBodyRowProps: ({ row, isDetailPanel }) => {
+      if (isDetailPanel) return {};
       const colors = controller.rowColors(row.original);
       return {
         'data-row-id': String(row.original.id),
@@ -163,41 +221,7 @@ export function ListView({ controller }: { controller: ListController }) {
         {controller.printPath && <Icon name="print" onClick={() => void navigate(controller.printPath ?? '')} />}
       </Box>
     ),
-    renderRowActions: ({ row }) => (
-      <Box sx={{ display: 'flex', flexWrap: 'nowrap' }}>
-        {def.api.update && (
-          <Icon
-            name="edit"
-            label={`${messages.actions.edit} ${recordName(def, row.original)}`}
-            onClick={() => open(row.original)}
-          />
-        )}
-        {def.api.uploadImage && (
-          <Icon
-            name="image"
-            label={messages.picture.title(recordName(def, row.original))}
-            onClick={() => dialogs.openPicture(row.original)}
-          />
-        )}
-        {actions.map(({ call, action }) =>
-          action.applies(row.original, actionContext) ? (
-            <Icon
-              key={call.operationId}
-              name={action.icon}
-              label={action.label(row.original)}
-              onClick={() => void action.run(call, row.original, actionContext).catch(() => undefined)}
-            />
-          ) : null,
-        )}
-        {mayCall(def, def.api.delete, actionContext.user?.roles ?? null) && (
-          <Icon
-            name="trash"
-            label={`${messages.actions.delete} ${recordName(def, row.original)}`}
-            onClick={() => dialogs.openRemove(row.original)}
-          />
-        )}
-      </Box>
-    ),
+    renderRowActions: ({ row }) => <RowButtons controller={controller} row={row.original} />,
   });
 
   return (
@@ -217,7 +241,13 @@ export function ListView({ controller }: { controller: ListController }) {
           {list.error instanceof ApiError ? list.error.message : messages.networkError}
         </Typography>
       )}
-      <MaterialReactTable table={table} />
+      <Box ref={roomRef}>
+        {layout.mode === 'cards' ? (
+          <ListCards controller={controller} layout={layout} table={table} />
+        ) : (
+          <MaterialReactTable table={table} />
+        )}
+      </Box>
       <RecordDialogs def={def} dialogs={dialogs} />
     </>
   );

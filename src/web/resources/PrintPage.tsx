@@ -10,7 +10,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
@@ -19,7 +18,7 @@ import { resourceApi } from '../api/resourceApi.ts';
 import { ErrorPage } from '../ui/ErrorPage.tsx';
 import { messages } from '../i18n/messages.ts';
 import { cellAlign, renderCell } from '../fields/renderCell.tsx';
-import { useLookups, type Lookups } from '../fields/useLookup.ts';
+import { referenceLabels } from '../api/referenceLabels.ts';
 import { displayFormats } from '../../domain/displayFormats.ts';
 import { filterKeys, RANGE_SUFFIXES, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
@@ -28,10 +27,10 @@ import { readListState } from './listState.ts';
 export const PRINT_PREFIX = '/stampa';
 
 /** A filter's value as the list's filter bar shows it: a date DD-MM-YYYY, an option or a record by its name. */
-function filterText(f: FilterDefinition, value: string, lookups: Lookups): string {
+function filterText(f: FilterDefinition, value: string): string {
   if (f.widget === 'date' || f.widget === 'dateRange') return displayFormats.date(value) || value;
   if (f.widget === 'boolean') return value === 'true' ? messages.yes : messages.no;
-  if (f.reference) return lookups[f.reference]?.find((o) => String(o.id) === value)?.label ?? value;
+  if (f.reference) return referenceLabels.get(f.reference, Number(value)) ?? value;
   return f.options?.find((o) => String(o.value) === value)?.label ?? value;
 }
 
@@ -58,10 +57,8 @@ export function PrintPage() {
     queryFn: () => (def.data && state ? resourceApi.list(def.data, state) : null),
     enabled: !!state,
   });
-  const lookups = useLookups([
-    ...(def.data?.columns.map((c) => c.reference) ?? []),
-    ...(def.data?.filters.map((f) => f.reference) ?? []),
-  ]);
+  // The names of the records the rows point to, and of a filter's, come with the rows.
+  const lookups = rows.data?.references ?? {};
 
   if (!entry) return <ErrorPage status={404} message={messages.notFound} />;
   if (!allowed) return <ErrorPage status={403} message={messages.unauthorized} />;
@@ -76,7 +73,7 @@ export function PrintPage() {
   const filters = def.data.filters.flatMap((f) =>
     filterKeys(f)
       .filter((key) => state?.filters[key])
-      .map((key) => `${keyLabel(f, key)}: ${filterText(f, state?.filters[key] ?? '', lookups)}`),
+      .map((key) => `${keyLabel(f, key)}: ${filterText(f, state?.filters[key] ?? '')}`),
   );
   const who = sessionUserName(user);
 
@@ -94,7 +91,7 @@ export function PrintPage() {
         {def.data.label}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {messages.print.printedAt(dayjs().format('DD-MM-YYYY HH:mm'), who)} · {messages.print.filters}:{' '}
+        {messages.print.printedAt(displayFormats.dateTime(new Date()), who)} · {messages.print.filters}:{' '}
         {filters.length ? filters.join(', ') : messages.print.none} · {messages.print.rows(rows.data.totalRows)}
       </Typography>
       <Table size="small" sx={{ mt: 2, '& td, & th': { border: '1px solid', borderColor: 'divider' } }}>

@@ -3,9 +3,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import type { Row } from '../api/resourceApi.ts';
+import type { ListPage, Row } from '../api/resourceApi.ts';
 import { cellAlign, renderCell } from '../fields/renderCell.tsx';
-import { useLookups } from '../fields/useLookup.ts';
 import { messages } from '../i18n/messages.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { recordName } from './listController.ts';
@@ -16,7 +15,8 @@ interface Props {
   def: ResourceDefinition;
   /** The parent's key, written into every saved record (e.g. `{ ownerId: 3 }`). */
   parent: Record<string, number>;
-  load(): Promise<Row[]>;
+  /** The parent's records, with the names of those they point to. */
+  load(): Promise<ListPage>;
   /** More buttons on each row, from the page that shows the list. */
   rowExtra?(row: Row): ReactNode;
 }
@@ -26,7 +26,7 @@ export function RelatedList({ def, parent, load, rowExtra }: Props) {
   const queryClient = useQueryClient();
   const key = ['children', def.name, parent];
   const rows = useQuery({ queryKey: key, queryFn: load });
-  const lookups = useLookups(def.columns.map((c) => c.reference));
+  const lookups = rows.data?.references ?? {};
   const dialogs = useRecordDialogs({ def, parent, onChanged: () => queryClient.invalidateQueries({ queryKey: key }) });
 
   return (
@@ -53,7 +53,7 @@ export function RelatedList({ def, parent, load, rowExtra }: Props) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {(rows.data ?? []).map((row) => (
+          {(rows.data?.data ?? []).map((row) => (
             <TableRow key={String(row.id)}>
               {def.columns.map((c) => (
                 <TableCell key={c.accessorKey} align={cellAlign(c)}>
@@ -79,7 +79,7 @@ export function RelatedList({ def, parent, load, rowExtra }: Props) {
               </TableCell>
             </TableRow>
           ))}
-          {rows.data?.length === 0 && (
+          {rows.data?.data.length === 0 && (
             <TableRow>
               <TableCell colSpan={def.columns.length + 1}>{messages.empty}</TableCell>
             </TableRow>

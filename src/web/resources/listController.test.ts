@@ -5,6 +5,7 @@ import {
   isSwitchedOn,
   keyIntent,
   mayCall,
+  rowButtonCount,
   recordName,
   rowsPerPageOptions,
   type KeyPress,
@@ -104,4 +105,21 @@ describe('mayCall: a button only for a call the roles may make', () => {
     const call: ApiCall = { operationId: 'deleteAgent', method: 'delete', path: '/api/agents/{id}' };
     expect([mayCall(open, call, ['ROLE_ADMIN']), mayCall(open, call, ['ROLE_USER_CRM'])]).toEqual([true, false]);
   });
+});
+
+describe('rowButtonCount: the room a row keeps for the buttons these roles may see', () => {
+  const call = (operationId: string): ApiCall => ({ operationId, method: 'post', path: `/api/x/{id}/${operationId}` });
+  const def = {
+    roles: ['ROLE_SUPERVISOR_INVENTARIO_MEZZI', 'ROLE_USER_INVENTARIO_MEZZI'],
+    api: { update: call('updateInventarioMezzi'), delete: call('deleteInventarioMezzi') },
+    actions: [call('forceLogoutUser')],
+  } as unknown as ResourceDefinition;
+  it.each<[string[] | null, number]>([
+    // Editing, deleting, and the action whose own roles include admins.
+    [['ROLE_ADMIN'], 3],
+    // A supervisor edits and deletes; the action is not theirs.
+    [['ROLE_SUPERVISOR_INVENTARIO_MEZZI'], 2],
+    // A counter may not delete an inventory.
+    [['ROLE_USER_INVENTARIO_MEZZI'], 1],
+  ])('%j: %i', (roles, want) => expect(rowButtonCount(def, roles)).toBe(want));
 });

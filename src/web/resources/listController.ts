@@ -50,6 +50,22 @@ export function keyIntent(
   return null;
 }
 
+/**
+ * How many buttons a row of this list may show to these roles, before the app's code is there (the first frame
+ * keeps their room): editing, the picture, each of the schema's actions the roles may call (every one has its
+ * button, registered by its workflow), deleting.
+ */
+export function rowButtonCount(def: ResourceDefinition, roles: readonly string[] | null): number {
+  const allowed = def.actions.filter((call) =>
+    isAllowed(OPERATION_ACCESS[call.operationId as keyof operations] ?? def.roles, roles),
+  );
+  return (
+    [def.api.update, def.api.uploadImage].filter(Boolean).length +
+    allowed.length +
+    (mayCall(def, def.api.delete, roles) ? 1 : 0)
+  );
+}
+
 /** The row actions of a resource that have a registered button and that the user's roles may call (the server checks again). */
 export function availableRowActions(
   def: ResourceDefinition,

@@ -1,13 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
 import type { ListState } from '../api/listQuery.ts';
+import { cellText } from '../fields/cellText.ts';
+import { layoutOfList } from './listLayout.ts';
 import { readListState } from './listState.ts';
+import { estimateTextWidth } from './textWidth.ts';
 
 // The list's calls, counted; the session's token, switchable.
 const list = vi.fn();
 vi.mock('../api/resourceApi.ts', () => ({ resourceApi: { list: (...args: unknown[]) => list(...args) } }));
 let token: string | null = 'a.b.c';
-vi.mock('../session/tokenStore.ts', () => ({ tokenStore: { token: () => token } }));
+vi.mock('../session/tokenStore.ts', () => ({
+  tokenStore: { token: () => token, user: () => ({ username: 'admin' }) },
+}));
 // The picture is the DOM's (tried in the browser suite, shell.spec.ts); here, what it is given to draw.
 const erase = vi.fn();
 const draw = vi.fn((_frame: unknown) => erase);
@@ -79,6 +84,12 @@ describe('the list call started with the page', () => {
     expect(frame?.rows[0]?.id).toBe('7');
     expect(at('callDateTime')).toMatch(/^14-03-2025 \d{2}:30$/);
     expect(at('talkDuration')).toBe('01:15');
+    // The columns the table will show, at the widths it will give them: its own layout of the same rows.
+    const rows = [{ id: 7, callDateTime: '2025-03-14T09:30:00.000Z', talkDuration: 75 }];
+    for (const width of [1097, 681, 336])
+      expect(frame?.layout(width)).toEqual(
+        layoutOfList(def, { width, buttons: 0, visibility: {}, rows, text: cellText }, estimateTextWidth),
+      );
     await settle();
     expect(appMayLoad).toBe(false);
     firstFrame.done();

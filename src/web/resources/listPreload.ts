@@ -1,14 +1,18 @@
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { ListState } from '../api/listQuery.ts';
-import { resourceApi, type Row } from '../api/resourceApi.ts';
+import { resourceApi, type ListPage } from '../api/resourceApi.ts';
 import { pathPermitted } from '../menu.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { firstFrame } from './firstFrame.ts';
 import { drawFirstFrame, type FirstFrameData } from './firstFramePicture.ts';
+import { rowButtonCount } from './listController.ts';
+import { actionsWidth, cellWrap, layoutOfList } from './listLayout.ts';
 import { readListState } from './listState.ts';
+import { readTablePreferences, tablePreferencesKey } from './tablePreferences.ts';
+import { measureText } from './textWidth.ts';
 
-export type ListPage = { data: Row[]; totalRows: number };
+export type { ListPage };
 
 /** The list's query key: the screen's and the preload's, so both name the same call. */
 export const listQueryKey = (def: ResourceDefinition, state: ListState) => ['list', def.name, state] as const;
@@ -60,13 +64,37 @@ export async function preloadList(pathname: string, search: string, roles: reado
     const [page, { cellAlign, cellText }] = await Promise.all([slot.page, import('../fields/cellText.ts')]);
     slot.arrived = page;
     if (listShown) return firstFrame.done();
-    // Text cells only: chips, colours and the names of references draw with the app, a moment later.
+    // Text cells, and references by the names the page carries: chips and colours draw with the app.
+    const buttons = rowButtonCount(def, roles);
+    const { columnVisibility } = readTablePreferences(tablePreferencesKey(tokenStore.user()?.username, def.name));
     const frame: FirstFrameData = {
       path: pathname,
       title: def.label,
       toolbarSpace: (def.filters.length > 0 ? 64 : 0) + 72,
-      columns: def.columns.map((c) => ({ key: c.accessorKey, header: c.header, align: cellAlign(c) })),
-      rows: page.data.map((row) => ({ id: String(row.id), cells: def.columns.map((c) => cellText(c, row)) })),
+      columns: def.columns.map((c) => ({
+        key: c.accessorKey,
+        header: c.header,
+        align: cellAlign(c),
+        wrap: cellWrap(c),
+      })),
+      rows: page.data.map((row) => ({
+        id: String(row.id),
+        cells: def.columns.map((c) => cellText(c, row, page.references)),
+      })),
+      // The same columns as the table that follows, from the same rows and the user's same choices.
+      layout: (width) =>
+        layoutOfList(
+          def,
+          {
+            width,
+            buttons,
+            visibility: columnVisibility,
+            rows: page.data,
+            text: (c, row) => cellText(c, row, page.references),
+          },
+          measureText,
+        ),
+      actions: actionsWidth(buttons),
     };
     firstFrame.show(frame, drawFirstFrame);
   } catch {

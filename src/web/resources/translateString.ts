@@ -1,12 +1,13 @@
 import { replaceStringParameters, TranslatableString } from '@rjsf/utils';
+import { NO, YES } from '../../domain/yesNo.ts';
 
 // RJSF's own labels (array buttons, empty lists...), in Italian.
 const IT: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.ArrayItemTitle]: 'Elemento',
   [TranslatableString.MissingItems]: 'Definizione degli elementi mancante',
   [TranslatableString.EmptyArray]: 'Nessun elemento. Usare il pulsante qui sotto per aggiungerne.',
-  [TranslatableString.YesLabel]: 'Si',
-  [TranslatableString.NoLabel]: 'No',
+  [TranslatableString.YesLabel]: YES,
+  [TranslatableString.NoLabel]: NO,
   [TranslatableString.CloseLabel]: 'Chiudi',
   [TranslatableString.ErrorsLabel]: 'Errori',
   [TranslatableString.NewStringDefault]: 'Nuovo valore',

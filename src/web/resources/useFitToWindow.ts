@@ -26,3 +26,22 @@ export function useFitToWindow<T extends HTMLElement>() {
   });
   return { ref, maxHeight };
 }
+
+/**
+ * An element's width in whole pixels (rounded down, so that what is sized to it never spills over), followed as
+ * the window or the layout changes; `initial` until it is first measured, before the first paint.
+ */
+export function useWidth<T extends HTMLElement>(initial: () => number) {
+  const ref = useRef<T | null>(null);
+  const [width, setWidth] = useState(initial);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.floor(el.getBoundingClientRect().width));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}

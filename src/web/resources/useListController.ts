@@ -4,7 +4,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import type { ListState } from '../api/listQuery.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
-import { useLookups } from '../fields/useLookup.ts';
 import { messages } from '../i18n/messages.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import { useNotify } from '../ui/notifications.tsx';
@@ -39,12 +38,13 @@ export function useListController(def: ResourceDefinition) {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.data;
-  const lookups = useLookups(def.columns.map((c) => c.reference));
-  // A resource that is also a lookup elsewhere shows its changes there too.
+  // The names of the records the rows point to come with the page.
+  const lookups = list.data?.references ?? {};
+  // A resource that is also picked elsewhere shows its changes in those pickers too.
   const refresh = () =>
     queryClient
       .invalidateQueries({ queryKey: ['list', def.name] })
-      .then(() => queryClient.invalidateQueries({ queryKey: ['lookup', def.name] }));
+      .then(() => queryClient.invalidateQueries({ queryKey: ['pick', def.name] }));
   const dialogs = useRecordDialogs({ def, onChanged: refresh });
   const { openNew, openEdit } = dialogs;
 
@@ -80,7 +80,7 @@ export function useListController(def: ResourceDefinition) {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement;
       const typing = !!target.closest('input, textarea, [contenteditable="true"], [role="dialog"]');
-      const row = target.closest('tr[data-row-id]');
+      const row = target.closest('[data-row-id]');
       const intent = keyIntent(
         e,
         { typing, dialogOpen, onRow: !!row && !target.closest('a, button, [role="button"], [role="checkbox"]') },

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Button } from '@mui/material';
 import Form from '@rjsf/mui';
 import { deepEquals, getDefaultFormState, type ErrorSchema, type RJSFSchema, type UiSchema } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type Row } from '../api/resourceApi.ts';
@@ -58,6 +58,9 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
     () => getDefaultFormState(formValidator, schema, { ...(record ?? {}) }) as Row,
   );
   const [formData, setFormData] = useState<Row>(pristine);
+  /** Sets fields from outside the form (a map marker sets the coordinates; a widget fills fields beside its own). */
+  const setFields = useCallback((fields: Row) => setFormData((current) => ({ ...current, ...fields })), []);
+  const formContext = useMemo(() => ({ setFields }), [setFields]);
   const [extraErrors, setExtraErrors] = useState<ErrorSchema | undefined>();
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -123,6 +126,7 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
       formData={formData}
       validator={formValidator}
       widgets={widgetRegistry}
+      formContext={formContext}
       templates={TEMPLATES}
       transformErrors={transformErrors}
       customValidate={crossFieldChecks}
@@ -142,9 +146,6 @@ export function useRecordForm({ def, record, onSave, fieldErrors }: Options) {
       onSubmit={(e) => void submit(e.formData as Row)}
     />
   );
-
-  /** Sets fields from outside the form (a map marker sets the coordinates). */
-  const setFields = (fields: Row) => setFormData((current) => ({ ...current, ...fields }));
 
   return { form, conflictAlert, formId, dirty, busy, editing, formData, setFields };
 }

@@ -1,12 +1,11 @@
 import type { SessionIdentity } from '../../domain/tokenClaims.ts';
+import { sessionStorageKeys } from './storageKeys.ts';
 
-// SPEC.md section 7: the names carry the environment, so staging and production never mix.
-const ENV = import.meta.env.VITE_APP_ENV ?? 'staging';
-export const TOKEN_KEY = `crm_token_${ENV}`;
-export const REFRESH_KEY = `crm_refresh_token_${ENV}`;
-// A super admin's own tokens, kept while they work as another user.
-const OWN_TOKEN_KEY = `crm_own_token_${ENV}`;
-const OWN_REFRESH_KEY = `crm_own_refresh_token_${ENV}`;
+const KEYS = sessionStorageKeys(import.meta.env.VITE_APP_ENV);
+export const TOKEN_KEY = KEYS.token;
+export const REFRESH_KEY = KEYS.refreshToken;
+const OWN_TOKEN_KEY = KEYS.ownToken;
+const OWN_REFRESH_KEY = KEYS.ownRefreshToken;
 
 /** Who is signed in, as the staff token says (src/domain/tokenClaims.ts). */
 export type SessionUser = SessionIdentity;

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { EXE, PNG } from '../../../../tests/helpers/sampleFiles.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 
@@ -40,11 +42,22 @@ function form(parts: Part[]): FormData {
     else f.append(name, new Blob([new Uint8Array(value)]), `${name}.bin`);
   return f;
 }
-const base = (extra: Part[] = []): Part[] => [
-  ['operatore', String(operatorId)],
-  ['dataAccettazione', '2025-09-24'],
-  ...extra,
-];
+/** What a check-in needs (a machine, a reading, the signature), unless the case sends its own. */
+const base = (extra: Part[] = []): Part[] => {
+  const sent = new Set(extra.map(([name]) => name));
+  const reading = sent.has('km') || sent.has('ore');
+  const needed: Part[] = [
+    ['matricole', 'SN-BASE'],
+    ['km', '1000'],
+    ['firma', PNG],
+  ];
+  return [
+    ['operatore', String(operatorId)],
+    ['dataAccettazione', '2025-09-24'],
+    ...needed.filter(([name]) => !sent.has(name) && !(name === 'km' && reading)),
+    ...extra,
+  ];
+};
 const save = (parts: Part[], headers = operator) =>
   t.app.inject({ method: 'POST', url: '/api/accettazioni_mezzi', headers, payload: form(parts) });
 const storedFiles = () => {
@@ -116,6 +129,33 @@ describe('registering an acceptance (POST /api/accettazioni_mezzi)', () => {
     expect(list.json().data.map((r: { id: number }) => r.id)).toContain(data.id);
   });
 
+  it('emptyAcceptanceIsRefused: no machine, no reading, no signature: 400 naming each, nothing stored', async () => {
+    const before = await count();
+    const files = storedFiles();
+    // What the wizard sends for a check-in with nothing filled: the operator and the date.
+    const res = await save([
+      ['operatore', String(operatorId)],
+      ['dataAccettazione', '2025-09-24'],
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().violations).toEqual([
+      { field: 'matricole', message: 'Indicare almeno una matricola del mezzo' },
+      { field: 'km', message: 'Indicare i km o le ore' },
+      { field: 'ore', message: 'Indicare i km o le ore' },
+      { field: 'firma', message: 'La firma del cliente è obbligatoria' },
+    ]);
+    // Blank text is no serial number either; one reading (0 for a new machine) is enough.
+    const blankSerial = await save(base([['matricole', '   ']]));
+    expect(blankSerial.json().violations).toEqual([
+      { field: 'matricole', message: 'Indicare almeno una matricola del mezzo' },
+    ]);
+    expect(await count()).toBe(before);
+    expect(storedFiles()).toBe(files);
+    const newMachine = await save(base([['ore', '0']]));
+    expect(newMachine.statusCode).toBe(201);
+    expect(newMachine.json().data).toMatchObject({ km: null, ore: 0, matricole: 'SN-BASE' });
+  });
+
   it('defaults fuel to 0 and damage to no when they are left out (only truthy fields are sent)', async () => {
     const res = await save(base());
     expect(res.statusCode).toBe(201);
@@ -181,10 +221,10 @@ describe('registering an acceptance (POST /api/accettazioni_mezzi)', () => {
 
   it('lets only a supervisor register in the name of another operator', async () => {
     const sup = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: supervisor });
-    const other = [
-      ['operatore', String(sup.json().data.id)],
-      ['dataAccettazione', '2025-09-24'],
-    ] as Part[];
+    const other = base().map(([name, value]): Part => [
+      name,
+      name === 'operatore' ? String(sup.json().data.id) : value,
+    ]);
     const res = await save(other, operator);
     expect(res.statusCode).toBe(400);
     expect(res.json().violations[0].field).toBe('operatore');
@@ -265,7 +305,7 @@ describe('registering an acceptance (POST /api/accettazioni_mezzi)', () => {
     expect(lower.json().violations).toEqual([
       {
         field: 'ore',
-        message: "Le ore (400) sono inferiori all'ultima lettura (500 del 24-09-2025): indicare il motivo",
+        message: "Le ore (400 h) sono inferiori all'ultima lettura (500 h del 24-09-2025): indicare il motivo",
       },
     ]);
     const withReason = await save(
@@ -385,11 +425,14 @@ describe('a saved acceptance is sealed', () => {
     ).toBe(400);
   });
 
-  it('gives a PDF report with the hash of the record and of each photo', async () => {
+  it('gives a PDF report that reads the Italian way, closed by the fingerprints of the record and of each photo', async () => {
     const data = (
       await save(
         base([
           ['matricole', 'SN-PDF'],
+          ['km', '12500'],
+          ['ore', '3420'],
+          ['danni', 'true'],
           ['foto-0', PNG],
           ['firma', PNG],
         ]),
@@ -403,6 +446,18 @@ describe('a saved acceptance is sealed', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Data accettazione 24-09-2025');
+    expect(text).toContain('Km 12.500 km');
+    expect(text).toContain('Ore 3.420 h');
+    expect(text).toContain('Danni Sì');
+    expect(text).toMatch(/Registrata il \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    // The evidence closes the report, under its Italian name; before it the reader meets no technical word.
+    const [report, evidence = ''] = text.split('Dati di verifica');
+    expect(unreadable(report ?? '')).toEqual([]);
+    expect(evidence).toContain(`Impronta della registrazione ${data.sha256}`);
+    expect(evidence).toContain(`Impronta della foto 1 ${hex(PNG)}`);
+    expect(evidence).toContain(`Impronta della firma ${hex(PNG)}`);
   });
 });
 

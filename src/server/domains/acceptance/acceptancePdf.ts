@@ -1,11 +1,13 @@
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { formatDate } from '../../../domain/dates.ts';
+import { displayFormats as f } from '../../../domain/displayFormats.ts';
+import { VERIFICATION } from '../../../domain/verification.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { acceptanceKey } from './acceptanceFiles.ts';
 import { sha256 } from './acceptanceUpload.ts';
+import { verificationBlock } from '../../pdf/verificationBlock.ts';
 
 // The PDF's own standard fonts: nothing read from disk but the acceptance's images, nothing fetched.
 const HELVETICA = {
@@ -20,9 +22,6 @@ pdfmake.setUrlAccessPolicy(() => false);
 // pdfkit knows the standard fonts by name; nothing else may be read from disk through a document.
 pdfmake.setLocalAccessPolicy((name) => STANDARD_FONTS.has(name));
 
-const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
-const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
-
 async function image(ctx: AppContext, name: unknown): Promise<{ dataUrl: string; sha256: string } | null> {
   const key = acceptanceKey(name);
   const buffer = key ? await ctx.storage.get(key) : null;
@@ -32,8 +31,9 @@ async function image(ctx: AppContext, name: unknown): Promise<{ dataUrl: string;
 }
 
 /**
- * The report of one acceptance (issue 17, point 5): data, checks, photos, signature and addenda, with the
- * SHA-256 of the record and of each photo as stored now (a photo changed on disk shows a different one).
+ * The report of one acceptance (issue 17, point 5): data, checks, photos, signature and addenda, closed by
+ * the "Dati di verifica": the SHA-256 of the record and of each photo as stored now (a photo changed on disk
+ * shows a different one).
  */
 export async function acceptancePdf(
   ctx: AppContext,
@@ -48,7 +48,6 @@ export async function acceptancePdf(
     columns: [{ text: label, width: 150, bold: true }, { text: value || '—' }],
     margin: [0, 1, 0, 1],
   });
-  const reading = (v: unknown) => (typeof v === 'number' ? integer.format(v) : '—');
   const addenda = (row.addenda as { testo: string; autore: string; creato: string }[] | null) ?? [];
   const doc: TDocumentDefinitions = {
     info: { title: `Accettazione mezzo n. ${Number(row.id)}` },
@@ -56,17 +55,17 @@ export async function acceptancePdf(
     pageMargins: [40, 40, 40, 40],
     content: [
       { text: `Accettazione mezzo n. ${Number(row.id)}`, fontSize: 16, bold: true, margin: [0, 0, 0, 10] },
-      field('Data accettazione', formatDate(String(row.dataAccettazione))),
+      field('Data accettazione', f.date(row.dataAccettazione)),
       field('Operatore', String(row.operatoreNome ?? row.operatore)),
       field('Matricole', String(row.matricole ?? '')),
-      field('Km', reading(row.km)),
-      field('Ore', reading(row.ore)),
+      field('Km', f.km(row.km)),
+      field('Ore', f.hours(row.ore)),
       field('Carburante', `${Number(row.carburante)} / 4`),
-      field('Danni', row.danni ? 'Sì' : 'No'),
+      field('Danni', f.yesNo(!!row.danni)),
       ...(row.motivoLetturaInferiore ? [field('Motivo lettura inferiore', String(row.motivoLetturaInferiore))] : []),
       field('Note per il cliente', String(row.noteCliente ?? '')),
       field('Note interne', String(row.noteInterne ?? '')),
-      field('Registrata il', row.created ? dateTime.format(new Date(String(row.created))) : ''),
+      field('Registrata il', f.dateTime(row.created)),
       { text: 'Controlli', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
       controlli.length
         ? {
@@ -89,29 +88,35 @@ export async function acceptancePdf(
               ? {
                   stack: [
                     { image: p.dataUrl, fit: [250, 190] },
-                    { text: `Foto ${i + 1} — SHA-256 ${p.sha256}`, fontSize: 7, margin: [0, 2, 0, 8] },
+                    { text: `Foto ${i + 1}`, fontSize: 8, margin: [0, 2, 0, 8] },
                   ],
                   unbreakable: true,
                 }
               : { text: `Foto ${i + 1}: file non trovato`, color: 'red' },
           )
         : [{ text: 'Nessuna foto' }]),
-      { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
-      firma ? { image: firma.dataUrl, fit: [220, 90] } : { text: 'Non firmata' },
+      // The heading goes with its signature: never one at the foot of a page and the other on the next.
+      {
+        stack: [
+          { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+          firma ? { image: firma.dataUrl, fit: [220, 90] } : { text: 'Non firmata' },
+        ],
+        unbreakable: true,
+      },
       ...(addenda.length
         ? [
             { text: 'Integrazioni', bold: true, fontSize: 12, margin: [0, 10, 0, 4] } as Content,
             ...addenda.map((a): Content => ({
-              text: [{ text: `${a.autore}, ${dateTime.format(new Date(a.creato))}: `, bold: true }, a.testo],
+              text: [{ text: `${a.autore}, ${f.dateTime(a.creato)}: `, bold: true }, a.testo],
               margin: [0, 2, 0, 2],
             })),
           ]
         : []),
-      {
-        text: `Impronta SHA-256 del record: ${String(row.sha256 ?? '')}`,
-        fontSize: 7,
-        margin: [0, 14, 0, 0],
-      },
+      verificationBlock([
+        [VERIFICATION.recordFingerprint, String(row.sha256 ?? '')],
+        ...(firma ? [[VERIFICATION.signatureFingerprint, firma.sha256] as const] : []),
+        ...photos.flatMap((p, i) => (p ? [[VERIFICATION.photoFingerprint(i + 1), p.sha256] as const] : [])),
+      ]),
     ],
   };
   return Buffer.from(await pdfmake.createPdf(doc).getBuffer());

@@ -10,6 +10,7 @@ import { acceptancePdf } from './acceptancePdf.ts';
 import { ACCEPTANCE_FILES, ACCEPTANCE_TABLES, acceptanceRepository as repo } from './acceptanceRepository.ts';
 import { readAcceptanceUpload, sha256 } from './acceptanceUpload.ts';
 import { uploadPhoto } from './photoUpload.ts';
+import { personName } from '../../../domain/personName.ts';
 
 /** Who may choose another operator than themselves (issue 17: "changeable by supervisors"). */
 const CHOOSES_OPERATOR = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'];
@@ -38,7 +39,7 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
 
   const previous = draft.matricole ? await repo.lastOf(ctx, draft.matricole) : null;
   const types = await repo.controlTypes(ctx);
-  const errors = validateAcceptance(draft, types, repo.previousReading(previous));
+  const errors = validateAcceptance(draft, types, repo.previousReading(previous), { signed: !!upload.signature });
   if (errors.length) throw refuse(errors);
   if (draft.operatore !== user.id && !user.roles.some((r) => CHOOSES_OPERATOR.includes(r)))
     throw refuse([
@@ -173,7 +174,7 @@ export const acceptanceModule: ServerModule = {
           { field: 'testo', message: "Il testo dell'integrazione è obbligatorio" },
         ]);
       const user = req.user;
-      const autore = user ? [user.name, user.surname].filter(Boolean).join(' ') || user.username : '';
+      const autore = user ? personName(user) : '';
       const data = await repo.addAddendum(ctx, req.params.id, {
         testo: testo.trim(),
         autore,

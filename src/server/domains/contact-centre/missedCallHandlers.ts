@@ -1,11 +1,17 @@
-import { caseWait, formatWait, nextCallbackSlot, officeHours } from '../../../domain/contact-centre/index.ts';
+import {
+  callbackTexts,
+  caseWait,
+  formatWait,
+  nextCallbackSlot,
+  officeHours,
+} from '../../../domain/contact-centre/index.ts';
 import { TEAM_TOPICS } from '../../../domain/hubTopics.ts';
-import { formatPhoneDisplay } from '../../../domain/phone/index.ts';
+import { personName } from '../../../domain/personName.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
-import { serverSetValues } from '../../crud/serverSet.ts';
 import { HttpError } from '../../http/httpError.ts';
+import { planPersonalActivity } from '../plannings/index.ts';
 import { checkedFieldValue } from './fieldUpdate.ts';
 import { contactCentreRepository as repo, type Office } from './repository.ts';
 
@@ -21,8 +27,7 @@ const DEFAULT_THRESHOLD = 60;
 
 type MissedCall = RecordOf<'MissedCall'>;
 
-const fullName = (user: { name: string; surname: string; username: string }) =>
-  [user.name, user.surname].filter(Boolean).join(' ') || user.username;
+const fullName = personName;
 
 const told = (ctx: AppContext) =>
   ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });
@@ -112,23 +117,25 @@ export const missedCallHandlers = defineHandlers({
     const office = (await repo.offices(ctx.db)).find((o) => o.id === row.branchOfficeId);
     const now = new Date();
     const slot = nextCallbackSlot(now, officeHours(office));
-    const who = [formatPhoneDisplay(String(row.senderPhone)), row.callerName].filter(Boolean).join(' - ');
-    const user = await ctx.resource('User').repo.raw(me.id);
-    const planning = ctx.resource('Planning');
-    const note = `Richiamato senza risposta il ${new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' }).format(now)}: attività di richiamata il ${slot.date.split('-').reverse().join('-')} alle ${slot.startTime}`;
+    const { subject, description, note } = callbackTexts({
+      senderPhone: String(row.senderPhone),
+      callerName: row.callerName,
+      receivedAt: String(row.receivedAt),
+      attempts: typeof row.attempts === 'number' ? row.attempts : 1,
+      triedAt: now.toISOString(),
+      slot,
+    });
     await ctx.db.transaction(async (tx) => {
-      await crudRepository(tx, planning.model).create(
-        {
-          ...slot,
-          subject: `Richiamare ${who}`,
-          description: `Chiamata persa del ${String(row.receivedAt).slice(0, 16).replace('T', ' ')}, ${String(row.attempts ?? 1)} tentativi. Nessuna risposta alla richiamata.`,
-          customerId: row.customerId ?? null,
-          agentId: user?.agentId ?? null,
-          completed: false,
-          codiceLingua: 'it',
-        },
-        serverSetValues(planning.model, 'create', me),
-      );
+      // The operator's own: in their home and agenda, not in the sales team's.
+      await planPersonalActivity(tx, ctx, me, {
+        ...slot,
+        subject,
+        description,
+        customerId: row.customerId ?? null,
+        agentId: null,
+        completed: false,
+        codiceLingua: 'it',
+      });
       await crudRepository(tx, ctx.resource('MissedCall').model).update(
         id,
         { note: [row.note, note].filter(Boolean).join('\n').slice(-4000) },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRomeDateTime } from '../../../domain/dates.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { ingestCalls } from './ingest.ts';
 
@@ -54,6 +55,8 @@ afterAll(() => t.close());
 const list = async (query = '') =>
   (await call('GET', `/api/missed-calls?${query}`, anna)).json().data as Record<string, unknown>[];
 const byPhone = async (phone: string) => (await list()).find((r) => r.senderPhone === phone) ?? {};
+const idOf = async (username: string) =>
+  (await t.ctx.db.query<{ id: number }>(`SELECT id FROM "user" WHERE username = $1`, [username])).rows[0]?.id;
 
 describe('missed calls: the list', () => {
   it('is sorted by receivedAt, newest first, with the wait of each case in business hours', async () => {
@@ -117,21 +120,73 @@ describe('Richiama', () => {
     expect(other.json().message).toBe('La chiamata è già presa in carico da Prova Test');
   });
 
-  it('nobody answered: only who called back creates the call-back activity in their planning', async () => {
-    const { id } = await byPhone('+390245678902');
+  it('callbackGoesToTheOperator: "Nessuna risposta" plans the call-back for who pressed it, in their home and agenda only', async () => {
+    const { id, receivedAt } = await byPhone('+390245678902');
     const notMine = await call('POST', `/api/missed-calls/${id as number}/no-answer`, marco);
     expect(notMine.statusCode).toBe(409);
     const before = (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM planning`)).rows[0]?.n ?? 0;
     const done = await call('POST', `/api/missed-calls/${id as number}/no-answer`, anna);
     expect(done.statusCode).toBe(200);
     expect(done.json().data.note).toMatch(
-      /^Richiamato senza risposta il .*: attività di richiamata il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}$/,
+      /^Richiamato senza risposta il \d{2}-\d{2}-\d{4} \d{2}:\d{2}: attività di richiamata il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}$/,
     );
-    const { rows } = await t.ctx.db.query<{ subject: string }>(`SELECT subject FROM planning ORDER BY id DESC LIMIT 1`);
-    expect(rows[0]?.subject).toBe('Richiamare 02.4567.8902');
+    const { rows: texts } = await t.ctx.db.query<{ subject: string; description: string }>(
+      `SELECT subject, description FROM planning ORDER BY id DESC LIMIT 1`,
+    );
+    expect(texts[0]?.subject).toBe('Richiamare 02.4567.8902');
+    // When the call came, as Rome reads it: not the stored UTC instant.
+    const { rows: calls } = await t.ctx.db.query<{ receivedAt: Date }>(
+      `SELECT "receivedAt" FROM "missedCall" WHERE id = $1`,
+      [id],
+    );
+    expect(texts[0]?.description).toMatch(/^Chiamata persa del \d{2}-\d{2}-\d{4} \d{2}:\d{2}, /);
+    expect(texts[0]?.description).toContain(
+      `del ${formatRomeDateTime(new Date(calls[0]?.receivedAt ?? 0).toISOString())},`,
+    );
     expect((await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM planning`)).rows[0]?.n).toBe(
       before + 1,
     );
+    const { rows } = await t.ctx.db.query<{ id: number; date: string; operatoreId: number; agentId: number | null }>(
+      `SELECT id, date::text AS date, "operatoreId", "agentId" FROM planning ORDER BY id DESC LIMIT 1`,
+    );
+    const planned = rows[0];
+    if (!planned) throw new Error('no call-back planned');
+    // The operator's, nobody's agent: the sales team's lists do not hold it.
+    expect(planned.operatoreId).toBe(await idOf('anna'));
+    expect(planned.agentId).toBeNull();
+
+    const found = async (headers: object, query = '') =>
+      ((await call('GET', `/api/plannings?${query}`, headers)).json().data as { id: number }[]).find(
+        (p) => p.id === planned.id,
+      );
+    // Anna's home ("Attività di oggi" asks by date, "Attività da completare" by completed) and agenda (all of it).
+    const hers = await found(anna, `filters[date]=${planned.date}`);
+    expect(hers).toMatchObject({
+      subject: 'Richiamare 02.4567.8902',
+      description: `Chiamata persa del ${formatRomeDateTime(String(receivedAt))}, 1 tentativo. Nessuna risposta alla richiamata.`,
+      operatoreId: await idOf('anna'),
+      operatoreNome: 'Prova Test',
+      completed: false,
+    });
+    expect(await found(anna, 'filters[completed]=false')).toBeDefined();
+    expect(await found(anna)).toBeDefined();
+    expect(await found(admin)).toBeDefined();
+    // Not the other operator's, nor any salesperson's.
+    const salesperson = await t.as(['ROLE_COMMERCIALE_CP'], 'venditore');
+    const crmUser = await t.as(['ROLE_USER_CRM'], 'commerciale.crm');
+    const supervisor = await t.as(['ROLE_SUPERVISOR_CP'], 'capo.vendite');
+    for (const other of [marco, salesperson, crmUser, supervisor]) {
+      expect(await found(other)).toBeUndefined();
+      expect(await found(other, `filters[date]=${planned.date}`)).toBeUndefined();
+    }
+    // Nobody else may move or delete it; Anna moves it, and it stays hers whatever she sends.
+    const moved = { ...hers, startTime: '17:00', endTime: '17:15', operatoreId: await idOf('marco') };
+    expect((await call('PUT', `/api/plannings/${planned.id}`, marco, moved)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/plannings/${planned.id}`, salesperson, moved)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/plannings/${planned.id}`, marco)).statusCode).toBe(404);
+    const mine = await call('PUT', `/api/plannings/${planned.id}`, anna, moved);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data).toMatchObject({ startTime: '17:00', operatoreId: await idOf('anna') });
   });
 
   it('a call already recalled cannot be taken again', async () => {

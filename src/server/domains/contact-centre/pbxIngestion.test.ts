@@ -95,8 +95,8 @@ describe('PBX ingestion: what it stores', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().violations).toEqual(
       expect.arrayContaining([
-        { field: 'calls[1].src', message: 'Numero chiamante non valido: «non è un numero»' },
-        { field: 'calls[1].start', message: 'Data di inizio della chiamata non valida: «ieri»' },
+        { field: 'calls.1.src', message: 'Numero chiamante non valido: «non è un numero»' },
+        { field: 'calls.1.start', message: 'Data di inizio della chiamata non valida: «ieri»' },
       ]),
     );
     expect(await count('reportCall')).toBe(before);
@@ -104,6 +104,45 @@ describe('PBX ingestion: what it stores', () => {
     const tooMany = Array.from({ length: 501 }, (_, i) => cdr(`m.${i}`, '+390245678903', 5));
     expect((await post(tooMany)).statusCode).toBe(400);
     expect((await post([{ uniqueid: 'x', src: { a: 1 }, disposition: 7 }])).statusCode).toBe(400);
+  });
+
+  it('overlongPbxIdentifierIsRefused: every identifier and text has its limit, named as the PBX names it', async () => {
+    const before = await count('reportCall');
+    const long = 'x'.repeat(5000);
+    const bad = await post([cdr('ok.1', '+390245678902', 3), cdr(long, '+390245678902', 4)]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().violations).toEqual([
+      { field: 'calls.1.uniqueid', message: 'Il campo «uniqueid» può avere al massimo 150 caratteri' },
+      { field: 'calls.1.linkedid', message: 'Il campo «linkedid» può avere al massimo 150 caratteri' },
+    ]);
+    expect(await count('reportCall')).toBe(before);
+    // Each source's identifiers and texts, nested ones and those the PBX writes that nobody reads too.
+    const refused = async (source: string, call: object) => {
+      const res = await post([call], pbx, source);
+      expect(res.statusCode, JSON.stringify(call).slice(0, 80)).toBe(400);
+      return res.json().violations as { field: string; message: string }[];
+    };
+    expect(await refused('asterisk', cdr('q.long', '+390245678902', 5, { queue: { queuename: long } }))).toEqual([
+      { field: 'calls.0.queue.queuename', message: 'Il campo «queuename» può avere al massimo 128 caratteri' },
+    ]);
+    expect(await refused('asterisk', cdr('d.long', '+390245678902', 5, { disposition: long }))).toEqual([
+      { field: 'calls.0.disposition', message: 'Il campo «disposition» può avere al massimo 45 caratteri' },
+    ]);
+    expect(await refused('asterisk', cdr('u.long', '+390245678902', 5, { userfield: long }))).toEqual([
+      { field: 'calls.0.userfield', message: 'Il campo «userfield» può avere al massimo 1000 caratteri' },
+    ]);
+    expect(await refused('twilio', { CallSid: long, From: '+390245678902', To: '+390212345678' })).toEqual([
+      { field: 'calls.0.CallSid', message: 'Il campo «CallSid» può avere al massimo 64 caratteri' },
+    ]);
+    expect(await refused('3cx', { historyid: '1', 'reason-terminated': long })).toEqual([
+      {
+        field: 'calls.0.reason-terminated',
+        message: 'Il campo «reason-terminated» può avere al massimo 64 caratteri',
+      },
+    ]);
+    expect(await count('reportCall')).toBe(before);
+    // At the limit it is a call like any other.
+    expect((await post([cdr('y'.repeat(150), '+390245678902', 6)])).statusCode).toBe(200);
   });
 
   it('is idempotent on the call id: the same call posted twice is one call and one missed call', async () => {

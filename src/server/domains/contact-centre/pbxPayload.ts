@@ -82,7 +82,8 @@ const NORMALIZE: Record<PbxSource, (c: Json) => NormalizedCall> = {
 };
 
 /**
- * The records of a PBX's batch, or every problem of every record, each named `calls[i].<the PBX's field>`:
+ * The records of a PBX's batch, or every problem of every record, each named `calls.<i>.<the PBX's field>` (as
+ * the contract's own checks name them, schemas/pbx-call.json):
  * one bad record refuses the whole batch, so the PBX can fix and resend it as it is.
  */
 export function readPbxBatch(
@@ -94,7 +95,7 @@ export function readPbxBatch(
   calls.forEach((call, i) => {
     const result = NORMALIZE[source](call);
     if ('errors' in result)
-      violations.push(...result.errors.map((e) => ({ field: `calls[${i}].${e.field}`, message: e.message })));
+      violations.push(...result.errors.map((e) => ({ field: `calls.${i}.${e.field}`, message: e.message })));
     else records.push(result.record);
   });
   return violations.length ? { violations } : { records };

@@ -96,8 +96,8 @@ describe('Excel export of the items (issue 18)', () => {
       'Contato il',
     ]);
     expect(rows.slice(1).map((r) => [r[0], r[3], r[5]])).toEqual([
-      [expect.stringMatching(/^BG01-/), 'Si', 'Officina'],
-      ['ZZ-SCONOSCIUTO', 'Si', 'Officina'],
+      [expect.stringMatching(/^BG01-/), 'Sì', 'Officina'],
+      ['ZZ-SCONOSCIUTO', 'Sì', 'Officina'],
     ]);
   });
 

@@ -40,7 +40,7 @@ describe('inventory branches and inventories (issue 18)', () => {
       concluso: false,
       status: 'In corso',
       anomalie: 0,
-      createdBy: 'conta.milano',
+      createdBy: 'Prova Test',
     });
     expect(inventory.codiceMago).toBeUndefined();
     const items = await f.call(f.supervisor, 'GET', `/api/inventario-mezzi-items?idInventarioMezzi=${inventory.id}`);

@@ -3,6 +3,7 @@ import type { CountEntry } from '../../../domain/inventory/counting.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
 import { genericHandlerFor } from '../../crud/genericHandler.ts';
+import { withoutWrittenBy } from '../../crud/writtenBy.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import {
   INVENTORY_SORTS,
@@ -110,6 +111,8 @@ export const inventoryHandlers = defineHandlers({
   createInventarioMezzi: async (req, ctx) => {
     const user = caller(req);
     const repo = repoOf(ctx);
+    // A new inventory is open: its closing fields are the conclusion's (x-written-by).
+    withoutWrittenBy(ctx.resource('InventarioMezzi').model, req.body, null);
     const branchId = req.body.filialeInventarioId;
     if (!mayUseBranch(await branchScope(repo, user), branchId))
       throw violation(400, 'filialeInventarioId', M.notYourBranch);
@@ -122,7 +125,7 @@ export const inventoryHandlers = defineHandlers({
       await tx.query(`SELECT id FROM "filialeInventario" WHERE id = $1 FOR UPDATE`, [branchId]);
       if (await repo.openInventoryOfBranch(tx, branchId))
         throw violation(409, 'filialeInventarioId', M.openExists(branch.nome));
-      return repo.createInventory(tx, branchId, user.username, machines);
+      return repo.createInventory(tx, branchId, fullName(user), machines);
     });
     return { data: record((await repo.inventory(id)) as InventoryRow) };
   },
@@ -137,9 +140,10 @@ export const inventoryHandlers = defineHandlers({
       await openForWrite(tx, repo, scope, id);
       const stored = (await repo.inventory(id, tx)) as InventoryRow;
       if (body.version !== undefined && body.version !== stored.version) throw new HttpError(409, MESSAGES.conflict);
+      withoutWrittenBy(ctx.resource('InventarioMezzi').model, body, record(stored));
       if (body.filialeInventarioId !== stored.filialeInventarioId)
         throw violation(409, 'filialeInventarioId', M.branchFixed);
-      await repo.touchInventory(tx, id, user.username);
+      await repo.touchInventory(tx, id, fullName(user));
     });
     return { data: record((await repo.inventory(id)) as InventoryRow) };
   },
@@ -165,7 +169,7 @@ export const inventoryHandlers = defineHandlers({
       const locked = await repo.lock(tx, id);
       if (!locked || !mayUseBranch(scope, locked.filialeInventarioId)) throw new HttpError(404, M.notFound);
       if (locked.concluso) throw new HttpError(409, M.alreadyConcluded);
-      await repo.conclude(tx, id, { username: user.username, fullName: fullName(user) });
+      await repo.conclude(tx, id, fullName(user));
     });
     await published(ctx, user, id, 'concluded');
     return { data: record((await repo.inventory(id)) as InventoryRow) };

@@ -168,13 +168,14 @@ export function inventoryRepository(db: Queryable) {
     async createInventory(
       tx: Queryable,
       branchId: number,
-      username: string,
+      /** Who creates it, by name (as the inventory shows it: "Creato da Mario Rossi"). */
+      who: string,
       machines: readonly ErpMachine[],
     ): Promise<number> {
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO ${INV} (version, "filialeInventarioId", concluso, created, "createdBy", updated, "updatedBy")
          VALUES (1, $1, false, now(), $2, now(), $2) RETURNING id`,
-        [branchId, username],
+        [branchId, who],
       );
       const id = (rows[0] as { id: number }).id;
       await tx.query(
@@ -185,18 +186,18 @@ export function inventoryRepository(db: Queryable) {
       return id;
     },
 
-    async touchInventory(tx: Queryable, id: number, username: string): Promise<void> {
+    async touchInventory(tx: Queryable, id: number, who: string): Promise<void> {
       await tx.query(`UPDATE ${INV} SET version = version + 1, updated = now(), "updatedBy" = $2 WHERE id = $1`, [
         id,
-        username,
+        who,
       ]);
     },
 
-    async conclude(tx: Queryable, id: number, who: { username: string; fullName: string }): Promise<void> {
+    async conclude(tx: Queryable, id: number, who: string): Promise<void> {
       await tx.query(
         `UPDATE ${INV} SET concluso = true, "dataConclusione" = now(), "conclusoDa" = $2, version = version + 1,
-                updated = now(), "updatedBy" = $3 WHERE id = $1`,
-        [id, who.fullName, who.username],
+                updated = now(), "updatedBy" = $2 WHERE id = $1`,
+        [id, who],
       );
     },
 

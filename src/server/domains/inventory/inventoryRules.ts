@@ -3,6 +3,7 @@ import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import type { InventoryRepository, InventoryRow } from './inventoryRepository.ts';
+import { personName } from '../../../domain/personName.ts';
 
 /** The refusals of the inventory, in Italian (issue 18: message, nothing changed). */
 export const INVENTORY_MESSAGES = {
@@ -24,7 +25,7 @@ export const INVENTORY_MESSAGES = {
 
 const ADMINS = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'];
 const isAdmin = (user: StaffClaims) => user.roles.some((r) => ADMINS.includes(r));
-export const fullName = (user: StaffClaims) => `${user.name} ${user.surname}`.trim() || user.username;
+export const fullName = (user: StaffClaims) => personName(user);
 
 /** The branches a user works in: admins every branch (null), everybody else their `filialiIds`. */
 export async function branchScope(repo: InventoryRepository, user: StaffClaims): Promise<number[] | null> {

@@ -1,6 +1,7 @@
 import { normaliseCode } from '../../../domain/inventory/counting.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext, type ApiRequest } from '../../context.ts';
+import { withoutWrittenBy } from '../../crud/writtenBy.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { assertWithinCeiling, caller, pageOf, published, repoOf } from './inventoryHandlers.ts';
 import { ITEM_SORTS, type ItemQuery, type ItemRow, type ItemSort } from './inventoryRepository.ts';
@@ -108,6 +109,9 @@ export const itemHandlers = defineHandlers({
     await writeItem(ctx, user, id, async (tx, item) => {
       if (body.idInventarioMezzi !== item.idInventarioMezzi)
         throw violation(400, 'idInventarioMezzi', M.otherInventory);
+      if (body.version !== undefined && body.version !== item.version) throw new HttpError(409, MESSAGES.conflict);
+      // The status and who counted are the count's (x-written-by): sent back only as they are.
+      withoutWrittenBy(ctx.resource('InventarioMezziItem').model, body, item);
       const code = normaliseCode(body.resourceMago);
       if (code !== normaliseCode(item.resourceMago)) {
         if (item.manuale !== 'Y') throw violation(409, 'resourceMago', M.onlyManualRenamed);

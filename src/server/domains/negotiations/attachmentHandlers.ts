@@ -22,6 +22,10 @@ const MIME_OF = Object.fromEntries(Object.entries(ALLOWED).map(([mime, ext]) => 
 
 /** Files one request may carry; all of them together at most MAX_UPLOAD_BYTES. */
 export const MAX_FILES = 20;
+/** What a request with more files hears (SPEC.md has no wording of its own for it). */
+export const TOO_MANY_FILES = `Si possono caricare al massimo ${MAX_FILES} file per volta: gli altri in un secondo invio`;
+/** @fastify/multipart's codes for a request past one of its part limits. */
+const PART_LIMIT_CODES = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT']);
 
 export interface UploadedFile {
   field: string;
@@ -61,8 +65,7 @@ export async function readParts(
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, MESSAGES.tooLarge);
-    if (code === 'FST_FILES_LIMIT_REACHED' || code === 'FST_FIELDS_LIMIT_REACHED' || code === 'FST_PARTS_LIMIT_REACHED')
-      throw invalid('file', `al massimo ${MAX_FILES} file per volta`);
+    if (code && PART_LIMIT_CODES.has(code)) throw invalid('file', TOO_MANY_FILES);
     throw new HttpError(400, MESSAGES.badMultipart);
   }
   const files: UploadedFile[] = [];

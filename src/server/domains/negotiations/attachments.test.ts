@@ -117,6 +117,33 @@ describe('attachments of a negotiation', () => {
     expect(onDisk()).toEqual(files);
   });
 
+  it('twentyOneAttachmentsGetTheLimitMessage: 21 files at once are refused naming the limit, nothing stored', async () => {
+    // A negotiation of its own: the other cases count this one's attachments.
+    const other = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/trattative_cp',
+        headers: anna,
+        payload: { ragioneSociale: 'Impresa Rota Costruzioni S.p.A.' },
+      })
+    ).json().data.id as number;
+    const files = onDisk();
+    const parts: Part[] = [['trattativaCpId', String(other)]];
+    for (let i = 0; i < 21; i++) parts.push([`file-${i}`, PNG, `foto-${i}.png`], [`descrizione-${i}`, `Foto ${i}`]);
+    const res = await upload(parts);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().violations).toEqual([
+      { field: 'file', message: 'Si possono caricare al massimo 20 file per volta: gli altri in un secondo invio' },
+    ]);
+    const stored = await t.app.inject({ method: 'GET', url: `/api/trattative_cp/${other}`, headers: anna });
+    expect(stored.json().data.allegati).toEqual([]);
+    expect(onDisk()).toEqual(files);
+    // Twenty is the limit, not past it.
+    const twenty = await upload(parts.slice(0, 1 + 2 * 20));
+    expect(twenty.statusCode, twenty.body).toBe(201);
+    expect(twenty.json().data).toHaveLength(20);
+  });
+
   it('answers 404 to someone who does not see the negotiation, for upload, download and delete', async () => {
     const [first] = await allegati();
     const upl = await upload(

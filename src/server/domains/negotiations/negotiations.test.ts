@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HubEvent } from '../../../../generated/entities.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { romeToday } from '../../../domain/calendar/index.ts';
+import { partitaIvaCheckDigit } from '../../../domain/partitaIva.ts';
 
 type Headers = { authorization: string };
 let t: TestApp;
@@ -46,12 +47,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a new negotiation', () => {
-  it('starts with the defaults of SPEC.md section 4 whatever the client sent for the server fields', async () => {
-    const id = await create('cp.anna', {
+  it('starts with the defaults of SPEC.md section 4; a sent flag or an attachment is not the client’s to say', async () => {
+    const count = async () =>
+      Number((await t.ctx.db.query(`SELECT count(*)::int AS n FROM "trattativaCp"`)).rows[0]?.n);
+    const before = await count();
+    const forged = await call('cp.anna', 'POST', '/api/trattative_cp', {
       ragioneSociale: 'Edilizia Brambilla S.r.l.',
       offertaInviata: true,
       brochureInviata: true,
       allegati: [{ id: 1, path: '../../etc/passwd', descrizione: 'x', file: 'x' }],
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(
+      forged
+        .json()
+        .violations.map((v: { field: string }) => v.field)
+        .sort(),
+    ).toEqual(['allegati', 'brochureInviata', 'offertaInviata']);
+    expect(await count()).toBe(before);
+    const id = await create('cp.anna', {
+      ragioneSociale: 'Edilizia Brambilla S.r.l.',
+      offertaInviata: false,
+      brochureInviata: false,
+      allegati: [],
     });
     const data = (await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data;
     expect(data).toMatchObject({
@@ -259,28 +277,100 @@ describe('reassign, lost offer, archive', () => {
 });
 
 describe('VAT number check', () => {
-  it('says whether the ERP knows it and lists the other non-archived negotiations with it', async () => {
+  it('says whether the ERP knows it and lists the other negotiations with it: open first, then lost and archived', async () => {
     await t.ctx.resource('ClienteErp').repo.create({ code: '111', companyName: 'Ferrari', vatNumber: '01114601006' });
+    const lostStatus = Number(
+      (await t.ctx.resource('StatoTrattativa').repo.create({ description: 'Chiusa persa' })).id,
+    );
     const mine = await create('cp.anna', { ragioneSociale: 'Ferrari', partitaIva: '01114601006' });
     const theirs = await create('cp.bruno', { ragioneSociale: 'Ferrari Costruzioni', partitaIva: '01114601006' });
     const archived = await create('cp.bruno', { ragioneSociale: 'Ferrari vecchia', partitaIva: '01114601006' });
+    const lost = await create('cp.bruno', {
+      ragioneSociale: 'Ferrari persa',
+      partitaIva: '01114601006',
+      statoTrattativaId: lostStatus,
+    });
     await call('cp.bruno', 'PUT', `/api/trattative_cp/${archived}/archiviata`, { archiviata: 'Y' });
     const res = await call('cp.anna', 'GET', `/api/trattative_cp/partita-iva/01114601006?escludiId=${mine}`);
     expect(res.statusCode, res.body).toBe(200);
+    const other = { dataInserimento: expect.any(String), operatore: 'Prova Test', accessibile: false, vista: false };
     expect(res.json().data).toEqual({
       inErp: true,
       trattative: [
-        {
-          id: theirs,
-          ragioneSociale: 'Ferrari Costruzioni',
-          dataInserimento: expect.any(String),
-          operatore: 'Prova Test',
-          accessibile: false,
-        },
+        { id: theirs, ragioneSociale: 'Ferrari Costruzioni', stato: 'aperta', ...other },
+        { id: lost, ragioneSociale: 'Ferrari persa', stato: 'persa', ...other },
+        { id: archived, ragioneSociale: 'Ferrari vecchia', stato: 'archiviata', ...other },
       ],
     });
     const none = await call('cp.anna', 'GET', '/api/trattative_cp/partita-iva/00743110157');
     expect(none.json().data).toEqual({ inErp: false, trattative: [] });
+  });
+
+  it('an acknowledged duplicate is not asked again for the same negotiations; a new one is', async () => {
+    const vat = `0228616098${partitaIvaCheckDigit('0228616098')}`;
+    const mine = await create('cp.anna', { ragioneSociale: 'Rota', partitaIva: vat });
+    const first = await create('cp.bruno', { ragioneSociale: 'Rota Costruzioni', partitaIva: vat });
+    const unseen = async () =>
+      (
+        (await call('cp.anna', 'GET', `/api/trattative_cp/partita-iva/${vat}?escludiId=${mine}`)).json().data
+          .trattative as { id: number; vista: boolean }[]
+      )
+        .filter((r) => !r.vista)
+        .map((r) => r.id);
+    expect(await unseen()).toEqual([first]);
+
+    const seen = await call('cp.anna', 'PUT', `/api/trattative_cp/${mine}/partita-iva-viste`, { trattative: [first] });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json().data.trattative).toEqual([expect.objectContaining({ id: first, vista: true })]);
+    expect(await unseen()).toEqual([]);
+    // Seen from this negotiation only: the other one still sees it as new.
+    const fromTheirs = await call('cp.bruno', 'GET', `/api/trattative_cp/partita-iva/${vat}?escludiId=${first}`);
+    expect(fromTheirs.json().data.trattative).toEqual([expect.objectContaining({ id: mine, vista: false })]);
+
+    const second = await create('cp.bruno', { ragioneSociale: 'Rota Scavi', partitaIva: vat });
+    expect(await unseen()).toEqual([second]);
+  });
+
+  it('refuses an id without that VAT number, a negotiation without one, one not visible, and other roles', async () => {
+    const vat = `0338616098${partitaIvaCheckDigit('0338616098')}`;
+    const mine = await create('cp.anna', { ragioneSociale: 'Bonfanti', partitaIva: vat });
+    const same = await create('cp.bruno', { ragioneSociale: 'Bonfanti Scavi', partitaIva: vat });
+    const elsewhere = await create('cp.bruno', { ragioneSociale: 'Altra', partitaIva: '00743110157' });
+    const noVat = await create('cp.anna', { ragioneSociale: 'Senza partita IVA' });
+    const stored = async () =>
+      (await t.ctx.db.query(`SELECT * FROM "trattativaCpPartitaIvaVista" WHERE "trattativaCpId" = $1`, [mine])).rows;
+
+    const wrong = await call('cp.anna', 'PUT', `/api/trattative_cp/${mine}/partita-iva-viste`, {
+      trattative: [same, elsewhere],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().violations).toEqual([
+      { field: 'trattative.1', message: `La trattativa ${elsewhere} non ha la partita IVA ${vat}` },
+    ]);
+    expect(await stored()).toEqual([]);
+
+    const without = await call('cp.anna', 'PUT', `/api/trattative_cp/${noVat}/partita-iva-viste`, {
+      trattative: [same],
+    });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().violations[0].field).toBe('trattative');
+
+    const empty = await call('cp.anna', 'PUT', `/api/trattative_cp/${mine}/partita-iva-viste`, { trattative: [] });
+    expect(empty.statusCode).toBe(400);
+    // Someone else's negotiation (not visible to Anna) is not hers to acknowledge from: 404.
+    const notHers = await call('cp.anna', 'PUT', `/api/trattative_cp/${same}/partita-iva-viste`, {
+      trattative: [mine],
+    });
+    expect(notHers.statusCode).toBe(404);
+    const crm = await call('crm.ivo', 'PUT', `/api/trattative_cp/${mine}/partita-iva-viste`, { trattative: [same] });
+    expect(crm.statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: `/api/trattative_cp/${mine}/partita-iva-viste`,
+      payload: { trattative: [same] },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await stored()).toEqual([]);
   });
 });
 
@@ -324,7 +414,9 @@ describe('sends without SMTP_URL', () => {
       email: ['paolo@ediliziabrambilla.it'],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('Email salvata ma non inviata: il server di posta (SMTP_URL) non è configurato');
+    expect(res.json().message).toBe(
+      "Email salvata ma non inviata. Invio e-mail non configurato: rivolgersi all'amministratore",
+    );
     const { rows } = await t.ctx.db.query(
       `SELECT kind, status, recipient, "requestedBy" FROM email WHERE "causeEntity" = 'trattativaCp' AND "causeId" = $1`,
       [id],
@@ -353,5 +445,97 @@ describe('live updates', () => {
     } finally {
       for (const stop of stops) stop();
     }
+  });
+});
+
+describe('business facts only their own operation writes (x-written-by)', () => {
+  const ACCEPTANCE =
+    "Il campo «Accettata dal cliente» non si modifica con questo salvataggio: lo scrive solo «Conferma (o rifiuto) dell'offerta da parte del cliente»";
+  const stored = async (id: number) =>
+    (await t.ctx.db.query(`SELECT * FROM "trattativaCp" WHERE id = $1`, [id])).rows[0] as Record<string, unknown>;
+
+  it('salespersonCannotRecordAcceptance: the customer’s answer is refused on create and update, the record as read is saved', async () => {
+    const count = async () =>
+      Number((await t.ctx.db.query(`SELECT count(*)::int AS n FROM "trattativaCp"`)).rows[0]?.n);
+    const before = await count();
+    const created = await call('comm.carla', 'POST', '/api/trattative_cp', {
+      ragioneSociale: 'Accettata da sola S.r.l.',
+      acceptedByCustomer: 'Y',
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({
+      message: 'Verificare la validità dei campi',
+      violations: [{ field: 'acceptedByCustomer', message: ACCEPTANCE }],
+    });
+    expect(await count()).toBe(before);
+
+    const id = await create('comm.carla', { ragioneSociale: 'Ponteggi Rota S.r.l.', acceptedByCustomer: '' });
+    const record = (await call('comm.carla', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const forged = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, acceptedByCustomer: 'Y' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().violations).toEqual([{ field: 'acceptedByCustomer', message: ACCEPTANCE }]);
+    expect(await stored(id)).toMatchObject({ acceptedByCustomer: '', version: record.version });
+    // The public page still takes the customer's own answer.
+    const publicView = await call('comm.carla', 'GET', `/api/trattative_cp/${id}`);
+    expect(publicView.json().data.acceptedByCustomer).toBe('');
+
+    // The form sends back the record as it read it: saved, the server's fields untouched.
+    const asRead = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, note: 'Richiamare' });
+    expect(asRead.statusCode, asRead.body).toBe(200);
+    expect(asRead.json().data).toMatchObject({ note: 'Richiamare', acceptedByCustomer: '', offertaInviata: false });
+
+    // Accepted meanwhile by the customer (their own call writes it): an older copy sent back changes nothing.
+    await t.ctx.db.query(`UPDATE "trattativaCp" SET "acceptedByCustomer" = 'Y' WHERE id = $1`, [id]);
+    const fresh = (await call('comm.carla', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const again = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...fresh, note: 'Confermata' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await stored(id)).acceptedByCustomer).toBe('Y');
+    const undo = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, {
+      ...again.json().data,
+      acceptedByCustomer: '',
+    });
+    expect(undo.statusCode).toBe(400);
+    expect((await stored(id)).acceptedByCustomer).toBe('Y');
+  });
+
+  it('salespersonCannotForgeOfferFigures: discount, insurance price and sent flags only through their own calls', async () => {
+    const id = await create('comm.carla', { ragioneSociale: 'Scavi Lodigiani S.r.l.' });
+    const record = (await call('comm.carla', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    const offerSave = "lo scrive solo «Salva l'offerta della trattativa»";
+    for (const [field, value] of [
+      ['scontoPercentuale', 6],
+      ['scontoPercentuale', 40],
+      ['scontoImporto', 500],
+      ['assicurazionePrezzo', 0.01],
+      ['trasporto', 0],
+      ['trasportoRitorno', 0],
+      ['articoli', [{ id: 77, description: 'Inventato', price: 100000, selezionato: true, discountPercentage: 100 }]],
+      ['offerta', 'Y'],
+    ] as const) {
+      const res = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, [field]: value });
+      expect(res.statusCode, `${field} ${JSON.stringify(value)}`).toBe(400);
+      expect(res.json().violations).toEqual([{ field, message: expect.stringContaining(offerSave) }]);
+    }
+    const sent = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, offertaInviata: true });
+    expect(sent.json().violations).toEqual([
+      {
+        field: 'offertaInviata',
+        message: "Il campo «Offerta inviata» non si modifica con questo salvataggio: lo scrive solo «Invia l'offerta»",
+      },
+    ]);
+    const lost = await call('comm.carla', 'PUT', `/api/trattative_cp/${id}`, { ...record, statoOfferta: 1 });
+    expect(lost.statusCode).toBe(400);
+    expect(await stored(id)).toMatchObject({
+      scontoPercentuale: null,
+      scontoImporto: null,
+      assicurazionePrezzo: null,
+      trasporto: 100,
+      trasportoRitorno: 100,
+      articoli: [],
+      offerta: 'N',
+      offertaInviata: false,
+      statoOfferta: null,
+      version: record.version,
+    });
   });
 });

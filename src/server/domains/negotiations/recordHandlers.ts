@@ -10,7 +10,7 @@ import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { deleteAll } from '../../storage/storage.ts';
 import { activeUsersWithAnyRole } from '../users/userRepository.ts';
 import { ATTACHMENTS } from './attachmentHandlers.ts';
-import { announce, attachmentsOf, negotiationsWithVat, visibleRow } from './repository.ts';
+import { acknowledgeSameVat, announce, attachmentsOf, negotiationsWithVat, visibleRow } from './repository.ts';
 import { checkAssignable, checkReferences, operatorFor } from './rules.ts';
 import { visibleCondition, viewerOf } from './visibility.ts';
 
@@ -189,10 +189,10 @@ export const recordHandlers = defineHandlers({
       id,
       {
         motivoPersaId: body.motivoPersaId,
-        statoOfferta: body.statoOffertaId,
         ...(body.notePersa !== undefined ? { notePersa: body.notePersa } : {}),
       },
-      serverSetValues(model, 'update', req.user),
+      // The offer's status is this call's to write (x-written-by), never the form's.
+      { ...serverSetValues(model, 'update', req.user), statoOfferta: body.statoOffertaId },
     );
     await announce(ctx, data, 'updated', req.user);
     return { data };
@@ -212,6 +212,26 @@ export const recordHandlers = defineHandlers({
     const [inErp, trattative] = await Promise.all([
       ctx.erp.knowsVatNumber(vat),
       negotiationsWithVat(ctx.db, viewer, vat, except),
+    ]);
+    return { data: { inErp, trattative } };
+  },
+
+  acknowledgeTrattativaCpPartitaIva: async (req, ctx) => {
+    const viewer = await viewerOf(ctx, req.user);
+    const id = idOf(req.params);
+    const vat = await ctx.db.transaction(async (tx) => {
+      const row = await visibleRow(tx, viewer, id, true);
+      const vat = typeof row.partitaIva === 'string' ? row.partitaIva : '';
+      if (!vat)
+        throw new HttpError(400, MESSAGES.invalid, [
+          { field: 'trattative', message: 'La trattativa non ha una partita IVA: salvarla prima con la partita IVA' },
+        ]);
+      await acknowledgeSameVat(tx, id, vat, req.body.trattative, Number(req.user?.id));
+      return vat;
+    });
+    const [inErp, trattative] = await Promise.all([
+      ctx.erp.knowsVatNumber(vat),
+      negotiationsWithVat(ctx.db, viewer, vat, id),
     ]);
     return { data: { inErp, trattative } };
   },

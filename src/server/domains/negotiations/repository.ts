@@ -1,3 +1,4 @@
+import { isLostStatus } from '../../../domain/negotiations/lostStatus.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
@@ -22,6 +23,15 @@ export interface Allegato {
 export const NEGOTIATION_TABLES: readonly string[] = [
   `CREATE SEQUENCE IF NOT EXISTS "trattativaCpAllegato_id_seq"`,
   `CREATE INDEX IF NOT EXISTS "trattativaCp_allegati_idx" ON "trattativaCp" USING gin ("allegati" jsonb_path_ops)`,
+  // Other negotiations with the same VAT number a user has seen and saved over: not asked about again.
+  `CREATE TABLE IF NOT EXISTS "trattativaCpPartitaIvaVista" (
+     "trattativaCpId" integer NOT NULL,
+     "altraTrattativaCpId" integer NOT NULL,
+     "partitaIva" text NOT NULL,
+     "vistaDa" integer,
+     "vistaIl" timestamptz NOT NULL DEFAULT now(),
+     PRIMARY KEY ("trattativaCpId", "altraTrattativaCpId"))`,
+  `CREATE INDEX IF NOT EXISTS "trattativaCpPartitaIvaVista_altra_idx" ON "trattativaCpPartitaIvaVista" ("altraTrattativaCpId")`,
 ];
 
 export const notFound = () => new HttpError(404, MESSAGES.notFound);
@@ -116,9 +126,16 @@ export interface SameVat {
   dataInserimento: string | null;
   operatore: string | null;
   accessibile: boolean;
+  /** Open, lost (a lost status or declined by the customer) or archived. */
+  stato: 'aperta' | 'persa' | 'archiviata';
+  /** Already seen and saved over from the negotiation `exceptId`, with this same VAT number. */
+  vista: boolean;
 }
 
-/** Non-archived negotiations with this VAT number, newest first, each saying whether the viewer may open it. */
+/**
+ * The other negotiations with this VAT number, open ones first, then lost and archived ones, newest first within
+ * each (at most 50), each saying whether the viewer may open it and whether it was already seen from `exceptId`.
+ */
 export async function negotiationsWithVat(
   db: Queryable,
   viewer: Viewer,
@@ -126,14 +143,59 @@ export async function negotiationsWithVat(
   exceptId: number | null,
 ): Promise<SameVat[]> {
   const where = visibleSql(viewer, 3, 't.');
-  const { rows } = await db.query<SameVat>(
+  const { rows } = await db.query<
+    Omit<SameVat, 'stato'> & {
+      archiviata: string;
+      acceptedByCustomer: string | null;
+      code: unknown;
+      description: unknown;
+    }
+  >(
     `SELECT t.id, COALESCE(t."ragioneSociale", '') AS "ragioneSociale", t."dataInserimento",
        NULLIF(TRIM(COALESCE(u.name, '') || ' ' || COALESCE(u.surname, '')), '') AS operatore,
-       ${where.sql} AS accessibile
+       ${where.sql} AS accessibile, t.archiviata, t."acceptedByCustomer", s.code, s.description,
+       (v."trattativaCpId" IS NOT NULL) AS vista
      FROM "trattativaCp" t LEFT JOIN "user" u ON u.id = t."operatoreId"
-     WHERE t."partitaIva" = $1 AND COALESCE(t.archiviata, 'N') <> 'Y' AND t.id <> $2
-     ORDER BY t.id DESC LIMIT 50`,
+       LEFT JOIN "statoTrattativa" s ON s.id = t."statoTrattativaId"
+       LEFT JOIN "trattativaCpPartitaIvaVista" v
+         ON v."trattativaCpId" = $2 AND v."altraTrattativaCpId" = t.id AND v."partitaIva" = t."partitaIva"
+     WHERE t."partitaIva" = $1 AND t.id <> $2
+     ORDER BY (t.archiviata = 'Y'), t.id DESC LIMIT 200`,
     [vat, exceptId ?? 0, ...where.params],
   );
-  return rows;
+  const order = { aperta: 0, persa: 1, archiviata: 2 };
+  return rows
+    .map(({ archiviata, acceptedByCustomer, code, description, ...r }): SameVat => {
+      const lost = acceptedByCustomer === 'N' || isLostStatus({ code, description });
+      return { ...r, stato: archiviata === 'Y' ? 'archiviata' : lost ? 'persa' : 'aperta' };
+    })
+    .sort((x, y) => order[x.stato] - order[y.stato] || y.id - x.id)
+    .slice(0, 50);
+}
+
+/**
+ * Records that the user saw these other negotiations with the same VAT number as `id` and saved anyway. Only
+ * negotiations that have that VAT number now are recorded; any other id is refused by name, nothing stored.
+ */
+export async function acknowledgeSameVat(db: Queryable, id: number, vat: string, others: number[], userId: number) {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM "trattativaCp" WHERE id = ANY($1::int[]) AND "partitaIva" = $2 AND id <> $3`,
+    [others, vat, id],
+  );
+  const found = new Set(rows.map((r) => r.id));
+  const wrong = others.findIndex((o) => !found.has(o));
+  if (wrong >= 0)
+    throw new HttpError(400, MESSAGES.invalid, [
+      {
+        field: `trattative.${wrong}`,
+        message: `La trattativa ${others[wrong]} non ha la partita IVA ${vat}`,
+      },
+    ]);
+  await db.query(
+    `INSERT INTO "trattativaCpPartitaIvaVista" ("trattativaCpId", "altraTrattativaCpId", "partitaIva", "vistaDa")
+     SELECT $1, other, $2, $3 FROM unnest($4::int[]) AS other
+     ON CONFLICT ("trattativaCpId", "altraTrattativaCpId")
+     DO UPDATE SET "partitaIva" = EXCLUDED."partitaIva", "vistaDa" = EXCLUDED."vistaDa", "vistaIl" = now()`,
+    [id, vat, userId, others],
+  );
 }

@@ -1,11 +1,12 @@
 import type { EmailKind } from '../../../../generated/entities.ts';
+import { displayFormats } from '../../../domain/displayFormats.ts';
 import { createDocumentToken } from '../../auth/publicOffer.ts';
 import { defineHandlers, type AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import type { AnyRequest } from '../../http/handler.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError } from '../../http/httpError.ts';
-import type { OutgoingMail } from '../../plugins/mail/index.ts';
+import { NOT_CONFIGURED, type OutgoingMail } from '../../plugins/mail/index.ts';
 import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/fileStore.ts';
 import { renderOfferPdf } from '../offers/pdf/offerPdf.ts';
@@ -25,7 +26,7 @@ export const FLAG_OF_KIND: Partial<Record<EmailKind, string>> = {
 
 export const SEND_MESSAGES = {
   queued: 'Richiesta inviata correttamente',
-  notConfigured: 'Email salvata ma non inviata: il server di posta (SMTP_URL) non è configurato',
+  notConfigured: `Email salvata ma non inviata. ${NOT_CONFIGURED}`,
   noBrochure: 'Scegliere la brochure da inviare',
   noLink: "Il link di accreditamento non è impostato per l'utente: chiederlo all'amministratore (Utenti)",
   erpDown: 'Il gestionale (Mago) non ha risposto: riprovare più tardi',
@@ -71,6 +72,9 @@ async function send(
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+/** A field's value as its kind reads everywhere (a phone number dotted as on the screens), else as typed. */
+const shown = (kind: string | undefined, v: unknown) =>
+  kind && kind in displayFormats ? displayFormats[kind as keyof typeof displayFormats](v) || null : text(v);
 
 /** The registry fields the customer is asked to check, labelled with the schema's titles. */
 const ANAGRAFICA_FIELDS = [
@@ -105,7 +109,7 @@ export const sendHandlers = defineHandlers({
     const sender = await senderOf(ctx, req);
     const properties = (ctx.contract.entitySchema('TrattativaCp').properties ?? {}) as Record<
       string,
-      { title?: string }
+      { title?: string; 'x-kind'?: string }
     >;
     return send(req, ctx, body.idTrattativaCp, async (row) => ({
       to: body.email,
@@ -113,7 +117,7 @@ export const sendHandlers = defineHandlers({
         ragioneSociale: String(row.ragioneSociale ?? ''),
         contatto: text(row.contatto),
         firma: sender.firma,
-        dati: ANAGRAFICA_FIELDS.map((f) => [properties[f]?.title ?? f, text(row[f])]),
+        dati: ANAGRAFICA_FIELDS.map((f) => [properties[f]?.title ?? f, shown(properties[f]?.['x-kind'], row[f])]),
       }),
     }));
   },
@@ -170,6 +174,9 @@ export const sendHandlers = defineHandlers({
         to: body.email,
         ...ctx.mail.render.offerta({
           documentToken: text(row.documentToken) ?? documentToken,
+          numeroOfferta: version.number,
+          scadenza: version.header.validUntil,
+          conPdf: true,
           contatto: text(row.contatto),
           firma: sender.firma,
         }),

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HubEvent } from '../../../../generated/entities.ts';
 import { EXE, PDF } from '../../../../tests/helpers/sampleFiles.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
-import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { demoPriceList } from '../../plugins/erpPriceList.ts';
 import { demoFleet } from '../../plugins/erpFleet.ts';
 
@@ -108,6 +110,32 @@ describe('sends by e-mail', () => {
     await vi.waitFor(async () => expect((await stored(id))[flag]).toBe(true));
   });
 
+  it('writes what the customer reads as every screen does: phone, dates, amounts; nothing technical', async () => {
+    const id = await negotiation({ telefono: '035 412 000' });
+    await post('invia-anagrafica', { idTrattativaCp: id, email: ['paolo@ediliziabrambilla.it'] });
+    const [registry] = await smtp.waitFor(
+      1,
+      (m) => (m.mail.subject ?? '').startsWith('Dati anagrafici') && (m.mail.text ?? '').includes('035'),
+    );
+    expect(registry?.mail.text).toContain('Telefono: 035.412.000');
+    expect(unreadable(`${registry?.mail.subject}\n${registry?.mail.text}`)).toEqual([]);
+
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/trattative_cp/${id}/offerta`,
+      headers: cp,
+      payload: await asRead(t, id, { ...fullOffer(offerIds), durata: 30 }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await post('invia-offerta', { idTrattativaCp: id, email: ['ufficio@ediliziabrambilla.it'] });
+    const [offer] = await smtp.waitFor(1, (m) => m.envelope.to.includes('ufficio@ediliziabrambilla.it'));
+    expect(offer?.mail.text).toMatch(/L'offerta è valida fino al \d{2}-\d{2}-\d{4}\./);
+    expect(unreadable(`${offer?.mail.subject}\n${offer?.mail.text}`)).toEqual([]);
+    const pdf = await pdfText(offer?.mail.attachments[0]?.content ?? new Uint8Array());
+    expect(pdf).toMatch(/\d\.\d{3},\d{2} €/);
+    expect(unreadable(pdf, { evidenceAtEnd: true })).toEqual([]);
+  });
+
   it('sends the offer to two recipients with the public link of the document token, then sets offertaInviata', async () => {
     const id = await negotiation();
     // Only a saved offer is sent: its frozen version's PDF goes with the message.
@@ -115,10 +143,13 @@ describe('sends by e-mail', () => {
       method: 'PUT',
       url: `/api/trattative_cp/${id}/offerta`,
       headers: cp,
-      payload: fullOffer(offerIds),
+      payload: await asRead(t, id, fullOffer(offerIds)),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const to = ['paolo@ediliziabrambilla.it', 'acquisti@ediliziabrambilla.it'];
+    const me = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: cp })).json().data.id as number;
+    const heard: HubEvent[] = [];
+    const stop = t.ctx.hub.subscribe([`/users/${me}`], (e) => heard.push(e));
     const res = await post('invia-offerta', { idTrattativaCp: id, email: to });
     expect(res.statusCode, res.body).toBe(200);
     const [got] = await smtp.waitFor(1, (m) => m.envelope.to.includes('acquisti@ediliziabrambilla.it'));
@@ -134,6 +165,13 @@ describe('sends by e-mail', () => {
       `Offerta n. ${pdf?.filename?.replace('.pdf', '')}`,
     );
     await vi.waitFor(async () => expect((await stored(id)).offertaInviata).toBe(true));
+    // The transaction that marked it delivered tells the open pages, as the server's own change (no user).
+    await vi.waitFor(() =>
+      expect(heard).toContainEqual(
+        expect.objectContaining({ entity: 'trattativaCp', event: 'updated', entityId: id, userId: null }),
+      ),
+    );
+    stop();
   });
 
   it('refuses no recipient, a bad address or a missing brochure by field, and writes nothing', async () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 
 /** An OSRM stand-in on loopback: 80,4 km and 65 minutes, or a failure when asked to. */
@@ -44,7 +44,12 @@ async function savedWithSite() {
     method: 'PUT',
     url: `/api/trattative_cp/${id}/offerta`,
     headers: seller,
-    payload: { ...fullOffer(ids), km: null, latitudeTrattativa: 45.8081, longitudeTrattativa: 9.0852 },
+    payload: await asRead(t, id, {
+      ...fullOffer(ids),
+      km: null,
+      latitudeTrattativa: 45.8081,
+      longitudeTrattativa: 9.0852,
+    }),
   });
   expect(res.statusCode, res.body).toBe(200);
   const voci = res.json().data.calcolo.voci as { key: string; text: string }[];
@@ -54,7 +59,7 @@ async function savedWithSite() {
 describe('the distance of an offer', () => {
   it('takes road km and minutes from the routing service (OSRM API), branch first', async () => {
     const line = await savedWithSite();
-    expect(line('distanza')).toBe('Distanza: 80,4 km, 65 minuti (percorso stradale)');
+    expect(line('distanza')).toBe('Distanza: 80,4 km dalla filiale al cantiere, 65 minuti di viaggio (su strada)');
     expect(line('trasportoAndata')).toContain('fascia 61–120 minuti');
     expect(asked.at(-1)).toBe('/route/v1/driving/9.19,45.4642;9.0852,45.8081?overview=false');
   });
@@ -63,7 +68,9 @@ describe('the distance of an offer', () => {
     failing = true;
     const line = await savedWithSite();
     failing = false;
-    expect(line('distanza')).toMatch(/^Distanza: \d+,\d km, \d+ minuti \(stima: linea d'aria × 1,3, a 50 km\/h\)$/);
+    expect(line('distanza')).toMatch(
+      /^Distanza: \d+,\d km dalla filiale al cantiere, \d+ minuti di viaggio \(stimati in linea d'aria × 1,3, a 50 km\/h di media\)$/,
+    );
   });
 });
 
@@ -100,7 +107,7 @@ describe('an ERP that does not answer', () => {
         method: 'PUT',
         url: `/api/trattative_cp/${id}/offerta`,
         headers: user,
-        payload: fullOffer(downIds),
+        payload: await asRead(down, id, fullOffer(downIds)),
       });
       expect(saved.statusCode).toBe(502);
       const row = (await down.ctx.db.query(`SELECT offerta FROM "trattativaCp" WHERE id = $1`, [id])).rows[0];

@@ -1,11 +1,14 @@
 import type { components } from '../../../../generated/api.ts';
 import { DISCOUNT_APPROVERS } from '../../../domain/accessRules.ts';
 import {
+  centsToEuros,
   confirmOfferMismatches,
+  type EffectiveDiscount,
   priceListSummary,
   versionChanges,
   type PricingError,
 } from '../../../domain/pricing/index.ts';
+import { formatRomeDateTime } from '../../../domain/dates.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext } from '../../context.ts';
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
@@ -20,7 +23,6 @@ import { renderOfferPdf } from './pdf/offerPdf.ts';
 import {
   CHOICE_FIELDS,
   approvalRecord,
-  approverOf,
   choicesOf,
   priceChoices,
   priceLinesOf,
@@ -46,7 +48,8 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
   return {
     trattativaCpId: Number(row.id),
     version: Number(row.version ?? 0),
-    input: choicesOf(row),
+    // The choices as a save sends them back, with the version they were read at.
+    input: { ...choicesOf(row), version: Number(row.version ?? 1) },
     listini: [...priced.input.priceLines],
     calcolo: {
       prezzi: priced.result.figures,
@@ -55,6 +58,7 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
       approvazioneRichiesta: priced.result.approvalRequired,
       durata: priced.result.duration,
       maxScontoOfferta: priced.settings.maxScontoOfferta,
+      scontoEffettivo: effectiveDiscountOf(priced.result.effectiveDiscount),
     },
     scontoApprovatoDa: priced.input.discount.approvedBy ?? null,
     versioni: versions.map((v, i) => ({
@@ -71,6 +75,10 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
   };
 }
 
+/** The effective discount in euros, as the builder shows it. */
+const effectiveDiscountOf = (d: EffectiveDiscount | null) =>
+  d && { prezzoListino: centsToEuros(d.listCents), importo: centsToEuros(d.cents), percentuale: d.percent };
+
 /** The approver's name as the users table has it now (a token's copy may be older). */
 async function fullName(db: Queryable, user: StaffClaims): Promise<string> {
   const { rows } = await db.query<{ name: string | null }>(
@@ -78,6 +86,19 @@ async function fullName(db: Queryable, user: StaffClaims): Promise<string> {
     [user.id],
   );
   return rows[0]?.name ?? user.username;
+}
+
+/** A save of an older version: 409 saying who saved in between and when, so the builder can say it. */
+function staleSave(stored: Row): HttpError {
+  // The server writes the saver's name as people read it (serverSet.ts).
+  const who = typeof stored.updater === 'string' && stored.updater ? stored.updater : null;
+  const when = typeof stored.updated === 'string' ? ` il ${formatRomeDateTime(stored.updated, ' alle ')}` : '';
+  return new HttpError(
+    409,
+    who
+      ? `Nel frattempo la trattativa è stata salvata da ${who}${when}: nulla è stato salvato, ricaricare i dati`
+      : `Nel frattempo la trattativa è stata modificata da un altro utente${when}: nulla è stato salvato, ricaricare i dati`,
+  );
 }
 
 async function saveOffer(
@@ -91,15 +112,13 @@ async function saveOffer(
   const { version, prezziAttesi, ...choices } = body;
   const { row, priced } = await ctx.db.transaction(async (tx) => {
     const stored = await visibleRow(tx, viewer, id, true);
-    if (version !== undefined && version !== stored.version) throw new HttpError(409, MESSAGES.conflict);
-    // An approval given earlier stays while the discount is the one approved.
-    let approvedBy = approverOf(stored.scontoApprovazione, choices);
-    let priced = await priceChoices(ctx, tx, choices, scoreOf(stored), approvedBy, log);
-    // A supervisor's or an admin's save is their approval of a discount above the maximum.
-    if (priced.result.approvalRequired && !approvedBy && hasAny(user, DISCOUNT_APPROVERS)) {
-      approvedBy = await fullName(tx, user);
-      priced = await priceChoices(ctx, tx, choices, scoreOf(stored), approvedBy, log);
-    }
+    if (version !== stored.version) throw staleSave(stored);
+    // An approval given earlier stays while the levers are the ones approved.
+    let priced = await priceChoices(ctx, tx, choices, scoreOf(stored), { stored: stored.scontoApprovazione }, log);
+    // A supervisor's or an admin's save is their approval of what the offer gives away.
+    if (priced.result.approvalRequired && !priced.input.discount.approvedBy && hasAny(user, DISCOUNT_APPROVERS))
+      priced = await priceChoices(ctx, tx, choices, scoreOf(stored), { by: await fullName(tx, user) }, log);
+    const approvedBy = priced.input.discount.approvedBy ?? null;
     const violations = violationsOf(priced);
     if (violations.length) throw new HttpError(400, MESSAGES.invalid, violations);
     const figures = priced.result.figures;
@@ -116,14 +135,17 @@ async function saveOffer(
     const duration = priced.result.duration;
     const model = ctx.resource('TrattativaCp').model;
     const patch: Row = Object.fromEntries(CHOICE_FIELDS.map((f) => [f, choices[f] ?? null]));
+    // Every field the save writes is the server's own (x-written-by names this operation on the figures).
     const row = await crudRepository(tx, model).update(
       id,
+      {},
       {
+        ...serverSetValues(model, 'update', user),
         ...patch,
         trasportoAbilitato: choices.trasportoAbilitato ?? true,
         trasporto: choices.trasporto ?? 100,
         trasportoRitorno: choices.trasportoRitorno ?? 100,
-        articoli: choices.articoli ?? [],
+        articoli: priced.input.articles.articoli ?? [],
         contributoAmbientale: choices.contributoAmbientale ?? '',
         assicurazioneTipo: choices.assicurazioneTipo ?? '',
         noteOfferta: choices.noteOfferta ?? '',
@@ -132,12 +154,10 @@ async function saveOffer(
         offerta: 'Y',
         listiniOfferta: priced.input.priceLines,
         assicurazionePrezzo: figures.prezzoAssicurazione,
-      },
-      {
-        ...serverSetValues(model, 'update', user),
         trattativaCpPriceLists: priceListSummary(priced.input.priceLines),
         scontoApprovatoDa: priced.result.approvalRequired ? approvedBy : null,
-        scontoApprovazione: priced.result.approvalRequired && approvedBy ? approvalRecord(approvedBy, choices) : null,
+        scontoApprovazione:
+          priced.result.approvalRequired && approvedBy ? approvalRecord(approvedBy, priced.input) : null,
       },
       Number(stored.version),
     );
@@ -157,7 +177,7 @@ export const offerHandlers = defineHandlers({
       ctx.db,
       choices,
       scoreOf(row),
-      approverOf(row.scontoApprovazione, choices),
+      { stored: row.scontoApprovazione },
       req.raw.log,
     );
     return { data: await offerState(ctx.db, row, priced) };
@@ -196,7 +216,10 @@ export const offerHandlers = defineHandlers({
       [negotiations],
     );
     const archived = new Map(rows.map((r) => [r.id, r.archiviata ?? 'N']));
-    return { ...page, data: page.data.map((o) => ({ ...o, archiviata: archived.get(o.trattativaCpId ?? 0) ?? 'N' })) };
+    // SPEC.md section 7: GET /api/offers answers data.data (the page, with its total, inside data).
+    return {
+      data: { ...page, data: page.data.map((o) => ({ ...o, archiviata: archived.get(o.trattativaCpId ?? 0) ?? 'N' })) },
+    };
   },
 
   listListiniGruppoRisorse: async (req, ctx) => {

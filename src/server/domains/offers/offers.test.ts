@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuro, eurosToCents, offerFingerprint } from '../../../domain/pricing/index.ts';
-import { FULL_OFFER_FIGURES, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import {
+  asRead,
+  FULL_OFFER_FIGURES,
+  FULL_OFFER_LIST,
+  fullOffer,
+  seedOfferConfig,
+} from '../../../../tests/helpers/offerSetup.ts';
 import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { latestSentVersion } from './versions.ts';
 
@@ -42,10 +51,14 @@ async function negotiation(headers: Headers = seller, extra: object = {}): Promi
   return res.json().data.id as number;
 }
 
+/** Violations with plain spaces (amounts are formatted with a no-break space before €). */
+const plainViolations = (res: { json(): { violations?: { field: string; message: string }[] } }) =>
+  (res.json().violations ?? []).map((v) => ({ ...v, message: v.message.replace(/\u00a0/g, ' ') }));
 const offerOf = async (id: number, headers: Headers = seller) =>
   (await call(headers, 'GET', `/api/trattative_cp/${id}/offerta`)).json().data;
-const save = (id: number, body: object, headers: Headers = seller) =>
-  call(headers, 'PUT', `/api/trattative_cp/${id}/offerta`, body);
+/** Saves as the builder does: with the version read just before, unless the test sends its own. */
+const save = async (id: number, body: object, headers: Headers = seller) =>
+  call(headers, 'PUT', `/api/trattative_cp/${id}/offerta`, await asRead(t, id, body));
 const negotiationRow = async (id: number) =>
   (await t.ctx.db.query(`SELECT * FROM "trattativaCp" WHERE id = $1`, [id])).rows[0] as Record<string, unknown>;
 const sendOffer = (id: number, headers: Headers = seller) =>
@@ -98,8 +111,8 @@ describe('the offer of a negotiation', () => {
     expect(offer.calcolo.errori).toEqual([]);
     expect(offer.calcolo.voci.map((v: { text: string }) => v.text.replace(/\u00a0/g, ' '))).toEqual(
       expect.arrayContaining([
-        'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
-        'Assicurazione Base: 8,00% di 1140,00 € = 91,20 €',
+        'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1.140,00 €',
+        'Assicurazione Base: 8,00% di 1.140,00 € = 91,20 €',
       ]),
     );
     const row = await negotiationRow(id);
@@ -156,10 +169,12 @@ describe('the offer of a negotiation', () => {
     const six = { ...fullOffer(ids), scontoPercentuale: 6 };
     const refused = await save(id, six);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().violations).toEqual([
+    // 6% of 1493,50 = 89,61 €; with the articles' own discounts (5,50 €): 95,11 € off the list of 1.499,00 €.
+    expect(plainViolations(refused)).toEqual([
       {
         field: 'scontoPercentuale',
-        message: "Lo sconto del 6,00% supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+        message:
+          "Lo sconto effettivo del 6,34% (95,11 € su 1.499,00 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
       },
     ]);
     expect((await negotiationRow(id)).offerta).toBe('N');
@@ -169,31 +184,192 @@ describe('the offer of a negotiation', () => {
     const offer = approved.json().data;
     expect(offer.scontoApprovatoDa).toBe('Giulia Ferri');
     expect(offer.calcolo.approvazioneRichiesta).toBe(true);
-    expect(offer.calcolo.prezzi.prezzoTotaleScontato).toBe(1359.24); // 1446 − 86,76
+    expect(offer.calcolo.prezzi.prezzoTotaleScontato).toBe(1403.89); // 1493,50 − 89,61
+    expect(offer.calcolo.scontoEffettivo).toEqual({
+      prezzoListino: 1499,
+      importo: 95.11,
+      percentuale: expect.closeTo(6.345, 2),
+    });
     expect(offer.calcolo.voci.find((v: { key: string }) => v.key === 'sconto').formula).toContain(
       '(approvato da Giulia Ferri)',
     );
     expect(await negotiationRow(id)).toMatchObject({ scontoPercentuale: 6, scontoApprovatoDa: 'Giulia Ferri' });
 
-    // The salesperson may change something else: the approved discount stays; a larger one is refused again.
-    const notes = await save(id, { ...six, noteOfferta: 'Ritiro il venerdì' });
+    // The salesperson may change something else: the approval stays; any lever changed needs a new one.
+    const notes = await save(id, { ...six, noteOfferta: 'Ritiro il venerdì', durata: 14 });
     expect(notes.statusCode, notes.body).toBe(200);
     expect(notes.json().data.scontoApprovatoDa).toBe('Giulia Ferri');
     expect((await save(id, { ...six, scontoPercentuale: 7 })).statusCode).toBe(400);
-    // The approval covers the approved discount only: raised through the negotiation's own form, the send
-    // refuses it, and the offer shows the approval as missing.
+    expect((await save(id, { ...six, trasportoRitorno: 50 })).statusCode).toBe(400);
+    // The negotiation's own form cannot raise it: the offer's figures are the offer save's alone.
     const record = (await call(seller, 'GET', `/api/trattative_cp/${id}`)).json().data;
     const raised = await call(seller, 'PUT', `/api/trattative_cp/${id}`, { ...record, scontoPercentuale: 40 });
-    expect(raised.statusCode, raised.body).toBe(200);
-    const refusedSend = await sendOffer(id);
-    expect(refusedSend.statusCode).toBe(400);
-    expect(refusedSend.json().violations).toEqual([
-      { field: 'scontoPercentuale', message: expect.stringContaining("serve l'approvazione di un supervisore") },
-    ]);
-    expect((await offerOf(id)).scontoApprovatoDa).toBeNull();
+    expect(raised.statusCode).toBe(400);
+    expect((await negotiationRow(id)).scontoPercentuale).toBe(6);
+    expect((await sendOffer(id)).statusCode).toBe(200);
     // Back under the maximum, no approval is needed nor kept.
-    const five = await save(id, fullOffer(ids));
-    expect(five.json().data.scontoApprovatoDa).toBeNull();
+    const within = await save(id, fullOffer(ids));
+    expect(within.json().data.scontoApprovatoDa).toBeNull();
+    expect(within.json().data.calcolo.scontoEffettivo).toEqual({ ...FULL_OFFER_LIST, percentuale: expect.any(Number) });
+  });
+
+  it('articleDiscountsCountTowardTheCap: 3% off with both articles given away is 6,56% of the list', async () => {
+    const id = await negotiation();
+    const articoli = fullOffer(ids).articoli.map((a) => ({ ...a, discountAmount: 0, discountPercentage: 100 }));
+    const before = await negotiationRow(id);
+    const res = await save(id, { ...fullOffer(ids), articoli });
+    expect(res.statusCode).toBe(400);
+    // 1444,00 − 3% = 1.400,68 € offered for 1.499,00 € of list: 98,32 € off.
+    expect(plainViolations(res)).toEqual([
+      {
+        field: 'scontoPercentuale',
+        message: expect.stringContaining('Lo sconto effettivo del 6,56% (98,32 € su 1.499,00 € di listino)'),
+      },
+    ]);
+    expect(await negotiationRow(id)).toMatchObject({ version: before.version, offerta: 'N', articoli: [] });
+    // Without the offer's own discount, the two articles alone (55,00 €, 3,67%) are within the 5%.
+    const alone = await save(id, { ...fullOffer(ids), articoli, scontoPercentuale: 0 });
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json().data.calcolo.scontoEffettivo).toMatchObject({ importo: 55 });
+  });
+
+  it('transportBelowListCountsTowardTheCap: both legs at 0% give away 190,00 € (12,68%), a supervisor approves it', async () => {
+    const id = await negotiation();
+    const noTransport = {
+      ...fullOffer(ids),
+      articoli: fullOffer(ids).articoli.map((a) => ({ ...a, discountAmount: 0, discountPercentage: 0 })),
+      scontoPercentuale: 0,
+      trasporto: 0,
+      trasportoRitorno: 0,
+    };
+    const res = await save(id, noTransport);
+    expect(res.statusCode).toBe(400);
+    expect(plainViolations(res)).toEqual([
+      {
+        field: 'trasporto',
+        message: expect.stringContaining('Lo sconto effettivo del 12,68% (190,00 € su 1.499,00 € di listino)'),
+      },
+    ]);
+    expect((await negotiationRow(id)).offerta).toBe('N');
+    const approved = await save(id, noTransport, supervisor);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.calcolo.prezzi.prezzoTotaleScontato).toBe(1309);
+    expect(await negotiationRow(id)).toMatchObject({
+      trasporto: 0,
+      trasportoRitorno: 0,
+      scontoApprovatoDa: 'Giulia Ferri',
+    });
+  });
+
+  it('inventedArticleIsRefused: an article not of the group, or under its list price, is refused to a salesperson', async () => {
+    const id = await negotiation();
+    const before = await negotiationRow(id);
+    // The reproduction: the group's article at 1,00 € with 100% off, and an invented one.
+    const res = await save(id, {
+      ...fullOffer(ids),
+      articoli: [
+        { id: 1, description: 'Cestello portapersone', price: 1, selezionato: true, discountPercentage: 100 },
+        { id: 77, description: 'Omaggio', price: 100000, selezionato: true, discountPercentage: 100 },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(plainViolations(res)).toEqual([
+      {
+        field: 'articoli.1',
+        message: "L'articolo «Omaggio» non è tra le attrezzature del gruppo risorse scelto",
+      },
+    ]);
+    expect(await negotiationRow(id)).toMatchObject({ version: before.version, offerta: 'N', articoli: [] });
+    // The group's own article under its list price: the approval is the supervisor's.
+    const cheap = {
+      ...fullOffer(ids),
+      articoli: [{ id: 1, description: 'Cestello portapersone', price: 30, selezionato: true }],
+    };
+    const below = await save(id, cheap);
+    expect(plainViolations(below)).toEqual([
+      {
+        field: 'articoli.0.price',
+        message:
+          "Il prezzo dell'articolo «Cestello portapersone» (30,00 €) è sotto il listino (35,00 €): serve l'approvazione di un supervisore",
+      },
+    ]);
+    expect((await save(id, cheap, supervisor)).statusCode).toBe(200);
+    // The description stored is the group's, whatever the client wrote.
+    const renamed = await save(id, {
+      ...fullOffer(ids),
+      articoli: [{ id: 1, description: 'Regalo', price: 35, selezionato: true }],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await negotiationRow(id)).articoli).toEqual([
+      { id: 1, description: 'Cestello portapersone', price: 35, selezionato: true },
+    ]);
+  });
+
+  it("a salesperson's stored offered total is never below 95% of the list total (fast-check, through the API)", async () => {
+    const id = await negotiation();
+    const lever = fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 1, max: 1500 }).map((bp) => bp / 100),
+    );
+    const article = (a: { id?: number; description: string; price: number }, listPrice: number) =>
+      fc
+        .record({
+          selezionato: fc.boolean(),
+          price: fc.oneof(
+            fc.constant(listPrice),
+            fc.integer({ min: 100, max: 6000 }).map((c) => c / 100),
+          ),
+          discountPercentage: lever,
+        })
+        .map((r) => ({ ...a, ...r }));
+    const [cestello, forche] = fullOffer(ids).articoli;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          scontoPercentuale: lever,
+          trasporto: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 100 })),
+          trasportoRitorno: fc.oneof(fc.constant(100), fc.integer({ min: 0, max: 100 })),
+          articoli: fc.tuple(article(cestello!, 35), article(forche!, 20)),
+        }),
+        async (levers) => {
+          const res = await save(id, { ...fullOffer(ids), ...levers, articoli: [...levers.articoli] });
+          expect([200, 400]).toContain(res.statusCode);
+          if (res.statusCode !== 200) return;
+          // The list: 1140 + 91,20 + 22,80 + 190 (both legs in full) + the selected articles at 35 and 20.
+          const list = 1444 + levers.articoli.reduce((sum, a, i) => sum + (a.selezionato ? [35, 20][i]! : 0), 0);
+          const stored = (await offerOf(id)).calcolo.prezzi.prezzoTotaleScontato as number;
+          expect(stored).toBeGreaterThanOrEqual(Math.round(list * 95) / 100 - 0.005);
+          expect((await negotiationRow(id)).scontoApprovatoDa).toBeNull();
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('staleOfferSaveGets409: a save of an older version says who saved in between, and changes nothing', async () => {
+    const id = await negotiation();
+    const read = await offerOf(id);
+    // Giulia Ferri signed in as 'Prova Test' (renamed after): the name her session wrote.
+    const theirs = await save(id, { ...fullOffer(ids), noteOfferta: 'La mia versione' }, supervisor);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const after = await negotiationRow(id);
+    const mine = await save(id, { ...fullOffer(ids), scontoPercentuale: 2, version: read.version });
+    expect(mine.statusCode).toBe(409);
+    expect(mine.json().message).toMatch(
+      /^Nel frattempo la trattativa è stata salvata da Prova Test il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}: nulla è stato salvato, ricaricare i dati$/,
+    );
+    expect(await negotiationRow(id)).toMatchObject({
+      version: after.version,
+      scontoPercentuale: 3,
+      noteOfferta: 'La mia versione',
+    });
+    // A save that does not say which version it read is refused: the last one would silently win.
+    const blind = await call(seller, 'PUT', `/api/trattative_cp/${id}/offerta`, fullOffer(ids));
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json().violations).toEqual([{ field: 'version', message: 'Il campo «Versione» è obbligatorio' }]);
+    // Read again, the save goes through.
+    const again = await save(id, { ...fullOffer(ids), scontoPercentuale: 2, version: (await offerOf(id)).version });
+    expect(again.statusCode, again.body).toBe(200);
   });
 
   it.each([
@@ -279,7 +455,7 @@ describe('sent versions', () => {
   });
 
   it('freezes a numbered version at each send that never changes after, with its hash and PDF', async () => {
-    const id = await negotiation();
+    const id = await negotiation(seller, { telefono: '035 412 000' });
     expect((await save(id, fullOffer(ids))).statusCode).toBe(200);
     const sent = await sendOffer(id);
     expect(sent.statusCode, sent.body).toBe(200);
@@ -317,7 +493,14 @@ describe('sent versions', () => {
     expect(text).toContain('Edilizia Brambilla S.r.l.');
     expect(text).toContain('12 giorni');
     expect(text).toContain('Valida fino al');
-    expect(text).toContain(first.hash);
+    // Amounts from a thousand up grouped like the others, the phone as on every screen, dates DD-MM-YYYY.
+    expect(text).toContain('1.448,69 €');
+    expect(text).toContain('1.140,00 €');
+    expect(text).toContain('Telefono 035.412.000');
+    expect(text).toMatch(/inviata il \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(unreadable(text, { evidenceAtEnd: true })).toEqual([]);
+    // The fingerprint closes the document, under "Dati di verifica".
+    expect(text.split('Dati di verifica')[1]).toContain(`Impronta della versione ${first.hash}`);
 
     // A second send is version 2, with the next number and what changed.
     expect((await sendOffer(id)).statusCode).toBe(200);
@@ -326,7 +509,7 @@ describe('sent versions', () => {
     expect(offer.versioni[0]).toMatchObject({
       versione: 1,
       hash: first.hash,
-      prezzoTotaleScontato: 1373.7,
+      prezzoTotaleScontato: 1448.69,
       modifiche: [],
     });
     expect(offer.versioni[1].numeroDocumento).not.toBe(first.number);
@@ -365,7 +548,7 @@ describe('sent versions', () => {
 });
 
 describe('the offers list (GET /api/offers)', () => {
-  it('lists sent versions newest first, filters them, and is for admins only', async () => {
+  it('offersEnvelope: answers data.data, lists sent versions newest first, filters them, and is for admins only', async () => {
     const quick = await negotiation(seller, {
       ragioneSociale: 'Impresa Colombo & Figli',
       partitaIva: '01234567897',
@@ -375,35 +558,48 @@ describe('the offers list (GET /api/offers)', () => {
     expect((await sendOffer(quick)).statusCode).toBe(200);
     const list = await call(admin, 'GET', '/api/offers?page=1&rowsPerPage=30');
     expect(list.statusCode, list.body).toBe(200);
-    const first = list.json().data[0];
+    // SPEC.md section 7: GET /api/offers -> data.data; the page's total beside its rows.
+    expect(Object.keys(list.json())).toEqual(['data']);
+    expect(Object.keys(list.json().data).sort()).toEqual(['data', 'references', 'totalRows']);
+    const first = list.json().data.data[0];
     expect(first).toMatchObject({
       ragioneSociale: 'Impresa Colombo & Figli',
       trattativaCpId: quick,
       versione: 1,
-      prezzoTotaleScontato: 1373.7,
+      prezzoTotaleScontato: 1448.69,
       archiviata: 'N',
     });
     expect(first).not.toHaveProperty('snapshot');
-    const created = list.json().data.map((o: { created: string }) => o.created);
+    const created = list.json().data.data.map((o: { created: string }) => o.created);
     expect([...created].sort().reverse()).toEqual(created);
 
     const filtered = await call(admin, 'GET', '/api/offers?filters[ragioneSociale]=colombo&page=1&rowsPerPage=30');
-    expect(filtered.json().data.map((o: { trattativaCpId: number }) => o.trattativaCpId)).toEqual([quick]);
+    expect(filtered.json().data.data.map((o: { trattativaCpId: number }) => o.trattativaCpId)).toEqual([quick]);
     const byVat = await call(admin, 'GET', '/api/offers?filters[partitaIva]=01234567897&page=1&rowsPerPage=30');
-    expect(byVat.json().totalRows).toBe(1);
+    expect(byVat.json().data.totalRows).toBe(1);
     const archived = await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30');
-    expect(archived.json().totalRows).toBe(0);
+    expect(archived.json().data.totalRows).toBe(0);
     // Archiving the negotiation archives its offers.
     const archive = await call(seller, 'PUT', `/api/trattative_cp/${quick}/archiviata`, { archiviata: 'Y' });
     expect(archive.statusCode, archive.body).toBe(200);
     const nowArchived = (await call(admin, 'GET', '/api/offers?archiviata=Y&page=1&rowsPerPage=30')).json();
     expect(
-      nowArchived.data.map((o: { trattativaCpId: number; archiviata: string }) => [o.trattativaCpId, o.archiviata]),
+      nowArchived.data.data.map((o: { trattativaCpId: number; archiviata: string }) => [
+        o.trattativaCpId,
+        o.archiviata,
+      ]),
     ).toEqual([[quick, 'Y']]);
     const current = (await call(admin, 'GET', '/api/offers?archiviata=N&page=1&rowsPerPage=30')).json();
-    expect(current.data.some((o: { trattativaCpId: number }) => o.trattativaCpId === quick)).toBe(false);
+    expect(current.data.data.some((o: { trattativaCpId: number }) => o.trattativaCpId === quick)).toBe(false);
     const huge = await call(admin, 'GET', '/api/offers?page=1&rowsPerPage=100000');
     expect(huge.statusCode).toBe(400);
+
+    // The Excel export reads the same list through its envelope.
+    const xlsx = await call(admin, 'GET', '/api/export/offer?filters[ragioneSociale]=colombo');
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]?.rowCount).toBe(2);
 
     expect((await call(seller, 'GET', '/api/offers')).statusCode).toBe(403);
     expect((await call(supervisor, 'GET', '/api/offers')).statusCode).toBe(403);

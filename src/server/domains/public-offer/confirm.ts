@@ -1,3 +1,4 @@
+import { machineName } from '../../../domain/machineName.ts';
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { ConfirmOffer } from '../../../../generated/entities.ts';
@@ -47,11 +48,15 @@ function refuseClosed(state: ReturnType<typeof stateOf>) {
   if (state === 'nessuna') throw conflict(M.noOffer);
 }
 
-/** Sets the customer's answer on the negotiation; a new version, so a salesperson's open form cannot overwrite it. */
+/**
+ * Sets the customer's answer on the negotiation; a new version, so a salesperson's open form cannot overwrite it.
+ * Changed now by nobody on the staff: a stale save then does not name the last colleague.
+ */
 async function setAnswer(tx: Queryable, id: number, fields: Record<string, unknown>): Promise<Row> {
   const names = Object.keys(fields);
   const { rows } = await tx.query<Row>(
-    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')}, version = version + 1
+    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')}, version = version + 1,
+       updated = now(), updater = NULL
      WHERE id = $1 RETURNING *`,
     [id, ...names.map((n) => fields[n])],
   );
@@ -121,7 +126,7 @@ export async function acceptOffer(
       al: v.header.period.to,
       durata: pricing.duration ? formatDuration(pricing.duration.value, pricing.duration.unit) : null,
       cantiere: siteOf(v),
-      gruppoRisorse: v.header.resourceGroup.description || v.header.resourceGroup.code,
+      gruppoRisorse: machineName(v.header.resourceGroup),
       option: { ...option, figures, breakdown: pricing.breakdown },
       firmatario,
       firma,
@@ -147,6 +152,7 @@ export async function acceptOffer(
     const updated = await setAnswer(tx, negotiationId, {
       acceptedByCustomer: 'Y',
       bozzaOffertaVisualizzata: true,
+      offertaInviata: true,
       assicurazioneTipo: option.code || null,
       assicurazionePrezzo: figures.prezzoAssicurazione,
       ...(statoOfferta ? { statoOfferta } : {}),
@@ -205,6 +211,7 @@ export async function declineOffer(
     const statoOfferta = await offerStatusId(tx, 'Persa');
     const updated = await setAnswer(tx, negotiationId, {
       acceptedByCustomer: 'N',
+      offertaInviata: true,
       motivoPersaId: body.motivoPersaId,
       notePersa: note ?? '',
       ...(statoOfferta ? { statoOfferta } : {}),

@@ -61,8 +61,9 @@ export const publicOfferModule: ServerModule = {
         if (!(await recordedSince(tx, id, 'visualizzata', new Date(now.getTime() - VIEW_EVERY_MS), visitor.ip)))
           await recordEvent(tx, id, 'visualizzata', now, visitor);
         if (rows[0]?.viewed) return null;
+        // A customer who opened the offer's link has received the offer, whatever the outbox could tell.
         const updated = await tx.query(
-          `UPDATE "trattativaCp" SET "bozzaOffertaVisualizzata" = true WHERE id = $1 RETURNING *`,
+          `UPDATE "trattativaCp" SET "bozzaOffertaVisualizzata" = true, "offertaInviata" = true WHERE id = $1 RETURNING *`,
           [id],
         );
         return updated.rows[0] ?? null;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pdfText } from '../../../../tests/helpers/pdfText.ts';
+import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
-import { fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
+import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { priceOffer } from '../../../domain/pricing/index.ts';
 import type { HubEvent } from '../../../../generated/entities.ts';
 import { latestSentVersion } from '../offers/versions.ts';
@@ -36,7 +36,7 @@ const staff = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
 
 /** Saves the offer and sends it as the salesperson does: the send freezes the version the customer sees. */
 async function send(id: number, offer: object) {
-  const saved = await staff('PUT', `/api/trattative_cp/${id}/offerta`, offer);
+  const saved = await staff('PUT', `/api/trattative_cp/${id}/offerta`, await asRead(t, id, offer));
   expect(saved.statusCode, saved.body).toBe(200);
   const sent = await staff('POST', '/api/trattative_cp/invia-offerta', {
     idTrattativaCp: id,
@@ -109,11 +109,11 @@ describe('the public offer: what the customer reads', () => {
     expect(data.azienda.sede).toBe('Rossi Noleggi Milano, Via Giuseppe Mazzini 12, 20123 Milano (MI)');
     expect(data.offerta).toMatchObject({ numero: o.version.number, hash: o.version.hash, assicurazioneTipo: 'BASE' });
     expect(data.offerta.opzioni.map((x: { code: string }) => x.code)).toEqual(['BASE', 'FULL', 'SP']);
-    // The README offer of the server tests with Base insurance: 1373,70 €.
-    expect(data.offerta.opzioni[0].figures.prezzoTotaleScontato).toBe(1373.7);
+    // The README offer of the server tests with Base insurance: 1.448,69 €.
+    expect(data.offerta.opzioni[0].figures.prezzoTotaleScontato).toBe(1448.69);
     expect(data.offerta.opzioni[1].figures).toEqual(figuresWith(o, 'FULL', 12));
     expect(data.offerta.opzioni[0].breakdown[0].text.replace(/\u00a0/g, ' ')).toBe(
-      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1140,00 €',
+      'Noleggio: 12 giorni × 95,00 € (fascia 6–15 giorni) = 1.140,00 €',
     );
     expect(data.motiviPerse).toEqual([{ id: lostReasonId, description: 'Prezzo troppo alto' }]);
     expect(res.body).not.toMatch(/Paga sempre|venditore|priceLines|SlotFrom|operatore/);
@@ -146,8 +146,12 @@ describe('the public offer: what the customer reads', () => {
       expect([401, 403]).toContain((await t.app.inject({ method: 'GET', url, headers: o.headers })).statusCode);
   });
 
-  it('opening the page marks the draft viewed and the staff see when, from where', async () => {
+  it('opening the page marks the draft viewed and the offer received, live for the staff, who see when, from where', async () => {
     const o = await sentOffer();
+    // No mail server here: the outbox could not say the offer was delivered, so the flag is still false.
+    expect((await stored(o.id)).offertaInviata).not.toBe(true);
+    const heard: HubEvent[] = [];
+    const stop = t.ctx.hub.subscribe([`/users/${sellerId}`], (e) => heard.push(e));
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/trattative-cp/bozza-visualizzata/${o.code}`,
@@ -156,6 +160,14 @@ describe('the public offer: what the customer reads', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await stored(o.id)).bozzaOffertaVisualizzata).toBe(true);
+    // The customer has the offer: it was received, whatever the outbox knew; the open page hears it at once.
+    expect((await stored(o.id)).offertaInviata).toBe(true);
+    await vi.waitFor(() =>
+      expect(heard).toContainEqual(
+        expect.objectContaining({ entity: 'trattativaCp', event: 'updated', entityId: o.id, userId: null }),
+      ),
+    );
+    stop();
     const history = (
       await t.app.inject({ method: 'GET', url: `/api/trattative_cp/${o.id}/offerta-cliente`, headers: seller })
     ).json().data;
@@ -238,7 +250,8 @@ describe('confirming the offer', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Offerta confermata: riceverà a breve per email il documento firmato');
     const row = await stored(o.id);
-    expect(row).toMatchObject({ acceptedByCustomer: 'Y', assicurazioneTipo: 'FULL' });
+    // Signed without the page having said it was opened: received all the same.
+    expect(row).toMatchObject({ acceptedByCustomer: 'Y', assicurazioneTipo: 'FULL', offertaInviata: true });
     expect(Number(row.assicurazionePrezzo)).toBe(figuresWith(o, 'FULL', 12).prezzoAssicurazione);
     expect(events).toContainEqual(
       expect.objectContaining({ entity: 'offertaCliente', event: 'accettata', entityId: o.id }),
@@ -265,13 +278,18 @@ describe('confirming the offer', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(history.accettazione.pdfSha256);
     const text = await pdfText(pdf.rawPayload);
-    // The hash printed is the stored version's: SHA-256 of its canonical JSON.
-    expect(text).toContain(`SHA-256 della versione accettata: ${o.version.hash}`);
-    expect(text).toMatch(/Paolo Brambilla/);
+    const [signed = '', evidence = ''] = text.split('Dati di verifica');
+    expect(signed).toMatch(/Paolo Brambilla/);
     // The engine's minus sign is printed as a hyphen (the PDF's standard font has no U+2212).
-    expect(text).toMatch(/35,00\s€ - 10,00%/);
-    expect(text).toMatch(/198\.51\.100\.4/);
-    expect(text).toMatch(/Mozilla\/5\.0 \(iPhone\)/);
+    expect(signed).toMatch(/35,00\s€ - 10,00%/);
+    // What the customer signed reads as every screen does; the evidence closes the document.
+    expect(signed).toMatch(/Totale scontato \(IVA esclusa\) \d\.\d{3},\d{2} €/);
+    expect(signed).toMatch(/Data e ora \(Roma\) \d{2}-\d{2}-\d{4} \d{2}:\d{2}/);
+    expect(unreadable(signed)).toEqual([]);
+    // The fingerprint printed is the stored version's: SHA-256 of its canonical JSON.
+    expect(evidence).toContain(`Impronta della versione accettata ${o.version.hash}`);
+    expect(evidence).toMatch(/Indirizzo di rete 198\.51\.100\.4/);
+    expect(evidence).toMatch(/Browser Mozilla\/5\.0 \(iPhone\)/);
 
     const mails = (
       await t.ctx.db.query<{ kind: string; recipient: string; n: number }>(
@@ -382,16 +400,3 @@ describe('confirming the offer', () => {
     expect(told.rows.length).toBe(1);
   });
 });
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${path.resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
-  }).promise;
-  const parts: string[] = [];
-  for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent();
-    parts.push(content.items.map((i) => ('str' in i ? i.str : '')).join(''));
-  }
-  return parts.join('\n');
-}

@@ -1,3 +1,4 @@
+import { machineName } from '../../../domain/machineName.ts';
 import { isOfferExpired } from '../../../domain/calendar/offerValidity.ts';
 import { endOfRomeDay } from '../../../domain/calendar/rome.ts';
 import { formatDuration, priceOffer } from '../../../domain/pricing/index.ts';
@@ -119,7 +120,7 @@ export async function publicView(ctx: AppContext, negotiationId: number, now: Da
             scadeIl: offer.expiresAt,
             ...periodOf(v),
             cantiere: siteOf(v),
-            gruppoRisorse: v.header.resourceGroup.description || v.header.resourceGroup.code,
+            gruppoRisorse: machineName(v.header.resourceGroup),
             assicurazioneTipo: v.input.insurance?.code ?? null,
             opzioni: offer.options,
           }

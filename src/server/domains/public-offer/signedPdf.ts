@@ -1,8 +1,11 @@
 import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDate } from '../../../domain/dates.ts';
+import { displayFormats as f } from '../../../domain/displayFormats.ts';
 import { formatEuro, formatPercent } from '../../../domain/pricing/index.ts';
+import { VERIFICATION } from '../../../domain/verification.ts';
 import { OFFER_CONDITIONS } from '../../../domain/publicOffer.ts';
+import { verificationBlock } from '../../pdf/verificationBlock.ts';
 import type { PublicOfferOption } from './repository.ts';
 
 // The PDF's own standard fonts: nothing read from disk, nothing fetched (as the acceptance report).
@@ -16,12 +19,6 @@ const STANDARD_FONTS = new Set(Object.values(HELVETICA));
 pdfmake.addFonts({ Helvetica: HELVETICA });
 pdfmake.setUrlAccessPolicy(() => false);
 pdfmake.setLocalAccessPolicy((name) => STANDARD_FONTS.has(name));
-
-const romeDateTime = new Intl.DateTimeFormat('it-IT', {
-  dateStyle: 'long',
-  timeStyle: 'medium',
-  timeZone: 'Europe/Rome',
-});
 
 export interface SignedOffer {
   company: string;
@@ -54,11 +51,12 @@ const field = (label: string, value: string): Content => ({
 
 /**
  * The evidence of an acceptance (issue 16, point 4): the offer version as priced with the customer's
- * insurance, the conditions, the signature, who signed, when (Rome), from where and with what browser,
- * and the SHA-256 of the version accepted.
+ * insurance, the conditions, the signature, who signed and when (Rome); closed by the "Dati di verifica":
+ * the SHA-256 of the version accepted, from where and with what browser.
  */
 export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
-  const f = s.option.figures;
+  const figures = s.option.figures;
+  const money = (euros: number) => f.money(euros);
   const period = [s.durata, s.dal && s.al ? `dal ${formatDate(s.dal)} al ${formatDate(s.al)}` : '']
     .filter(Boolean)
     .join(', ');
@@ -75,10 +73,10 @@ export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
         margin: [0, 6, 0, 10],
       },
       field('Cliente', s.ragioneSociale),
-      field('Offerta inviata il', romeDateTime.format(new Date(s.inviataIl))),
+      field('Offerta inviata il', f.dateTime(s.inviataIl)),
       field('Periodo', period),
       field('Cantiere', s.cantiere ?? ''),
-      field('Gruppo risorse', s.gruppoRisorse ?? ''),
+      field('Mezzo', s.gruppoRisorse ?? ''),
       field('Assicurazione scelta', `${s.option.name} (${formatPercent(s.option.percentage)} del noleggio)`),
       { text: 'Perché questo prezzo', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
       {
@@ -99,26 +97,30 @@ export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
         },
       },
       { text: 'Totali', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
-      field('Noleggio', formatEuro(Math.round(f.prezzoNoleggio * 100))),
-      field('Assicurazione', formatEuro(Math.round(f.prezzoAssicurazione * 100))),
-      field('Contributo ambientale', formatEuro(Math.round(f.prezzoOneri * 100))),
-      field('Trasporto', formatEuro(Math.round(f.prezzoTrasporto * 100))),
-      field('Articoli', formatEuro(Math.round(f.prezzoVarie * 100))),
-      field('Totale', formatEuro(Math.round(f.prezzoTotale * 100))),
-      field('Totale scontato (IVA esclusa)', formatEuro(Math.round(f.prezzoTotaleScontato * 100))),
+      field('Noleggio', money(figures.prezzoNoleggio)),
+      field('Assicurazione', money(figures.prezzoAssicurazione)),
+      field('Contributo ambientale', money(figures.prezzoOneri)),
+      field('Trasporto', money(figures.prezzoTrasporto)),
+      field('Articoli', money(figures.prezzoVarie)),
+      field('Totale', money(figures.prezzoTotale)),
+      field('Totale scontato (IVA esclusa)', money(figures.prezzoTotaleScontato)),
       { text: 'Condizioni contrattuali accettate', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
       { ol: [...OFFER_CONDITIONS], fontSize: 9 },
-      { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
-      { image: `data:image/png;base64,${s.firma.toString('base64')}`, fit: [240, 100] },
-      field('Firmato da', s.firmatario),
-      field('Data e ora (Roma)', romeDateTime.format(s.accettataIl)),
-      field('Indirizzo IP', s.ip),
-      field('Browser', s.userAgent),
+      // The signature, who signed and when stay together on one page.
       {
-        text: `SHA-256 della versione accettata: ${s.hash}`,
-        fontSize: 8,
-        margin: [0, 12, 0, 0],
+        stack: [
+          { text: 'Firma del cliente', bold: true, fontSize: 12, margin: [0, 10, 0, 4] },
+          { image: `data:image/png;base64,${s.firma.toString('base64')}`, fit: [240, 100] },
+          field('Firmato da', s.firmatario),
+          field('Data e ora (Roma)', f.dateTime(s.accettataIl)),
+        ],
+        unbreakable: true,
       },
+      verificationBlock([
+        [VERIFICATION.acceptedVersionFingerprint, s.hash],
+        [VERIFICATION.address, s.ip],
+        [VERIFICATION.browser, s.userAgent],
+      ]),
     ],
   };
   return Buffer.from(await pdfmake.createPdf(doc).getBuffer());

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import type { Issued } from '../../auth/refreshTokens.ts';
 import { bumpTokenVersion, type UserRow } from './userRepository.ts';
+import { personName } from '../../../domain/personName.ts';
 
-const fullName = (u: UserRow) => [u.name, u.surname].filter(Boolean).join(' ') || u.username;
+const fullName = (u: UserRow) => personName(u);
 
 export interface SessionOptions {
   /** A refresh just rotated: the session goes on with this refresh token. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../../tests/helpers/testApp.ts';
 
 let t: TestApp;
@@ -97,6 +98,50 @@ describe('users', () => {
       .json()
       .data.map((u: { username: string }) => u.username);
     expect(names).toEqual([...names].sort());
+  });
+});
+
+describe('people are shown by their names, not their usernames', () => {
+  it('gives every user a full name kept by the database, which pickers and reference columns show', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin,
+      payload: {
+        ...newUser,
+        username: 'paolo.verdi',
+        email: 'paolo.verdi@rossinoleggi.it',
+        name: 'Paolo',
+        surname: 'Verdi',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.fullName).toBe('Paolo Verdi');
+    // A name changed later: the full name follows; an account without a name is shown by its username.
+    const id = created.json().data.id;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      headers: admin,
+      payload: { ...created.json().data, surname: 'Verdi Bassi' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.fullName).toBe('Paolo Verdi Bassi');
+    await t.ctx.resource('User').repo.create({
+      username: 'senza.nome',
+      email: 'sn@rossinoleggi.it',
+      name: '',
+      surname: '',
+      roles: ['ROLE_USER'],
+    });
+
+    // Pickers and reference columns name a user by the display field: the full name, never the username.
+    expect(resourceIndex.user.displayField).toBe('fullName');
+    const list = await t.app.inject({ method: 'GET', url: '/api/users?page=0&rowsPerPage=0', headers: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json().data as Record<string, unknown>[];
+    expect(rows.find((r) => r.id === id)).toMatchObject({ username: 'paolo.verdi', fullName: 'Paolo Verdi Bassi' });
+    expect(rows.find((r) => r.username === 'senza.nome')).toMatchObject({ fullName: 'senza.nome' });
   });
 });
 

@@ -26,6 +26,8 @@ describe('the contract for API reviewers', () => {
       expect(asset.statusCode, src).toBe(200);
       expect(asset.body.length, src).toBeGreaterThan(0);
     }
+    // Nothing of the page comes from elsewhere, Redocly's logo included (its policy would block it).
+    expect((await get('/api/docs/redoc.standalone.js')).body).not.toMatch(/https:\/\/cdn\.redoc\.ly/);
     expect((await get('/api/docs/package.json')).statusCode).toBe(404);
     expect((await get('/api/docs/..%2F..%2Fapp.ts')).statusCode).toBe(404);
   });

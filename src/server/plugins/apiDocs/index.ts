@@ -46,6 +46,16 @@ const PAGE = `<!doctype html>
 `;
 
 /**
+ * Redoc's sidebar credits Redocly with a logo it fetches from cdn.redoc.ly: this page loads nothing from
+ * another origin (its policy would block it and the console would say so), so the credit gets a small
+ * picture of its own, inline.
+ */
+export const REMOTE_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const LOCAL_LOGO =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%231565c0'/%3E%3Cpath d='M4 4h8M4 8h8M4 12h5' stroke='white' stroke-width='1.6'/%3E%3C/svg%3E";
+export const withoutRemoteLogo = (bundle: string) => bundle.split(REMOTE_LOGO).join(LOCAL_LOGO);
+
+/**
  * For API reviewers: `/api/docs`, the contract as a readable reference (Redoc, served from this server,
  * loaded by that page only), and the contract itself, bundled in one document: `/api/openapi.json` and
  * `/api/openapi.yaml`. Public, like the contract in the repository: it holds no data and no secret.
@@ -61,6 +71,8 @@ export async function apiDocs(app: FastifyInstance): Promise<void> {
   const assets = new Map(
     Object.entries(files).map(([name, { file, type }]) => [name, { body: fs.readFileSync(file), type }]),
   );
+  const redoc = assets.get('redoc.standalone.js');
+  if (redoc) redoc.body = Buffer.from(withoutRemoteLogo(redoc.body.toString('utf8')));
 
   app.get('/api/docs', async (_req, reply) =>
     reply

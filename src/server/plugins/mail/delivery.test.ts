@@ -81,7 +81,7 @@ describe('delivery through a real SMTP server', () => {
     expect(mail?.subject).toBe('Offerta di noleggio OFF-2025-000112 - Rossi Noleggi S.r.l.');
     expect(mail?.text).toContain('Gentile Paolo Brambilla,');
     expect(mail?.text).toContain(`Vedi e conferma l'offerta: ${link}`);
-    expect(mail?.text).toContain("L'offerta è valida fino al 24 ottobre 2025.");
+    expect(mail?.text).toContain("L'offerta è valida fino al 24-10-2025.");
     expect(mail?.text).toContain('Davide Fontana');
     expect(mail?.html).toContain(`href="${link}"`);
     expect(mail?.html).toContain('Rossi Noleggi S.r.l.');
@@ -133,7 +133,7 @@ describe('delivery through a real SMTP server', () => {
     try {
       const stored = await settled(t, await enqueue(t, brochureTo('sempre.occupato@ediliziabrambilla.it')));
       expect(stored).toMatchObject({ status: 'failed', attempts: 3, nextAttemptAt: null, sentAt: null });
-      expect(stored.lastError).toBe('Errore temporaneo del server SMTP: 451 4.7.1 Casella occupata');
+      expect(stored.lastError).toBe('Errore temporaneo del server di posta: 451 4.7.1 Casella occupata');
     } finally {
       smtp.reply = previous;
     }
@@ -148,7 +148,7 @@ describe('delivery through a real SMTP server', () => {
     try {
       const stored = await settled(t, await enqueue(t, brochureTo('inesistente@ediliziabrambilla.it')));
       expect(stored).toMatchObject({ status: 'failed', attempts: 1 });
-      expect(stored.lastError).toBe('Messaggio rifiutato dal server SMTP: 550 5.1.1 Casella inesistente');
+      expect(stored.lastError).toBe('Messaggio rifiutato dal server di posta: 550 5.1.1 Casella inesistente');
     } finally {
       smtp.reply = previous;
     }
@@ -162,7 +162,7 @@ describe('delivery through a real SMTP server', () => {
     try {
       const stored = await settled(other, await enqueue(other, brochureTo('login@ediliziabrambilla.it')));
       expect(stored.status).toBe('failed');
-      expect(stored.lastError).toMatch(/^Autenticazione SMTP non riuscita: 535/);
+      expect(stored.lastError).toMatch(/^Il server di posta ha rifiutato le credenziali: 535/);
       expect(stored.lastError).not.toContain('password-sbagliata-123');
       expect(stored.lastError).not.toContain(smtp.password);
     } finally {

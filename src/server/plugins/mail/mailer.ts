@@ -57,7 +57,8 @@ export interface Logger {
 }
 
 const MAX_RECIPIENTS = 50;
-export const NOT_CONFIGURED = 'SMTP_URL non impostato: configurarlo e usare Reinvia';
+/** Said to the user who sends and kept in the outbox: what they can do, not the variable an operator sets (SMTP_URL). */
+export const NOT_CONFIGURED = "Invio e-mail non configurato: rivolgersi all'amministratore";
 const isEmail = createAjv().compile({ type: 'string', format: 'email', maxLength: 254 });
 
 function addressList(value: string | string[] | undefined, field: string, required: boolean): string | null {
@@ -286,8 +287,7 @@ export function createMail(
      * 404 or 409 (Italian) otherwise.
      */
     async resend(id: number): Promise<Record<string, unknown>> {
-      if (!config.smtpUrl)
-        throw new HttpError(409, 'Impossibile reinviare: il server SMTP non è configurato (SMTP_URL)');
+      if (!config.smtpUrl) throw new HttpError(409, `Impossibile reinviare. ${NOT_CONFIGURED}`);
       const result = await requeue(db, id);
       if (result.row) return result.row;
       if (!result.status) throw new HttpError(404, MESSAGES.notFound);

@@ -84,7 +84,9 @@ describe('POST /api/emails/{id}/resend (Reinvia)', () => {
     const id = await enqueue(bare, 'in.attesa@ediliziabrambilla.it');
     const refused = await resend(bare, id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe('Impossibile reinviare: il server SMTP non è configurato (SMTP_URL)');
+    expect(refused.json().message).toBe(
+      "Impossibile reinviare. Invio e-mail non configurato: rivolgersi all'amministratore",
+    );
 
     // The same database served again with SMTP_URL set, as after a restart with the new configuration.
     const configured = await bare.sibling({ mail: { smtpUrl: smtp.url, retryBaseMs: 5 } });
@@ -132,5 +134,56 @@ describe('POST /api/emails/{id}/resend (Reinvia)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('GET /api/emails/{id} (getEmail): a message as sent, for the super admin only', () => {
+  const get = (id: number | string, headers?: { authorization: string }) =>
+    bare.app.inject({ method: 'GET', url: `/api/emails/${id}`, ...(headers ? { headers } : {}) });
+
+  it('answers the HTML and text bodies with the link the message carried', async () => {
+    const id = await enqueue(bare, 'paolo@ediliziabrambilla.it');
+    const res = await get(id, superAdmin);
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      id,
+      recipient: 'paolo@ediliziabrambilla.it',
+      kind: 'offerta',
+      status: 'notConfigured',
+      troncato: false,
+    });
+    expect(data.textBody).toContain('/trattativeCp/offers/tok-42');
+    expect(data.htmlBody).toMatch(/<a [^>]*href="[^"]*\/trattativeCp\/offers\/tok-42"/);
+    // Never the attachments' bytes, only their names as in the list.
+    expect(Object.keys(data)).not.toContain('attachments');
+  });
+
+  it('cuts a body longer than 200,000 characters and says so', async () => {
+    const id = (
+      await bare.ctx.db.transaction((tx) =>
+        bare.ctx.mail.enqueue(tx, {
+          ...offer(bare, 'paolo@ediliziabrambilla.it'),
+          text: 'a'.repeat(250_000),
+          html: '<p>breve</p>',
+        }),
+      )
+    ).id;
+    const data = (await get(id, superAdmin)).json().data;
+    expect(data.troncato).toBe(true);
+    expect(data.textBody).toHaveLength(200_000);
+    expect(data.htmlBody).toBe('<p>breve</p>');
+  });
+
+  it('refuses every role but the super admin (403), no token (401), an unknown id (404), a bad id (400)', async () => {
+    const id = await enqueue(bare, 'riservata@ediliziabrambilla.it');
+    for (const role of ['ROLE_ADMIN', 'ROLE_CONTACT_CENTER', 'ROLE_USER_CP', 'ROLE_USER']) {
+      const res = await get(id, await bare.as([role]));
+      expect(res.statusCode, role).toBe(403);
+      expect(res.body).not.toContain('riservata@');
+    }
+    expect((await get(id)).statusCode).toBe(401);
+    expect((await get(999_999, superAdmin)).statusCode).toBe(404);
+    expect((await get('abc', superAdmin)).statusCode).toBe(400);
   });
 });

@@ -28,13 +28,13 @@ export const isPermanent = (err: unknown): boolean => (err as SmtpFailure | null
 
 // The first that applies names the failure.
 const KINDS: [(e: SmtpFailure) => boolean, string][] = [
-  [(e) => e.code === 'EAUTH' || e.code === 'ENOAUTH', 'Autenticazione SMTP non riuscita'],
-  [(e) => e.code === 'EENVELOPE' && e.permanent === true, 'Destinatari rifiutati dal server SMTP'],
-  [(e) => !!e.responseCode && e.permanent === true, 'Messaggio rifiutato dal server SMTP'],
-  [(e) => !!e.responseCode, 'Errore temporaneo del server SMTP'],
-  [(e) => e.code === 'ETIMEDOUT', 'Server SMTP non raggiungibile in tempo'],
-  [(e) => ['EDNS', 'ECONNECTION', 'ESOCKET'].includes(e.code ?? ''), 'Server SMTP non raggiungibile'],
-  [(e) => e.code === 'ETLS', 'Connessione sicura (TLS) con il server SMTP non riuscita'],
+  [(e) => e.code === 'EAUTH' || e.code === 'ENOAUTH', 'Il server di posta ha rifiutato le credenziali'],
+  [(e) => e.code === 'EENVELOPE' && e.permanent === true, 'Destinatari rifiutati dal server di posta'],
+  [(e) => !!e.responseCode && e.permanent === true, 'Messaggio rifiutato dal server di posta'],
+  [(e) => !!e.responseCode, 'Errore temporaneo del server di posta'],
+  [(e) => e.code === 'ETIMEDOUT', 'Il server di posta non ha risposto in tempo'],
+  [(e) => ['EDNS', 'ECONNECTION', 'ESOCKET'].includes(e.code ?? ''), 'Server di posta non raggiungibile'],
+  [(e) => e.code === 'ETLS', 'Connessione sicura con il server di posta non riuscita'],
 ];
 
 /** An Italian line for the outbox (and the log): what went wrong, with the server's words, no secrets. */

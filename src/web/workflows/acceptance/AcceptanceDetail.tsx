@@ -19,18 +19,18 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../../domain/dates.ts';
+import { displayFormats as f } from '../../../domain/displayFormats.ts';
+import { VERIFICATION } from '../../../domain/verification.ts';
 import { api } from '../../api/client.ts';
 import { ApiError, unwrap } from '../../api/apiError.ts';
 import { messages } from '../../i18n/messages.ts';
 import { LoadFailure } from '../../ui/ErrorPage.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
+import { VerificationDetails } from '../../ui/VerificationDetails.tsx';
 import { ApiImage } from './ApiImage.tsx';
 import { useControlTypes } from './useWizardData.ts';
 
 const m = messages.acceptance;
-const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
-const dateTime = new Intl.DateTimeFormat('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
 
 async function downloadPdf(id: number) {
   const { data } = await api.GET('/api/accettazioni_mezzi/{id}/pdf', { params: { path: { id } }, parseAs: 'blob' });
@@ -78,15 +78,14 @@ export function AcceptanceDetail({ id }: { id: number }) {
   const a = query.data;
   if (!a) return <CircularProgress aria-label={messages.loading} sx={{ m: 4 }} />;
   const names = new Map(types.map((t) => [t.id, t.nome]));
-  const reading = (v: number | null | undefined) => (typeof v === 'number' ? integer.format(v) : '—');
   const rows: [string, string][] = [
-    [m.date, formatDate(a.dataAccettazione)],
+    [m.date, f.date(a.dataAccettazione)],
     [m.operator, a.operatoreNome ?? String(a.operatore)],
     [m.serial, a.matricole || '—'],
-    [m.km, reading(a.km)],
-    [m.hours, reading(a.ore)],
+    [m.km, f.km(a.km) || '—'],
+    [m.hours, f.hours(a.ore) || '—'],
     [m.fuel, m.fuelValue(a.carburante)],
-    [m.damage, a.danni ? m.yes : m.no],
+    [m.damage, f.yesNo(a.danni === true)],
     ...(a.motivoLetturaInferiore ? [[m.lowerReason, a.motivoLetturaInferiore] as [string, string]] : []),
     [m.customerNotes, a.noteCliente || '—'],
     [m.internalNotes, a.noteInterne || '—'],
@@ -152,9 +151,6 @@ export function AcceptanceDetail({ id }: { id: number }) {
                 alt={m.photoAlt(i + 1)}
                 sx={{ width: '100%', height: 'auto', minHeight: 200, borderRadius: 1 }}
               />
-              <Typography variant="caption" sx={{ wordBreak: 'break-all' }}>
-                {m.photoHash(i + 1, a.fotoSha256?.[i] ?? '')}
-              </Typography>
             </Box>
           ))}
         </Box>
@@ -170,9 +166,12 @@ export function AcceptanceDetail({ id }: { id: number }) {
         ) : (
           <Typography color="text.secondary">{m.noSignature}</Typography>
         )}
-        <Typography variant="caption" component="p" sx={{ mt: 2, wordBreak: 'break-all' }}>
-          {m.recordHash}: {a.sha256}
-        </Typography>
+        <VerificationDetails
+          rows={[
+            [VERIFICATION.recordFingerprint, a.sha256 ?? ''],
+            ...(a.fotoSha256 ?? []).map((hash, i) => [VERIFICATION.photoFingerprint(i + 1), hash] as const),
+          ]}
+        />
       </Paper>
       <Paper sx={{ p: 3 }}>
         <Typography variant="h6" component="h2">
@@ -183,7 +182,7 @@ export function AcceptanceDetail({ id }: { id: number }) {
             <ListItem key={i} disableGutters divider>
               <ListItemText
                 primary={x.testo}
-                secondary={m.addendumBy(x.autore, dateTime.format(new Date(x.creato)))}
+                secondary={m.addendumBy(x.autore, f.dateTime(x.creato))}
                 slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
               />
             </ListItem>

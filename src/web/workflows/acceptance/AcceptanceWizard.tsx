@@ -125,13 +125,17 @@ export function AcceptanceWizard() {
       (typeof draft.ore === 'number' && prev.ore != null && draft.ore < prev.ore));
 
   const update = (patch: Partial<SavedDraft>) => setSaved((s) => s && { ...s, ...patch });
-  const setField = (patch: Partial<AcceptanceDraft>) => {
-    setSaved((s) => s && { ...s, draft: { ...s.draft, ...patch } });
+  const clearErrors = (fields: readonly string[]) =>
     setErrors((e) => {
       const next = { ...e };
-      for (const k of Object.keys(patch)) delete next[k];
+      for (const k of fields) delete next[k];
       return next;
     });
+  const setField = (patch: Partial<AcceptanceDraft>) => {
+    setSaved((s) => s && { ...s, draft: { ...s.draft, ...patch } });
+    // One reading answers the message of both.
+    const readings = 'km' in patch || 'ore' in patch ? ['km', 'ore'] : [];
+    clearErrors([...Object.keys(patch), ...readings]);
   };
   const showErrors = (found: readonly (AcceptanceError | { field: string; message: string })[]) => {
     setErrors(errorMap(found));
@@ -139,8 +143,9 @@ export function AcceptanceWizard() {
     if (first) update({ step: 'step' in first ? first.step : stepOf(first.field) });
   };
 
+  const extras = { signed: !!saved.signature };
   const next = () => {
-    const found = validateAcceptanceStep(1, draft, types, prev);
+    const found = validateAcceptanceStep(1, draft, types, prev, extras);
     if (found.length) return showErrors(found);
     setErrors({});
     update({ step: 2 });
@@ -148,7 +153,7 @@ export function AcceptanceWizard() {
   };
 
   const save = async () => {
-    const found = validateAcceptance(draft, types, prev);
+    const found = validateAcceptance(draft, types, prev, extras);
     if (found.length) return showErrors(found);
     setBusy(true);
     const hashes = saved.photos.every((h) => SHA256.test(h)) ? saved.photos : [];
@@ -257,6 +262,7 @@ export function AcceptanceWizard() {
           onChange={(ev) => setField({ matricole: ev.target.value })}
           helperText={e('matricole') ?? m.serialHelp}
           error={!!e('matricole')}
+          required
           slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', maxLength: 1000 } }}
           sx={big}
         />
@@ -356,8 +362,12 @@ export function AcceptanceWizard() {
       <PhotoField photos={saved.photos} onChange={(photos) => update({ photos })} error={e('foto')} />
       <SignatureField
         value={saved.signature}
-        onChange={(signature) => update({ signature })}
+        onChange={(signature) => {
+          update({ signature });
+          if (signature) clearErrors(['firma']);
+        }}
         error={e('firma')}
+        required
         texts={{ label: m.signature, help: m.signatureHelp, clear: m.clearSignature }}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>

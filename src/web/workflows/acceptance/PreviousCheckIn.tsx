@@ -1,13 +1,13 @@
 import { Alert, AlertTitle, Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../domain/dates.ts';
+import { displayFormats as f } from '../../../domain/displayFormats.ts';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/apiError.ts';
 import { messages } from '../../i18n/messages.ts';
 import { ApiImage } from './ApiImage.tsx';
 
 const m = messages.acceptance;
-const integer = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
 
 export type PreviousAcceptance = Awaited<ReturnType<typeof fetchPrevious>>;
 
@@ -34,11 +34,11 @@ export function PreviousCheckIn({ previous }: { previous: PreviousAcceptance | u
         {m.previousNone}
       </Alert>
     );
-  const reading = (v: number | null | undefined) => (typeof v === 'number' ? integer.format(v) : '—');
   return (
     <Alert severity={previous.danni ? 'warning' : 'info'} data-testid="accettazione-precedente">
       <AlertTitle>{m.previousTitle(formatDate(previous.dataAccettazione))}</AlertTitle>
-      {m.previousReadings(reading(previous.km), reading(previous.ore))} · {m.previousDamage(previous.danni === true)}
+      {m.previousReadings(f.km(previous.km) || '—', f.hours(previous.ore) || '—')} ·{' '}
+      {m.previousDamage(previous.danni === true)}
       {previous.noteInterne ? ` · ${previous.noteInterne}` : ''}
       {!!previous.foto?.length && (
         <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>

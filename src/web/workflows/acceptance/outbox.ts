@@ -95,6 +95,9 @@ async function formOf(item: QueuedAcceptance, inline: boolean): Promise<FormData
 async function sendOnce(item: QueuedAcceptance): Promise<SendResult> {
   // With WebCrypto the photos go first, one by one, and the acceptance names them by hash; without it, inline.
   const oneByOne = item.photos.length > 0 && item.photos.every((h) => SHA256.test(h));
+  // Photos the server had from an earlier round, not sent again this time: it may have let them go since.
+  const earlier = new Set(item.uploaded ?? []);
+  const reused = oneByOne && item.photos.some((h) => earlier.has(h));
   if (oneByOne) {
     const { uploaded, refused } = await uploadPhotos(item);
     if (refused !== undefined)
@@ -113,13 +116,16 @@ async function sendOnce(item: QueuedAcceptance): Promise<SendResult> {
     if (response.ok && data) return { status: 'sent', id: Number(data.data.id) };
     const body = (error ?? {}) as Partial<components['schemas']['Error']>;
     const message = body.message ?? `Errore ${response.status}`;
-    // The server lost a photo it had (it never keeps them long unused): they all travel again next time.
-    if (oneByOne && response.status === 400 && body.violations?.some((v) => v.field === 'foto')) {
+    // The server lost a photo sent in an earlier round (it never keeps them long unused): they all travel again
+    // next time, once. A refusal of photos sent just now, or of anything else, is final: never retried forever.
+    const violations = body.violations ?? [];
+    if (reused && response.status === 400 && violations.length > 0 && violations.every((v) => v.field === 'foto')) {
       await acceptanceStore.updateQueued({ ...item, uploaded: [] });
-      return { status: 'waiting', error: body.violations[0]?.message ?? message };
+      return { status: 'waiting', error: violations[0]?.message ?? message };
     }
-    if ([400, 409, 413].includes(response.status))
-      return { status: 'refused', message, violations: body.violations ?? [] };
+    // The queue shows what to fix, not only that it was refused.
+    const said = [...new Set(violations.map((v) => v.message))].join('; ');
+    if ([400, 409, 413].includes(response.status)) return { status: 'refused', message: said || message, violations };
     return { status: 'waiting', error: message };
   } catch {
     return { status: 'waiting', error: 'Connessione assente' };

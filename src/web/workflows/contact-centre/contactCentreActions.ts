@@ -35,7 +35,12 @@ export const recallMissedCallNoAnswer: RowAction = {
   async run(call, row, ctx) {
     await resourceApi.action(call, Number(row.id));
     notify.success(m.noAnswerDone);
-    await reloadMissedCalls(ctx);
+    await Promise.all([
+      reloadMissedCalls(ctx),
+      // The operator's agenda and home hold the new activity.
+      ctx.queryClient.invalidateQueries({ queryKey: ['list', 'planning'] }),
+      ctx.queryClient.invalidateQueries({ queryKey: ['home'] }),
+    ]);
   },
 };
 

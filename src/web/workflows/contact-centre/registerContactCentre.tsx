@@ -1,10 +1,13 @@
+import { CircularProgress } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/apiError.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { registerResourceExtension } from '../../resources/resourceExtensions.ts';
+import { messages } from '../../i18n/messages.ts';
 import { registerHubHandler } from '../../session/hubEvents.ts';
+import { sidePanel } from '../../ui/sidePanelEvents.ts';
 import { changedFields } from './changedFields.ts';
 import { createPbxToken } from './PbxTokenPanel.tsx';
 import {
@@ -14,6 +17,24 @@ import {
   reloadMissedCalls,
   resendEmail,
 } from './contactCentreActions.ts';
+
+// The sanitizer loads with the first e-mail opened.
+const EmailMessage = lazy(() => import('./EmailMessage.tsx'));
+
+/** A click on an e-mail of the outbox shows it as it was sent, in the side panel. */
+function openEmail(row: Row): boolean {
+  sidePanel.open({
+    title: messages.emailMessage.title,
+    subtitle: String(row.subject ?? ''),
+    maxWidth: '50%',
+    body: (
+      <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
+        <EmailMessage id={Number(row.id)} />
+      </Suspense>
+    ),
+  });
+  return true;
+}
 
 // The chart library loads with the call report, not with the app.
 const CallTotals = lazy(() => import('./CallTotals.tsx'));
@@ -53,7 +74,7 @@ export function registerContactCentre(): void {
     update: fieldByField,
   });
   registerResourceExtension('reportCall', { Summary: CallTotalsSummary });
-  registerResourceExtension('email', { rowActions: { resendEmail } });
+  registerResourceExtension('email', { rowActions: { resendEmail }, openRow: openEmail });
   registerResourceExtension('user', { rowActions: { createPbxToken } });
   // A call posted by the PBX, or a colleague's call-back, shows on every open screen within a second.
   registerHubHandler('missedCall', (_event, queryClient) => void reloadMissedCalls({ queryClient }));

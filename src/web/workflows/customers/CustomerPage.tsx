@@ -129,27 +129,23 @@ function CustomerForm({
                 />
               );
             }}
-            load={async () =>
-              (
-                await unwrap(
-                  api.GET('/api/customers/{customerId}/contacts', {
-                    params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
-                  }),
-                )
-              ).data
+            load={() =>
+              unwrap(
+                api.GET('/api/customers/{customerId}/contacts', {
+                  params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
+                }),
+              )
             }
           />
           <RelatedList
             def={defs.detail}
             parent={{ customerId }}
-            load={async () =>
-              (
-                await unwrap(
-                  api.GET('/api/customers/{customerId}/details', {
-                    params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
-                  }),
-                )
-              ).data
+            load={() =>
+              unwrap(
+                api.GET('/api/customers/{customerId}/details', {
+                  params: { path: { customerId }, query: { page: 0, rowsPerPage: 0 } },
+                }),
+              )
             }
           />
         </>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Dialog,
@@ -11,7 +10,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +19,7 @@ import { ApiError, toApiError, unwrap } from '../../api/apiError.ts';
 import { api } from '../../api/client.ts';
 import { messages } from '../../i18n/messages.ts';
 import { displayFormats } from '../../../domain/displayFormats.ts';
+import { ChosenFiles, addChosen, type ChosenFile } from '../../ui/ChosenFiles.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
@@ -29,9 +28,12 @@ type Doc = components['schemas']['Document'];
 type Entity = components['parameters']['Entity'];
 const m = messages.documents;
 // Files travel to and from the server that served the app (a contract proxy in between only speaks JSON).
-const files = { baseUrl: window.location.origin };
+const filesOrigin = { baseUrl: window.location.origin };
 
-/** The documents of a customer or of one contact: list, upload (drag and drop, several at once), download, delete. */
+/**
+ * The documents of a customer or of one contact: list; upload on "Carica" of the files chosen or dropped, each
+ * with its description; download; delete.
+ */
 export function DocumentsDialog({
   entity,
   entityId,
@@ -47,8 +49,7 @@ export function DocumentsDialog({
   const notify = useNotify();
   const queryClient = useQueryClient();
   const key = ['documents', entity, entityId];
-  const [description, setDescription] = useState('');
-  const [refused, setRefused] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [removing, setRemoving] = useState<Doc | null>(null);
 
   const list = useQuery({
@@ -56,31 +57,32 @@ export function DocumentsDialog({
     queryFn: async () => (await unwrap(api.GET('/api/files', { params: { query: { entity, entityId } } }))).data,
   });
 
+  // Each file with its own description, one call each; a refused one stays in the choice with the reason.
   const upload = useMutation({
-    mutationFn: async (chosen: File[]) => {
-      const problems: string[] = [];
-      for (const file of chosen) {
+    mutationFn: async (files: ChosenFile[]) => {
+      const left: ChosenFile[] = [];
+      for (const c of files) {
+        const data = { entity, entityId, ...(c.description.trim() ? { description: c.description.trim() } : {}) };
         const { error, response } = await api.POST('/api/files', {
-          ...files,
-          body: { file: file as unknown as string, data: { entity, entityId, description } },
+          ...filesOrigin,
+          body: { file: c.file as unknown as string, data },
           bodySerializer: () => {
             const form = new FormData();
-            form.append('file', file);
-            form.append('data', JSON.stringify({ entity, entityId, ...(description ? { description } : {}) }));
+            form.append('file', c.file);
+            form.append('data', JSON.stringify(data));
             return form;
           },
         });
         if (response.ok) notify.success(messages.success.documentUploaded);
         else {
           const err = toApiError(response.status, error);
-          problems.push(m.refused(file.name, err.body.violations?.[0]?.message ?? err.message));
+          left.push({ ...c, refused: m.refused(c.file.name, err.body.violations?.[0]?.message ?? err.message) });
         }
       }
-      return problems;
+      return left;
     },
-    onSuccess: async (problems) => {
-      setRefused(problems);
-      if (problems.length === 0) setDescription('');
+    onSuccess: async (left) => {
+      setChosen(left);
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });
@@ -100,7 +102,7 @@ export function DocumentsDialog({
   async function download(doc: Doc) {
     const data = await unwrap(
       api.GET('/api/files/downloads/{filename}', {
-        ...files,
+        ...filesOrigin,
         params: { path: { filename: doc.filename ?? '' } },
         parseAs: 'blob',
       }),
@@ -110,7 +112,10 @@ export function DocumentsDialog({
     URL.revokeObjectURL(url);
   }
 
-  const choose = (list: FileList | null) => list && list.length > 0 && upload.mutate([...list]);
+  const choose = (list: FileList | null) => {
+    const files = [...(list ?? [])];
+    setChosen((c) => addChosen(c, files));
+  };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="md">
@@ -151,22 +156,13 @@ export function DocumentsDialog({
           <Typography variant="caption" color="text.secondary">
             {m.hint}
           </Typography>
-          <TextField
-            size="small"
-            label={m.description}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 255 } }}
-            sx={{ flexGrow: 1, minWidth: 220 }}
-          />
         </Box>
-        {refused.length > 0 && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {refused.map((r) => (
-              <div key={r}>{r}</div>
-            ))}
-          </Alert>
-        )}
+        <ChosenFiles
+          chosen={chosen}
+          busy={upload.isPending}
+          onChange={setChosen}
+          onUpload={() => upload.mutate(chosen)}
+        />
         <Table size="small">
           <TableHead>
             <TableRow>

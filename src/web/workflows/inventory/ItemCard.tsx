@@ -32,7 +32,20 @@ export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus
             {item.resourceMago}
           </Typography>
           {item.manuale === 'Y' && <Chip size="small" color="warning" label={m.manual} />}
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} noWrap>
+          {/* On a phone's width: on two lines at most, the whole on a long press (its title). */}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            title={item.descrizione ?? undefined}
+            sx={{
+              flex: '1 1 8em',
+              minWidth: 0,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
             {item.descrizione}
           </Typography>
         </Box>

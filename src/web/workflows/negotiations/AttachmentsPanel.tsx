@@ -1,18 +1,8 @@
-import {
-  Box,
-  Button,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
+import { ChosenFiles, addChosen, type ChosenFile } from '../../ui/ChosenFiles.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
@@ -33,7 +23,7 @@ export function AttachmentsPanel({
   onChanged(): Promise<void>;
 }) {
   const notify = useNotify();
-  const [chosen, setChosen] = useState<{ file: File; descrizione: string }[]>([]);
+  const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<Attachment | null>(null);
   const list = attachments as Attachment[];
@@ -51,7 +41,10 @@ export function AttachmentsPanel({
 
   const upload = () =>
     run(async () => {
-      await negotiationApi.upload(negotiationId, chosen);
+      await negotiationApi.upload(
+        negotiationId,
+        chosen.map((c) => ({ file: c.file, descrizione: c.description.trim() })),
+      );
       notify.success(messages.success.documentUploaded);
       setChosen([]);
       await onChanged();
@@ -80,42 +73,13 @@ export function AttachmentsPanel({
             aria-label={m.add}
             onChange={(e) => {
               const files = [...(e.target.files ?? [])];
-              setChosen((c) => [...c, ...files.map((file) => ({ file, descrizione: '' }))]);
+              setChosen((c) => addChosen(c, files));
               e.target.value = '';
             }}
           />
         </Button>
       </Box>
-      {chosen.length > 0 && (
-        <Box sx={{ mb: 2 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {m.hint}
-          </Typography>
-          {chosen.map((c, i) => (
-            <Box key={`${c.file.name}-${String(i)}`} sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-              <Typography sx={{ minWidth: 240 }}>{c.file.name}</Typography>
-              <TextField
-                size="small"
-                label={`${m.description} ${c.file.name}`}
-                value={c.descrizione}
-                onChange={(e) =>
-                  setChosen((all) => all.map((x, j) => (j === i ? { ...x, descrizione: e.target.value } : x)))
-                }
-                slotProps={{ htmlInput: { maxLength: 255 } }}
-                sx={{ flexGrow: 1 }}
-              />
-              <Icon
-                name="close"
-                label={m.removeFromChoice(c.file.name)}
-                onClick={() => setChosen((all) => all.filter((_x, j) => j !== i))}
-              />
-            </Box>
-          ))}
-          <Button variant="contained" disabled={busy} onClick={() => void upload()}>
-            {m.upload}
-          </Button>
-        </Box>
-      )}
+      <ChosenFiles chosen={chosen} busy={busy} onChange={setChosen} onUpload={() => void upload()} />
       <Table size="small">
         <TableHead>
           <TableRow>

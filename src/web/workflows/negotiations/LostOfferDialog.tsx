@@ -6,13 +6,12 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
 import { useId, useState } from 'react';
 import type { Row } from '../../api/resourceApi.ts';
-import { useLookup } from '../../fields/useLookup.ts';
+import { ReferencePicker } from '../../fields/ReferencePicker.tsx';
 import { messages } from '../../i18n/messages.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
 
@@ -22,7 +21,7 @@ export interface LostChoice {
   notePersa: string;
 }
 
-const idOf = (v: unknown) => (typeof v === 'number' ? String(v) : '');
+const idOf = (v: unknown) => (typeof v === 'number' ? v : null);
 
 /** A lost negotiation: why (lost reason), the offer's status, and a note (SPEC.md section 4). */
 export function LostOfferDialog({
@@ -35,8 +34,6 @@ export function LostOfferDialog({
   onCancel(): void;
 }) {
   const id = useId();
-  const reasons = useLookup('motivoPerso');
-  const offerStatuses = useLookup('statoOfferta');
   const [reason, setReason] = useState(idOf(initial.motivoPersaId));
   const [offerStatus, setOfferStatus] = useState(idOf(initial.statoOfferta));
   const [notes, setNotes] = useState(String(initial.notePersa ?? ''));
@@ -53,34 +50,22 @@ export function LostOfferDialog({
           </Alert>
         )}
         <Stack spacing={2}>
-          <TextField
-            select
+          <ReferencePicker
+            resource="motivoPerso"
             required
             label={m.lost.reason}
             value={reason}
             error={tried && !reason}
-            onChange={(e) => setReason(e.target.value)}
-          >
-            {(reasons.data ?? []).map((o) => (
-              <MenuItem key={o.id} value={String(o.id)}>
-                {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
+            onChange={setReason}
+          />
+          <ReferencePicker
+            resource="statoOfferta"
             required
             label={m.lost.offerStatus}
             value={offerStatus}
             error={tried && !offerStatus}
-            onChange={(e) => setOfferStatus(e.target.value)}
-          >
-            {(offerStatuses.data ?? []).map((o) => (
-              <MenuItem key={o.id} value={String(o.id)}>
-                {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={setOfferStatus}
+          />
           <TextField
             multiline
             minRows={3}
@@ -97,8 +82,7 @@ export function LostOfferDialog({
           variant="contained"
           onClick={() => {
             setTried(true);
-            if (!missing)
-              onConfirm({ motivoPersaId: Number(reason), statoOffertaId: Number(offerStatus), notePersa: notes });
+            if (!missing) onConfirm({ motivoPersaId: reason, statoOffertaId: offerStatus, notePersa: notes });
           }}
         >
           {messages.actions.confirm}

@@ -1,7 +1,7 @@
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import interactionPlugin from '@fullcalendar/react/interaction';
-import itLocale from '@fullcalendar/react/locales/it';
+import { calendarItalian } from '../../ui/calendarItalian.ts';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -27,6 +27,7 @@ import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { RecordDialog } from '../../resources/RecordDialog.tsx';
+import { calendarEventText } from '../../ui/calendarEventText.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 import { NEGOTIATION_PAGE } from './NegotiationPage.tsx';
 import { negotiationMessages } from './negotiationMessages.ts';
@@ -106,7 +107,7 @@ export function NegotiationCalendar() {
       </Box>
       <FullCalendar
         plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
-        locale={itLocale}
+        locale={calendarItalian}
         initialView="timeGridWeek"
         views={{ timeGridFourDay: { type: 'timeGrid', duration: { days: 4 } } }}
         buttons={{ timeGridFourDay: { text: m.views.fourDays } }}
@@ -120,6 +121,8 @@ export function NegotiationCalendar() {
         nowIndicator
         height="auto"
         events={events}
+        eventDidMount={calendarEventText.eventDidMount}
+        eventContent={calendarEventText.eventContent}
         datesSet={(info) => {
           const from = dayjs(info.start).format('YYYY-MM-DD');
           const to = dayjs(info.end).subtract(1, 'day').format('YYYY-MM-DD');

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
 import { isPartitaIva } from '../../../domain/partitaIva.ts';
-import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
+import type { JsonObject, ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { useRecord } from '../../resources/useRecord.ts';
@@ -14,6 +14,7 @@ import { useSessionUser } from '../../session/useSessionUser.ts';
 import { LoadFailure } from '../../ui/ErrorPage.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
+import { CompanyNameWidget } from './CompanyNameWidget.tsx';
 import { LostOfferDialog, type LostChoice } from './LostOfferDialog.tsx';
 import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
@@ -23,7 +24,7 @@ import { NegotiationOffer } from '../offers/NegotiationOffer.tsx';
 import { OFFER_FIELDS } from '../offers/offerDraft.ts';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
-import { VatOthersDialog } from './VatOthersDialog.tsx';
+import { unseenOthers, VatOthersDialog } from './VatOthersDialog.tsx';
 import { CustomerAnswerPanel } from '../public-offer/CustomerAnswerPanel.tsx';
 
 // Leaflet is heavy: it loads with the map, not with the app.
@@ -32,7 +33,7 @@ const CustomerMap = lazy(() => import('../customers/CustomerMap.tsx'));
 export const NEGOTIATION_PAGE = '/trattativeCp/trattativa';
 const LIST = '/trattativeCp/trattativeCp';
 
-/** The VAT number typed: is it an ERP customer, and which other open negotiations have it (the server's check). */
+/** The VAT number typed: is it an ERP customer, and which other negotiations have it (the server's check). */
 function useVatNumber(vat: unknown, ownId: number | undefined) {
   const valid = typeof vat === 'string' && isPartitaIva(vat);
   const check = useQuery({
@@ -53,6 +54,8 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
   const isNew = !id;
   const [askVat, setAskVat] = useState<{ resolve(ok: boolean): void } | null>(null);
   const [lostFor, setLostFor] = useState<{ previous: unknown } | null>(null);
+  // A new negotiation chosen lost: the offer's status is the lost call's to write, once the record exists.
+  const [pendingLost, setPendingLost] = useState<LostChoice | null>(null);
 
   const refreshList = () => queryClient.invalidateQueries({ queryKey: ['list', 'trattativaCp'] });
   /** The page shows the record as stored now (the form starts again from it). */
@@ -61,22 +64,33 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
     await refreshList();
   };
 
+  /** Saved over the other negotiations with this VAT number: they are not asked about again from this one. */
+  const acknowledge = async (negotiationId: number, seen: number[]) => {
+    if (seen.length === 0) return;
+    await negotiationApi.acknowledgeVat(negotiationId, seen).catch(() => undefined);
+    await queryClient.invalidateQueries({ queryKey: ['vat-trattativa'] });
+  };
+
   const { form, conflictAlert, formId, busy, dirty, formData, setFields } = useRecordForm({
     def,
     record,
     onSave: async (row) => {
-      if (vat.others.length > 0 && !(await new Promise<boolean>((resolve) => setAskVat({ resolve }))))
-        throw new Error('cancelled');
+      const asked = unseenOthers(vat.others).length > 0;
+      if (asked && !(await new Promise<boolean>((resolve) => setAskVat({ resolve })))) throw new Error('cancelled');
+      const seen = asked ? vat.others.map((o) => o.id) : [];
       const payload = negotiationPayload(row);
       if (!isNew) {
         const { data } = await resourceApi.update(def, Number(id), payload);
         notify.success(messages.saved);
+        await acknowledge(Number(id), seen);
         await refreshList();
         return data;
       }
       const { data } = await resourceApi.create(def, payload);
       const newId = Number(data.id);
+      if (pendingLost) await negotiationApi.lost(newId, pendingLost);
       notify.success(messages.saved);
+      await acknowledge(newId, seen);
       // The offer's public link needs its document token from the start.
       await negotiationApi.documentToken(newId).catch(() => undefined);
       await refreshList();
@@ -87,6 +101,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
   const vat = useVatNumber(formData.partitaIva, id);
   const live = useLiveNegotiation(id, user?.id, {
     dirty,
+    version: record?.version,
     reload: () => void queryClient.invalidateQueries({ queryKey: ['record', def.name, String(id)] }),
   });
 
@@ -95,17 +110,16 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
   if (formData.statoTrattativaId !== seenStatus) {
     setSeenStatus(formData.statoTrattativaId);
     if (isLostStatus(statuses.find((s) => s.id === formData.statoTrattativaId))) setLostFor({ previous: seenStatus });
+    else setPendingLost(null);
   }
 
   async function confirmLost(choice: LostChoice) {
-    const lostFields = {
-      motivoPersaId: choice.motivoPersaId,
-      statoOfferta: choice.statoOffertaId,
-      notePersa: choice.notePersa,
-    };
+    // The offer's status is written by the lost call only (x-written-by), never by the form's save.
+    const lostFields = { motivoPersaId: choice.motivoPersaId, notePersa: choice.notePersa };
     setLostFor(null);
     if (isNew) {
       setFields(lostFields);
+      setPendingLost(choice);
       return;
     }
     // What was typed is saved first (the status chosen among it), then the offer is recorded as lost.
@@ -214,7 +228,17 @@ export function NegotiationPage() {
     () =>
       def.data && {
         ...def.data,
-        form: { ...def.data.form, uiSchema: pageUiSchema(def.data.form.uiSchema, canSeeUsers, id ? OFFER_FIELDS : []) },
+        form: {
+          ...def.data.form,
+          uiSchema: {
+            ...pageUiSchema(def.data.form.uiSchema, canSeeUsers, id ? OFFER_FIELDS : []),
+            // "Ragione sociale" suggests the CRM's and the ERP's customers; a choice fills their data.
+            ragioneSociale: {
+              ...(def.data.form.uiSchema.ragioneSociale as JsonObject | undefined),
+              'ui:widget': CompanyNameWidget as unknown as JsonObject,
+            },
+          },
+        },
       },
     [def.data, canSeeUsers, id],
   );

@@ -95,7 +95,15 @@ export const negotiationApi = {
       )
     ).data as Row,
 
-  /** Whether the VAT number is an ERP customer, and the other open negotiations that have it. */
+  /** These other negotiations with the same VAT number were seen and saved over: not asked about again. */
+  acknowledgeVat: async (id: number, trattative: number[]) =>
+    (
+      await unwrap(
+        api.PUT('/api/trattative_cp/{id}/partita-iva-viste', { params: { path: { id } }, body: { trattative } }),
+      )
+    ).data,
+
+  /** Whether the VAT number is an ERP customer, and the other negotiations that have it (open, lost, archived). */
   vatCheck: async (vat: string, escludiId: number | undefined) =>
     (
       await unwrap(

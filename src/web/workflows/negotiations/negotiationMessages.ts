@@ -4,13 +4,24 @@ export const negotiationMessages = {
   back: 'Torna alle trattative',
   saveFirst: 'Salvare la trattativa per allegare file e inviare documenti.',
   archived: 'Trattativa archiviata',
+  company: {
+    crm: 'Cliente CRM',
+    erp: 'Cliente ERP',
+    crmGroup: 'Clienti del CRM',
+    erpGroup: 'Clienti del gestionale (ERP)',
+    hint: 'Cliente CRM, cliente ERP o nuova azienda',
+  },
   vat: {
     inErp: 'Partita iva già presente in Mago',
     othersTitle: 'Trattative con la stessa partita IVA',
     othersText: (vat: string, n: number) =>
       n === 1
-        ? `Esiste già un'altra trattativa non archiviata con partita IVA ${vat}.`
-        : `Esistono già ${n} trattative non archiviate con partita IVA ${vat}.`,
+        ? `Esiste già un'altra trattativa aperta o persa con partita IVA ${vat}.`
+        : `Esistono già ${n} trattative aperte o perse con partita IVA ${vat}.`,
+    openGroup: 'Aperte',
+    closed: 'Perse o archiviate',
+    state: { aperta: 'aperta', persa: 'persa', archiviata: 'archiviata' },
+    seenNote: 'Salvando comunque, per queste trattative non verrà più chiesto.',
     saveAnyway: 'Salva comunque',
     open: (name: string) => `Apri ${name}`,
   },
@@ -18,13 +29,10 @@ export const negotiationMessages = {
   attachments: {
     title: 'Allegati',
     add: 'Aggiungi file',
-    upload: 'Carica',
-    hint: 'Scegli uno o più file e scrivi per ciascuno una descrizione.',
     description: 'Descrizione',
     none: 'Nessun allegato',
     download: (name: string) => `Scarica ${name}`,
     remove: (name: string) => `Elimina ${name}`,
-    removeFromChoice: (name: string) => `Togli ${name}`,
     confirmRemove: (name: string) => `Eliminare l'allegato ${name}? L'operazione non si può annullare.`,
   },
   archive: {

@@ -32,11 +32,11 @@ describe('the form of a new negotiation starts with the defaults of SPEC.md sect
 describe('pageUiSchema: the page groups every form field once', () => {
   const formFields = Object.keys(schema.properties ?? {});
   it.each<[string, boolean, string[]]>([
-    ['who may read the users sees the operator', true, ['archiviata', 'articoli', 'listiniOfferta']],
+    ['who may read the users sees the operator', true, ['archiviata', 'articoli', 'listiniOfferta', 'updater']],
     [
       'others do not (reading the users is not theirs)',
       false,
-      ['archiviata', 'articoli', 'listiniOfferta', 'operatoreId'],
+      ['archiviata', 'articoli', 'listiniOfferta', 'updater', 'operatoreId'],
     ],
   ])('%s', (_name, canSeeUsers, hidden) => {
     const ui = pageUiSchema(resource.form.uiSchema, canSeeUsers);

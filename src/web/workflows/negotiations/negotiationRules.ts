@@ -28,6 +28,7 @@ export const PAGE_SECTIONS: FormSection[] = [
       'competitorAttuale',
       'motivoPersaId',
       'dataInserimento',
+      'updated',
     ],
   },
   { title: 'Contatto', fields: ['contatto', 'email', 'telefono'] },
@@ -78,8 +79,11 @@ export const PAGE_SECTIONS: FormSection[] = [
   { title: 'Note', fields: ['note', 'notePersa'] },
 ];
 
-/** Kept elsewhere: archiving (its button), the offer builder's articles and the ERP price lists. */
-const ELSEWHERE = ['archiviata', 'articoli', 'listiniOfferta'];
+/**
+ * Kept elsewhere: archiving (its button), the offer builder's articles and the ERP price lists; who saved last
+ * is a username, which the page names by full name where it matters (a colleague's save, a stale offer save).
+ */
+const ELSEWHERE = ['archiviata', 'articoli', 'listiniOfferta', 'updater'];
 
 /**
  * The page's uiSchema from the generated one: its groups, the fields kept elsewhere hidden (`alsoHidden`: those
@@ -121,12 +125,7 @@ export function negotiationPayload(row: Row): Row {
   return { ...row, durata: durata === '' || durata === undefined ? null : durata };
 }
 
-/** A status that closes the negotiation as lost: its code LOST, else a description saying "pers…". */
-export function isLostStatus(status: Row | undefined): boolean {
-  if (!status) return false;
-  if (typeof status.code === 'string' && status.code.trim() !== '') return status.code.toUpperCase() === 'LOST';
-  return /\bpers[ao]\b/i.test(String(status.description ?? ''));
-}
+export { isLostStatus } from '../../../domain/negotiations/lostStatus.ts';
 
 /** A row in the colours of its status (coloreSfondo, coloreCarattere), when the status has them. */
 export function statusColors(statuses: readonly Row[], row: Row): RowColors | undefined {

@@ -1,7 +1,18 @@
 import { registerResourceExtension } from '../../resources/resourceExtensions.ts';
+import { registerHubHandler } from '../../session/hubEvents.ts';
 import { useStatusColors } from './useStatusColors.ts';
 
 /** The negotiation list shows each row in the colours of its status. */
 export function registerNegotiations(): void {
   registerResourceExtension('trattativaCp', { useRowColors: useStatusColors });
+  // A negotiation changed (a save, a delivered e-mail setting its flag, the customer's answer): open lists and
+  // the calendar read it again; a copy kept for a page not open now is read again when that page opens. The open
+  // negotiation page decides for itself (useLiveNegotiation), so that nothing typed in it is lost.
+  registerHubHandler('trattativaCp', (event, queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: ['list', 'trattativaCp'] });
+    void queryClient.invalidateQueries({
+      queryKey: ['record', 'trattativaCp', String(event.entityId)],
+      refetchType: 'none',
+    });
+  });
 }

@@ -5,8 +5,10 @@ import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { resourceApi } from '../../api/resourceApi.ts';
 import { dataUrl } from '../../resources/PictureDialog.tsx';
 import { offerMessages as m } from './offerMessages.ts';
+import { machineName } from '../../../domain/machineName.ts';
 
 type PictureOwner = 'gruppoRisorse' | 'famigliaGruppoRisorse';
+const name = (g: GruppoRisorse) => machineName({ description: g.description, code: g.resourceGroup });
 
 /** A record's picture (resource group or family), or a grey box saying there is none. */
 function Picture({ owner, id, alt, height }: { owner: PictureOwner; id: number; alt: string; height: number }) {
@@ -91,11 +93,11 @@ export function GroupChooser({
                 sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
               >
                 <CardActionArea role="radio" aria-checked={chosen} onClick={() => onGroup(g)}>
-                  <Picture owner="gruppoRisorse" id={g.id ?? 0} alt={g.description} height={110} />
+                  <Picture owner="gruppoRisorse" id={g.id ?? 0} alt={name(g)} height={110} />
                   <CardContent sx={{ p: 1.5 }}>
                     <Typography variant="subtitle2">{g.resourceGroup}</Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {g.descriptionCrm || g.description}
+                      {name(g)}
                     </Typography>
                   </CardContent>
                 </CardActionArea>

@@ -8,10 +8,26 @@ import { messages } from '../../i18n/messages.ts';
 import { useSessionUser } from '../../session/useSessionUser.ts';
 import { useNotify } from '../../ui/notifications.tsx';
 import { offerApi, type NegotiationOfferData } from './offerApi.ts';
-import { draftFromInput, inputOfDraft, pricingOfServer, type OfferDraft, type ShownPricing } from './offerDraft.ts';
+import {
+  draftFromInput,
+  inputOfDraft,
+  pricingOfServer,
+  rebaseDraft,
+  type OfferDraft,
+  type ShownPricing,
+} from './offerDraft.ts';
 import { OfferBuilder } from './OfferBuilder.tsx';
 import { offerMessages as m } from './offerMessages.ts';
 import { OfferVersions } from './OfferVersions.tsx';
+
+/**
+ * What was typed when a save was refused because someone saved in between, and the offer it started from: kept
+ * across the reload (the page is drawn anew with the stored version) and put back on top of the stored offer.
+ */
+const carried = new Map<number, { base: OfferDraft; mine: OfferDraft }>();
+
+/** A save refused because the offer was saved in between (409 with no field: the server says who). */
+const isStale = (error: unknown) => error instanceof ApiError && error.status === 409 && !error.body.violations?.length;
 
 /** A refused save: the server's messages by field (`articoli.0.price` as sent) and its message. */
 function refusal(error: unknown): { fields: Record<string, string>; message: string } {
@@ -32,8 +48,16 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
     staleTime: 5 * 60_000,
   });
   const [refused, setRefused] = useState<{ fields: Record<string, string>; message: string } | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Taken once, by the builder drawn after the reload.
+  const [restart] = useState(() => carried.get(id));
+  useEffect(() => {
+    carried.delete(id);
+  }, [id]);
   if (!insurances.data) return <CircularProgress aria-label={messages.loading} />;
+  const stored = draftFromInput(offer.input, insurances.data);
+  const rebased = restart && rebaseDraft(restart.base, restart.mine, stored);
 
   async function save(draft: OfferDraft, shown: ShownPricing) {
     setBusy(true);
@@ -46,7 +70,8 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
       await queryClient.invalidateQueries({ queryKey: ['record', 'trattativaCp', String(id)] });
       notify.success(m.saved);
     } catch (e) {
-      setRefused(refusal(e));
+      if (isStale(e)) setStale((e as ApiError).message);
+      else setRefused(refusal(e));
     } finally {
       setBusy(false);
     }
@@ -55,7 +80,27 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
   return (
     <OfferBuilder
       negotiation={negotiation}
-      initial={draftFromInput(offer.input, insurances.data)}
+      initial={rebased?.draft ?? stored}
+      notice={
+        rebased && [
+          m.reloaded,
+          ...(rebased.bothChanged.length
+            ? [m.bothChanged(rebased.bothChanged.map((f) => m.draftFields[f]).join(', '))]
+            : []),
+        ]
+      }
+      conflict={
+        stale === null
+          ? null
+          : {
+              message: stale,
+              onReload: (mine) => {
+                carried.set(id, { base: stored, mine });
+                // The page reads the negotiation again: its new version brings the offer as stored now.
+                void queryClient.invalidateQueries({ queryKey: ['record', 'trattativaCp', String(id)] });
+              },
+            }
+      }
       serverPricing={pricingOfServer(offer.calcolo)}
       approvedBy={offer.scontoApprovatoDa ?? null}
       canApprove={(user?.roles ?? []).some((r) => DISCOUNT_APPROVERS.includes(r))}

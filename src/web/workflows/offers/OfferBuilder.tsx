@@ -1,5 +1,6 @@
 import {
   Alert,
+  AlertTitle,
   Box,
   Button,
   FormControlLabel,
@@ -14,7 +15,13 @@ import {
 } from '@mui/material';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { TimeUnit } from '../../../../generated/entities.ts';
-import { eurosToCents, formatEuro, formatPercent, priceListSummary } from '../../../domain/pricing/index.ts';
+import {
+  APPROVAL_CODES,
+  eurosToCents,
+  formatEuro,
+  formatPercent,
+  priceListSummary,
+} from '../../../domain/pricing/index.ts';
 import type { Row } from '../../api/resourceApi.ts';
 import { DateInput } from '../../fields/DateInput.tsx';
 import { NumberInput } from '../../fields/NumberInput.tsx';
@@ -40,9 +47,11 @@ const touchedAlias = (patch: Partial<OfferDraft>) => [
   ...('gruppoRisorsaId' in patch ? ['listiniOfferta'] : []),
 ];
 
+const needsApproval = (e: { code: string }) => (APPROVAL_CODES as readonly string[]).includes(e.code);
+/** For a supervisor what needs approval is a notice, not an error: their save gives it. */
 const withoutApprovalError = (p: ShownPricing): ShownPricing => ({
   ...p,
-  errors: p.errors.filter((e) => e.code !== 'DISCOUNT_ABOVE_MAXIMUM'),
+  errors: p.errors.filter((e) => !needsApproval(e)),
 });
 
 const figure = (v: number | string | undefined) => (typeof v === 'number' ? v : null);
@@ -85,6 +94,13 @@ export interface OfferBuilderProps {
   /** Messages of the server next to their fields, after a refused save, and its message. */
   serverErrors?: Record<string, string>;
   refusedMessage?: string | null;
+  /**
+   * A save refused because someone saved in between (409): the server's words (who, when) and the reload that
+   * keeps what was typed here.
+   */
+  conflict?: { message: string; onReload(draft: OfferDraft): void } | null;
+  /** Said above the builder: the reload after a conflict, and which fields both sides changed. */
+  notice?: string[] | null;
   busy?: boolean;
   onSave?(draft: OfferDraft, shown: ShownPricing): void;
   /** Below the builder: the version history. */
@@ -98,6 +114,7 @@ export interface OfferBuilderProps {
 export function OfferBuilder(props: OfferBuilderProps) {
   const { negotiation, initial, canApprove, serverPricing, approvedBy, serverErrors, refusedMessage, busy, onSave } =
     props;
+  const { conflict, notice } = props;
   const [draft, setDraft] = useState(initial);
   // A new offer is not scolded before it is typed: a field's message shows once it was touched, all after a save.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -120,7 +137,9 @@ export function OfferBuilder(props: OfferBuilderProps) {
   const live = offer.unavailable.length === 0 || !serverPricing;
   const livePricing = useMemo(() => priceDraft(draft, catalog), [draft, catalog]);
   const pricing = live ? livePricing : (serverPricing ?? livePricing);
-  const engine = errorsByField(pricing);
+  // A supervisor's save records the approval: for them the limit is a notice, not an error.
+  const approval = pricing.approvalRequired && canApprove;
+  const engine = errorsByField(approval ? withoutApprovalError(pricing) : pricing);
   const shownEngine = Object.fromEntries(
     Object.entries(engine).filter(
       ([field]) => showAll || [...touched].some((t) => field === t || field.startsWith(`${t}.`)),
@@ -128,10 +147,9 @@ export function OfferBuilder(props: OfferBuilderProps) {
   );
   const errors: Record<string, string> = { ...shownEngine, ...serverErrors };
   // Without live pricing the server is the judge: the save goes to it.
-  const blocking = live ? livePricing.errors.filter((e) => !(canApprove && e.code === 'DISCOUNT_ABOVE_MAXIMUM')) : [];
-  // A supervisor's save records the approval: for them the limit is a notice, not an error.
-  const approval = pricing.approvalRequired && canApprove;
-  const discountProblem = approval ? undefined : (errors.sconto ?? errors.scontoPercentuale);
+  const blocking = live ? livePricing.errors.filter((e) => !(canApprove && needsApproval(e))) : [];
+  const discountProblem = errors.sconto ?? errors.scontoPercentuale;
+  const effective = pricing.effectiveDiscount;
   const byDates = pricedByDates(draft);
   const days = pricing.duration && byDates ? pricing.duration.value : null;
   const site = String(
@@ -190,6 +208,13 @@ export function OfferBuilder(props: OfferBuilderProps) {
       <Typography variant="h6" component="h2" gutterBottom>
         {m.title}
       </Typography>
+      {notice && notice.length > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} role="status">
+          {notice.map((line) => (
+            <Box key={line}>{line}</Box>
+          ))}
+        </Alert>
+      )}
       {offer.unavailable.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {m.configMissing(offer.unavailable.join(', '))}
@@ -404,17 +429,27 @@ export function OfferBuilder(props: OfferBuilderProps) {
                   onChange={(v) => set({ scontoPercentuale: figure(v) })}
                 />
               </WithProblem>
-              <WithProblem id="offer-scontoImporto-problem" problem={approval ? undefined : errors.scontoImporto}>
+              <WithProblem id="offer-scontoImporto-problem" problem={errors.scontoImporto}>
                 <NumberInput
                   label={m.offerDiscountAmount}
                   unit="€"
                   value={draft.scontoImporto}
-                  error={!approval && !!errors.scontoImporto}
+                  error={!!errors.scontoImporto}
                   describedBy="offer-scontoImporto-problem"
                   onChange={(v) => set({ scontoImporto: figure(v) })}
                 />
               </WithProblem>
             </Box>
+            {effective && (
+              <Typography sx={{ mt: 1.5 }} data-effective-discount>
+                <Box component="span" sx={{ fontWeight: 700 }}>
+                  {m.effectiveDiscount}: {formatPercent(Math.max(0, effective.percent))}
+                </Box>{' '}
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  ({m.effectiveDiscountOf(Math.max(0, effective.cents), effective.listCents)})
+                </Box>
+              </Typography>
+            )}
             {approval ? (
               <Alert severity="info" sx={{ mt: 1 }}>
                 {m.supervisorApproves(catalog.maxDiscount)}
@@ -451,7 +486,22 @@ export function OfferBuilder(props: OfferBuilderProps) {
                 {m.approvedBy(approvedBy)}
               </Typography>
             )}
-            {(refusedMessage ?? (showAll && blocking.length > 0)) && (
+            {conflict && (
+              <Alert
+                severity="warning"
+                sx={{ mt: 2 }}
+                role="alert"
+                action={
+                  <Button color="inherit" onClick={() => conflict.onReload(draft)}>
+                    {m.reload}
+                  </Button>
+                }
+              >
+                <AlertTitle>{m.conflictTitle}</AlertTitle>
+                {conflict.message}. {m.conflictText}
+              </Alert>
+            )}
+            {!conflict && (refusedMessage ?? (showAll && blocking.length > 0)) && (
               <Alert severity="error" sx={{ mt: 2 }} role="alert">
                 {refusedMessage ?? m.fixFirst}
               </Alert>

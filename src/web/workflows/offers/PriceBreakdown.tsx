@@ -1,5 +1,5 @@
 import { Alert, Box, Divider, List, ListItem, Table, TableBody, TableCell, TableRow, Typography } from '@mui/material';
-import { formatEuro, OFFER_FIGURES } from '../../../domain/pricing/index.ts';
+import { formatEuro, formatPercent, OFFER_FIGURES } from '../../../domain/pricing/index.ts';
 import type { ShownPricing } from './offerDraft.ts';
 import { offerMessages as m } from './offerMessages.ts';
 
@@ -29,14 +29,39 @@ export function PriceBreakdown({ pricing, showProblems }: { pricing: ShownPricin
               </TableRow>
             );
           })}
+          {pricing.effectiveDiscount && (
+            <TableRow data-figure="scontoEffettivo">
+              <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+                {m.effectiveDiscount}
+                <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                  {m.effectiveDiscountOf(
+                    Math.max(0, pricing.effectiveDiscount.cents),
+                    pricing.effectiveDiscount.listCents,
+                  )}
+                </Typography>
+              </TableCell>
+              <TableCell
+                align="right"
+                sx={{
+                  whiteSpace: 'nowrap',
+                  pr: 0,
+                  fontWeight: 700,
+                  color: pricing.approvalRequired ? 'warning.dark' : undefined,
+                }}
+              >
+                {formatPercent(Math.max(0, pricing.effectiveDiscount.percent))}
+              </TableCell>
+            </TableRow>
+          )}
         </TableBody>
       </Table>
       {errors.length > 0 && (showProblems || cents) && (
         <Alert severity={cents ? 'warning' : 'error'} sx={{ mt: 2 }}>
           {!cents && m.cannotPrice}
-          <List dense disablePadding>
+          {/* The bullets' room is the list's padding: a margin on each item would push its text out of the box. */}
+          <List dense disablePadding sx={{ pl: 2, listStyleType: 'disc' }}>
             {errors.map((e) => (
-              <ListItem key={`${e.field}-${e.code}`} disableGutters sx={{ display: 'list-item', ml: 2 }}>
+              <ListItem key={`${e.field}-${e.code}`} disableGutters sx={{ display: 'list-item' }}>
                 {e.message}
               </ListItem>
             ))}

@@ -12,6 +12,7 @@ import {
   mergeArticles,
   priceDraft,
   pricedByDates,
+  rebaseDraft,
   type OfferCatalog,
 } from './offerDraft.ts';
 
@@ -43,7 +44,7 @@ describe('offer draft', () => {
     });
   });
 
-  it('prices worked example A through the engine', () => {
+  it('prices worked example A through the engine, and asks approval of its effective discount as the server does', () => {
     const d = emptyDraft(insurances, {
       gruppoRisorsaId: 1,
       durata: 12,
@@ -56,8 +57,17 @@ describe('offer draft', () => {
       ],
       scontoPercentuale: 5,
     });
-    const p = priceDraft(d, catalog);
-    expect(p.errors).toEqual([]);
+    const p = priceDraft(d, {
+      ...catalog,
+      articles: [
+        { id: 1, description: 'Cestello portapersone', price: 35 },
+        { id: 2, description: 'Forche pallet', price: 20 },
+      ],
+    });
+    // 5% off, the articles' own discounts and the return at 50%: 124,72 € off a list of 1.501,70 € (8,31%).
+    expect(p.errors.map((e) => [e.code, e.field])).toEqual([['DISCOUNT_ABOVE_MAXIMUM', 'sconto']]);
+    expect(p.approvalRequired).toBe(true);
+    expect(p.effectiveDiscount).toMatchObject({ listCents: 150170, cents: 12472 });
     expect(p.figures).toEqual({
       prezzoNoleggio: 1140,
       prezzoAssicurazione: 96.9,
@@ -86,8 +96,8 @@ describe('offer draft', () => {
     const byField = errorsByField(priceDraft(d, catalog));
     expect(byField.durata).toMatch(/45 giorni non rientra/);
     const over = errorsByField(priceDraft({ ...d, durata: 12, km: 10 }, catalog));
-    expect(over.sconto).toBe(
-      "Lo sconto del 6,00% supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
+    expect(over.sconto?.replace(/\u00a0/g, ' ')).toBe(
+      "Lo sconto effettivo del 6,00% (85,43 € su 1.423,90 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
     );
   });
 
@@ -117,5 +127,15 @@ describe('offer draft', () => {
       chosen,
     );
     expect(merged).toEqual([chosen[0], { id: 2, description: 'Forche', price: 20, selezionato: false }]);
+  });
+
+  it('after a stale save, puts what was typed back on top of the offer as stored, naming the fields both changed', () => {
+    const base = emptyDraft(insurances, { gruppoRisorsaId: 1, durata: 12, scontoPercentuale: 2, noteOfferta: '' });
+    const mine = { ...base, scontoPercentuale: 4, durata: 14 };
+    const stored = { ...base, scontoPercentuale: 3, noteOfferta: 'Consegna alle 8' };
+    const { draft, bothChanged } = rebaseDraft(base, mine, stored);
+    expect(draft).toMatchObject({ scontoPercentuale: 4, durata: 14, noteOfferta: 'Consegna alle 8' });
+    expect(bothChanged).toEqual(['scontoPercentuale']);
+    expect(rebaseDraft(base, base, stored).draft).toEqual(stored);
   });
 });

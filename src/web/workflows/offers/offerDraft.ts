@@ -1,3 +1,4 @@
+import { deepEquals } from '@rjsf/utils';
 import type { components } from '../../../../generated/api.ts';
 import type {
   ArticoloGruppo,
@@ -98,6 +99,8 @@ export interface OfferCatalog {
   distance: DistanceEstimate | null;
   /** The negotiation's customer score. */
   score: number | null;
+  /** The chosen group's articles with their list prices (null until read): the effective discount is measured from them. */
+  articles?: readonly ArticoloGruppo[] | null;
 }
 
 /** A new offer: SPEC.md section 4 defaults (transport on, 100 and 100) and the default insurance. */
@@ -157,6 +160,7 @@ export function pricingInput(draft: OfferDraft, catalog: OfferCatalog): OfferPri
       score: catalog.score,
     },
     articles: { articoli: articlesOf(draft.articoli) },
+    ...(catalog.articles ? { articleCatalogue: catalog.articles } : {}),
     discount: {
       percent: draft.scontoPercentuale,
       amount: draft.scontoImporto,
@@ -304,5 +308,31 @@ export function pricingOfServer(calcolo: components['schemas']['CalcoloOfferta']
     errors: calcolo.errori,
     approvalRequired: calcolo.approvazioneRichiesta,
     duration: calcolo.durata ?? null,
+    effectiveDiscount: calcolo.scontoEffettivo && {
+      listCents: eurosToCents(calcolo.scontoEffettivo.prezzoListino),
+      cents: eurosToCents(calcolo.scontoEffettivo.importo),
+      percent: calcolo.scontoEffettivo.percentuale,
+      maxPercent: calcolo.maxScontoOfferta,
+    },
   };
+}
+
+/**
+ * After a refused stale save, the offer as stored now with the user's own changes on top: a field the user
+ * did not touch takes the stored value (a colleague's change shows), one the user changed keeps theirs. Fields
+ * both changed, differently, are named so the user can look before saving again.
+ */
+export function rebaseDraft(
+  base: OfferDraft,
+  mine: OfferDraft,
+  stored: OfferDraft,
+): { draft: OfferDraft; bothChanged: (keyof OfferDraft)[] } {
+  const draft = { ...stored } as Record<keyof OfferDraft, unknown>;
+  const bothChanged: (keyof OfferDraft)[] = [];
+  for (const key of Object.keys(stored) as (keyof OfferDraft)[]) {
+    if (deepEquals(mine[key], base[key])) continue;
+    draft[key] = mine[key];
+    if (!deepEquals(stored[key], base[key]) && !deepEquals(stored[key], mine[key])) bothChanged.push(key);
+  }
+  return { draft: draft as unknown as OfferDraft, bothChanged };
 }

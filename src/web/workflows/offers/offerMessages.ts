@@ -1,4 +1,4 @@
-import { formatPercent } from '../../../domain/pricing/index.ts';
+import { formatEuro, formatPercent } from '../../../domain/pricing/index.ts';
 
 /** The offer builder's Italian words (field titles come from the schemas where one exists). */
 export const offerMessages = {
@@ -52,9 +52,39 @@ export const offerMessages = {
   offerDiscountPercent: 'Sconto %',
   offerDiscountAmount: 'Sconto €',
   discountLimit: (max: number) =>
-    `Fino al ${formatPercent(max)} senza approvazione; uno sconto maggiore deve essere approvato da un supervisore`,
+    `Sconto effettivo fino al ${formatPercent(max)} senza approvazione, qualunque sia la leva (questo sconto, gli sconti e i prezzi degli articoli sotto listino, il trasporto sotto il 100%); oltre, o con un articolo sotto listino, lo approva un supervisore`,
   supervisorApproves: (max: number) =>
-    `Lo sconto supera il ${formatPercent(max)}: salvando, l'offerta viene registrata con la tua approvazione di supervisore`,
+    `Lo sconto effettivo supera il ${formatPercent(max)} o un articolo è sotto listino: salvando, l'offerta viene registrata con la tua approvazione di supervisore`,
+  effectiveDiscount: 'Sconto effettivo',
+  effectiveDiscountOf: (cents: number, listCents: number) =>
+    `${formatEuro(cents)} su ${formatEuro(listCents)} di listino`,
+  effectiveDiscountAbove: (max: number) => `oltre il ${formatPercent(max)}: serve l'approvazione di un supervisore`,
+  conflictTitle: 'Offerta salvata da un altro utente',
+  conflictText: 'Le tue modifiche sono ancora qui, non salvate. Ricaricando, restano sopra la versione salvata.',
+  reload: 'Ricarica i dati',
+  reloaded:
+    'Dati ricaricati: l’offerta è quella salvata ora, con sopra le tue modifiche non ancora salvate. Controllarle e salvare di nuovo.',
+  bothChanged: (fields: string) => `Cambiati anche nella versione salvata (qui resta il tuo valore): ${fields}`,
+  draftFields: {
+    filialeNoleggioId: 'Filiale di noleggio',
+    famigliaGruppoRisorsaId: 'Famiglia gruppi risorse',
+    gruppoRisorsaId: 'Gruppo risorse',
+    durataUnita: 'Periodo',
+    durata: 'Durata',
+    inizio: 'Dal',
+    fine: 'Al',
+    assicurazioneTipo: 'Assicurazione',
+    contributoAmbientale: 'Contributo ambientale',
+    trasportoAbilitato: 'Richiesta trasporto',
+    trasporto: 'Trasporto andata',
+    trasportoRitorno: 'Trasporto ritorno',
+    km: 'Km',
+    articoli: 'Articoli',
+    scontoPercentuale: 'Sconto %',
+    scontoImporto: 'Sconto €',
+    noteOfferta: 'Note dell’offerta',
+    site: 'Cantiere',
+  },
   notes: 'Note dell’offerta',
   breakdownTitle: 'Perché questo prezzo',
   breakdownEmpty: 'Completare le scelte per vedere il prezzo',

@@ -66,6 +66,7 @@ export function useOfferCatalog(draft: OfferDraft, negotiation: Row) {
     priceLines: priceLines.data ?? [],
     distance,
     score,
+    articles: articles.data ?? null,
   };
   const failed = [
     [bands, 'i prezzi di trasporto'],

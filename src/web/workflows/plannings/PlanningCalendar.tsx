@@ -1,7 +1,7 @@
 import { Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import interactionPlugin from '@fullcalendar/react/interaction';
-import itLocale from '@fullcalendar/react/locales/it';
+import { calendarItalian } from '../../ui/calendarItalian.ts';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -18,6 +18,7 @@ import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { RecordDialog } from '../../resources/RecordDialog.tsx';
+import { calendarEventText } from '../../ui/calendarEventText.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 
 const m = messages.calendar;
@@ -35,19 +36,20 @@ export function PlanningCalendar() {
     queryFn: () => resourceIndex.planning.load(),
     staleTime: Infinity,
   });
-  // The user's own activities: those of the agent their account is linked to (everybody's when it is none).
+  // A new activity is for the agent the user's account is linked to; which activities the user sees is the
+  // server's to say (their agent's, their own call-backs, everybody's for a supervisor).
   const me = useQuery({
     queryKey: ['me'],
     queryFn: async () => (await unwrap(api.GET('/api/users/me'))).data,
   });
   const agentId = me.data?.agentId ?? null;
   const all = useQuery({
-    queryKey: ['list', 'planning', 'calendar', agentId],
-    enabled: !!def.data && me.isFetched,
+    queryKey: ['list', 'planning', 'calendar'],
+    enabled: !!def.data,
     queryFn: () =>
       def.data
         ? resourceApi.list(def.data, {
-            filters: agentId ? { agentId: String(agentId) } : {},
+            filters: {},
             sortBy: null,
             descending: false,
             page: 0,
@@ -114,7 +116,7 @@ export function PlanningCalendar() {
       </Box>
       <FullCalendar
         plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
-        locale={itLocale}
+        locale={calendarItalian}
         initialView="timeGridWeek"
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
         allDaySlot={false}
@@ -127,6 +129,8 @@ export function PlanningCalendar() {
         selectMinDistance={5}
         height="auto"
         events={events}
+        eventDidMount={calendarEventText.eventDidMount}
+        eventContent={calendarEventText.eventContent}
         dateClick={(info) =>
           setEditing({ ...when(info.date, dayjs(info.date).add(1, 'hour').toDate()), ...(agentId ? { agentId } : {}) })
         }

@@ -1,12 +1,11 @@
 import { Alert, AlertTitle, Box, Button, Paper, Typography } from '@mui/material';
-import { formatRomeDateTime } from '../../../domain/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { formatEuro, eurosToCents } from '../../../domain/pricing/index.ts';
+import { displayFormats as f } from '../../../domain/displayFormats.ts';
+import { VERIFICATION } from '../../../domain/verification.ts';
 import { listenHub } from '../../session/hubEvents.ts';
+import { VerificationDetails } from '../../ui/VerificationDetails.tsx';
 import { customerAnswerApi, type OffertaCliente } from './customerAnswerApi.ts';
-
-const romeDateTime = (iso: string) => formatRomeDateTime(iso);
 
 const EVENT_LABELS: Record<OffertaCliente['eventi'][number]['evento'], string> = {
   visualizzata: 'Offerta aperta dal cliente',
@@ -53,12 +52,9 @@ export function CustomerAnswerPanel({ negotiationId }: { negotiationId: number }
           }
         >
           <AlertTitle>{`Offerta ${a.numero} accettata`}</AlertTitle>
-          {`Firmata da ${a.firmatario} il ${romeDateTime(a.accettataIl)}`}
+          {`Firmata da ${a.firmatario} il ${f.dateTime(a.accettataIl)}`}
           {a.assicurazioneTipo ? `, assicurazione ${a.assicurazioneTipo}` : ''}
-          {`; totale ${formatEuro(eurosToCents(a.prezzi.prezzoTotaleScontato))} IVA esclusa.`}
-          <Typography variant="caption" component="div" sx={{ wordBreak: 'break-all' }}>
-            {`Indirizzo ${a.indirizzo}; SHA-256 della versione ${a.hash}`}
-          </Typography>
+          {`; totale ${f.money(a.prezzi.prezzoTotaleScontato)} IVA esclusa.`}
         </Alert>
       ) : (
         data.eventi.length === 0 && (
@@ -69,12 +65,21 @@ export function CustomerAnswerPanel({ negotiationId }: { negotiationId: number }
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {data.eventi.slice(0, SHOWN_EVENTS).map((e, i) => (
             <li key={`${e.at}-${i}`}>
-              {`${romeDateTime(e.at)} — ${EVENT_LABELS[e.evento]}`}
+              {`${f.dateTime(e.at)} — ${EVENT_LABELS[e.evento]}`}
               {e.dettaglio ? ` (${e.dettaglio})` : ''}
-              {e.indirizzo ? `, da ${e.indirizzo}` : ''}
             </li>
           ))}
         </Box>
+      )}
+      {a && (
+        <VerificationDetails
+          rows={[
+            [VERIFICATION.acceptedVersionFingerprint, a.hash],
+            [VERIFICATION.signedPdfFingerprint, a.pdfSha256],
+            [VERIFICATION.address, a.indirizzo],
+            [VERIFICATION.browser, a.browser],
+          ]}
+        />
       )}
     </Paper>
   );

@@ -22,11 +22,11 @@ import {
   createTheme,
 } from '@mui/material';
 import { itIT } from '@mui/material/locale';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatDate } from '../../../domain/dates.ts';
 import { eurosToCents, formatEuro, formatPercent } from '../../../domain/pricing/index.ts';
-import { DOCUMENT_TOKEN, OFFER_CONDITIONS } from '../../../domain/publicOffer.ts';
+import { DOCUMENT_TOKEN, OFFER_CONDITIONS, PUBLIC_OFFER_MESSAGES } from '../../../domain/publicOffer.ts';
 import { ApiError } from '../../api/apiError.ts';
 import { SignatureField } from '../../ui/SignatureField.tsx';
 import { publicOfferApi, type PublicOffer, type PublicOfferOption } from './publicOfferApi.ts';
@@ -119,7 +119,19 @@ export function PublicOfferPage() {
   const [accepted, setAccepted] = useState(false);
   const [signer, setSigner] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's errors by field, each dropped when its field changes; the page's own checks, once the customer
+  // has tried to confirm or decline, run on every change: an error goes as soon as its field is right.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [tried, setTried] = useState<'confirm' | 'decline' | null>(null);
+  // After an answer the outcome is shown at the top of the page, where the customer's eyes go.
+  const outcome = useRef<HTMLDivElement>(null);
+  const [answered, setAnswered] = useState(false);
+  useEffect(() => {
+    if (!answered || !outcome.current) return;
+    window.scrollTo({ top: 0 });
+    outcome.current.focus({ preventScroll: true });
+    setAnswered(false);
+  }, [answered, load]);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState(false);
@@ -209,6 +221,22 @@ export function PublicOfferPage() {
   const version = offer.offerta;
   const option = version?.opzioni.find((o) => o.code === chosen) ?? version?.opzioni[0];
 
+  const ownErrors: Record<string, string> = {};
+  if (tried === 'confirm') {
+    if (!accepted) ownErrors.condizioniAccettate = PUBLIC_OFFER_MESSAGES.conditionsRequired;
+    if (signer.trim().length < 3) ownErrors.firmatario = PUBLIC_OFFER_MESSAGES.signerRequired;
+    if (!signature) ownErrors.firma = PUBLIC_OFFER_MESSAGES.signatureRequired;
+  }
+  if (tried === 'decline' && !reason) ownErrors.motivoPersaId = PUBLIC_OFFER_MESSAGES.reasonRequired;
+  const errors: Record<string, string> = { ...serverErrors, ...ownErrors };
+  /** A changed field loses the server's error about its former value. */
+  const changed = (field: string) =>
+    setServerErrors((e) => {
+      if (!(field in e)) return e;
+      const { [field]: _gone, ...rest } = e;
+      return rest;
+    });
+
   const failed = async (err: unknown) => {
     if (!(err instanceof ApiError)) {
       setNotice({ severity: 'error', text: m.unreachable });
@@ -216,7 +244,7 @@ export function PublicOfferPage() {
     }
     const violations = err.body.violations ?? [];
     if (err.status === 400) {
-      setErrors(Object.fromEntries(violations.map((v) => [v.field, v.message])));
+      setServerErrors(Object.fromEntries(violations.map((v) => [v.field, v.message])));
       setNotice({ severity: 'error', text: err.body.message });
       return;
     }
@@ -233,13 +261,10 @@ export function PublicOfferPage() {
 
   const confirm = async () => {
     if (!version || !option) return;
-    const missing: Record<string, string> = {};
-    if (!accepted) missing.condizioniAccettate = 'È necessario accettare le condizioni contrattuali';
-    if (signer.trim().length < 3) missing.firmatario = 'Scrivere nome e cognome di chi firma';
-    if (!signature) missing.firma = 'Firmare nel riquadro con il dito o con il mouse';
-    setErrors(missing);
+    setTried('confirm');
+    setServerErrors({});
     setNotice(null);
-    if (Object.keys(missing).length) return;
+    if (!accepted || signer.trim().length < 3 || !signature) return;
     setBusy(true);
     try {
       const f = option.figures;
@@ -255,6 +280,7 @@ export function PublicOfferPage() {
       });
       setNotice({ severity: 'success', text: res.message });
       await reload();
+      setAnswered(true);
     } catch (err) {
       await failed(err);
     } finally {
@@ -264,10 +290,9 @@ export function PublicOfferPage() {
 
   const decline = async () => {
     if (!option) return;
-    if (!reason) {
-      setErrors({ motivoPersaId: 'Scegliere il motivo' });
-      return;
-    }
+    setTried('decline');
+    setServerErrors({});
+    if (!reason) return;
     setBusy(true);
     try {
       const f = option.figures;
@@ -282,6 +307,7 @@ export function PublicOfferPage() {
       setDeclining(false);
       await reload();
       setNotice({ severity: 'success', text: res.message });
+      setAnswered(true);
     } catch (err) {
       await failed(err);
     } finally {
@@ -325,18 +351,20 @@ export function PublicOfferPage() {
         </Alert>
       )}
 
-      {offer.stato === 'accettata' && offer.accettazione && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          <AlertTitle>{m.acceptedTitle}</AlertTitle>
-          {m.acceptedText(offer.accettazione.firmatario, romeDateTime(offer.accettazione.accettataIl))}
-        </Alert>
-      )}
-      {offer.stato === 'rifiutata' && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          <AlertTitle>{m.declinedTitle}</AlertTitle>
-          {m.declinedText}
-        </Alert>
-      )}
+      <Box ref={outcome} tabIndex={-1} sx={{ outline: 'none' }}>
+        {offer.stato === 'accettata' && offer.accettazione && (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            <AlertTitle>{m.acceptedTitle}</AlertTitle>
+            {m.acceptedText(offer.accettazione.firmatario, romeDateTime(offer.accettazione.accettataIl))}
+          </Alert>
+        )}
+        {offer.stato === 'rifiutata' && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            <AlertTitle>{m.declinedTitle}</AlertTitle>
+            {m.declinedText}
+          </Alert>
+        )}
+      </Box>
       {offer.stato === 'scaduta' && version && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           <AlertTitle>{m.expiredTitle}</AlertTitle>
@@ -399,7 +427,10 @@ export function PublicOfferPage() {
                   aria-label={m.insurance}
                   aria-describedby="assicurazione-help"
                   value={option.code}
-                  onChange={(e) => setChosen(e.target.value)}
+                  onChange={(e) => {
+                    setChosen(e.target.value);
+                    changed('assicurazioneTipo');
+                  }}
                 >
                   {version.opzioni.map((o) => (
                     <FormControlLabel
@@ -433,7 +464,10 @@ export function PublicOfferPage() {
                     control={
                       <Checkbox
                         checked={accepted}
-                        onChange={(e) => setAccepted(e.target.checked)}
+                        onChange={(e) => {
+                          setAccepted(e.target.checked);
+                          changed('condizioniAccettate');
+                        }}
                         slotProps={{ input: { 'aria-describedby': 'condizioni-help' } }}
                       />
                     }
@@ -448,7 +482,10 @@ export function PublicOfferPage() {
                   required
                   fullWidth
                   value={signer}
-                  onChange={(e) => setSigner(e.target.value)}
+                  onChange={(e) => {
+                    setSigner(e.target.value);
+                    changed('firmatario');
+                  }}
                   error={!!errors.firmatario}
                   helperText={errors.firmatario}
                   autoComplete="name"
@@ -457,7 +494,10 @@ export function PublicOfferPage() {
                 />
                 <SignatureField
                   value={signature}
-                  onChange={setSignature}
+                  onChange={(value) => {
+                    setSignature(value);
+                    changed('firma');
+                  }}
                   error={errors.firma}
                   texts={{ label: m.signature, help: m.signatureHelp, clear: m.clearSignature }}
                   required
@@ -485,7 +525,10 @@ export function PublicOfferPage() {
                   required
                   fullWidth
                   value={reason}
-                  onChange={(e) => setReason(Number(e.target.value))}
+                  onChange={(e) => {
+                    setReason(Number(e.target.value));
+                    changed('motivoPersaId');
+                  }}
                   error={!!errors.motivoPersaId}
                   helperText={errors.motivoPersaId}
                   sx={{ mb: 2 }}

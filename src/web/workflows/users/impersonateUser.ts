@@ -2,8 +2,11 @@ import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { RowAction } from '../../resources/resourceExtensions.ts';
 import { authProvider } from '../../session/authProvider.ts';
+import { personName } from '../../../domain/personName.ts';
 
-const fullName = (row: Row) => [row.name, row.surname].filter(Boolean).join(' ') || String(row.username ?? row.id);
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+const fullName = (row: Row) =>
+  personName({ name: text(row.name), surname: text(row.surname), username: text(row.username) }) || String(row.id);
 
 /** A super admin works as another active user (not themselves, not while already impersonating). */
 export const impersonateUser: RowAction = {

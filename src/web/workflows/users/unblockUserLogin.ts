@@ -1,9 +1,10 @@
+import { personName } from '../../../domain/personName.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { RowAction } from '../../resources/resourceExtensions.ts';
 import { notify } from '../../ui/notificationBus.ts';
 
-const fullName = (row: Row) => [row.name, row.surname].filter(Boolean).join(' ') || String(row.username ?? row.id);
+const fullName = (row: Row) => personName(row as Parameters<typeof personName>[0]) || String(row.id);
 const isSuperAdmin = (roles: unknown) => Array.isArray(roles) && roles.includes('ROLE_SUPER_ADMIN');
 
 /**

@@ -5,6 +5,9 @@ import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { appInfo } from '../../../../web/app/appInfo.ts';
 import { formatDate } from '../../../../domain/dates.ts';
+import { machineName } from '../../../../domain/machineName.ts';
+import { displayFormats } from '../../../../domain/displayFormats.ts';
+import { VERIFICATION } from '../../../../domain/verification.ts';
 import {
   OFFER_FIGURES,
   formatDuration,
@@ -12,6 +15,7 @@ import {
   formatPercent,
   type OfferFigureName,
 } from '../../../../domain/pricing/index.ts';
+import { verificationBlock } from '../../../pdf/verificationBlock.ts';
 import type { SentVersion } from '../pricing/sentVersions.ts';
 
 /** The customer's acceptance printed on the signed copy (issue 16). */
@@ -73,20 +77,8 @@ export const OFFER_CONDITIONS = [
   "L'offerta è confermata dal cliente dalla pagina indicata nell'email entro la data di validità.",
 ];
 
-const romeParts = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 /** DD-MM-YYYY HH:mm in Italian time (SPEC.md section 9), whatever the server's zone. */
-function dateTime(iso: string): string {
-  const p = Object.fromEntries(romeParts.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
-  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
-}
+const dateTime = (iso: string) => displayFormats.dateTime(iso);
 
 const field = (label: string, value: string | null | undefined): Content => ({
   columns: [
@@ -147,9 +139,9 @@ export async function renderOfferPdf(version: SentVersion, signature?: OfferSign
       field('Partita IVA', header.customer.partitaIva),
       field('Riferimento', header.customer.contatto),
       field('Email', header.customer.email),
-      field('Telefono', header.customer.telefono),
+      field('Telefono', displayFormats.phone(header.customer.telefono)),
       heading('Noleggio'),
-      field('Mezzo', `${header.resourceGroup.description} (${header.resourceGroup.code})`),
+      field('Mezzo', `${machineName(header.resourceGroup)} (${header.resourceGroup.code})`),
       field('Periodo', `${duration}${dates}`),
       field(
         'Filiale di noleggio',
@@ -243,12 +235,7 @@ export async function renderOfferPdf(version: SentVersion, signature?: OfferSign
         ].join(''),
         margin: [0, 14, 0, 0],
       },
-      {
-        text: `Impronta SHA-256 della versione: ${version.hash}`,
-        fontSize: 7,
-        color: '#777777',
-        margin: [0, 6, 0, 0],
-      },
+      verificationBlock([[VERIFICATION.versionFingerprint, version.hash]]),
     ],
   };
   return Buffer.from(await pdfmake.createPdf(doc).getBuffer());

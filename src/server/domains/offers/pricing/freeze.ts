@@ -6,7 +6,7 @@ import { crudRepository, type Row } from '../../../crud/crudRepository.ts';
 import { serverSetValues } from '../../../crud/serverSet.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../../http/httpError.ts';
-import { approverOf, choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
+import { choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
 import { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './sentVersions.ts';
 
 /** The yearly sequence of offer numbers, and the indexes the versions and the offers list are read by. */
@@ -63,7 +63,7 @@ export async function freezeOfferVersion(
     tx,
     choices,
     typeof row.score === 'number' ? row.score : null,
-    approverOf(row.scontoApprovazione, choices),
+    { stored: row.scontoApprovazione },
     log,
   );
   const violations = violationsOf(priced);

@@ -1,6 +1,13 @@
 import type { components } from '../../../../../generated/api.ts';
 import type { PriceListLine, TimeUnit } from '../../../../../generated/entities.ts';
-import { priceOffer, type OfferInput, type PricedOffer, type PricingError } from '../../../../domain/pricing/index.ts';
+import type { ArticoloGruppo } from '../../../../../generated/entities.ts';
+import {
+  discountLevers,
+  priceOffer,
+  type OfferInput,
+  type PricedOffer,
+  type PricingError,
+} from '../../../../domain/pricing/index.ts';
 import type { Violation } from '../../../contract/italianErrors.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Row } from '../../../crud/crudRepository.ts';
@@ -51,24 +58,38 @@ export function choicesOf(row: Row): OfferChoices {
 }
 
 /**
- * A supervisor's approval of a discount above the maximum, kept server-side with the discount it approved
- * (`scontoApprovazione`): it covers that discount only, so a discount changed later by any route needs a
- * new approval.
+ * A supervisor's approval of what an offer gives away (the effective discount above the maximum, an article
+ * under its list price), kept server-side with the levers it approved (`scontoApprovazione`: the offer's
+ * discount, the transport legs, each selected article's price and discounts, `discountLevers`): it covers those
+ * levers only, so any of them changed later, by any route, needs a new approval.
  */
 interface DiscountApproval {
   by: string;
-  percent: number;
-  amount: number;
+  levers?: string;
+  /** Approvals recorded before the rule covered the offer's discount alone. */
+  percent?: number;
+  amount?: number;
 }
-const discountOf = (choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>) => ({
-  percent: choices.scontoPercentuale ?? 0,
-  amount: choices.scontoImporto ?? 0,
-});
 
-/** Who approved this discount, if the stored approval is of this very discount. */
+/** The levers of an approval recorded before every lever counted: the offer's discount, nothing else given away. */
+function legacyLevers(input: Pick<OfferInput, 'discount' | 'transport' | 'articles'>, approval: DiscountApproval) {
+  const neutral = Object.fromEntries(
+    Object.entries(input.articles).map(([list, items]) => [
+      list,
+      items.map((a) => ({ ...a, discountPercentage: 0, discountAmount: 0 })),
+    ]),
+  );
+  return discountLevers({
+    discount: { ...input.discount, percent: approval.percent ?? 0, amount: approval.amount ?? 0 },
+    transport: { ...input.transport, outboundPercent: 100, returnPercent: 100 },
+    articles: neutral,
+  });
+}
+
+/** Who approved this offer's levers, if the stored approval is of these very levers. */
 export function approverOf(
   stored: unknown,
-  choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>,
+  input: Pick<OfferInput, 'discount' | 'transport' | 'articles'>,
 ): string | null {
   if (typeof stored !== 'string' || !stored) return null;
   let approval: Partial<DiscountApproval>;
@@ -77,15 +98,14 @@ export function approverOf(
   } catch {
     return null;
   }
-  const wanted = discountOf(choices);
-  return typeof approval.by === 'string' && approval.percent === wanted.percent && approval.amount === wanted.amount
-    ? approval.by
-    : null;
+  if (typeof approval.by !== 'string') return null;
+  const approved = approval.levers ?? legacyLevers(input, { ...approval, by: approval.by });
+  return approved === discountLevers(input) ? approval.by : null;
 }
 
-/** The stored form of an approval of this discount. */
-export function approvalRecord(by: string, choices: Pick<OfferChoices, 'scontoPercentuale' | 'scontoImporto'>): string {
-  return JSON.stringify({ by, ...discountOf(choices) } satisfies DiscountApproval);
+/** The stored form of an approval of these levers. */
+export function approvalRecord(by: string, input: Pick<OfferInput, 'discount' | 'transport' | 'articles'>): string {
+  return JSON.stringify({ by, levers: discountLevers(input) } satisfies DiscountApproval);
 }
 
 export interface OfferSettings {
@@ -180,27 +200,30 @@ const LIMIT = 1000;
 
 /**
  * The engine's input from the choices and the database (price lines from the ERP, insurance, settings,
- * transport tables, branch and site positions), and the engine's answer. `approvedBy` is who approved a
- * discount above the maximum, if anyone.
+ * transport tables, branch and site positions, the group's articles and their list prices), and the engine's
+ * answer. `approval`: the stored approval (`scontoApprovazione`, which counts if it is of these levers), or the
+ * name of the supervisor whose save approves them.
  */
 export async function priceChoices(
   ctx: AppContext,
   db: Queryable,
   choices: OfferChoices,
   score: number | null,
-  approvedBy: string | null,
+  approval: { stored: unknown } | { by: string },
   log: Log,
 ): Promise<PricedChoices> {
   const missing: Violation[] = [];
   const settings = await offerSettings(db);
 
   let group: GroupRef | null = null;
+  /** The chosen group's articles with their list prices: the only articles an offer may carry. */
+  let catalogue: ArticoloGruppo[] = [];
   if (choices.gruppoRisorsaId == null)
     missing.push({ field: 'gruppoRisorsaId', message: 'Scegliere il gruppo risorse da offrire' });
   else {
-    const row = await one<{ id: number; resourceGroup: string; description: string }>(
+    const row = await one<{ id: number; resourceGroup: string; description: string; articoliGruppo: unknown }>(
       db,
-      `SELECT id, "resourceGroup", description FROM "gruppoRisorse" WHERE id = $1`,
+      `SELECT id, "resourceGroup", description, "articoliGruppo" FROM "gruppoRisorse" WHERE id = $1`,
       [choices.gruppoRisorsaId],
     );
     if (!row)
@@ -208,7 +231,10 @@ export async function priceChoices(
         field: 'gruppoRisorsaId',
         message: "Il gruppo risorse scelto non esiste più: sceglierne un altro dall'elenco",
       });
-    else group = { id: row.id, code: row.resourceGroup, description: row.description };
+    else {
+      group = { id: row.id, code: row.resourceGroup, description: row.description };
+      catalogue = Array.isArray(row.articoliGruppo) ? (row.articoliGruppo as ArticoloGruppo[]) : [];
+    }
   }
 
   let branch: (BranchRef & { latitude: number | null; longitude: number | null }) | null = null;
@@ -275,7 +301,7 @@ export async function priceChoices(
       : null;
   const env = choices.contributoAmbientale;
 
-  const input: OfferInput = {
+  const unapproved: OfferInput = {
     resourceGroup: group?.code,
     priceLines,
     // Without a duration the engine still prices what it can (articles), and says what is missing.
@@ -298,14 +324,23 @@ export async function priceChoices(
       scoreIncreases,
       score,
     },
-    articles: { articoli: choices.articoli ?? [] },
+    // An article is the group's: it is offered under the group's own description, whatever the client wrote.
+    articles: {
+      articoli: (choices.articoli ?? []).map((a) => {
+        const listed = catalogue.find((c) => c.id === a.id);
+        return listed ? { ...a, description: listed.description } : a;
+      }),
+    },
+    articleCatalogue: catalogue,
     discount: {
       percent: choices.scontoPercentuale ?? null,
       amount: choices.scontoImporto ?? null,
       maxPercent: settings.maxScontoOfferta,
-      approvedBy,
+      approvedBy: null,
     },
   };
+  const approvedBy = 'by' in approval ? approval.by : approverOf(approval.stored, unapproved);
+  const input: OfferInput = { ...unapproved, discount: { ...unapproved.discount, approvedBy } };
   const priced = priceOffer(input);
   // A missing duration is said once, by `missing`, not again by the engine.
   const errors = priced.errors.filter((e) => !(duration === null && e.code === 'DURATION_INVALID')).map(onInput);

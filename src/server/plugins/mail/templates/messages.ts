@@ -1,4 +1,6 @@
 import type { EmailKind } from '../../../../../generated/entities.ts';
+import { formatRomeDateTime } from '../../../../domain/dates.ts';
+import { displayFormats } from '../../../../domain/displayFormats.ts';
 import type { Block, MailContent } from './render.ts';
 
 /** What every message knows about the sender's side. */
@@ -19,19 +21,10 @@ interface Personal {
   firma?: Maybe<string>;
 }
 
-const ROME = 'Europe/Rome';
-/** 2025-10-24 → 24 ottobre 2025 (a calendar day: no time zone shift). */
-export const formatDay = (isoDay: string) =>
-  new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${isoDay.slice(0, 10)}T00:00:00Z`),
-  );
-/** An instant as Rome reads it: 24 settembre 2025 alle 10:05. */
-export const formatInstant = (iso: string) => {
-  const d = new Date(iso);
-  const day = new Intl.DateTimeFormat('it-IT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: ROME });
-  const time = new Intl.DateTimeFormat('it-IT', { hour: '2-digit', minute: '2-digit', timeZone: ROME });
-  return `${day.format(d)} alle ${time.format(d)}`;
-};
+/** 2025-10-24 → 24-10-2025, as every screen and PDF writes a day (a calendar day: no time zone shift). */
+export const formatDay = (isoDay: string) => displayFormats.date(isoDay.slice(0, 10));
+/** An instant as Rome reads it: 24-09-2025 alle 10:05. */
+export const formatInstant = (iso: string) => formatRomeDateTime(iso, ' alle ');
 
 const greet = (p: Personal) => (p.contatto?.trim() ? `Gentile ${p.contatto.trim()},` : 'Gentile cliente,');
 const sign = (p: Personal) => p.firma?.trim() || undefined;
@@ -242,7 +235,7 @@ export const mailTemplates = {
         fields: [
           ['Contatto', d.contatto],
           ['Email', d.email],
-          ['Telefono', d.telefono],
+          ['Telefono', displayFormats.phone(d.telefono)],
           ['Messaggio', d.messaggio],
         ],
       },

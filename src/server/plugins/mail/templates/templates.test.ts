@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EmailKind } from '../../../../../generated/entities.ts';
 import { EmailKindValues } from '../../../../../generated/enums.ts';
 import { formatDay, formatInstant, mailTemplates, offerLink, type Brand } from './messages.ts';
+import { unreadable } from '../../../../../tests/helpers/readableText.ts';
 import { escapeHtml, renderMail } from './render.ts';
 
 const brand: Brand = { company: 'Rossi Noleggi S.r.l.', publicUrl: 'https://crm.rossinoleggi.it' };
@@ -42,6 +43,43 @@ const samples: Record<EmailKind, () => ReturnType<(typeof mailTemplates)[EmailKi
   richiestaNuovaOfferta: () => mailTemplates.richiestaNuovaOfferta({ ragioneSociale: EVIL, messaggio: EVIL }),
 };
 
+// The same messages with the data a real send gives them, for what a person reads in them.
+const customer = { contatto: 'Paolo Brambilla', firma: 'Marco Conti' };
+const readableSamples: Record<EmailKind, () => ReturnType<(typeof mailTemplates)[EmailKind]>> = {
+  anagrafica: () =>
+    mailTemplates.anagrafica(
+      { ...customer, ragioneSociale: 'Edilizia Brambilla S.r.l.', dati: [['Telefono', '035.412.000']] },
+      brand,
+    ),
+  brochure: () => mailTemplates.brochure({ ...customer, titolo: 'Piattaforme aeree' }, brand),
+  brochureMarketing: () => mailTemplates.brochureMarketing({ oggetto: 'Novità autunno', testo: 'Le novità' }),
+  linkAccreditamento: () =>
+    mailTemplates.linkAccreditamento({ ...customer, link: 'https://portale.rossinoleggi.it/accredita' }, brand),
+  offerta: () =>
+    mailTemplates.offerta(
+      { ...customer, documentToken: 'tok', numeroOfferta: 'OFF-2025-000001', scadenza: '2025-10-24', conPdf: true },
+      brand,
+    ),
+  offertaAccettata: () =>
+    mailTemplates.offertaAccettata({
+      ragioneSociale: 'Edilizia Brambilla S.r.l.',
+      accettataIl: '2025-09-24T08:05:00.000Z',
+      numeroOfferta: 'OFF-2025-000001',
+      link: 'https://crm.rossinoleggi.it/trattativeCp/trattativeCp/1',
+    }),
+  offertaFirmata: () => mailTemplates.offertaFirmata({ ...customer, numeroOfferta: 'OFF-2025-000001' }, brand),
+  promemoriaOfferta: () =>
+    mailTemplates.promemoriaOfferta({ ...customer, documentToken: 'tok', scadenza: '2025-10-24', giorni: 1 }, brand),
+  offertaRifiutata: () =>
+    mailTemplates.offertaRifiutata({ ragioneSociale: 'Edilizia Brambilla S.r.l.', motivo: 'Prezzo', note: null }),
+  richiestaNuovaOfferta: () =>
+    mailTemplates.richiestaNuovaOfferta({
+      ragioneSociale: 'Edilizia Brambilla S.r.l.',
+      contatto: 'Paolo Brambilla',
+      telefono: '035 412 000',
+    }),
+};
+
 describe('mail templates', () => {
   it.each(EmailKindValues)('%s: escapes every value in the HTML, names the company, has a text part', (kind) => {
     const { subject, html, text } = renderMail(samples[kind](), brand.company);
@@ -67,7 +105,7 @@ describe('mail templates', () => {
     const { html, text } = renderMail(samples.offerta(), brand.company);
     expect(html).toContain('href="https://crm.rossinoleggi.it/trattativeCp/offers/a%2Fb%3Fc"');
     expect(text).toContain("Vedi e conferma l'offerta: https://crm.rossinoleggi.it/trattativeCp/offers/a%2Fb%3Fc");
-    expect(text).toContain("L'offerta è valida fino al 24 ottobre 2025.");
+    expect(text).toContain("L'offerta è valida fino al 24-10-2025.");
     const link = renderMail(samples.linkAccreditamento(), brand.company);
     expect(link.html).toContain('href="https://portale.rossinoleggi.it/accredita?c=1&amp;t=2"');
   });
@@ -79,7 +117,7 @@ describe('mail templates', () => {
     const notice = renderMail(samples.offertaAccettata(), brand.company);
     expect(notice.text).not.toContain('Cordiali saluti');
     expect(notice.text).toContain('Messaggio automatico del CRM – Rossi Noleggi S.r.l.');
-    expect(notice.text).toContain("ha accettato l'offerta OFF-1 il 24 settembre 2025 alle 10:05.");
+    expect(notice.text).toContain("ha accettato l'offerta OFF-1 il 24-09-2025 alle 10:05.");
   });
 
   it('refuses a link that is not a web address', () => {
@@ -106,9 +144,19 @@ describe('mail templates', () => {
     expect(reminder(0)).toBe('La sua offerta di noleggio OFF-7 scade oggi - Rossi Noleggi S.r.l.');
   });
 
-  it('writes dates as Rome reads them', () => {
-    expect(formatDay('2025-10-24')).toBe('24 ottobre 2025');
-    expect(formatInstant('2025-09-24T08:05:00Z')).toBe('24 settembre 2025 alle 10:05');
-    expect(formatInstant('2025-12-01T23:30:00Z')).toBe('2 dicembre 2025 alle 00:30');
+  it('writes dates as every screen and PDF does (DD-MM-YYYY, HH:mm in Rome)', () => {
+    expect(formatDay('2025-10-24')).toBe('24-10-2025');
+    expect(formatInstant('2025-09-24T08:05:00Z')).toBe('24-09-2025 alle 10:05');
+    expect(formatInstant('2025-12-01T23:30:00Z')).toBe('02-12-2025 alle 00:30');
+  });
+
+  it.each(EmailKindValues)('%s: reads as people read, in the subject and in the text', (kind) => {
+    const { subject, text } = renderMail(readableSamples[kind](), brand.company);
+    expect(unreadable(`${subject}\n${text}`)).toEqual([]);
+  });
+
+  it('shows a phone number as every screen does', () => {
+    const { text } = renderMail(readableSamples.richiestaNuovaOfferta(), brand.company);
+    expect(text).toContain('Telefono: 035.412.000');
   });
 });

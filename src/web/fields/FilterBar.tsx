@@ -2,9 +2,9 @@ import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { filterKeys, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
-import { useLookup } from '../fields/useLookup.ts';
-import { DateInput, INCOMPLETE_DATE } from '../fields/DateInput.tsx';
-import { NumberInput } from '../fields/NumberInput.tsx';
+import { DateInput, INCOMPLETE_DATE } from './DateInput.tsx';
+import { NumberInput } from './NumberInput.tsx';
+import { ReferencePicker } from './ReferencePicker.tsx';
 
 interface Props {
   filters: FilterDefinition[];
@@ -12,6 +12,7 @@ interface Props {
   onApply(values: Record<string, string>): void;
 }
 
+/** A record of another resource, picked by searching it: the filter holds its id. */
 function ReferenceFilter({
   def,
   value,
@@ -21,23 +22,15 @@ function ReferenceFilter({
   value: string;
   onChange(v: string): void;
 }) {
-  const lookup = useLookup(def.reference);
   return (
-    <TextField
-      select
-      size="small"
+    <ReferencePicker
+      resource={def.reference ?? ''}
       label={def.label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 180 }}
-    >
-      <MenuItem value="">{messages.triState.all}</MenuItem>
-      {(lookup.data ?? []).map((o) => (
-        <MenuItem key={o.id} value={String(o.id)}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      size="small"
+      width={240}
+      value={/^\d+$/.test(value) ? Number(value) : null}
+      onChange={(id) => onChange(id === null ? '' : String(id))}
+    />
   );
 }
 
