@@ -100,6 +100,7 @@ export async function benchImport(app: FastifyInstance, ctx: AppContext, options
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(bytes)]), 'clienti.xlsx');
       const up = await fetch(`${base}/api/imports/customer`, { method: 'POST', headers: auth, body: form });
+      if (!up.ok) throw new Error(`upload: ${up.status} ${await up.text()}`);
       const job = ((await up.json()) as { data: Job }).data;
       const uploaded = (Date.now() - started) / 1000;
       await fetch(`${base}/api/imports/customer/${job.id}/preview`, {

@@ -51,6 +51,15 @@ function delimiterOf(text: string): string {
   return best && best[1] > 0 ? best[0] : ';';
 }
 
+/** A zip whose central directory (its last 64 KiB and the names in it) lists a workbook's parts. */
+function isWorkbookZip(bytes: Buffer): boolean {
+  const directoryStart = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (directoryStart < 0) return false;
+  const offset = bytes.readUInt32LE(directoryStart + 16);
+  const directory = bytes.subarray(Math.min(offset, directoryStart), directoryStart);
+  return directory.includes('[Content_Types].xml') && directory.includes('xl/workbook.xml');
+}
+
 /**
  * What a file is, by its content and never its name: an Excel workbook (.xlsx), or text, which is read as
  * CSV (UTF-8 with or without BOM, else Windows-1252 as Excel saves "CSV" on an Italian Windows). A
@@ -60,6 +69,9 @@ export async function detectFileKind(bytes: Buffer): Promise<FileKind> {
   if (bytes.length === 0) throw refused(READ_MESSAGES.missing);
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime === XLSX) return { format: 'xlsx' };
+  // A workbook written as a stream starts with its sheet, where file-type does not look: its zip's directory,
+  // at the end, names the parts of a workbook (what it holds is then read by exceljs, or refused as unreadable).
+  if (type?.mime === 'application/zip' && isWorkbookZip(bytes)) return { format: 'xlsx' };
   if (type?.mime === 'application/x-cfb') throw refused(READ_MESSAGES.oldExcel);
   if (type || bytes.includes(0)) throw refused(READ_MESSAGES.type);
   const sample = bytes.subarray(0, 262_144);
