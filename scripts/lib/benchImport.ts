@@ -42,19 +42,17 @@ async function writeFile(rows: number): Promise<string> {
 
 export async function benchImport(app: FastifyInstance, ctx: AppContext, options: { rows: number }) {
   await ctx.resource('Agent').repo.create({ name: 'Luca Verdi', code: 'AG01' });
-  await ctx
-    .resource('User')
-    .repo.create(
-      {
-        username: 'bench.import',
-        email: 'bench.import@esempio.it',
-        name: 'Bench',
-        surname: 'Import',
-        roles: ['ROLE_ADMIN'],
-        active: 'true',
-      },
-      { passwordHash: await hashPassword(PASSWORD) },
-    );
+  await ctx.resource('User').repo.create(
+    {
+      username: 'bench.import',
+      email: 'bench.import@esempio.it',
+      name: 'Bench',
+      surname: 'Import',
+      roles: ['ROLE_ADMIN'],
+      active: 'true',
+    },
+    { passwordHash: await hashPassword(PASSWORD) },
+  );
   const { port } = app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;
   const login = await fetch(`${base}/login_check`, {

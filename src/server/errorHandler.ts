@@ -28,8 +28,7 @@ export function databaseRefusal(error: { code?: unknown; constraint?: unknown })
   if (!known) return undefined;
   const [status, message] = known;
   // Unique indexes are named <table>_<field>_key, so the duplicate is shown next to its field.
-  const field =
-    error.code === '23505' ? /^[^_]+_(.+)_key$/.exec(String(error.constraint ?? ''))?.[1] : undefined;
+  const field = error.code === '23505' ? /^[^_]+_(.+)_key$/.exec(String(error.constraint ?? ''))?.[1] : undefined;
   return new HttpError(status, message, field ? [{ field, message: MESSAGES.duplicateValue }] : undefined);
 }
 

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Queryable } from '../../db/Db.ts';
 import { problemsOf, type ImportJobRow } from './importJobs.ts';

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { suggestMapping, mappingProblems } from '../../../domain/import/columnMapping.ts';
@@ -97,7 +98,7 @@ function view(job: ImportJobRow, problems: ProblemRow[]) {
 }
 
 /** The one file of an upload (bounded by MAX_UPLOAD_BYTES: 413 beyond). */
-async function uploadedFile(req: { raw: import('fastify').FastifyRequest }, maxBytes: number) {
+async function uploadedFile(req: { raw: FastifyRequest }, maxBytes: number) {
   const refuse = (message: string) => new HttpError(400, MESSAGES.invalid, [{ field: 'file', message }]);
   if (!req.raw.isMultipart()) throw refuse(READ_MESSAGES.missing);
   let file: { bytes: Buffer; name: string } | undefined;
