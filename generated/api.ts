@@ -1570,6 +1570,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/imports/{resource}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Carica un file Excel (.xlsx) o CSV da importare in un elenco
+         * @description Solo per le risorse che lo dichiarano (`x-resource.import`) e per chi può crearne e modificarne i record (i ruoli dell'elenco). Il file è riconosciuto dal contenuto, non dal nome: Excel .xlsx (il primo foglio) o testo CSV con `;` o `,`, UTF-8 con o senza BOM (o Windows-1252); al più MAX_UPLOAD_BYTES (413 oltre) e 1.048.575 righe oltre l'intestazione. La risposta ha le intestazioni delle colonne, le prime righe e l'associazione proposta colonna → campo (per titolo italiano, poi per nome del campo). Niente viene scritto finché non si chiede l'importazione.
+         */
+        post: operations["uploadImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{resource}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stato di un'importazione, con l'avanzamento, i conteggi e le prime righe con problemi
+         * @description Solo di chi l'ha caricata. Durante l'anteprima e l'importazione `processedRows` cresce a ogni lotto; `status` dice la fase. Un'importazione il cui server si è fermato a metà risulta `fallito` con il suo messaggio: i lotti già scritti restano, e importare di nuovo lo stesso file completa senza duplicare.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{resource}/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anteprima con l'associazione colonna → campo scelta, senza scrivere nulla
+         * @description Legge tutto il file e prova ogni riga come l'importazione vera (stesse regole di un salvataggio dal modulo: schema, messaggi italiani, partita IVA, codice fiscale, riferimenti per codice o nome, regole di scrittura), in transazioni annullate: dice quante righe creerebbero, aggiornerebbero o lascerebbero com'erano, e quali righe hanno problemi e perché. Parte in sottofondo (202): l'avanzamento si legge con getImport.
+         */
+        post: operations["previewImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{resource}/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Importa le righe valide, a lotti, con l'associazione dell'anteprima
+         * @description Dopo l'anteprima (409 prima). Il server rilegge e ricontrolla ogni riga (non si fida dell'anteprima) e scrive a lotti di 500 righe, ognuno tutto o niente in una transazione, con le stesse chiamate di un salvataggio dal modulo. Idempotente sulla chiave della risorsa: una riga la cui chiave c'è già aggiorna quel record, o lo lascia com'è se nulla cambia; una cella vuota non cancella il valore salvato. Parte in sottofondo (202): l'avanzamento si legge con getImport; le righe rifiutate, con i motivi, si scaricano con downloadImportErrors.
+         */
+        post: operations["runImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/imports/{resource}/{id}/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Le righe con problemi (dell'anteprima o dell'importazione, l'ultima fatta) in un foglio Excel
+         * @description Le colonne del file come erano, più «Riga» (il numero nel file) e «Problemi» (i motivi, in italiano): corrette, si reimportano così. Le password non vi compaiono mai.
+         */
+        get: operations["downloadImportErrors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/altre-configurazioni": {
         parameters: {
             query?: never;
@@ -3859,6 +3959,81 @@ export interface components {
         ImageUpload: {
             /** @description png, jpg o jpeg */
             file: string;
+        };
+        ImportUpload: {
+            /** @description Excel .xlsx o CSV (`;` o `,`, UTF-8) */
+            file: string;
+        };
+        ImportMapping: {
+            /**
+             * Associazione delle colonne
+             * @description Per ogni colonna del file, nell'ordine: il nome del campo che riempie, o null per lasciarla fuori
+             * @example [
+             *       "companyName",
+             *       "vatNumber",
+             *       null,
+             *       "agentId"
+             *     ]
+             */
+            mapping: (string | null)[];
+        };
+        ImportCounts: {
+            /** Nuovi */
+            created: number;
+            /** Aggiornati */
+            updated: number;
+            /** Invariati */
+            unchanged: number;
+            /** Rifiutati */
+            refused: number;
+        };
+        ImportProblemRow: {
+            /** @description Numero della riga nel file (l'intestazione è la riga 1) */
+            row: number;
+            /** @description Le celle della riga come erano (le password tolte) */
+            cells: (string | number | boolean | null)[];
+            problems: {
+                /** @description La colonna del problema, se è di una colonna */
+                column: number | null;
+                /** @description Il campo del problema, se è di un campo */
+                field: string | null;
+                /** @description Il motivo, in italiano */
+                message: string;
+            }[];
+        };
+        ImportJob: {
+            id: components["schemas"]["EntityId"];
+            /** @example customer */
+            resource: string;
+            /** @example clienti.xlsx */
+            fileName: string;
+            /** Stato */
+            status: "caricato" | "analisi" | "pronto" | "importazione" | "completato" | "fallito";
+            /** @description Di quale fase sono conteggi e problemi: l'anteprima (quel che l'importazione farebbe) o l'importazione */
+            phase: "anteprima" | "importazione" | null;
+            /** @description Perché non è riuscito, in italiano */
+            message: string | null;
+            /** @description Le intestazioni delle colonne del file */
+            columns: string[];
+            /** @description Le prime righe del file, come testo */
+            sample: string[][];
+            /** @description Il campo di ogni colonna (null: esclusa) */
+            mapping: (string | null)[];
+            /** @description Righe lette finora nella fase in corso */
+            processedRows: number;
+            /** @description Righe di dati del file (nota dopo la prima lettura) */
+            totalRows: number | null;
+            /** @description Righe di dati ammesse in un file */
+            maxRows: number;
+            counts: components["schemas"]["ImportCounts"];
+            /** @description Righe con problemi nella fase */
+            problemRows: number;
+            /** @description Le prime righe con problemi (tutte nel file degli errori) */
+            problems: components["schemas"]["ImportProblemRow"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
         };
         DocumentUpload: {
             /** @description png, jpg, jpeg, mp4, mov o pdf */
@@ -7802,6 +7977,17 @@ export interface components {
         };
     };
     responses: {
+        /** @description Un'importazione */
+        ImportJobItem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["ImportJob"];
+                };
+            };
+        };
         /** @description Richiesta non valida */
         BadRequest: {
             headers: {
@@ -9570,6 +9756,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Nome della risorsa da importare, es. customer, contact, trattativaCp, user, agent
+         * @example customer
+         */
+        ImportResource: string;
         /**
          * @description Numero della versione inviata nella trattativa (1, 2, …)
          * @example 1
@@ -14750,6 +14941,170 @@ export interface operations {
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Nome della risorsa da importare, es. customer, contact, trattativaCp, user, agent
+                 * @example customer
+                 */
+                resource: components["parameters"]["ImportResource"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportUpload"];
+            };
+        };
+        responses: {
+            201: components["responses"]["ImportJobItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Nome della risorsa da importare, es. customer, contact, trattativaCp, user, agent
+                 * @example customer
+                 */
+                resource: components["parameters"]["ImportResource"];
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ImportJobItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    previewImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Nome della risorsa da importare, es. customer, contact, trattativaCp, user, agent
+                 * @example customer
+                 */
+                resource: components["parameters"]["ImportResource"];
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportMapping"];
+            };
+        };
+        responses: {
+            202: components["responses"]["ImportJobItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    runImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Nome della risorsa da importare, es. customer, contact, trattativaCp, user, agent
+                 * @example customer
+                 */
+                resource: components["parameters"]["ImportResource"];
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: components["responses"]["ImportJobItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadImportErrors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Nome della risorsa da importare, es. customer, contact, trattativaCp, user, agent
+                 * @example customer
+                 */
+                resource: components["parameters"]["ImportResource"];
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Foglio Excel (.xlsx) */
+            200: {
+                headers: {
+                    /** @description Nome del file, es. Clienti_errori_20250924_1030.xlsx */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -15,6 +15,7 @@ import { benchMillion } from './lib/benchMillion.ts';
 import { machine } from './lib/machine.ts';
 import { benchLogin } from './lib/benchLogin.ts';
 import { benchSearch } from './lib/benchSearch.ts';
+import { benchImport } from './lib/benchImport.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -28,6 +29,9 @@ const ONLY_LOGIN = process.env.BENCH_ONLY_LOGIN === '1';
 /** The pickers' search on PostgreSQL: on by default, `0` to leave it out, `only` for it alone. */
 const SEARCH = process.env.BENCH_SEARCH ?? '1';
 const SEARCH_CUSTOMERS = Number(process.env.BENCH_SEARCH_CUSTOMERS ?? 100_000);
+/** The import of an Excel file of customers on PostgreSQL: on by default, `0` to leave it out, `only` for it alone. */
+const IMPORT = process.env.BENCH_IMPORT ?? '1';
+const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 
 // Days, pages and statuses vary so that no two consecutive requests are alike.
 function requestPaths(prefix: string, ours: boolean): string[] {
@@ -191,15 +195,40 @@ async function benchSearchOn(name: string, databaseUrl: string) {
   }
 }
 
+/** An Excel file of IMPORT_ROWS customers imported through the API, then again (nothing changes). */
+async function benchImportOn(name: string, databaseUrl: string) {
+  const db = await createDb({ databaseUrl });
+  const { app, ctx } = await buildApp({
+    db,
+    jwtSecret: 'bench-secret-'.repeat(4),
+    log: { level: 'silent' },
+    maxUploadBytes: 100 * 1024 * 1024,
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const figures = await benchImport(app, ctx, { rows: IMPORT_ROWS });
+    console.log(
+      `\n${name}, import of an Excel file of ${IMPORT_ROWS.toLocaleString('it-IT')} customers (${figures.fileMB} MB, written in ${figures.fileSeconds} s): upload, preview, import in batches of 500; then the same file again. Memory: this process (server and client), sampled every 100 ms`,
+    );
+    console.table(figures.phases);
+    console.log(`Customers stored afterwards: ${figures.customers.toLocaleString('it-IT')}`);
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
+
 async function benchPostgres(name: string, databaseUrl: string) {
+  if (IMPORT === 'only') return benchImportOn(name, databaseUrl);
   if (SEARCH === 'only') return benchSearchOn(name, databaseUrl);
   if (MILLION !== 'only') await benchBackend(name, databaseUrl);
   if (MILLION !== '0' && !ONLY_LOGIN) await benchMillionOn(name, databaseUrl);
   if (SEARCH !== '0' && !ONLY_LOGIN) await benchSearchOn(name, databaseUrl);
+  if (IMPORT !== '0' && !ONLY_LOGIN && MILLION !== 'only' && SEARCH !== 'only') await benchImportOn(name, databaseUrl);
 }
 
 console.log(machine());
-if (MILLION !== 'only' && SEARCH !== 'only') await benchBackend('PGlite (in memory)');
+if (MILLION !== 'only' && SEARCH !== 'only' && IMPORT !== 'only') await benchBackend('PGlite (in memory)');
 if (process.env.DATABASE_URL) await benchPostgres('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else if (postgresAvailable()) {
   const pg = startPostgres();

@@ -365,5 +365,6 @@ export const resource = {
         "ui:readonly": true
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -116,5 +116,24 @@ export const resource = {
         "code"
       ]
     }
+  },
+  "import": {
+    "key": [
+      "name"
+    ],
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

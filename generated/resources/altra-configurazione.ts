@@ -172,5 +172,6 @@ export const resource = {
         "ui:widget": "percentage"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

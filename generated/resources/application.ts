@@ -117,5 +117,26 @@ export const resource = {
         }
       }
     }
+  },
+  "import": {
+    "key": [
+      "name"
+    ],
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "familyIds",
+        "title": "Famiglie",
+        "kind": "references",
+        "required": false,
+        "reference": "family",
+        "many": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

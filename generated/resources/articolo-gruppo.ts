@@ -129,5 +129,6 @@ export const resource = {
         "ui:widget": "money"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -143,5 +143,6 @@ export const resource = {
         "active"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -217,5 +217,54 @@ export const resource = {
         "ui:widget": "number"
       }
     }
+  },
+  "import": {
+    "key": [
+      "name"
+    ],
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "address",
+        "title": "Indirizzo",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "latitude",
+        "title": "Latitudine",
+        "kind": "number",
+        "required": false
+      },
+      {
+        "name": "longitude",
+        "title": "Longitudine",
+        "kind": "number",
+        "required": false
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email",
+        "required": false
+      },
+      {
+        "name": "filialeNoleggio",
+        "title": "Filiale di noleggio",
+        "kind": "text",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

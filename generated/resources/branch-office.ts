@@ -252,5 +252,6 @@ export const resource = {
         "ui:widget": "number"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -143,5 +143,6 @@ export const resource = {
         "ui:widget": "phone"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -113,5 +113,24 @@ export const resource = {
         "ui:widget": "number"
       }
     }
+  },
+  "import": {
+    "key": [
+      "description"
+    ],
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "ordinamento",
+        "title": "Ordinamento",
+        "kind": "integer",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

@@ -115,5 +115,24 @@ export const resource = {
         "ragioneSociale"
       ]
     }
+  },
+  "import": {
+    "key": [
+      "description"
+    ],
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "ragioneSociale",
+        "title": "Ragione sociale",
+        "kind": "text",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

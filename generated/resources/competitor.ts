@@ -95,5 +95,18 @@ export const resource = {
         "companyName"
       ]
     }
+  },
+  "import": {
+    "key": [
+      "companyName"
+    ],
+    "fields": [
+      {
+        "name": "companyName",
+        "title": "Ragione sociale",
+        "kind": "text",
+        "required": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

@@ -340,5 +340,6 @@ export const resource = {
         "ui:widget": "number"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -150,5 +150,52 @@ export const resource = {
         "ui:widget": "phone"
       }
     }
+  },
+  "import": {
+    "key": [
+      "customerId",
+      "name",
+      "surname"
+    ],
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "surname",
+        "title": "Cognome",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "roleId",
+        "title": "Ruolo",
+        "kind": "reference",
+        "required": false,
+        "reference": "role"
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email",
+        "required": false
+      },
+      {
+        "name": "phone",
+        "title": "Telefono",
+        "kind": "phone",
+        "required": false
+      },
+      {
+        "name": "customerId",
+        "title": "Cliente",
+        "kind": "reference",
+        "required": true,
+        "reference": "customer"
+      }
+    ]
   }
 } satisfies ResourceDefinition;

@@ -71,5 +71,6 @@ export const resource = {
         "ui:widget": "number"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

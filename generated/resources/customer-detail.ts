@@ -151,5 +151,6 @@ export const resource = {
         }
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -475,5 +475,151 @@ export const resource = {
         "ui:widget": "number"
       }
     }
+  },
+  "import": {
+    "key": [
+      "vatNumber"
+    ],
+    "fields": [
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "companyName",
+        "title": "Ragione sociale",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "vatNumber",
+        "title": "Partita IVA",
+        "kind": "partitaIva",
+        "required": true,
+        "digits": 11
+      },
+      {
+        "name": "taxCode",
+        "title": "Codice fiscale",
+        "kind": "codiceFiscale",
+        "required": false
+      },
+      {
+        "name": "agentId",
+        "title": "Agente",
+        "kind": "reference",
+        "required": false,
+        "reference": "agent"
+      },
+      {
+        "name": "techCodeId",
+        "title": "Codice tecnico",
+        "kind": "reference",
+        "required": false,
+        "reference": "techCode"
+      },
+      {
+        "name": "potentialPurchaseId",
+        "title": "Potenziale di acquisto",
+        "kind": "reference",
+        "required": false,
+        "reference": "potential"
+      },
+      {
+        "name": "potentialPurchaseEuro",
+        "title": "Potenziale di acquisto (€)",
+        "kind": "money",
+        "required": false
+      },
+      {
+        "name": "potentialPurchaseKg",
+        "title": "Potenziale di acquisto (kg)",
+        "kind": "quantity",
+        "required": false
+      },
+      {
+        "name": "address",
+        "title": "Indirizzo",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "postcode",
+        "title": "CAP",
+        "kind": "text",
+        "required": false,
+        "digits": 5
+      },
+      {
+        "name": "city",
+        "title": "Città",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "province",
+        "title": "Provincia",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "nationId",
+        "title": "Nazione",
+        "kind": "reference",
+        "required": false,
+        "reference": "nation"
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email",
+        "required": false
+      },
+      {
+        "name": "phone",
+        "title": "Telefono",
+        "kind": "phone",
+        "required": false
+      },
+      {
+        "name": "reseller",
+        "title": "Rivenditore",
+        "kind": "boolean",
+        "required": false
+      },
+      {
+        "name": "sourceId",
+        "title": "Sorgente",
+        "kind": "reference",
+        "required": false,
+        "reference": "source"
+      },
+      {
+        "name": "date",
+        "title": "Data",
+        "kind": "date",
+        "required": false
+      },
+      {
+        "name": "note",
+        "title": "Note",
+        "kind": "longText",
+        "required": false
+      },
+      {
+        "name": "latitude",
+        "title": "Latitudine",
+        "kind": "number",
+        "required": false
+      },
+      {
+        "name": "longitude",
+        "title": "Longitudine",
+        "kind": "number",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

@@ -136,5 +136,6 @@ export const resource = {
         "ui:readonly": true
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

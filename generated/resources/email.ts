@@ -335,5 +335,6 @@ export const resource = {
     "uiSchema": {
       "ui:order": []
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

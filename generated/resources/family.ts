@@ -119,5 +119,26 @@ export const resource = {
         }
       }
     }
+  },
+  "import": {
+    "key": [
+      "name"
+    ],
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "categoryIds",
+        "title": "Categorie",
+        "kind": "references",
+        "required": false,
+        "reference": "category",
+        "many": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

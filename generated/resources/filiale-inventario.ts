@@ -117,5 +117,24 @@ export const resource = {
         "codiceMago"
       ]
     }
+  },
+  "import": {
+    "key": [
+      "nome"
+    ],
+    "fields": [
+      {
+        "name": "nome",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "codiceMago",
+        "title": "Codice ERP",
+        "kind": "text",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

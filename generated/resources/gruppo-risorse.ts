@@ -318,5 +318,53 @@ export const resource = {
         }
       }
     }
+  },
+  "import": {
+    "key": [
+      "resourceGroup"
+    ],
+    "fields": [
+      {
+        "name": "resourceGroup",
+        "title": "Codice gruppo",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "descriptionCrm",
+        "title": "Descrizione CRM",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "active",
+        "title": "Attivo",
+        "kind": "siNo",
+        "required": false,
+        "options": [
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "famigliaGruppoRisorsaId",
+        "title": "Famiglia gruppi risorse",
+        "kind": "reference",
+        "required": false,
+        "reference": "famigliaGruppoRisorse"
+      }
+    ]
   }
 } satisfies ResourceDefinition;

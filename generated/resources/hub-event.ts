@@ -140,5 +140,6 @@ export const resource = {
         "ui:widget": "dateTime"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

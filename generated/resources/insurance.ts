@@ -163,5 +163,42 @@ export const resource = {
         "ui:widget": "yesNo"
       }
     }
+  },
+  "import": {
+    "key": [
+      "code"
+    ],
+    "fields": [
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "percentage",
+        "title": "Percentuale",
+        "kind": "percentage",
+        "required": true
+      },
+      {
+        "name": "defaultInsurance",
+        "title": "Predefinita",
+        "kind": "boolean",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

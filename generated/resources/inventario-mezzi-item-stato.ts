@@ -84,5 +84,6 @@ export const resource = {
         "presente"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -174,5 +174,6 @@ export const resource = {
         }
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

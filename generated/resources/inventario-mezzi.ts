@@ -138,5 +138,6 @@ export const resource = {
         }
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -150,5 +150,37 @@ export const resource = {
         }
       }
     }
+  },
+  "import": {
+    "key": [
+      "description"
+    ],
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "famigliaMezzoId",
+        "title": "Famiglia mezzo",
+        "kind": "reference",
+        "required": false,
+        "reference": "famigliaMezzo"
+      },
+      {
+        "name": "oggetto",
+        "title": "Oggetto",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "testo",
+        "title": "Testo",
+        "kind": "longText",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

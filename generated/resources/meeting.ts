@@ -95,5 +95,18 @@ export const resource = {
         "description"
       ]
     }
+  },
+  "import": {
+    "key": [
+      "description"
+    ],
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

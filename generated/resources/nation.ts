@@ -117,5 +117,24 @@ export const resource = {
         "code"
       ]
     }
+  },
+  "import": {
+    "key": [
+      "code"
+    ],
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text",
+        "required": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

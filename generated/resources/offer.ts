@@ -736,5 +736,6 @@ export const resource = {
         "ui:readonly": true
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

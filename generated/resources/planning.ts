@@ -362,5 +362,6 @@ export const resource = {
         }
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -147,5 +147,6 @@ export const resource = {
         "ui:widget": "money"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

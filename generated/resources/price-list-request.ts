@@ -68,5 +68,6 @@ export const resource = {
         "customerCode"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -76,5 +76,6 @@ export const resource = {
         "email"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

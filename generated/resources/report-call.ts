@@ -224,5 +224,6 @@ export const resource = {
         "ui:widget": "duration"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -97,5 +97,18 @@ export const resource = {
         "role"
       ]
     }
+  },
+  "import": {
+    "key": [
+      "role"
+    ],
+    "fields": [
+      {
+        "name": "role",
+        "title": "Ruolo",
+        "kind": "text",
+        "required": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

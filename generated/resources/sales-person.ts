@@ -78,5 +78,6 @@ export const resource = {
         "code"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -95,5 +95,6 @@ export const resource = {
         }
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -136,5 +136,30 @@ export const resource = {
         "code"
       ]
     }
+  },
+  "import": {
+    "key": [
+      "name"
+    ],
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

@@ -115,5 +115,6 @@ export const resource = {
         "ui:widget": "number"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

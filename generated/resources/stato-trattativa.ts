@@ -180,5 +180,42 @@ export const resource = {
         "ui:widget": "color"
       }
     }
+  },
+  "import": {
+    "key": [
+      "description"
+    ],
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "ordinamento",
+        "title": "Ordinamento",
+        "kind": "integer",
+        "required": false
+      },
+      {
+        "name": "coloreSfondo",
+        "title": "Colore di sfondo",
+        "kind": "color",
+        "required": false
+      },
+      {
+        "name": "coloreCarattere",
+        "title": "Colore del carattere",
+        "kind": "color",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

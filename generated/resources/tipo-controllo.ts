@@ -140,5 +140,30 @@ export const resource = {
         "ui:widget": "commaList"
       }
     }
+  },
+  "import": {
+    "key": [
+      "nome"
+    ],
+    "fields": [
+      {
+        "name": "nome",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "valori",
+        "title": "Valori possibili",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "tipo",
+        "title": "Tipo",
+        "kind": "text",
+        "required": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

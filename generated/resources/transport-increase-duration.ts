@@ -150,5 +150,31 @@ export const resource = {
         "ui:widget": "number"
       }
     }
+  },
+  "import": {
+    "key": [
+      "durationFrom",
+      "durationTo"
+    ],
+    "fields": [
+      {
+        "name": "durationFrom",
+        "title": "Durata da",
+        "kind": "integer",
+        "required": true
+      },
+      {
+        "name": "durationTo",
+        "title": "Durata a",
+        "kind": "integer",
+        "required": true
+      },
+      {
+        "name": "coefficient",
+        "title": "Coefficiente",
+        "kind": "number",
+        "required": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

@@ -150,5 +150,31 @@ export const resource = {
         "ui:widget": "number"
       }
     }
+  },
+  "import": {
+    "key": [
+      "scoreFrom",
+      "scoreTo"
+    ],
+    "fields": [
+      {
+        "name": "scoreFrom",
+        "title": "Punteggio da",
+        "kind": "integer",
+        "required": true
+      },
+      {
+        "name": "scoreTo",
+        "title": "Punteggio a",
+        "kind": "integer",
+        "required": true
+      },
+      {
+        "name": "coefficient",
+        "title": "Coefficiente",
+        "kind": "number",
+        "required": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

@@ -148,5 +148,31 @@ export const resource = {
         "ui:widget": "money"
       }
     }
+  },
+  "import": {
+    "key": [
+      "minFrom",
+      "minTo"
+    ],
+    "fields": [
+      {
+        "name": "minFrom",
+        "title": "Minuti da",
+        "kind": "integer",
+        "required": true
+      },
+      {
+        "name": "minTo",
+        "title": "Minuti a",
+        "kind": "integer",
+        "required": true
+      },
+      {
+        "name": "price",
+        "title": "Prezzo",
+        "kind": "money",
+        "required": true
+      }
+    ]
   }
 } satisfies ResourceDefinition;

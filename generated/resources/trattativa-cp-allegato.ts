@@ -74,5 +74,6 @@ export const resource = {
         "descrizione"
       ]
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -86,5 +86,6 @@ export const resource = {
         "ui:widget": "money"
       }
     }
-  }
+  },
+  "import": null
 } satisfies ResourceDefinition;

@@ -1348,5 +1348,322 @@ export const resource = {
         "ui:readonly": true
       }
     }
+  },
+  "import": {
+    "key": [
+      "ragioneSociale",
+      "partitaIva",
+      "ctr"
+    ],
+    "fields": [
+      {
+        "name": "operatoreId",
+        "title": "Operatore",
+        "kind": "reference",
+        "required": false,
+        "reference": "user"
+      },
+      {
+        "name": "fonteId",
+        "title": "Fonte",
+        "kind": "reference",
+        "required": false,
+        "reference": "fonte"
+      },
+      {
+        "name": "competitorTrattativeId",
+        "title": "Concorrente",
+        "kind": "reference",
+        "required": false,
+        "reference": "competitorTrattativa"
+      },
+      {
+        "name": "filialeId",
+        "title": "Filiale",
+        "kind": "reference",
+        "required": false,
+        "reference": "filiale"
+      },
+      {
+        "name": "famigliaMezzoId",
+        "title": "Famiglia mezzo",
+        "kind": "reference",
+        "required": false,
+        "reference": "famigliaMezzo"
+      },
+      {
+        "name": "statoTrattativaId",
+        "title": "Stato trattativa",
+        "kind": "reference",
+        "required": false,
+        "reference": "statoTrattativa"
+      },
+      {
+        "name": "motivoPersaId",
+        "title": "Motivo perso",
+        "kind": "reference",
+        "required": false,
+        "reference": "motivoPerso"
+      },
+      {
+        "name": "commercialeId",
+        "title": "Commerciale",
+        "kind": "reference",
+        "required": false,
+        "reference": "commerciale"
+      },
+      {
+        "name": "sectorId",
+        "title": "Settore",
+        "kind": "reference",
+        "required": false,
+        "reference": "settore"
+      },
+      {
+        "name": "filialeNoleggioId",
+        "title": "Filiale di noleggio",
+        "kind": "reference",
+        "required": false,
+        "reference": "branchOffer"
+      },
+      {
+        "name": "famigliaGruppoRisorsaId",
+        "title": "Famiglia gruppi risorse",
+        "kind": "reference",
+        "required": false,
+        "reference": "famigliaGruppoRisorse"
+      },
+      {
+        "name": "gruppoRisorsaId",
+        "title": "Gruppo risorse",
+        "kind": "reference",
+        "required": false,
+        "reference": "gruppoRisorse"
+      },
+      {
+        "name": "durata",
+        "title": "Durata",
+        "kind": "integer",
+        "required": false
+      },
+      {
+        "name": "durataUnita",
+        "title": "Unità di durata",
+        "kind": "enum",
+        "required": false,
+        "options": [
+          {
+            "value": "G",
+            "label": "Giorni"
+          },
+          {
+            "value": "M",
+            "label": "Mesi"
+          },
+          {
+            "value": "A",
+            "label": "Anni"
+          }
+        ]
+      },
+      {
+        "name": "ragioneSociale",
+        "title": "Ragione sociale",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "partitaIva",
+        "title": "Partita IVA",
+        "kind": "partitaIva",
+        "required": false,
+        "digits": 11
+      },
+      {
+        "name": "codiceFiscale",
+        "title": "Codice fiscale",
+        "kind": "codiceFiscale",
+        "required": false
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email",
+        "required": false
+      },
+      {
+        "name": "telefono",
+        "title": "Telefono",
+        "kind": "phone",
+        "required": false
+      },
+      {
+        "name": "score",
+        "title": "Punteggio",
+        "kind": "integer",
+        "required": false
+      },
+      {
+        "name": "competitorAttuale",
+        "title": "Concorrente attuale",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "cliente",
+        "title": "Già cliente",
+        "kind": "boolean",
+        "required": false
+      },
+      {
+        "name": "personaFisica",
+        "title": "Persona fisica",
+        "kind": "boolean",
+        "required": false
+      },
+      {
+        "name": "contatto",
+        "title": "Contatto",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "paeseTrattativa",
+        "title": "Comune del cantiere",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "macchineAccessori",
+        "title": "Macchine e accessori",
+        "kind": "longText",
+        "required": false
+      },
+      {
+        "name": "inizio",
+        "title": "Inizio noleggio",
+        "kind": "date",
+        "required": false
+      },
+      {
+        "name": "fine",
+        "title": "Fine noleggio",
+        "kind": "date",
+        "required": false
+      },
+      {
+        "name": "cauzione",
+        "title": "Cauzione",
+        "kind": "boolean",
+        "required": false
+      },
+      {
+        "name": "importoCauzione",
+        "title": "Importo cauzione",
+        "kind": "money",
+        "required": false
+      },
+      {
+        "name": "destinazioneCantiere",
+        "title": "Destinazione cantiere",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "notePersa",
+        "title": "Note trattativa persa",
+        "kind": "longText",
+        "required": false
+      },
+      {
+        "name": "note",
+        "title": "Note",
+        "kind": "longText",
+        "required": false
+      },
+      {
+        "name": "ctr",
+        "title": "CTR",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "richiamareInData",
+        "title": "Richiamare in data",
+        "kind": "date",
+        "required": false
+      },
+      {
+        "name": "richiamareInOrario",
+        "title": "Richiamare alle",
+        "kind": "time",
+        "required": false
+      },
+      {
+        "name": "ripianificaVisita",
+        "title": "Ripianifica visita",
+        "kind": "date",
+        "required": false
+      },
+      {
+        "name": "dataVisita",
+        "title": "Data visita",
+        "kind": "date",
+        "required": false
+      },
+      {
+        "name": "noteVisita",
+        "title": "Note visita",
+        "kind": "longText",
+        "required": false
+      },
+      {
+        "name": "latitudeTrattativa",
+        "title": "Latitudine cantiere",
+        "kind": "number",
+        "required": false
+      },
+      {
+        "name": "longitudeTrattativa",
+        "title": "Longitudine cantiere",
+        "kind": "number",
+        "required": false
+      },
+      {
+        "name": "formattedAddress",
+        "title": "Indirizzo cantiere",
+        "kind": "text",
+        "required": false
+      },
+      {
+        "name": "offertaRapida",
+        "title": "Offerta rapida",
+        "kind": "boolean",
+        "required": false
+      },
+      {
+        "name": "archiviata",
+        "title": "Archiviata",
+        "kind": "siNo",
+        "required": false,
+        "options": [
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "gruppoCrmId",
+        "title": "Gruppo CRM",
+        "kind": "reference",
+        "required": false,
+        "reference": "gruppoCrm"
+      }
+    ]
   }
 } satisfies ResourceDefinition;

@@ -615,5 +615,209 @@ export const resource = {
         "ui:widget": "phone"
       }
     }
+  },
+  "import": {
+    "key": [
+      "username"
+    ],
+    "fields": [
+      {
+        "name": "username",
+        "title": "Username",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email",
+        "required": true
+      },
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "surname",
+        "title": "Cognome",
+        "kind": "text",
+        "required": true
+      },
+      {
+        "name": "password",
+        "title": "Password",
+        "kind": "longText",
+        "required": false,
+        "secret": true
+      },
+      {
+        "name": "confirmPassword",
+        "title": "Conferma password",
+        "kind": "longText",
+        "required": false,
+        "secret": true
+      },
+      {
+        "name": "roles",
+        "title": "Ruoli",
+        "kind": "list",
+        "required": false,
+        "options": [
+          {
+            "value": "ROLE_SUPER_ADMIN",
+            "label": "Super amministratore"
+          },
+          {
+            "value": "ROLE_ADMIN",
+            "label": "Amministratore"
+          },
+          {
+            "value": "ROLE_USER",
+            "label": "Utente"
+          },
+          {
+            "value": "ROLE_USER_CRM",
+            "label": "Utente CRM"
+          },
+          {
+            "value": "ROLE_USER_CP",
+            "label": "Utente CP"
+          },
+          {
+            "value": "ROLE_COMMERCIALE_CP",
+            "label": "Commerciale CP"
+          },
+          {
+            "value": "ROLE_SUPERVISOR_CP",
+            "label": "Supervisore CP"
+          },
+          {
+            "value": "ROLE_USER_ACCETTAZIONE_MEZZI",
+            "label": "Utente accettazione mezzi"
+          },
+          {
+            "value": "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI",
+            "label": "Supervisore accettazione mezzi"
+          },
+          {
+            "value": "ROLE_USER_INVENTARIO_MEZZI",
+            "label": "Utente inventario mezzi"
+          },
+          {
+            "value": "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
+            "label": "Supervisore inventario mezzi"
+          },
+          {
+            "value": "ROLE_CONTACT_CENTER",
+            "label": "Contact center"
+          },
+          {
+            "value": "ROLE_MARKETING",
+            "label": "Marketing"
+          },
+          {
+            "value": "ROLE_NL",
+            "label": "Noleggio"
+          },
+          {
+            "value": "ROLE_MASTER",
+            "label": "Master"
+          },
+          {
+            "value": "ROLE_API",
+            "label": "API"
+          }
+        ],
+        "many": true
+      },
+      {
+        "name": "active",
+        "title": "Attivo",
+        "kind": "enum",
+        "required": false,
+        "options": [
+          {
+            "value": "true",
+            "label": "Attivo"
+          },
+          {
+            "value": "false",
+            "label": "Disattivato"
+          }
+        ]
+      },
+      {
+        "name": "category",
+        "title": "Categoria",
+        "kind": "enum",
+        "required": false,
+        "options": [
+          {
+            "value": "CRM",
+            "label": "CRM"
+          },
+          {
+            "value": "Service",
+            "label": "Service"
+          }
+        ]
+      },
+      {
+        "name": "agentId",
+        "title": "Agente",
+        "kind": "reference",
+        "required": false,
+        "reference": "agent"
+      },
+      {
+        "name": "salesPersonId",
+        "title": "Commerciale",
+        "kind": "reference",
+        "required": false,
+        "reference": "salesPerson"
+      },
+      {
+        "name": "filialiIds",
+        "title": "Filiali inventario",
+        "kind": "references",
+        "required": false,
+        "reference": "filialeInventario",
+        "many": true
+      },
+      {
+        "name": "gruppiCrmIds",
+        "title": "Gruppi CRM",
+        "kind": "references",
+        "required": false,
+        "reference": "gruppoCrm",
+        "many": true
+      },
+      {
+        "name": "notificheInattivita",
+        "title": "Notifiche di inattività",
+        "kind": "boolean",
+        "required": false
+      },
+      {
+        "name": "linkAccreditamento",
+        "title": "Link di accreditamento",
+        "kind": "url",
+        "required": false
+      },
+      {
+        "name": "phone",
+        "title": "Telefono",
+        "kind": "phone",
+        "required": false
+      },
+      {
+        "name": "microsoftConnect",
+        "title": "Sincronizzazione Microsoft",
+        "kind": "boolean",
+        "required": false
+      }
+    ]
   }
 } satisfies ResourceDefinition;

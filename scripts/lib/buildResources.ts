@@ -1,6 +1,8 @@
 import type {
   ColumnDefinition,
   ColumnPriority,
+  ImportDefinition,
+  ImportField,
   FilterDefinition,
   FilterWidget,
   FieldKind,
@@ -46,6 +48,7 @@ interface XResource {
   search?: string[];
   toggles?: Record<string, string>;
   actions?: string[];
+  import?: { key: string | string[] };
 }
 
 const HIDDEN = new Set(['id', 'version', 'codiceLingua']);
@@ -222,6 +225,56 @@ function serverSetFields(
   return out;
 }
 
+/** Kinds no cell of a file can hold: a picture, a structure, a chip drawn from other fields. */
+const NOT_IMPORTABLE = new Set<FieldKind>(['image', 'object', 'colorChip']);
+
+/**
+ * What a file may fill (x-resource.import): the form's fields less those the server owns (readOnly,
+ * x-server-set, x-written-by) and those no cell holds; the key among them, and the calls an import makes.
+ */
+function importDefinition(
+  x: XResource,
+  fields: FormField[],
+  props: Record<string, Schema>,
+  required: string[],
+  api: ResourceDefinition['api'],
+  file: string,
+  problems: ContractProblem[],
+): ImportDefinition | null {
+  if (!x.import) return null;
+  const out: ImportField[] = [];
+  for (const f of fields) {
+    const raw = props[f.name] ?? {};
+    if (raw.readOnly || f.schema.readOnly || f.serverSet || raw['x-written-by'] !== undefined) continue;
+    if (NOT_IMPORTABLE.has(f.kind)) continue;
+    const items = (f.schema.items ?? {}) as Schema;
+    if (f.kind === 'list' && items.type !== 'string' && !enumOptions(f.schema)) continue;
+    const options = enumOptions(f.schema);
+    const digits = typeof f.schema.pattern === 'string' ? /^\^\\d\{(\d+)\}\$$/.exec(f.schema.pattern)?.[1] : undefined;
+    out.push({
+      name: f.name,
+      title: String(f.schema.title ?? f.name),
+      kind: f.kind,
+      required: required.includes(f.name),
+      ...(f.reference ? { reference: f.reference } : {}),
+      ...(options ? { options } : {}),
+      ...(f.kind === 'list' || f.kind === 'references' ? { many: true } : {}),
+      ...(digits ? { digits: Number(digits) } : {}),
+      ...(raw.writeOnly || f.schema.writeOnly ? { secret: true } : {}),
+    });
+  }
+  const key = Array.isArray(x.import.key) ? x.import.key : [x.import.key];
+  key.forEach((name, i) => {
+    const field = out.find((f) => f.name === name);
+    const pointer = Array.isArray(x.import?.key) ? `/x-resource/import/key/${i}` : '/x-resource/import/key';
+    if (!field) problems.push({ file, pointer, reason: `"${name}" is not a field a file may fill` });
+    else if (field.many || field.secret) problems.push({ file, pointer, reason: `"${name}" cannot identify a record` });
+  });
+  for (const op of ['create', 'update'] as const)
+    if (!api[op]) problems.push({ file, pointer: '/x-resource/import', reason: `an import needs the ${op} operation` });
+  return { key, fields: out };
+}
+
 /**
  * Properties only named operations may change (x-written-by): one operationId of openapi.yaml or a list of
  * them. The generic create and update refuse a value other than the stored one (schemas/README.md).
@@ -383,6 +436,30 @@ function buildOne(
       formFields,
       (entity.schema.required ?? []) as string[],
       x.sections,
+    ),
+    import: importDefinition(
+      x,
+      // The form's fields, then the others a person may write (a contact's customer, set by its page).
+      [
+        ...formFields,
+        ...visible
+          .filter((n) => !formNames.includes(n))
+          .map((name) => {
+            const f = field(name);
+            return {
+              name,
+              schema: f.resolved.schema,
+              kind: f.kind,
+              reference: references[name],
+              widget: widgets[name],
+            };
+          }),
+      ],
+      props,
+      (entity.schema.required ?? []) as string[],
+      api,
+      file,
+      problems,
     ),
   };
 }

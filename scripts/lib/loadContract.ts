@@ -88,6 +88,10 @@ function checkFieldNames(file: string, schema: Schema, names: Set<string>, probl
   ((x.sections ?? []) as { fields?: unknown[] }[]).forEach((s, i) =>
     (s.fields ?? []).forEach((f, j) => check(`/sections/${i}/fields/${j}`, f)),
   );
+  const key = (x.import as { key?: unknown } | undefined)?.key;
+  (Array.isArray(key) ? key : [key]).forEach((f, i) =>
+    check(Array.isArray(key) ? `/import/key/${i}` : '/import/key', f),
+  );
   const sort = x.sort as { field?: unknown } | undefined;
   if (sort) check('/sort/field', sort.field);
   check('/display', x.display);

@@ -88,6 +88,16 @@ export const xResourceVocabulary = {
     actions: { type: 'array', items: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' }, uniqueItems: true },
     references: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
     stored: { type: 'boolean' },
+    import: {
+      type: 'object',
+      required: ['key'],
+      additionalProperties: false,
+      properties: {
+        key: {
+          oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true }],
+        },
+      },
+    },
     internal: {
       type: 'object',
       propertyNames: { pattern: '^[a-z][A-Za-z0-9]*$' },

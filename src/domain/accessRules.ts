@@ -57,6 +57,12 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   unblockUserLogin: G.admin,
   // The handler applies the roles of the list being exported (exportAccess).
   exportResource: 'authenticated',
+  // The handlers apply the roles of the resource's create and update calls (a form's save).
+  uploadImport: 'authenticated',
+  getImport: 'authenticated',
+  previewImport: 'authenticated',
+  runImport: 'authenticated',
+  downloadImportErrors: 'authenticated',
   getProfile: 'authenticated',
   getCurrentUser: 'authenticated',
   listMyFilialiInventario: 'authenticated',

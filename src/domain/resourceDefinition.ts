@@ -168,6 +168,33 @@ export interface Grammar {
   plural: boolean;
 }
 
+/** A field a column of an imported file may fill (x-resource.import): what its cells must become. */
+export interface ImportField {
+  name: string;
+  /** The Italian title: the column header a file is expected to use. */
+  title: string;
+  kind: FieldKind;
+  /** A new record needs it (the schema's required). */
+  required: boolean;
+  /** The resource a reference (or a list of them) points to: a cell names it by code or name. */
+  reference?: string;
+  options?: EnumOption[];
+  /** A list (of options, references or texts): a cell holds its values separated by commas or semicolons. */
+  many?: boolean;
+  /** A text of exactly these digits (pattern ^\d{N}$): a number cell gets its leading zeros back (CAP 06100). */
+  digits?: number;
+  /** Typed by a person and never shown back (a password): left out of previews and error files. */
+  secret?: boolean;
+}
+
+/** Import of a company's own records from a file (x-resource.import). */
+export interface ImportDefinition {
+  /** The fields that identify a record: a row whose key matches a stored record updates it. */
+  key: string[];
+  /** The fields a column may fill: the form's, less those the server owns. */
+  fields: ImportField[];
+}
+
 export interface ResourceDefinition {
   name: string;
   /** Singular Italian title of one record. */
@@ -206,6 +233,8 @@ export interface ResourceDefinition {
   /** Further row actions, each a call whose button a workflow registers (src/web/resources/resourceExtensions.ts). */
   actions: ApiCall[];
   form: { schema: JsonObject; uiSchema: JsonObject };
+  /** Records may be imported from an Excel or CSV file (x-resource.import), or not. */
+  import: ImportDefinition | null;
 }
 
 /** What the menu, the router and the role checks need, without the heavy definition. */

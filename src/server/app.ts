@@ -64,6 +64,7 @@ import { startSweeper } from './storage/sweep.ts';
 import { hubHandlers } from './plugins/hubHandlers.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { webApp } from './plugins/webApp.ts';
+import { importModule } from './crud/import/index.ts';
 import { registerOperations } from './registerOperations.ts';
 import { createConcurrencyGate } from './security/concurrencyGate.ts';
 import { loggerOptions, type LogSettings } from './security/logging.ts';
@@ -90,6 +91,7 @@ export const MODULES: readonly ServerModule[] = [
   { handlers: hubHandlers },
   { handlers: mailHandlers },
   { handlers: exportHandlers },
+  importModule,
 ];
 
 export interface AppOptions {
@@ -439,10 +441,10 @@ async function assemble(
     named.get(op.operationId) ??
     genericHandler(op, ctx, (typeName) => writeRules.get(typeName)) ??
     MODULES.reduce<AnyHandler<AppContext> | undefined>((found, m) => found ?? m.handlerFor?.(op, ctx), undefined);
-  ctx.handler = (operationId) => {
+  ctx.handler = (operationId, within = ctx) => {
     const op = contract.operations.find((o) => o.operationId === operationId);
     const handler = op && handlerFor(op);
-    return handler && ((req) => handler(req, ctx));
+    return handler && ((req) => handler(req, within));
   };
   // Answers that declare `references` name the records their rows point to (crud/referenceLabels.ts).
   registerOperations(app, ctx, (op) => withReferenceLabels(ctx, op, handlerFor(op)), ctx.access, publicRateLimits);

@@ -19,6 +19,19 @@ const PG_ERRORS: Record<string, [number, string]> = {
   '54000': [400, MESSAGES.invalid],
 };
 
+/**
+ * A database's refusal of bad input (a duplicate, a value it cannot store) as the API says it, naming the
+ * field of a duplicate; undefined for any other failure.
+ */
+export function databaseRefusal(error: { code?: unknown; constraint?: unknown }): HttpError | undefined {
+  const known = typeof error.code === 'string' ? PG_ERRORS[error.code] : undefined;
+  if (!known) return undefined;
+  const [status, message] = known;
+  // Unique indexes are named <table>_<field>_key, so the duplicate is shown next to its field.
+  const field = error.code === '23505' ? /^[^_]+_(.+)_key$/.exec(String(error.constraint ?? ''))?.[1] : undefined;
+  return new HttpError(status, message, field ? [{ field, message: MESSAGES.duplicateValue }] : undefined);
+}
+
 type Failure = FastifyError & { validation?: ErrorObject[]; validationContext?: string; code?: string };
 
 /**
@@ -65,15 +78,14 @@ function errorHandler(
   ) {
     status = 413;
     body = { code: 413, message: MESSAGES.tooLarge };
-  } else if (error.code && PG_ERRORS[error.code]) {
-    const [s, message] = PG_ERRORS[error.code] ?? [500, MESSAGES.generic];
-    status = s;
-    // Unique indexes are named <table>_<field>_key, so the duplicate is shown next to its field.
-    const field =
-      error.code === '23505'
-        ? /^[^_]+_(.+)_key$/.exec(String((error as { constraint?: string }).constraint ?? ''))?.[1]
-        : undefined;
-    body = { code: s, message, ...(field ? { violations: [{ field, message: MESSAGES.duplicateValue }] } : {}) };
+  } else if (databaseRefusal(error)) {
+    const refusal = databaseRefusal(error) as HttpError;
+    status = refusal.statusCode;
+    body = {
+      code: status,
+      message: refusal.message,
+      ...(refusal.violations ? { violations: refusal.violations } : {}),
+    };
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     status = 400;
     body = { code: 400, message: MESSAGES.invalid };

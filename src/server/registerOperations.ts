@@ -11,6 +11,8 @@ import { rejectNul } from './security/rejectNul.ts';
 
 function successStatus(op: ApiOperation, result: unknown): number {
   if (op.responses['201'] !== undefined) return 201;
+  // Work that goes on in the background after the answer (an import's phases).
+  if (op.responses['202'] !== undefined) return 202;
   if (op.responses['204'] !== undefined && result === undefined) return 204;
   return 200;
 }

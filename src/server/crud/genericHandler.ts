@@ -47,12 +47,15 @@ export function genericHandlerFor<C extends CrudContext>(
   verb: string,
   rule?: WriteRule<C>,
 ): AnyHandler<C> | undefined {
-  const { definition, model, repo } = resource;
+  const { definition, model } = resource;
+  // The repository of the context the call runs in: an import batch's reads and writes go through its transaction.
+  const repoIn = (ctx: C) => (ctx.resources.get(model.typeName) ?? resource).repo;
   switch (verb) {
     case 'list':
       return async (req, ctx) => {
         const visible = ctx.readableFields(model.typeName, req.user?.roles ?? null);
         const options = listOptions(req.query, definition.sort, model);
+        const repo = repoIn(ctx);
         if (!visible) return repo.list(options);
         // A reader who sees only the picker's fields finds records by those alone (never by a phone number).
         const search = options.search && { ...options.search, only: model.search.filter((f) => visible.includes(f)) };
@@ -62,14 +65,14 @@ export function genericHandlerFor<C extends CrudContext>(
     case 'get':
       return async (req, ctx) => {
         const visible = ctx.readableFields(model.typeName, req.user?.roles ?? null);
-        const data = await repo.get(idOf(req.params));
+        const data = await repoIn(ctx).get(idOf(req.params));
         return { data: visible ? projectRow(visible)(data) : data };
       };
     case 'create':
       return async (req, ctx) => {
         const body = req.body as Row;
         await rule?.before?.(ctx, body, null);
-        const data = await repo.create(body, serverSetValues(model, 'create', req.user));
+        const data = await repoIn(ctx).create(body, serverSetValues(model, 'create', req.user));
         await rule?.after?.(ctx, data);
         return { data };
       };
@@ -77,7 +80,7 @@ export function genericHandlerFor<C extends CrudContext>(
       return async (req, ctx) => {
         const body = req.body as Row;
         await rule?.before?.(ctx, body, idOf(req.params));
-        const data = await repo.update(
+        const data = await repoIn(ctx).update(
           idOf(req.params),
           body,
           serverSetValues(model, 'update', req.user),
@@ -87,8 +90,8 @@ export function genericHandlerFor<C extends CrudContext>(
         return { data };
       };
     case 'delete':
-      return async (req) => {
-        await repo.remove(idOf(req.params));
+      return async (req, ctx) => {
+        await repoIn(ctx).remove(idOf(req.params));
       };
     default:
       return undefined;

@@ -31,8 +31,11 @@ export interface CrudContext {
   resourceNamed(name: string): Resource | undefined;
   /** Every resource definition by name, stored or not. */
   definitions: ReadonlyMap<string, ResourceDefinition>;
-  /** What an operation runs, by operationId, with this context: lets one call reuse another (the export reuses the list). */
-  handler(operationId: OperationId): ((req: AnyRequest) => Promise<unknown>) | undefined;
+  /**
+   * What an operation runs, by operationId, with this context (or `within`, the same app bound to a
+   * transaction): lets one call reuse another (the export reuses the list, an import the create and update).
+   */
+  handler(operationId: OperationId, within?: this): ((req: AnyRequest) => Promise<unknown>) | undefined;
   /** Who may export the list of this list operation: its own roles, never the lookup rule. */
   exportAccess(op: ApiOperation): Access;
   /**

@@ -1,6 +1,7 @@
 import { pageOfAnswer } from '../../domain/listAnswer.ts';
 import type { ApiCall, ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { toApiError } from './apiError.ts';
+import type { components } from '../../../generated/api.ts';
 import { api } from './client.ts';
 import { answeredBy } from './httpMiddleware.ts';
 import { listQuery, type ListState } from './listQuery.ts';
@@ -32,6 +33,8 @@ async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
 }
 
 export type Row = Record<string, unknown> & { id?: number };
+
+export type ImportJob = components['schemas']['ImportJob'];
 
 /** A page of a list: its rows, their total and the names of the records they point to. */
 export interface ListPage {
@@ -124,6 +127,53 @@ export const resourceApi = {
     if (!response.ok) throw toApiError(response.status, error);
     const filename =
       /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${def.name}.xlsx`;
+    return { blob: data as Blob, filename };
+  },
+  /** An uploaded file to import into the resource: its columns, first rows and proposed mapping. */
+  async uploadImport(def: ResourceDefinition, file: File): Promise<ImportJob> {
+    const form = new FormData();
+    form.append('file', file);
+    return (
+      await request<{ data: ImportJob }>('POST', '/api/imports/{resource}', {
+        params: { path: { resource: def.name } },
+        body: form,
+        bodySerializer: (b) => b,
+        baseUrl: window.location.origin,
+      })
+    ).data;
+  },
+  async importJob(def: ResourceDefinition, id: number): Promise<ImportJob> {
+    return (
+      await request<{ data: ImportJob }>('GET', '/api/imports/{resource}/{id}', {
+        params: { path: { resource: def.name, id } },
+      })
+    ).data;
+  },
+  async previewImport(def: ResourceDefinition, id: number, mapping: (string | null)[]): Promise<ImportJob> {
+    return (
+      await request<{ data: ImportJob }>('POST', '/api/imports/{resource}/{id}/preview', {
+        params: { path: { resource: def.name, id } },
+        body: { mapping },
+      })
+    ).data;
+  },
+  async runImport(def: ResourceDefinition, id: number): Promise<ImportJob> {
+    return (
+      await request<{ data: ImportJob }>('POST', '/api/imports/{resource}/{id}/run', {
+        params: { path: { resource: def.name, id } },
+      })
+    ).data;
+  },
+  /** The rows an import refused, with their reasons, as an .xlsx file. */
+  async importErrors(def: ResourceDefinition, id: number): Promise<{ blob: Blob; filename: string }> {
+    const { data, error, response } = await loose.GET('/api/imports/{resource}/{id}/errors', {
+      params: { path: { resource: def.name, id } },
+      parseAs: 'blob',
+      baseUrl: window.location.origin,
+    });
+    if (!response.ok) throw toApiError(response.status, error);
+    const filename =
+      /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${def.name}_errori.xlsx`;
     return { blob: data as Blob, filename };
   },
   create(def: ResourceDefinition, body: Row) {

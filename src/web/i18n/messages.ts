@@ -214,6 +214,47 @@ export const messages = {
     more: 'Altri dati',
     empty: 'Nessun record da mostrare',
   },
+  import: {
+    button: 'Importa',
+    title: (what: string) => `Importa ${what} da un file`,
+    choose: 'Scegli il file',
+    hint: 'File Excel (.xlsx, il primo foglio) o CSV. La prima riga contiene i titoli delle colonne.',
+    uploading: 'Caricamento del file…',
+    columns: 'Colonne del file',
+    column: 'Colonna del file',
+    examples: 'Esempi',
+    field: 'Campo',
+    skip: '— Non importare —',
+    key: (fields: string) =>
+      `Le righe con ${fields} già presente aggiornano quel record; le altre ne creano uno nuovo.`,
+    missingRequired: (fields: string) =>
+      `Nessuna colonna per ${fields}: le righe che creerebbero un nuovo record saranno rifiutate.`,
+    preview: 'Anteprima',
+    previewing: 'Controllo delle righe…',
+    importing: 'Importazione in corso…',
+    progress: (done: number, total: number | null) =>
+      total === null
+        ? `${done.toLocaleString('it-IT')} righe lette`
+        : `${done.toLocaleString('it-IT')} di ${total.toLocaleString('it-IT')} righe`,
+    counts: {
+      created: 'Nuovi',
+      updated: 'Aggiornati',
+      unchanged: 'Invariati',
+      refused: 'Rifiutati',
+    },
+    previewDone: 'Anteprima: nulla è stato ancora salvato.',
+    done: 'Importazione completata.',
+    run: (n: number) => (n === 1 ? 'Importa 1 riga' : `Importa ${n.toLocaleString('it-IT')} righe`),
+    nothingToImport: 'Nessuna riga da importare',
+    problems: 'Righe con problemi',
+    row: 'Riga',
+    reasons: 'Problemi',
+    moreProblems: (shown: number, total: number) =>
+      `Sono mostrate le prime ${shown} righe di ${total.toLocaleString('it-IT')}: tutte nel file degli errori.`,
+    errorFile: 'Scarica il file degli errori',
+    otherFile: 'Un altro file',
+    changeMapping: 'Cambia le colonne',
+  },
   impersonation: {
     start: (who: string) => `Impersona ${who}`,
     banner: (who: string) => `Stai usando il CRM come ${who}`,

@@ -1,5 +1,6 @@
 import { Box, Button, Switch, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import UploadFile from '@mui/icons-material/UploadFile';
 import {
   MaterialReactTable,
   useMaterialReactTable,
@@ -11,7 +12,7 @@ import {
   type MRT_VisibilityState,
 } from 'material-react-table';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/apiError.ts';
 import type { Row } from '../api/resourceApi.ts';
@@ -21,7 +22,8 @@ import { messages } from '../i18n/messages.ts';
 import { Icon } from '../ui/Icon.tsx';
 import { FilterBar } from '../fields/FilterBar.tsx';
 import { FittedCell } from './FittedCell.tsx';
-import { isSwitchedOn, recordName, rowButtonCount, rowsPerPageOptions } from './listController.ts';
+import { ImportDialog } from './ImportDialog.tsx';
+import { isSwitchedOn, mayCall, recordName, rowButtonCount, rowsPerPageOptions } from './listController.ts';
 import { ListCards } from './ListCards.tsx';
 import { actionsWidth, CELL_PADDING, EXPAND_WIDTH, layoutOfList, SORT_ARROW } from './listLayout.ts';
 import { contentWidth, tableRoom } from './listRoom.ts';
@@ -63,7 +65,11 @@ export function ListView({ controller }: { controller: ListController }) {
   const opens = !!def.page || !!openRow;
   const tone = (row: Row) => rowTone?.(row);
   const rows = list.data?.data;
-  const buttons = rowButtonCount(def, controller.actionContext.user?.roles ?? null);
+  const roles = controller.actionContext.user?.roles ?? null;
+  const buttons = rowButtonCount(def, roles);
+  // Whoever may save the list's form may import a file into it (the server checks again).
+  const canImport = !!def.import && mayCall(def, def.api.create, roles) && mayCall(def, def.api.update, roles);
+  const [importing, setImporting] = useState(false);
 
   const layout = useMemo(
     () =>
@@ -216,6 +222,11 @@ export function ListView({ controller }: { controller: ListController }) {
             {messages.actions.add}
           </Button>
         )}
+        {canImport && (
+          <Button startIcon={<UploadFile />} variant="outlined" onClick={() => setImporting(true)}>
+            {messages.import.button}
+          </Button>
+        )}
         {ListActions && <ListActions />}
         <Icon name="excel" onClick={controller.exportXlsx} />
         {controller.printPath && <Icon name="print" onClick={() => void navigate(controller.printPath ?? '')} />}
@@ -249,6 +260,16 @@ export function ListView({ controller }: { controller: ListController }) {
         )}
       </Box>
       <RecordDialogs def={def} dialogs={dialogs} />
+      {canImport && (
+        <ImportDialog
+          def={def}
+          open={importing}
+          onClose={(imported) => {
+            setImporting(false);
+            if (imported) controller.refresh();
+          }}
+        />
+      )}
     </>
   );
 }

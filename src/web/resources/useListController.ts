@@ -125,6 +125,8 @@ export function useListController(def: ResourceDefinition) {
     actionContext,
     rowColors,
     exportXlsx: () => void exportXlsx().catch(() => undefined),
+    /** The list and its pickers read again (after an import). */
+    refresh: () => void refresh(),
     printPath: def.route ? `${PRINT_PREFIX}${def.route}?${params.toString()}` : null,
   };
 }
