@@ -30,7 +30,7 @@ export async function seedCustomers(db: Db, rows: number) {
   await db.query(`DELETE FROM "customer"`);
   await db.query(
     `INSERT INTO "customer" (code, "companyName", "vatNumber", city, province, address, email, phone, reseller, "codiceLingua")
-    SELECT 'C' || lpad(i::text, 7, '0'), (ARRAY['${COMPANIES.join("','")}'])[1 + i % 5] || ' ' || (i * 7919 % $1::int),
+    SELECT 'C' || lpad(i::text, 7, '0'), (ARRAY['${COMPANIES.join("','")}'])[1 + i % 5] || ' ' || (i::bigint * 7919 % $1::int),
       ($2::text[])[i], (ARRAY['Milano','Bergamo','Brescia','Como'])[1 + i % 4], 'MI', 'Via Roma ' || i,
       'cliente' || i || '@esempio.it', '02' || lpad(i::text, 8, '0'), i % 2 = 0, 'it'
     FROM generate_series(1, $1::int) AS i`,
