@@ -216,7 +216,6 @@ export const exportHandlers: HandlerMap<CrudContext> = {
         .header('Content-Disposition', `attachment; filename="${filename}"`);
       writeWorkbook(definition, ctx, batchOf, out)
         .catch((err: unknown) => {
-          console.error(err);
           req.raw.log.error({ err, resource: definition.name }, 'export failed');
           out.destroy(err as Error);
         })
