@@ -160,13 +160,11 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
   const entry = zipEntryOf(sheet);
   const names: Names = new Map();
   let written = 0;
-  // Batch after batch from a cursor, never OFFSET, never more than one batch ahead of what the zip, and so the
-  // client, has taken: memory stays the same whatever the list's size and however slow the client.
+  // Batch after batch from a cursor, never OFFSET; the next is read only once the zip, and so the client, has
+  // taken the last: memory stays the same whatever the list's size and however slow the client.
   let cursor: Keyset | undefined = { row: null, nullsPhase: false };
-  let next: Promise<ListPage> | undefined = batchOf(cursor);
-  while (next && !out.destroyed) {
-    const batch: ListPage = await next;
-    next = undefined;
+  while (cursor && !out.destroyed) {
+    const batch: ListPage = await batchOf(cursor);
     await resolveNames(ctx, definition.columns, batch.data, names);
     for (const row of batch.data) {
       if (written === SHEET_ROWS - 2) {
@@ -180,9 +178,6 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
       written++;
     }
     if (cursor) cursor = batch[KEYSET];
-    // The database reads the next batch while the zip compresses this one (at most two in memory); a client
-    // gone meanwhile leaves it unread, its failure unheard.
-    if (cursor) (next = batchOf(cursor)).catch(() => undefined);
     if (entry._writableState.needDrain) await drained(entry, out);
   }
   // A client gone mid-file: nothing more is read or written (the zip would wait for it forever).
