@@ -2,7 +2,8 @@
 // filter + sort + page + count over loopback, for our server and for a bare Fastify route running
 // the same SQL on the same database, then abuse and size figures and the login guard's (BENCH_ONLY_LOGIN=1: those
 // alone); then, on PostgreSQL, a million negotiations and the pickers' search over 100,000 customers
-// (BENCH_MILLION / BENCH_SEARCH: `only` or `0`). Prints requests/s and latency; asserts nothing.
+// (BENCH_MILLION / BENCH_SEARCH: `only` or `0`); and the Excel export's memory, 100,000 customers on each
+// database and 1,000,000 on PostgreSQL (BENCH_EXPORT: `only` or `0`). Prints requests/s and latency; asserts nothing.
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.ts';
@@ -16,6 +17,7 @@ import { machine } from './lib/machine.ts';
 import { benchLogin } from './lib/benchLogin.ts';
 import { benchSearch } from './lib/benchSearch.ts';
 import { benchImport } from './lib/benchImport.ts';
+import { benchExport } from './lib/benchExport.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -32,6 +34,11 @@ const SEARCH_CUSTOMERS = Number(process.env.BENCH_SEARCH_CUSTOMERS ?? 100_000);
 /** The import of an Excel file of customers on PostgreSQL: on by default, `0` to leave it out, `only` for it alone. */
 const IMPORT = process.env.BENCH_IMPORT ?? '1';
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+/** The export's memory: on by default, `0` to leave it out, `only` for it alone. */
+const EXPORT = process.env.BENCH_EXPORT ?? '1';
+/** The customers exported on each database, and the larger export on PostgreSQL alone (`0`: leave that one out). */
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+const EXPORT_BIG_ROWS = Number(process.env.BENCH_EXPORT_BIG_ROWS ?? 1_000_000);
 
 // Days, pages and statuses vary so that no two consecutive requests are alike.
 function requestPaths(prefix: string, ours: boolean): string[] {
@@ -218,17 +225,39 @@ async function benchImportOn(name: string, databaseUrl: string) {
   }
 }
 
+/** The whole list exported to Excel, streamed to a client in another process: the server's memory rise. */
+async function benchExportOn(name: string, sizes: number[], databaseUrl?: string) {
+  const db = await createDb({ databaseUrl });
+  const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
+  try {
+    const figures = await benchExport(app, ctx, sizes);
+    console.log(`\n${name}: Excel export of every customer, the server's resident memory sampled every 20 ms`);
+    console.table(figures);
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
+
 async function benchPostgres(name: string, databaseUrl: string) {
   if (IMPORT === 'only') return benchImportOn(name, databaseUrl);
+  const exportSizes = [EXPORT_ROWS, EXPORT_BIG_ROWS].filter((rows) => rows > 0);
+  if (EXPORT === 'only') return benchExportOn(name, exportSizes, databaseUrl);
   if (SEARCH === 'only') return benchSearchOn(name, databaseUrl);
   if (MILLION !== 'only') await benchBackend(name, databaseUrl);
   if (MILLION !== '0' && !ONLY_LOGIN) await benchMillionOn(name, databaseUrl);
   if (SEARCH !== '0' && !ONLY_LOGIN) await benchSearchOn(name, databaseUrl);
   if (IMPORT !== '0' && !ONLY_LOGIN && MILLION !== 'only' && SEARCH !== 'only') await benchImportOn(name, databaseUrl);
+  if (EXPORT !== '0' && !ONLY_LOGIN) await benchExportOn(name, exportSizes, databaseUrl);
 }
 
 console.log(machine());
-if (MILLION !== 'only' && SEARCH !== 'only' && IMPORT !== 'only') await benchBackend('PGlite (in memory)');
+if (EXPORT === 'only') {
+  if (EXPORT_ROWS > 0) await benchExportOn('PGlite (in memory)', [EXPORT_ROWS]);
+} else if (MILLION !== 'only' && SEARCH !== 'only' && IMPORT !== 'only') {
+  await benchBackend('PGlite (in memory)');
+  if (EXPORT !== '0' && !ONLY_LOGIN) await benchExportOn('PGlite (in memory)', [EXPORT_ROWS]);
+}
 if (process.env.DATABASE_URL) await benchPostgres('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else if (postgresAvailable()) {
   const pg = startPostgres();

@@ -93,7 +93,10 @@ async function sentOffer(request: APIRequestContext, admin: Record<string, strin
     })
   ).data.id;
   // 30 days of PLT12: amounts over a thousand euros, in the builder, the breakdown and the PDFs.
-  await call(request, admin, 'put', `/api/trattative_cp/${id}/offerta`, {
+  const offer = `/api/trattative_cp/${id}/offerta`;
+  const read = await call<{ data: { version: number } }>(request, admin, 'get', offer);
+  await call(request, admin, 'put', offer, {
+    version: read.data.version,
     filialeNoleggioId: branch?.id,
     famigliaGruppoRisorsaId: group.famigliaGruppoRisorsaId,
     gruppoRisorsaId: group.id,

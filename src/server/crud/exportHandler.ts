@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { isAllowed } from '../../domain/accessRules.ts';
@@ -114,6 +115,38 @@ const SHEET_ROWS = 1_048_576;
 const CUT_NOTICE =
   'Elenco interrotto: un foglio Excel contiene al massimo 1.048.576 righe. Restringere i filtri per esportare il resto.';
 
+/** The entry of archiver's zip (a readable-stream 2 PassThrough) that exceljs writes a sheet into. */
+interface ZipEntry extends EventEmitter {
+  _writableState: { needDrain: boolean };
+}
+
+/**
+ * exceljs hands the sheet's bytes to its zip entry at once, however much that entry already holds while the
+ * zip compresses (it never looks at what write returns): the entry's own state, not the reply's, says when the
+ * next batch may be read. Both are internals of exceljs and archiver, checked here so that an upgrade that
+ * changes them fails every export (and the tests) rather than silently buffering the whole file.
+ */
+function zipEntryOf(sheet: ExcelJS.Worksheet): ZipEntry {
+  const entry = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0];
+  if (!(entry instanceof EventEmitter) || typeof (entry as Partial<ZipEntry>)._writableState?.needDrain !== 'boolean')
+    throw new Error(
+      'exceljs no longer writes a sheet through a zip entry stream: the export has lost its back-pressure',
+    );
+  return entry as ZipEntry;
+}
+
+/** Until the entry has passed on what it holds, or the reply is gone. */
+const drained = (entry: ZipEntry, out: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      entry.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    entry.once('drain', done);
+    out.once('close', done);
+  });
+
 async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, batchOf: BatchOf, out: PassThrough) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
   const sheet = workbook.addWorksheet(definition.label.slice(0, 31));
@@ -124,10 +157,11 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
     ...(EXCEL_COLUMNS[c.kind].numFmt ? { style: { numFmt: EXCEL_COLUMNS[c.kind].numFmt } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
+  const entry = zipEntryOf(sheet);
   const names: Names = new Map();
   let written = 0;
-  // Batch after batch from a cursor, never OFFSET, each written and flushed before the next is read:
-  // memory stays the same whatever the list's size.
+  // Batch after batch from a cursor, never OFFSET; the next is read only once the zip, and so the client, has
+  // taken the last: memory stays the same whatever the list's size and however slow the client.
   let cursor: Keyset | undefined = { row: null, nullsPhase: false };
   while (cursor && !out.destroyed) {
     const batch: ListPage = await batchOf(cursor);
@@ -144,10 +178,12 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
       written++;
     }
     if (cursor) cursor = batch[KEYSET];
-    if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve).once('close', resolve));
+    if (entry._writableState.needDrain) await drained(entry, out);
   }
+  // A client gone mid-file: nothing more is read or written (the zip would wait for it forever).
+  if (out.destroyed) return;
   sheet.commit();
-  await workbook.commit();
+  await Promise.race([workbook.commit(), new Promise((resolve) => out.once('close', resolve))]);
 }
 
 /** The Excel export of any list: the list call itself, read in batches, written as it is read. */
