@@ -3990,14 +3990,30 @@ export interface components {
         ImportProblemRow: {
             /** @description Numero della riga nel file (l'intestazione è la riga 1) */
             row: number;
-            /** @description Le celle della riga come erano (le password tolte) */
+            /**
+             * @description Le celle della riga come erano (le password tolte)
+             * @example [
+             *       "Impresa Rota S.n.c.",
+             *       "1234567",
+             *       "rota@impresarota.it"
+             *     ]
+             */
             cells: (string | number | boolean | null)[];
             problems: {
-                /** @description La colonna del problema, se è di una colonna */
+                /**
+                 * @description La colonna del problema, se è di una colonna
+                 * @example 1
+                 */
                 column: number | null;
-                /** @description Il campo del problema, se è di un campo */
+                /**
+                 * @description Il campo del problema, se è di un campo
+                 * @example vatNumber
+                 */
                 field: string | null;
-                /** @description Il motivo, in italiano */
+                /**
+                 * @description Il motivo, in italiano
+                 * @example La partita IVA deve avere 11 cifre
+                 */
                 message: string;
             }[];
         };
@@ -4011,13 +4027,39 @@ export interface components {
             status: "caricato" | "analisi" | "pronto" | "importazione" | "completato" | "fallito";
             /** @description Di quale fase sono conteggi e problemi: l'anteprima (quel che l'importazione farebbe) o l'importazione */
             phase: "anteprima" | "importazione" | null;
-            /** @description Perché non è riuscito, in italiano */
+            /**
+             * @description Perché non è riuscito, in italiano
+             * @example Il file non ha righe di dati sotto l'intestazione
+             */
             message: string | null;
-            /** @description Le intestazioni delle colonne del file */
+            /**
+             * @description Le intestazioni delle colonne del file
+             * @example [
+             *       "Ragione sociale",
+             *       "Partita IVA",
+             *       "Email"
+             *     ]
+             */
             columns: string[];
-            /** @description Le prime righe del file, come testo */
+            /**
+             * @description Le prime righe del file, come testo
+             * @example [
+             *       [
+             *         "Edilizia Brambilla S.r.l.",
+             *         "00743110157",
+             *         "info@ediliziabrambilla.it"
+             *       ]
+             *     ]
+             */
             sample: string[][];
-            /** @description Il campo di ogni colonna (null: esclusa) */
+            /**
+             * @description Il campo di ogni colonna (null: esclusa)
+             * @example [
+             *       "companyName",
+             *       "vatNumber",
+             *       "email"
+             *     ]
+             */
             mapping: (string | null)[];
             /** @description Righe lette finora nella fase in corso */
             processedRows: number;
