@@ -272,7 +272,11 @@ test.describe('vehicle acceptance on a tablet', () => {
     await expect(page).toHaveURL(/\/accettazioniMezzi\/accettazioneMezzo\/\d+$/);
     await expect(page.getByRole('img', { name: /^Foto \d$/ })).toHaveCount(2);
     await expect(page.getByRole('img', { name: 'Firma del cliente' })).toBeVisible();
-    await expect(page.getByText(/Foto 1: SHA-256 [0-9a-f]{64}/)).toBeVisible();
+    // The photos' fingerprints are evidence: collapsed under "Dati di verifica" until asked for.
+    await expect(page.getByText('Impronta della foto 1')).toBeHidden();
+    await page.getByRole('button', { name: 'Dati di verifica' }).click();
+    await expect(page.getByText('Impronta della foto 1')).toBeVisible();
+    await expect(page.getByText(/^[0-9a-f]{64}$/).first()).toBeVisible();
     await page.getByLabel('Nuova integrazione').fill('Il graffio era già presente alla consegna');
     await page.getByRole('button', { name: 'Aggiungi integrazione' }).click();
     await expect(page.getByText('Integrazione aggiunta')).toBeVisible();

@@ -76,6 +76,6 @@ test.describe('fields the server fills', () => {
       page.getByText(/^Creato da Amministratore di sistema il \d{2}-\d{2}-\d{4} \d{2}:\d{2}$/),
     ).toBeVisible();
     await page.getByRole('link', { name: 'Torna agli inventari' }).click();
-    await expect(page.getByRole('cell', { name: 'admin', exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Amministratore di sistema', exact: true }).first()).toBeVisible();
   });
 });

@@ -61,15 +61,17 @@ export function PlanningCalendar() {
           )
         : null,
   });
-  // Every activity still to complete that the user sees, whatever the days on screen: its count alone.
+  // Every activity still to complete that the user sees, whatever the days on screen: all of them less those
+  // completed (an activity never ticked has no value, so "not completed" is not a filter of its own).
   const incomplete = useQuery({
     queryKey: ['list', 'planning', 'incomplete'],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/plannings', { params: { query: { filters: { completed: false }, page: 1, rowsPerPage: 1 } } }),
-        )
-      ).totalRows,
+    queryFn: async () => {
+      const count = async (filters: Record<string, boolean>) =>
+        (await unwrap(api.GET('/api/plannings', { params: { query: { filters, page: 1, rowsPerPage: 1 } } })))
+          .totalRows;
+      const [all, completed] = await Promise.all([count({}), count({ completed: true })]);
+      return all - completed;
+    },
   });
   const open = incomplete.data;
   const [editing, setEditing] = useState<Row | null>(null);
