@@ -137,7 +137,9 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
 
   // E-mails: a message as it was sent, with the link it carried, its body drawn where no script can run.
   await page.getByRole('link', { name: 'Email' }).click();
-  await row(page, 'Offerta di noleggio OFF-2025-000112').getByRole('cell').first().click();
+  await row(page, 'Offerta di noleggio OFF-2025-000112')
+    .getByRole('cell', { name: /^Offerta di noleggio/ })
+    .click();
   const panel = page.getByRole('dialog').or(page.locator('.MuiDrawer-paper')).filter({ hasText: 'Email inviata' });
   await expect(panel.getByText('paolo.brambilla@ediliziabrambilla.it')).toBeVisible();
   const offerLink = 'https://crm.rossinoleggi.it/trattativeCp/offers/3q2-7wVn0b8Jk1xQeQp0AQ';

@@ -199,7 +199,7 @@ test.describe('lists at desktop widths', () => {
     // The first screen after the login loads the app's chunks: on a busy machine that takes a while.
     await expect(page.getByText(PAGER)).toBeVisible({ timeout: 30_000 });
     await expectNoSidewaysScroll(page, 'users');
-    const edit = page.getByRole('button', { name: 'Modifica admin.demo' });
+    const edit = page.getByRole('button', { name: 'Modifica Alessandra Conti' });
     await expect(edit).toBeInViewport({ ratio: 1 });
     const box = await edit.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(1366);
