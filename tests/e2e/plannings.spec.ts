@@ -202,6 +202,7 @@ test.describe('planning: the customer picker searches the server', () => {
     await customer.press('Enter');
     await expect(customer).toHaveValue('Cantieri Picker Lario 10');
     await customer.fill('pkl14');
+    await expect(options.first()).toContainText('Cantieri Picker Lario 14');
     await expect(options).toHaveCount(1);
     await customer.press('Tab');
     await expect(customer).toHaveValue('Cantieri Picker Lario 14');

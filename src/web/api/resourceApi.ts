@@ -66,6 +66,15 @@ async function listPage(path: string, query: Record<string, unknown>, signal?: A
   return page;
 }
 
+/**
+ * The record without the fields only their own operation writes (x-written-by: a send's flag, the customer's
+ * answer): a form read before that operation ran would send them back stale, and the save would be refused.
+ */
+function ownFields(def: ResourceDefinition, body: Row): Row {
+  const ui = def.form.uiSchema as Record<string, { 'ui:options'?: { writtenBy?: unknown } } | undefined>;
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !ui[k]?.['ui:options']?.writtenBy)) as Row;
+}
+
 export const resourceApi = {
   /** A page of the list; with `q`, of those rows that match the search (a picker's "Cerca altro…"). */
   list(def: ResourceDefinition, state: ListState, q?: string, signal?: AbortSignal) {
@@ -177,10 +186,13 @@ export const resourceApi = {
     return { blob: data as Blob, filename };
   },
   create(def: ResourceDefinition, body: Row) {
-    return request<{ data: Row }>('POST', def.api.create?.path ?? '', { body });
+    return request<{ data: Row }>('POST', def.api.create?.path ?? '', { body: ownFields(def, body) });
   },
   update(def: ResourceDefinition, id: number, body: Row) {
-    return request<{ data: Row }>('PUT', def.api.update?.path ?? '', { params: { path: { id } }, body });
+    return request<{ data: Row }>('PUT', def.api.update?.path ?? '', {
+      params: { path: { id } },
+      body: ownFields(def, body),
+    });
   },
   /** The record's picture, or null when it has none. Files come from the app's own server. */
   async image(def: ResourceDefinition, id: number): Promise<Blob | null> {
