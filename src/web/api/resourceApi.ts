@@ -72,7 +72,7 @@ async function listPage(path: string, query: Record<string, unknown>, signal?: A
  */
 function ownFields(def: ResourceDefinition, body: Row): Row {
   const ui = def.form.uiSchema as Record<string, { 'ui:options'?: { writtenBy?: unknown } } | undefined>;
-  return Object.fromEntries(Object.entries(body).filter(([k]) => !ui[k]?.['ui:options']?.writtenBy)) as Row;
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !ui[k]?.['ui:options']?.writtenBy));
 }
 
 export const resourceApi = {
