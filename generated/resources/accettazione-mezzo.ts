@@ -120,6 +120,14 @@ export const resource = {
   },
   "pageSize": 10,
   "unique": [],
+  "writtenBy": [
+    "operatoreNome",
+    "foto",
+    "firma",
+    "fotoSha256",
+    "sha256",
+    "addenda"
+  ],
   "single": false,
   "page": "/accettazioniMezzi/accettazioneMezzo",
   "toggles": [],

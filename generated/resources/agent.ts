@@ -86,6 +86,7 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

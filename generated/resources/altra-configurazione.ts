@@ -84,6 +84,7 @@ export const resource = {
   "sort": null,
   "pageSize": 0,
   "unique": [],
+  "writtenBy": [],
   "single": true,
   "page": null,
   "toggles": [],

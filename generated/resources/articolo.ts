@@ -102,6 +102,7 @@ export const resource = {
   },
   "pageSize": 50,
   "unique": [],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

@@ -72,6 +72,7 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

@@ -37,6 +37,7 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

@@ -170,6 +170,7 @@ export const resource = {
   "unique": [
     "vatNumber"
   ],
+  "writtenBy": [],
   "single": false,
   "page": "/customers",
   "toggles": [],

@@ -70,6 +70,13 @@ export const resource = {
   "sort": null,
   "pageSize": 30,
   "unique": [],
+  "writtenBy": [
+    "file",
+    "filename",
+    "originalFilename",
+    "mimeType",
+    "size"
+  ],
   "single": false,
   "page": null,
   "toggles": [],

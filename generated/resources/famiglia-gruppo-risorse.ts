@@ -93,6 +93,9 @@ export const resource = {
   },
   "pageSize": 50,
   "unique": [],
+  "writtenBy": [
+    "image"
+  ],
   "single": false,
   "page": null,
   "toggles": [],

@@ -79,6 +79,7 @@ export const resource = {
   },
   "pageSize": 50,
   "unique": [],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

@@ -87,6 +87,7 @@ export const resource = {
   "unique": [
     "codiceMago"
   ],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

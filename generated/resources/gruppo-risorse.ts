@@ -163,6 +163,9 @@ export const resource = {
   "unique": [
     "resourceGroup"
   ],
+  "writtenBy": [
+    "image"
+  ],
   "single": false,
   "page": null,
   "toggles": [],

@@ -105,6 +105,7 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

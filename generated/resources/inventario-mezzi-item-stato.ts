@@ -53,6 +53,7 @@ export const resource = {
   },
   "pageSize": 0,
   "unique": [],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

@@ -131,6 +131,12 @@ export const resource = {
   },
   "pageSize": 50,
   "unique": [],
+  "writtenBy": [
+    "statusId",
+    "descrizione",
+    "contatoDa",
+    "contatoIl"
+  ],
   "single": false,
   "page": null,
   "toggles": [],

@@ -108,6 +108,11 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
+  "writtenBy": [
+    "concluso",
+    "dataConclusione",
+    "conclusoDa"
+  ],
   "single": false,
   "page": "/inventarioMezzi",
   "toggles": [],

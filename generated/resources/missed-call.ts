@@ -157,6 +157,22 @@ export const resource = {
   "unique": [
     "caseKey"
   ],
+  "writtenBy": [
+    "receivedAt",
+    "senderPhone",
+    "callerName",
+    "customerId",
+    "trattativaCpId",
+    "dialledNumber",
+    "attempts",
+    "lastAttemptAt",
+    "operatorUserId",
+    "recallStartedAt",
+    "duration",
+    "closedAt",
+    "closedReason",
+    "caseKey"
+  ],
   "single": false,
   "page": null,
   "toggles": [],

@@ -73,6 +73,7 @@ export const resource = {
   "unique": [
     "role"
   ],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

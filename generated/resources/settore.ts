@@ -100,6 +100,7 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

@@ -76,6 +76,7 @@ export const resource = {
   },
   "pageSize": 0,
   "unique": [],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

@@ -112,6 +112,7 @@ export const resource = {
   "unique": [
     "code"
   ],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [],

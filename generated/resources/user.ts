@@ -268,6 +268,7 @@ export const resource = {
     "username",
     "email"
   ],
+  "writtenBy": [],
   "single": false,
   "page": null,
   "toggles": [

@@ -427,6 +427,7 @@ function buildOne(
     sort: x.sort ?? null,
     pageSize: x.pageSize ?? 30,
     unique: x.unique ?? [],
+    writtenBy: [...writtenBy.keys()],
     single: x.single ?? false,
     page: x.page ?? null,
     toggles,

@@ -224,6 +224,8 @@ export interface ResourceDefinition {
   pageSize: number;
   /** Fields no two records may share (text compared without case); the server answers 409 on a duplicate. */
   unique: string[];
+  /** Fields only their own operations write (x-written-by): a record's save never carries them. */
+  writtenBy: string[];
   /** One record only (general settings): the screen is its form, not a list. */
   single: boolean;
   /** A hand-built page that edits one record (`<page>` new, `<page>/<id>` existing) instead of the dialog. */

@@ -71,8 +71,8 @@ async function listPage(path: string, query: Record<string, unknown>, signal?: A
  * answer): a form read before that operation ran would send them back stale, and the save would be refused.
  */
 function ownFields(def: ResourceDefinition, body: Row): Row {
-  const ui = def.form.uiSchema as Record<string, { 'ui:options'?: { writtenBy?: unknown } } | undefined>;
-  return Object.fromEntries(Object.entries(body).filter(([k]) => !ui[k]?.['ui:options']?.writtenBy));
+  const theirs = new Set(def.writtenBy);
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !theirs.has(k)));
 }
 
 export const resourceApi = {
