@@ -120,9 +120,12 @@ export function ReferencePicker(props: ReferencePickerProps) {
   const chosenKey = JSON.stringify(ids.map((v) => [v, labelOf(v)]));
   const chosen = useMemo(
     () =>
-      (JSON.parse(chosenKey) as [number, string][]).map(
-        ([v, l]): PickerOption => ({ id: v, label: l, detail: '', group: 'found' }),
-      ),
+      (JSON.parse(chosenKey) as [number, string][]).map(([v, l]): PickerOption => ({
+        id: v,
+        label: l,
+        detail: '',
+        group: 'found',
+      })),
     [chosenKey],
   );
 

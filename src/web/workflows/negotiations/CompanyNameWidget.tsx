@@ -41,9 +41,7 @@ export function CompanyNameWidget(props: WidgetProps) {
   const sources = useMemo(
     () =>
       Object.fromEntries(
-        (['crm', 'erp'] as const)
-          .filter((s) => isAllowed(READ_BY[s], user?.roles ?? null))
-          .map((s) => [s, FETCH[s]]),
+        (['crm', 'erp'] as const).filter((s) => isAllowed(READ_BY[s], user?.roles ?? null)).map((s) => [s, FETCH[s]]),
       ) as Partial<Record<CompanySource, CompanyFetch>>,
     [user?.roles],
   );
