@@ -186,8 +186,11 @@ export function ReferencePicker(props: ReferencePickerProps) {
           highlighted.current = option;
         }}
         onKeyDown={(e) => {
-          // Tab takes the highlighted record, as Enter does, and moves on.
-          const h = highlighted.current;
+          // Tab takes the highlighted record, as Enter does, and moves on: the one the list shows highlighted
+          // (MUI re-highlights when an answer replaces the list without always saying so).
+          const listbox = document.getElementById((e.target as HTMLElement).getAttribute('aria-controls') ?? '');
+          const shown = listbox?.querySelector<HTMLElement>('[data-option-index].Mui-focused')?.dataset.optionIndex;
+          const h = shown === undefined ? highlighted.current : (options[Number(shown)] ?? highlighted.current);
           if (e.key === 'Tab' && !e.shiftKey && open && h && !isMore(h))
             choose(props.multiple ? [...chosen.filter((c) => c.id !== h.id), h] : [h]);
         }}
@@ -203,7 +206,8 @@ export function ReferencePicker(props: ReferencePickerProps) {
         // Two records may share a name: each option is keyed by its record.
         getOptionKey={(o) => o.id}
         isOptionEqualToValue={(a, b) => a.id === b.id}
-        groupBy={grouped ? (o) => (isMore(o) ? '' : o.group) : undefined}
+        // Always a groupBy: MUI's list, switched between grouped and not while open, read a group it had not made.
+        groupBy={(o) => (grouped && !isMore(o) ? o.group : '')}
         renderGroup={(params) =>
           params.group === '' ? (
             <li key={params.key}>
