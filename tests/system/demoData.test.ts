@@ -198,7 +198,16 @@ describe('every GET of the contract answers 200 with a demo record', () => {
           `${list}${list.includes('?') ? '&' : '?'}page=1&rowsPerPage=1`,
         )
       ).data[0]!.id;
+    // The demo has no import: one finished by the super admin, as its screen leaves it.
+    const job = await one(
+      `INSERT INTO "importJob" (resource, "userId", "fileName", "fileKey", kind, columns, sample, mapping, status, phase)
+         VALUES ('customer', (SELECT id FROM "user" WHERE username = 'admin'), 'clienti.csv', NULL, '"csv"',
+           '["Ragione sociale"]', '[["Edilizia Brambilla S.r.l."]]', '["companyName"]', 'completato', 'importazione')
+         RETURNING id`,
+    );
     const byPath: Record<string, (op: Op) => Promise<string>> = {
+      '/api/imports/{resource}/{id}': async () => `/api/imports/customer/${job.id}`,
+      '/api/imports/{resource}/{id}/errors': async () => `/api/imports/customer/${job.id}/errors`,
       '/public/login-api-from-client': async () => `/public/login-api-from-client?code=${refs.offertaAperta}`,
       '/api/export/{resource}': async () => '/api/export/trattativaCp',
       '/api/customers/vat-number/{vat}': async () => `/api/customers/vat-number/${String(customer.vatNumber)}`,

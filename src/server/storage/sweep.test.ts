@@ -114,12 +114,17 @@ describe('the sweep of the storage', () => {
     );
     await q(`INSERT INTO "accettazioneMezzo" (foto, firma) VALUES ('["foto1.jpg", "foto2.jpg"]', 'firma.png')`);
     await q(`INSERT INTO "accettazioneMezzoFotoCaricata" (sha256, "creatoDa", file) VALUES ('abc', 1, 'attesa.jpg')`);
+    await q(
+      `INSERT INTO "importJob" (resource, "userId", "fileName", "fileKey", kind, columns, sample, mapping, status)
+         VALUES ('customer', 1, 'clienti.xlsx', 'clienti.xlsx', '"xlsx"', '[]', '[]', '[]', 'caricato')`,
+    );
     const kept: Record<string, string[]> = {
       files: ['doc.pdf'],
       images: ['foto.png'],
       'files/trattative': ['allegato.pdf'],
       'files/offerte-firmate': ['firmata.pdf'],
       accettazioni: ['attesa.jpg', 'firma.png', 'foto1.jpg', 'foto2.jpg'],
+      imports: ['clienti.xlsx'],
     };
     for (const [folder, names] of Object.entries(kept)) {
       for (const name of names) file(root, `${folder}/${name}`);
