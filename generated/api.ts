@@ -6173,15 +6173,15 @@ export interface components {
             readonly id?: number;
             version?: components["schemas"]["Version"];
             /**
-             * Dal giorno
+             * Giorno
              * Format: date
              * @example 2026-08-10
              */
             dateFrom: string;
             /**
-             * Al giorno
+             * Fino al giorno
              * Format: date
-             * @description Ultimo giorno incluso; vuoto per un giorno solo.
+             * @description Ultimo giorno incluso, per un periodo; vuoto per un giorno solo.
              * @example 2026-08-21
              */
             dateTo?: string | null;

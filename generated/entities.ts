@@ -2910,11 +2910,11 @@ export interface WorkingCalendar {
   id?: number;
   version?: Version;
   /**
-   * Dal giorno
+   * Giorno
    */
   dateFrom: string;
   /**
-   * Al giorno: Ultimo giorno incluso; vuoto per un giorno solo.
+   * Fino al giorno: Ultimo giorno incluso, per un periodo; vuoto per un giorno solo.
    */
   dateTo?: string | null;
   type: WorkingCalendarType;

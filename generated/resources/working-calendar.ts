@@ -49,14 +49,14 @@ export const resource = {
   "columns": [
     {
       "accessorKey": "dateFrom",
-      "header": "Dal giorno",
+      "header": "Giorno",
       "kind": "date",
       "enableSorting": true,
       "priority": 1
     },
     {
       "accessorKey": "dateTo",
-      "header": "Al giorno",
+      "header": "Fino al giorno",
       "kind": "date",
       "enableSorting": true,
       "priority": 2
@@ -101,7 +101,7 @@ export const resource = {
   "filters": [
     {
       "field": "dateFrom",
-      "label": "Dal giorno",
+      "label": "Giorno",
       "widget": "dateRange",
       "param": "filters"
     },
@@ -152,7 +152,7 @@ export const resource = {
         "dateFrom": {
           "type": "string",
           "format": "date",
-          "title": "Dal giorno"
+          "title": "Giorno"
         },
         "dateTo": {
           "type": [
@@ -160,8 +160,8 @@ export const resource = {
             "null"
           ],
           "format": "date",
-          "title": "Al giorno",
-          "description": "Ultimo giorno incluso; vuoto per un giorno solo."
+          "title": "Fino al giorno",
+          "description": "Ultimo giorno incluso, per un periodo; vuoto per un giorno solo."
         },
         "type": {
           "title": "Tipo",

@@ -101,7 +101,7 @@ export function workingCalendar(
 }
 
 export const WORKING_CALENDAR_MESSAGES = {
-  endBeforeStart: 'Il giorno «Al giorno» non può venire prima di «Dal giorno»',
+  endBeforeStart: 'Il campo «Fino al giorno» non può venire prima del campo «Giorno»',
   tooLong: `Un periodo può durare al più ${MAX_ENTRY_DAYS} giorni: dividerlo in più righe`,
 } as const;
 

@@ -43,7 +43,9 @@ export default function CallTotals({ filters }: { filters: Record<string, string
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               {m.totalsTitle}
             </Typography>
-            {data.closure && <Chip size="small" color="warning" label={m.closedDay(data.closure)} />}
+            {data.closure && (
+              <Chip size="small" label={m.closedDay(data.closure)} sx={{ bgcolor: '#ef6c00', color: '#000' }} />
+            )}
           </Stack>
           <Stack direction="row" spacing={3}>
             <Figure label={m.answered} value={data.answered} colour="#2e7d32" />
