@@ -2862,7 +2862,7 @@ export interface paths {
         };
         /**
          * Gli utenti a cui si può assegnare una trattativa
-         * @description Gli utenti attivi con un ruolo delle trattative (gli unici che la riassegnazione accetta), solo id e nome, al più 5000. Per chi può riassegnare: super admin, admin, ROLE_NL.
+         * @description Gli utenti attivi con un ruolo delle trattative (gli unici che la riassegnazione accetta), solo id e nome, per cognome: al più 50, quelli il cui nome e cognome contengono ogni parola di q (senza badare a maiuscole e accenti); more dice se ce ne sono altri (restringere la ricerca). Per chi può riassegnare: super admin, admin, ROLE_NL (che non legge l'elenco degli utenti).
          */
         get: operations["listOperatoriTrattativaCp"];
         put?: never;
@@ -9292,6 +9292,24 @@ export interface components {
                         /** @example Matteo Barbieri */
                         nome: string;
                     }[];
+                };
+            };
+        };
+        /** @description Gli utenti attivi che si possono scegliere, per cognome, al più 50; more: ce ne sono altri */
+        OperatoriTrovati: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        /** @example 7 */
+                        id: number;
+                        /** @example Matteo Barbieri */
+                        nome: string;
+                    }[];
+                    /** @example false */
+                    more: boolean;
                 };
             };
         };
@@ -17921,14 +17939,17 @@ export interface operations {
     };
     listOperatoriTrattativaCp: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Parole del nome o del cognome, fino a 8 */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Operatori"];
+            200: components["responses"]["OperatoriTrovati"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
