@@ -1,11 +1,11 @@
+import type { Page } from '@playwright/test';
 import { addDays, romeToday } from '../../src/domain/calendar/index.ts';
 import { formatDate } from '../../src/domain/dates.ts';
 import { expect, test } from './fixtures.ts';
 
-const rows = (page: import('@playwright/test').Page) => page.locator('tbody tr[data-row-id]');
+const rows = (page: Page) => page.locator('tbody tr[data-row-id]');
 /** The «Attesa» cells of the missed calls that counted some business time ("20 min", "2 h 05 min"). */
-const someWait = (page: import('@playwright/test').Page) =>
-  page.locator('tbody').getByRole('cell', { name: /^(?:[1-9]\d*|\d+ h \d{2}) min$/ });
+const someWait = (page: Page) => page.locator('tbody').getByRole('cell', { name: /^(?:[1-9]\d*|\d+ h \d{2}) min$/ });
 
 test('the admin closes the company for a week on the working calendar: a wrong range is refused by field, and the missed calls of that week wait no time', async ({
   page,

@@ -248,7 +248,7 @@ describe('reassign, lost offer, archive', () => {
     const found = async (q: string) => {
       const res = await call('nl.gino', 'GET', `/api/trattative_cp/riassegna/operatori?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { data: { id: number; nome: string }[]; more: boolean };
+      return res.json<{ data: { id: number; nome: string }[]; more: boolean }>();
     };
     expect((await found('nicco FERRA')).data).toEqual([{ id: users['cp.bruno']?.id, nome: 'Niccolò Ferrà' }]);
     expect((await found('Niccolò Rossi')).data).toEqual([]);
