@@ -2294,6 +2294,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/working-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Elenco del calendario lavorativo
+         * @description Chiusure aziendali, ferie e giorni festivi in più (il santo patrono) dell'azienda o di una sede. Le festività nazionali non sono righe: il programma le calcola per ogni anno.
+         */
+        get: operations["listWorkingCalendar"];
+        put?: never;
+        /** Crea: chiusura del calendario lavorativo */
+        post: operations["createWorkingCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/working-calendar/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dettaglio: chiusura del calendario lavorativo */
+        get: operations["getWorkingCalendar"];
+        /** Modifica: chiusura del calendario lavorativo */
+        put: operations["updateWorkingCalendar"];
+        post?: never;
+        /** Elimina: chiusura del calendario lavorativo */
+        delete: operations["deleteWorkingCalendar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/emails": {
         parameters: {
             query?: never;
@@ -2411,7 +2451,7 @@ export interface paths {
         };
         /**
          * Totali di un giorno del registro chiamate
-         * @description Chiamate in entrata risposte e perse, attesa media prima della risposta (secondi) e le stesse cifre per ora, per il grafico del registro.
+         * @description Chiamate in entrata risposte e perse (e quante delle perse a sede chiusa: fuori orario, in un giorno festivo, di chiusura aziendale o di ferie), attesa media prima della risposta (secondi) e le stesse cifre per ora, per il grafico del registro. Se il giorno è festivo o di chiusura per tutta l'azienda, closure ne dice il nome.
          */
         get: operations["getReportCallTotals"];
         put?: never;
@@ -2822,7 +2862,7 @@ export interface paths {
         };
         /**
          * Gli utenti a cui si può assegnare una trattativa
-         * @description Gli utenti attivi con un ruolo delle trattative (gli unici che la riassegnazione accetta), solo id e nome, al più 5000. Per chi può riassegnare: super admin, admin, ROLE_NL.
+         * @description Gli utenti attivi con un ruolo delle trattative (gli unici che la riassegnazione accetta), solo id e nome, per cognome: al più 50, quelli il cui nome e cognome contengono ogni parola di q (senza badare a maiuscole e accenti); more dice se ce ne sono altri (restringere la ricerca). Per chi può riassegnare: super admin, admin, ROLE_NL (che non legge l'elenco degli utenti).
          */
         get: operations["listOperatoriTrattativaCp"];
         put?: never;
@@ -4173,6 +4213,7 @@ export interface components {
         TrattativaCpPriceList: components["schemas"]["trattativa-cp-price-list"];
         User: components["schemas"]["user"];
         UserGruppoCrm: components["schemas"]["user-gruppo-crm"];
+        WorkingCalendar: components["schemas"]["working-calendar"];
         /**
          * Profilo
          * @description Dati del profilo modificabili dall'utente stesso.
@@ -6114,6 +6155,49 @@ export interface components {
              * @example 1
              */
             branchOfficeId: number;
+        };
+        /**
+         * Tipo giorno del calendario lavorativo
+         * @example GF
+         */
+        WorkingCalendarType: string & ("GF" | "CA" | "FE");
+        /**
+         * Chiusura
+         * @description Giorno o periodo del calendario lavorativo in cui l'azienda (o una sua sede) è chiusa, oltre alle festività nazionali che il programma calcola da sé (Capodanno, Epifania, Pasqua, Lunedì dell'Angelo, 25 aprile, 1º maggio, 2 giugno, Ferragosto, Ognissanti, Immacolata, Natale, Santo Stefano). Conta come tempo di chiusura nell'attesa delle chiamate perse, nel registro chiamate e in ogni scadenza in ore lavorative.
+         */
+        "working-calendar": {
+            /**
+             * ID
+             * @example 1
+             */
+            readonly id?: number;
+            version?: components["schemas"]["Version"];
+            /**
+             * Giorno
+             * Format: date
+             * @example 2026-08-10
+             */
+            dateFrom: string;
+            /**
+             * Fino al giorno
+             * Format: date
+             * @description Ultimo giorno incluso, per un periodo; vuoto per un giorno solo.
+             * @example 2026-08-21
+             */
+            dateTo?: string | null;
+            /** Tipo */
+            type: components["schemas"]["WorkingCalendarType"];
+            /**
+             * Descrizione
+             * @example Chiusura estiva
+             */
+            description: string;
+            /**
+             * Sede
+             * @description La sede che chiude (il santo patrono della sua città); vuoto per tutte le sedi.
+             * @example 1
+             */
+            branchOfficeId?: number | null;
         };
         /**
          * Tipo di messaggio email
@@ -8341,6 +8425,21 @@ export interface components {
                 };
             };
         };
+        /** @description Elenco: calendario lavorativo */
+        WorkingCalendarPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["working-calendar"][];
+                    totalRows: components["schemas"]["TotalRows"];
+                    totalRowsAsOf?: components["schemas"]["TotalRowsAsOf"];
+                    totalRowsCapped?: components["schemas"]["TotalRowsCapped"];
+                    references?: components["schemas"]["ReferenceLabels"];
+                };
+            };
+        };
         /** @description Elenco: utenti della sede */
         BranchOfficeUserPage: {
             headers: {
@@ -9196,6 +9295,24 @@ export interface components {
                 };
             };
         };
+        /** @description Gli utenti attivi che si possono scegliere, per cognome, al più 50; more: ce ne sono altri */
+        OperatoriTrovati: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: {
+                        /** @example 7 */
+                        id: number;
+                        /** @example Matteo Barbieri */
+                        nome: string;
+                    }[];
+                    /** @example false */
+                    more: boolean;
+                };
+            };
+        };
         /** @description Documento PDF */
         Pdf: {
             headers: {
@@ -9281,6 +9398,18 @@ export interface components {
             content: {
                 "application/json": {
                     data: components["schemas"]["branch-office"];
+                };
+            };
+        };
+        /** @description Chiusura del calendario lavorativo */
+        WorkingCalendarItem: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["working-calendar"];
+                    references?: components["schemas"]["ReferenceLabels"];
                 };
             };
         };
@@ -16445,6 +16574,140 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    listWorkingCalendar: {
+        parameters: {
+            query?: {
+                /** @description Filtri per campo, es. filters[description]=Milano. I valori vuoti sono ignorati. */
+                filters?: components["parameters"]["Filters"];
+                /** @description Campo di ordinamento (solo campi dell'entità) */
+                sortBy?: components["parameters"]["SortBy"];
+                /** @description Ordinamento decrescente (1) o crescente (0) */
+                descending?: components["parameters"]["Descending"];
+                /** @description Pagina, da 1. Senza paginazione (page=0 e rowsPerPage=0, o nessuno dei due) l'elenco dà tutte le righe solo se sono al massimo x-unpaged-ceiling (5.000); oltre risponde 400 chiedendo di restringere i filtri. */
+                page?: components["parameters"]["Page"];
+                /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
+                rowsPerPage?: components["parameters"]["RowsPerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WorkingCalendarPage"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWorkingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["working-calendar"];
+            };
+        };
+        responses: {
+            201: components["responses"]["WorkingCalendarItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWorkingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WorkingCalendarItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateWorkingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["working-calendar"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WorkingCalendarItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWorkingCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eliminato */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listEmail: {
         parameters: {
             query?: {
@@ -16655,10 +16918,20 @@ export interface operations {
                              * @example 2025-09-24
                              */
                             callDate: string;
+                            /**
+                             * @description Il giorno festivo o la chiusura di tutta l'azienda che cade in questo giorno (Lunedì dell'Angelo, Chiusura estiva); null in un giorno lavorativo
+                             * @example null
+                             */
+                            closure: string | null;
                             /** @example 42 */
                             answered: number;
                             /** @example 5 */
                             missed: number;
+                            /**
+                             * @description Delle perse, quelle arrivate a sede chiusa
+                             * @example 1
+                             */
+                            missedWhileClosed: number;
                             /** @example 18 */
                             outbound: number;
                             /** @example 14 */
@@ -17666,14 +17939,17 @@ export interface operations {
     };
     listOperatoriTrattativaCp: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Parole del nome o del cognome, fino a 8 */
+                q?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["Operatori"];
+            200: components["responses"]["OperatoriTrovati"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

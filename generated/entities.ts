@@ -2897,3 +2897,33 @@ export interface User {
    */
   microsoftConnect?: boolean;
 }
+/**
+ * Giorno o periodo del calendario lavorativo in cui l'azienda (o una sua sede) è chiusa, oltre alle festività nazionali che il programma calcola da sé (Capodanno, Epifania, Pasqua, Lunedì dell'Angelo, 25 aprile, 1º maggio, 2 giugno, Ferragosto, Ognissanti, Immacolata, Natale, Santo Stefano). Conta come tempo di chiusura nell'attesa delle chiamate perse, nel registro chiamate e in ogni scadenza in ore lavorative.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "WorkingCalendar".
+ */
+export interface WorkingCalendar {
+  /**
+   * ID
+   */
+  id?: number;
+  version?: Version;
+  /**
+   * Giorno
+   */
+  dateFrom: string;
+  /**
+   * Fino al giorno: Ultimo giorno incluso, per un periodo; vuoto per un giorno solo.
+   */
+  dateTo?: string | null;
+  type: WorkingCalendarType;
+  /**
+   * Descrizione
+   */
+  description: string;
+  /**
+   * Sede: La sede che chiude (il santo patrono della sua città); vuoto per tutte le sedi.
+   */
+  branchOfficeId?: number | null;
+}

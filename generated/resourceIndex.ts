@@ -1653,6 +1653,30 @@ export const resourceIndex = {
     },
     "list": "/api/users/gruppicrm",
     "load": () => import('./resources/user-gruppo-crm.ts').then((m) => m.resource as ResourceDefinition)
+  },
+  "workingCalendar": {
+    "name": "workingCalendar",
+    "title": "Chiusura",
+    "grammar": {
+      "gender": "feminine",
+      "plural": false
+    },
+    "label": "Calendario lavorativo",
+    "collection": "/api/working-calendar",
+    "route": "/contactCenter/working-calendar",
+    "menu": "contactCenter",
+    "roles": [
+      "ROLE_SUPER_ADMIN",
+      "ROLE_ADMIN"
+    ],
+    "displayField": "description",
+    "search": [],
+    "sort": {
+      "field": "dateFrom",
+      "descending": true
+    },
+    "list": "/api/working-calendar",
+    "load": () => import('./resources/working-calendar.ts').then((m) => m.resource as ResourceDefinition)
   }
 } satisfies Record<string, ResourceIndexEntry>;
 

@@ -56,7 +56,7 @@ describe('drawerFor: the drawer of each of the 16 roles', () => {
     expect(groupsOf(role)).toEqual(groups);
   });
 
-  it("contact centre entries follow SPEC.md section 2, with the operator's own agenda", () => {
+  it("contact centre entries follow SPEC.md section 2, with the operator's own agenda and the admins' working calendar", () => {
     expect(routesOf('ROLE_CONTACT_CENTER')).toEqual(['/contactCenter/missed-calls', '/listPlannings', '/plannings']);
     const admin = drawerFor(['ROLE_ADMIN'])
       .find((s) => s.group.id === 'contactCenter')
@@ -65,6 +65,7 @@ describe('drawerFor: the drawer of each of the 16 roles', () => {
       '/contactCenter/branch-offices',
       '/contactCenter/missed-calls',
       '/contactCenter/report-calls',
+      '/contactCenter/working-calendar',
     ]);
     const superAdmin = drawerFor(['ROLE_SUPER_ADMIN'])
       .find((s) => s.group.id === 'contactCenter')

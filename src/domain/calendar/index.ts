@@ -19,3 +19,17 @@ export {
   type NegotiationEvent,
   type NegotiationEventKind,
 } from './negotiationEvents.ts';
+export {
+  easterSunday,
+  italianPublicHolidays,
+  entryDays,
+  entryProblem,
+  WORKING_CALENDAR_MESSAGES,
+  workingCalendar,
+  MAX_ENTRY_DAYS,
+  type ClosedDays,
+  type Closure,
+  type WorkingCalendar,
+  type WorkingCalendarEntry,
+  type WorkingCalendarType,
+} from './workingDays.ts';

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { ROME, toInstant } from '../calendar/rome.ts';
 import { phoneKey } from '../phone/phoneNumber.ts';
-import { DEFAULT_OPENING_HOURS, type WeeklyHours } from './businessHours.ts';
+import { closedDays, DEFAULT_OPENING_HOURS, type Holidays, type WeeklyHours } from './businessHours.ts';
 
 /** What a branch office says about its lines and hours (schemas/branch-office.json). */
 export interface OfficeSettings {
@@ -51,13 +51,13 @@ export function officeHours(office: OfficeSettings | null | undefined): WeeklyHo
 export function nextCallbackSlot(
   after: Date | string,
   hours: WeeklyHours,
-  holidays: readonly string[] = [],
+  holidays: Holidays = [],
   delayMinutes = 60,
   lengthMinutes = 15,
 ): { date: string; startTime: string; endTime: string } {
   const earliest = toInstant(after).add({ minutes: delayMinutes }).toZonedDateTimeISO(ROME);
   const rounded = earliest.round({ smallestUnit: 'minute', roundingIncrement: 15, roundingMode: 'ceil' });
-  const closed = new Set(holidays);
+  const closed = closedDays(holidays);
   let day = rounded.toPlainDate();
   for (let i = 0; i < 60; i++, day = day.add({ days: 1 })) {
     if (closed.has(day.toString())) continue;

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { ROME, toInstant } from '../calendar/rome.ts';
+import type { ClosedDays } from '../calendar/workingDays.ts';
 
 /** ISO weekday (1 Monday … 7 Sunday) → opening intervals, `HH:MM` Rome wall time, end exclusive. */
 export interface WeeklyHours {
@@ -20,20 +21,25 @@ export const DEFAULT_OPENING_HOURS: WeeklyHours = Object.fromEntries(
 /** A wait longer than a year is not counted day by day: the answer is already "far past any threshold". */
 const MAX_DAYS = 366;
 
+/** Closed days as a list of `YYYY-MM-DD` dates or a working calendar (`../calendar/workingDays.ts`). */
+export type Holidays = readonly string[] | ClosedDays;
+
+export const closedDays = (holidays: Holidays): ClosedDays => ('has' in holidays ? holidays : new Set(holidays));
+
 /**
- * Business minutes between two instants, in Rome: only the opening intervals of each weekday count, holidays
- * (`YYYY-MM-DD`, e.g. public holidays and company closures of the working calendar) count nothing. Whole minutes, rounded down.
+ * Business minutes between two instants, in Rome: only the opening intervals of each weekday count, closed days
+ * (public holidays, company closures and holidays of the working calendar) count nothing. Whole minutes, rounded down.
  */
 export function businessMinutesBetween(
   start: Date | string,
   end: Date | string,
   hours: WeeklyHours,
-  holidays: readonly string[] = [],
+  holidays: Holidays = [],
 ): number {
   const from = toInstant(start);
   const to = toInstant(end);
   if (Temporal.Instant.compare(to, from) <= 0) return 0;
-  const closed = new Set(holidays);
+  const closed = closedDays(holidays);
   let day = from.toZonedDateTimeISO(ROME).toPlainDate();
   const lastDay = to.toZonedDateTimeISO(ROME).toPlainDate();
   let ms = 0;
@@ -47,6 +53,19 @@ export function businessMinutesBetween(
     }
   }
   return Math.floor(ms / 60_000);
+}
+
+/** Whether an instant falls inside the opening hours of a day that is not closed (Rome). */
+export function isOpenAt(at: Date | string, hours: WeeklyHours, holidays: Holidays = []): boolean {
+  const zoned = toInstant(at).toZonedDateTimeISO(ROME);
+  const day = zoned.toPlainDate();
+  if (closedDays(holidays).has(day.toString())) return false;
+  const time = zoned.toPlainTime();
+  return (hours[day.dayOfWeek] ?? []).some(
+    (i) =>
+      Temporal.PlainTime.compare(time, Temporal.PlainTime.from(i.from)) >= 0 &&
+      Temporal.PlainTime.compare(time, Temporal.PlainTime.from(i.to)) < 0,
+  );
 }
 
 /** "45 min", "2 h 05 min": a business wait as people read it. */
@@ -64,7 +83,7 @@ export function caseWait(
   c: { firstMissedAt: string; closedAt: string | null },
   now: Date,
   hours: WeeklyHours,
-  holidays: readonly string[],
+  holidays: Holidays,
   thresholdMinutes: number,
 ): { minutes: number; overdue: boolean; text: string } {
   const minutes = businessMinutesBetween(c.firstMissedAt, c.closedAt ?? now, hours, holidays);

@@ -27,7 +27,9 @@ export {
   businessMinutesBetween,
   caseWait,
   formatWait,
+  isOpenAt,
   DEFAULT_OPENING_HOURS,
+  type Holidays,
   type WeeklyHours,
 } from './businessHours.ts';
 export { officeHours, officeLines, nextCallbackSlot, type OfficeSettings } from './branchOffice.ts';

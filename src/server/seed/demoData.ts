@@ -1,7 +1,10 @@
 import type { ResourceTypeName } from '../context.ts';
+import { romeToday } from '../../domain/calendar/index.ts';
 import { partitaIvaCheckDigit } from '../../domain/partitaIva.ts';
 
 const piva = (prefix10: string) => prefix10 + partitaIvaCheckDigit(prefix10);
+/** A day of this year (in Rome), for the working calendar's closures. */
+const thisYear = (monthDay: string) => `${romeToday().slice(0, 4)}-${monthDay}`;
 const colours = (coloreSfondo: string, coloreCarattere = '#000000') => ({ coloreSfondo, coloreCarattere });
 
 /** Realistic Italian demo records, by resource type, inserted in this order on a fresh database. */
@@ -308,6 +311,27 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
       { nome: 'Milano', phoneNumbers: '02 1234 5678', thresholdMinutes: 60 },
       { nome: 'Bergamo', phoneNumbers: '035 412 000', thresholdMinutes: 90 },
       { nome: 'Brescia', phoneNumbers: '030 240 000', thresholdMinutes: 120, saturdayMorning: 'Y' },
+    ],
+  ],
+  [
+    'WorkingCalendar',
+    [
+      { dateFrom: thisYear('08-10'), dateTo: thisYear('08-21'), type: 'CA', description: 'Chiusura estiva' },
+      { dateFrom: thisYear('12-24'), type: 'FE', description: 'Vigilia di Natale' },
+      { dateFrom: thisYear('12-31'), type: 'FE', description: "Ultimo giorno dell'anno" },
+      { dateFrom: thisYear('12-07'), type: 'GF', description: "Sant'Ambrogio, patrono di Milano", branchOfficeId: 1 },
+      {
+        dateFrom: thisYear('08-26'),
+        type: 'GF',
+        description: "Sant'Alessandro, patrono di Bergamo",
+        branchOfficeId: 2,
+      },
+      {
+        dateFrom: thisYear('02-15'),
+        type: 'GF',
+        description: 'Santi Faustino e Giovita, patroni di Brescia',
+        branchOfficeId: 3,
+      },
     ],
   ],
   [

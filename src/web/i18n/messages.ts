@@ -377,6 +377,8 @@ export const messages = {
     totalsTitle: 'Totali del giorno',
     answered: 'Risposte',
     missed: 'Perse',
+    missedWhileClosed: 'Perse a sede chiusa',
+    closedDay: (name: string) => `Giorno di chiusura: ${name}`,
     outbound: 'In uscita',
     averageWait: 'Attesa media',
     hourAxis: 'Ora',

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { ROME } from '../../../domain/calendar/index.ts';
+import { ROME, workingCalendar } from '../../../domain/calendar/index.ts';
 import type { CallRecord } from '../../../domain/contact-centre/index.ts';
 
 /** The demo offices' lines (schemas/branch-office.json `phoneNumbers`). */
@@ -57,12 +57,16 @@ const leg = (
   ...more,
 });
 
-/** Now during office hours (Monday to Friday 09:00–18:00, Rome), else the end of the last working day. */
+/** The national public holidays: the demo switchboard, like the offices, rests on them. */
+const ITALY = workingCalendar([]);
+const closed = (day: Temporal.PlainDate) => day.dayOfWeek > 5 || ITALY.has(day.toString());
+
+/** Now during office hours (Monday to Friday 09:00–18:00, Rome, not a holiday), else the end of the last working day. */
 function latestWorkingMoment(now: Temporal.Instant): Temporal.Instant {
   let at = now.toZonedDateTimeISO(ROME);
-  if (at.dayOfWeek <= 5 && at.hour >= 9 && at.hour < 18) return now;
+  if (!closed(at.toPlainDate()) && at.hour >= 9 && at.hour < 18) return now;
   if (at.hour < 9) at = at.subtract({ days: 1 });
-  while (at.dayOfWeek > 5) at = at.subtract({ days: 1 });
+  while (closed(at.toPlainDate())) at = at.subtract({ days: 1 });
   return at.with({ hour: 18, minute: 0, second: 0, millisecond: 0 }).toInstant();
 }
 
@@ -84,7 +88,7 @@ export function demoWeekOfCalls(now: Date = new Date()): CallRecord[] {
   let n = 0;
   for (let back = 6; back >= 0; back--) {
     const day = today.subtract({ days: back });
-    if (day.dayOfWeek > 5) continue;
+    if (closed(day)) continue;
     const count = 20 + Math.floor(next() * 16);
     for (let i = 0; i < count; i++) {
       const minute = 8 * 60 + 30 + Math.floor(next() * (9.5 * 60));

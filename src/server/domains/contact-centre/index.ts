@@ -1,8 +1,9 @@
-import { romeDateTime, wasAnswered } from '../../../domain/contact-centre/index.ts';
+import { isOpenAt, officeHours, officeLines, romeDateTime, wasAnswered } from '../../../domain/contact-centre/index.ts';
 import { endOfRomeDay, romeToday, startOfRomeDay } from '../../../domain/calendar/index.ts';
 import { defineHandlers, type ServerModule } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { officeCalendars } from './calendars.ts';
 import { checkedFieldValue } from './fieldUpdate.ts';
 import { ingestCalls } from './ingest.ts';
 import { writeRules } from './writeRules.ts';
@@ -48,6 +49,7 @@ export const contactCentreModule: ServerModule = {
       }),
 
       // Calls, not legs: a queue call that rang three agents counts once, answered if any of them answered.
+      // A call missed while its office was closed (outside its hours, a public holiday, a closure) is told apart.
       getReportCallTotals: async (req, ctx) => {
         const callDate = req.query.callDate ?? romeToday();
         const legs = await contactCentreRepository.legsBetween(
@@ -55,11 +57,19 @@ export const contactCentreModule: ServerModule = {
           startOfRomeDay(callDate).toString(),
           endOfRomeDay(callDate).toString(),
         );
+        const calendarOf = await officeCalendars(ctx.db, callDate);
+        const offices = await contactCentreRepository.offices(ctx.db);
+        const lines = new Map(offices.flatMap((o) => officeLines(o.phoneNumbers).map((n) => [n, o] as const)));
+        const openAt = (leg: (typeof legs)[number]) => {
+          const office = lines.get(leg.to);
+          return isOpenAt(leg.startedAt, officeHours(office), calendarOf(office?.id));
+        };
         const calls = new Map<string, typeof legs>();
         for (const l of legs) calls.set(l.linkedId, [...(calls.get(l.linkedId) ?? []), l]);
         const hours = new Map<number, { hour: number; answered: number; missed: number }>();
         let answered = 0,
           missed = 0,
+          missedWhileClosed = 0,
           outbound = 0,
           waited = 0;
         for (const group of calls.values()) {
@@ -79,14 +89,17 @@ export const contactCentreModule: ServerModule = {
           } else {
             missed++;
             bucket.missed++;
+            if (!openAt(first)) missedWhileClosed++;
           }
           hours.set(hour, bucket);
         }
         return {
           data: {
             callDate,
+            closure: calendarOf(null).closure(callDate)?.name ?? null,
             answered,
             missed,
+            missedWhileClosed,
             outbound,
             averageWaitSeconds: answered ? Math.round(waited / answered) : 0,
             hours: [...hours.values()].sort((a, b) => a.hour - b.hour),

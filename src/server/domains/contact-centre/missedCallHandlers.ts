@@ -5,6 +5,7 @@ import {
   nextCallbackSlot,
   officeHours,
 } from '../../../domain/contact-centre/index.ts';
+import { romeDateOf, type WorkingCalendar } from '../../../domain/calendar/index.ts';
 import { TEAM_TOPICS } from '../../../domain/hubTopics.ts';
 import { personName } from '../../../domain/personName.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
@@ -12,6 +13,7 @@ import { crudRepository, type Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { HttpError } from '../../http/httpError.ts';
 import { planPersonalActivity } from '../plannings/index.ts';
+import { officeCalendars } from './calendars.ts';
 import { checkedFieldValue } from './fieldUpdate.ts';
 import { contactCentreRepository as repo, type Office } from './repository.ts';
 
@@ -32,14 +34,20 @@ const fullName = personName;
 const told = (ctx: AppContext) =>
   ctx.hub.publish(TEAM_TOPICS.contactCentre.topic, { entity: 'missedCall', event: 'changed', userId: null });
 
-/** The business-hours wait of each case, with its office's hours and threshold (the row turns red past it). */
-function withWait(row: MissedCall, offices: Map<number, Office>, now: Date): MissedCall {
-  const office = typeof row.branchOfficeId === 'number' ? offices.get(row.branchOfficeId) : undefined;
+type CalendarOf = (branchOfficeId: number | null | undefined) => WorkingCalendar;
+
+/**
+ * The business-hours wait of each case, with its office's hours, working calendar (public holidays, closures,
+ * holidays, its patron saint) and threshold (the row turns red past it).
+ */
+function withWait(row: MissedCall, offices: Map<number, Office>, calendarOf: CalendarOf, now: Date): MissedCall {
+  const officeId = typeof row.branchOfficeId === 'number' ? row.branchOfficeId : null;
+  const office = officeId ? offices.get(officeId) : undefined;
   const wait = caseWait(
     { firstMissedAt: String(row.receivedAt), closedAt: (row.closedAt as string | null) ?? null },
     now,
     officeHours(office),
-    [],
+    calendarOf(officeId),
     office?.thresholdMinutes ?? DEFAULT_THRESHOLD,
   );
   return {
@@ -53,18 +61,31 @@ async function stored(ctx: AppContext, id: number): Promise<MissedCall> {
   return ctx.resource('MissedCall').repo.get(id);
 }
 
-async function answer(ctx: AppContext, id: number) {
+/** The offices and their calendars for waits that started at the earliest of these instants. */
+async function waitContext(ctx: AppContext, receivedAts: unknown[], now: Date) {
+  const since = receivedAts.map((at) => romeDateOf(String(at))).reduce((a, b) => (b < a ? b : a), romeDateOf(now));
   const offices = new Map((await repo.offices(ctx.db)).map((o) => [o.id, o]));
-  return { data: withWait(await stored(ctx, id), offices, new Date()) };
+  return { offices, calendarOf: await officeCalendars(ctx.db, since) };
+}
+
+async function answer(ctx: AppContext, id: number) {
+  const row = await stored(ctx, id);
+  const now = new Date();
+  const { offices, calendarOf } = await waitContext(ctx, [row.receivedAt], now);
+  return { data: withWait(row, offices, calendarOf, now) };
 }
 
 export const missedCallHandlers = defineHandlers({
   listMissedCall: async (req, ctx) => {
     const { definition, model, repo: missed } = ctx.resource('MissedCall');
     const page = await missed.list(listOptions(req.query, definition.sort, model));
-    const offices = new Map((await repo.offices(ctx.db)).map((o) => [o.id, o]));
     const now = new Date();
-    return { ...page, data: page.data.map((row) => withWait(row, offices, now)) };
+    const { offices, calendarOf } = await waitContext(
+      ctx,
+      page.data.map((row) => row.receivedAt),
+      now,
+    );
+    return { ...page, data: page.data.map((row) => withWait(row, offices, calendarOf, now)) };
   },
 
   updateMissedCall: async (req, ctx) => {
@@ -116,7 +137,8 @@ export const missedCallHandlers = defineHandlers({
     if (row.operatorUserId !== me.id) throw new HttpError(409, RECALL_MESSAGES.notYours);
     const office = (await repo.offices(ctx.db)).find((o) => o.id === row.branchOfficeId);
     const now = new Date();
-    const slot = nextCallbackSlot(now, officeHours(office));
+    const calendarOf = await officeCalendars(ctx.db, romeDateOf(now));
+    const slot = nextCallbackSlot(now, officeHours(office), calendarOf(office?.id));
     const { subject, description, note } = callbackTexts({
       senderPhone: String(row.senderPhone),
       callerName: row.callerName,

@@ -1,3 +1,4 @@
+import type { WorkingCalendarEntry } from '../../../domain/calendar/index.ts';
 import type { CallRecord } from '../../../domain/contact-centre/index.ts';
 import type { Queryable } from '../../db/Db.ts';
 
@@ -156,6 +157,16 @@ export const contactCentreRepository = {
   async missedCallIdByCase(tx: Queryable, caseKey: string): Promise<number | null> {
     const { rows } = await tx.query<{ id: number }>(`SELECT id FROM "missedCall" WHERE "caseKey" = $1`, [caseKey]);
     return rows[0]?.id ?? null;
+  },
+
+  /** The working calendar's closures that end on or after `since` (a Rome date): what a wait since then can meet. */
+  async calendarEntries(db: Queryable, since: string): Promise<WorkingCalendarEntry[]> {
+    const { rows } = await db.query<WorkingCalendarEntry>(
+      `SELECT "dateFrom", "dateTo", type, description, "branchOfficeId" FROM "workingCalendar"
+       WHERE coalesce("dateTo", "dateFrom") >= $1::date ORDER BY "dateFrom", id LIMIT 5000`,
+      [since],
+    );
+    return rows;
   },
 
   async offices(db: Queryable): Promise<Office[]> {

@@ -241,6 +241,47 @@ describe('reassign, lost offer, archive', () => {
     }
   });
 
+  it('finds operators by the words of their name and surname (no case, no accents), at most 50 with «more», for ROLE_NL', async () => {
+    const bruno = users['cp.bruno']?.id;
+    const { rows: was } = await t.ctx.db.query<{ name: string; surname: string }>(
+      `SELECT name, surname FROM "user" WHERE id = $1`,
+      [bruno],
+    );
+    await t.ctx.db.query(`UPDATE "user" SET name = 'Niccolò', surname = 'Ferrà' WHERE id = $1`, [bruno]);
+    const many = Array.from({ length: 52 }, (_, i) => i);
+    try {
+      const found = async (q: string) => {
+        const res = await call('nl.gino', 'GET', `/api/trattative_cp/riassegna/operatori?q=${encodeURIComponent(q)}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ data: { id: number; nome: string }[]; more: boolean }>();
+      };
+      expect((await found('nicco FERRA')).data).toEqual([{ id: users['cp.bruno']?.id, nome: 'Niccolò Ferrà' }]);
+      expect((await found('Niccolò Rossi')).data).toEqual([]);
+      // A word is a text, never a pattern: % and _ match themselves.
+      expect((await found('%')).data).toEqual([]);
+      for (const i of many)
+        await t.ctx.db.query(
+          `INSERT INTO "user" (username, name, surname, roles, active) VALUES ($1, 'Operatore', $2, '["ROLE_USER_CP"]'::jsonb, 'true')`,
+          [`op.${i}`, `Numero ${String(i).padStart(2, '0')}`],
+        );
+      const page = await found('operatore');
+      expect(page.data).toHaveLength(50);
+      expect(page.more).toBe(true);
+      expect(page.data[0]?.nome).toBe('Operatore Numero 00');
+      expect((await found('operatore numero 51')).more).toBe(false);
+      const tooMany = await call('nl.gino', 'GET', '/api/trattative_cp/riassegna/operatori?q=a b c d e f g h i');
+      expect(tooMany.statusCode).toBe(400);
+      expect((await call('cp.anna', 'GET', '/api/trattative_cp/riassegna/operatori?q=nicco')).statusCode).toBe(403);
+    } finally {
+      await t.ctx.db.query(`DELETE FROM "user" WHERE username = ANY($1)`, [many.map((i) => `op.${i}`)]);
+      await t.ctx.db.query(`UPDATE "user" SET name = $1, surname = $2 WHERE id = $3`, [
+        was[0]?.name,
+        was[0]?.surname,
+        bruno,
+      ]);
+    }
+  });
+
   it('saves a lost offer with its reason, status and notes; refuses unknown ones', async () => {
     const id = await create('cp.anna', { ragioneSociale: 'Persa' });
     const motivo = Number((await t.ctx.resource('MotivoPerso').repo.create({ description: 'Prezzo troppo alto' })).id);

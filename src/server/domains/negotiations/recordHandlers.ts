@@ -5,6 +5,7 @@ import { defineHandlers } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import type { ListOptions } from '../../crud/listQuery.ts';
+import { checkSearch, DEFAULT_SEARCH_LIMITS, searchWords } from '../../crud/search.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { deleteAll } from '../../storage/storage.ts';
@@ -16,6 +17,8 @@ import { visibleCondition, viewerOf } from './visibility.ts';
 
 type Condition = NonNullable<ListOptions['conditions']>[number];
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The reassign dialog's choice at a time: the user narrows it by typing. */
+const OPERATORS_SHOWN = 50;
 
 function day(query: Record<string, unknown>, name: string): string | undefined {
   const v = query[name];
@@ -151,10 +154,13 @@ export const recordHandlers = defineHandlers({
     return { data };
   },
 
-  // Whom checkAssignable accepts: the reassign dialog offers nobody the server would refuse.
-  listOperatoriTrattativaCp: async (_req, ctx) => ({
-    data: await activeUsersWithAnyRole(ctx.db, ROLE_GROUPS.trattative),
-  }),
+  // Whom checkAssignable accepts: the reassign dialog offers nobody the server would refuse, found as typed.
+  listOperatoriTrattativaCp: async (req, ctx) => {
+    const words = searchWords(req.query.q);
+    checkSearch(words, undefined, undefined, DEFAULT_SEARCH_LIMITS);
+    const found = await activeUsersWithAnyRole(ctx.db, ROLE_GROUPS.trattative, { words, limit: OPERATORS_SHOWN + 1 });
+    return { data: found.slice(0, OPERATORS_SHOWN), more: found.length > OPERATORS_SHOWN };
+  },
 
   // Only the roles of OPERATION_ACCESS get here (admins and ROLE_NL): the others have had their 403.
   reassignTrattativaCp: async (req, ctx) => {

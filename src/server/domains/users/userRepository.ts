@@ -1,5 +1,6 @@
 import type { RoleName } from '../../../../generated/entities.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { foldSql } from '../../crud/search.ts';
 import { personName } from '../../../domain/personName.ts';
 
 /** A user as sign-in needs them: with the password hash and token version no answer carries. */
@@ -92,15 +93,26 @@ export const USER_TABLES: readonly string[] = [
 export const displayName = (u: { name: string | null; surname: string | null; username: string }): string =>
   personName(u);
 
-/** Active users holding one of these roles, by surname: whom a workflow may choose as operator (bounded). */
+/**
+ * Active users holding one of these roles, by surname: whom a workflow may choose as operator (bounded). With
+ * `words`, only those whose name or surname contains each of them (folded: no case, no accents), at most `limit`.
+ */
 export async function activeUsersWithAnyRole(
   db: Queryable,
   roles: readonly string[],
+  { words = [], limit = 5000 }: { words?: readonly string[]; limit?: number } = {},
 ): Promise<{ id: number; nome: string }[]> {
+  const params: unknown[] = [[...roles]];
+  const param = (v: unknown) => `$${params.push(v)}`;
+  const named = words.map(
+    (w) =>
+      `${foldSql(`coalesce(name, '') || ' ' || coalesce(surname, '')`)} LIKE '%' || ${foldSql(`${param(w.replace(/[\\%_]/g, (c) => `\\${c}`))}::text`)} || '%'`,
+  );
   const { rows } = await db.query<{ id: number; name: string | null; surname: string | null; username: string }>(
     `SELECT id, name, surname, username FROM "user" WHERE active = 'true' AND roles ?| $1::text[]
-     ORDER BY surname, name, id LIMIT 5000`,
-    [[...roles]],
+     ${named.map((c) => `AND ${c}`).join(' ')}
+     ORDER BY surname, name, id LIMIT ${param(limit)}`,
+    params,
   );
   return rows.map((u) => ({ id: u.id, nome: displayName(u) }));
 }

@@ -1,4 +1,4 @@
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { romeToday } from '../../../domain/calendar/index.ts';
@@ -22,7 +22,10 @@ function Figure({ label, value, colour }: { label: string; value: string | numbe
   );
 }
 
-/** The call report's day in figures (inbound calls answered and missed, outbound, average wait) and per hour. */
+/**
+ * The call report's day in figures (inbound calls answered and missed, those missed while the office was closed,
+ * outbound, average wait) and per hour; a public holiday or company closure is named.
+ */
 export default function CallTotals({ filters }: { filters: Record<string, string> }) {
   const callDate = filters.callDate || romeToday();
   const totals = useQuery({
@@ -36,12 +39,18 @@ export default function CallTotals({ filters }: { filters: Record<string, string
     <Paper component="section" aria-label={m.totalsTitle} variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" spacing={4} sx={{ alignItems: 'center' }}>
         <Stack spacing={1}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {m.totalsTitle}
-          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {m.totalsTitle}
+            </Typography>
+            {data.closure && (
+              <Chip size="small" label={m.closedDay(data.closure)} sx={{ bgcolor: '#ef6c00', color: '#000' }} />
+            )}
+          </Stack>
           <Stack direction="row" spacing={3}>
             <Figure label={m.answered} value={data.answered} colour="#2e7d32" />
             <Figure label={m.missed} value={data.missed} colour={data.missed ? '#d32f2f' : undefined} />
+            <Figure label={m.missedWhileClosed} value={data.missedWhileClosed} />
             <Figure label={m.outbound} value={data.outbound} />
             <Figure label={m.averageWait} value={displayFormats.duration(data.averageWaitSeconds)} />
           </Stack>

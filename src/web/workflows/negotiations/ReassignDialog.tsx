@@ -1,15 +1,16 @@
 import {
+  Autocomplete,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
-  MenuItem,
   TextField,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { createDebouncer, PICKER_DEBOUNCE_MS } from '../../fields/pickerSearch.ts';
 import { messages } from '../../i18n/messages.ts';
 import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages } from './negotiationMessages.ts';
@@ -29,17 +30,31 @@ export function ReassignDialog({
   onClose(): void;
 }) {
   const id = useId();
-  const users = useQuery({ queryKey: ['negotiation-operators'], queryFn: negotiationApi.operators });
-  const options = (users.data ?? []).filter((u) => u.id !== currentUserId).map((u) => ({ id: u.id, label: u.nome }));
-  const [chosen, setChosen] = useState('');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const debouncer = useMemo(() => createDebouncer(PICKER_DEBOUNCE_MS, setSearch), []);
+  useEffect(() => () => debouncer.cancel(), [debouncer]);
+  // The server finds them as the user types (names only, at most 50): no whole list of users in the browser.
+  const users = useQuery({
+    queryKey: ['negotiation-operators', search],
+    queryFn: () => negotiationApi.operators(search),
+    placeholderData: keepPreviousData,
+  });
+  const options = (users.data?.data ?? [])
+    .filter((u) => u.id !== currentUserId)
+    .map((u) => ({ id: u.id, label: u.nome }));
+  const [chosen, setChosen] = useState<{ id: number; label: string } | null>(null);
+  // The choice stays an option while a new search narrows the others.
+  const shown = chosen && !options.some((o) => o.id === chosen.id) ? [chosen, ...options] : options;
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const who = options.find((o) => String(o.id) === chosen)?.label ?? '';
+  const who = chosen?.label ?? '';
 
   async function reassign() {
+    if (!chosen) return;
     setBusy(true);
     try {
-      await onReassign(Number(chosen));
+      await onReassign(chosen.id);
     } catch {
       // The server's message is shown; the choice stays.
       setConfirming(false);
@@ -55,20 +70,31 @@ export function ReassignDialog({
         {confirming ? (
           <DialogContentText>{m.confirm(name, who)}</DialogContentText>
         ) : (
-          <TextField
-            select
-            fullWidth
-            label={m.user}
+          <Autocomplete
+            options={shown}
             value={chosen}
-            onChange={(e) => setChosen(e.target.value)}
-            sx={{ mt: 1 }}
-          >
-            {options.map((o) => (
-              <MenuItem key={o.id} value={String(o.id)}>
-                {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            onChange={(_e, option) => setChosen(option)}
+            inputValue={typed}
+            onInputChange={(_e, text, reason) => {
+              setTyped(text);
+              if (reason === 'input') debouncer.push(text.trim());
+            }}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            // The server has filtered already, by every word of the name.
+            filterOptions={(o) => o}
+            loading={users.isFetching}
+            loadingText={messages.loading}
+            noOptionsText={m.nobody}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                autoFocus
+                label={m.user}
+                helperText={users.data?.more ? m.more : m.hint}
+                sx={{ mt: 1 }}
+              />
+            )}
+          />
         )}
       </DialogContent>
       <DialogActions>

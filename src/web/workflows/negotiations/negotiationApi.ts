@@ -65,8 +65,9 @@ export const negotiationApi = {
     (await unwrap(api.GET('/api/trattative_cp/create-document-token/{id}', { params: { path: { id } } }))).data
       .documentToken,
 
-  /** The users the server accepts as the negotiation's operator (active, with a negotiation role). */
-  operators: async () => (await unwrap(api.GET('/api/trattative_cp/riassegna/operatori'))).data,
+  /** The users the server accepts as the negotiation's operator (active, with a negotiation role), found by name. */
+  operators: async (q: string) =>
+    unwrap(api.GET('/api/trattative_cp/riassegna/operatori', { params: { query: q ? { q } : {} } })),
   reassign: async (id: number, userId: number) =>
     unwrap(
       api.PUT('/api/trattative_cp/riassegna/{id}', {

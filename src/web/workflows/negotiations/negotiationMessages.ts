@@ -48,6 +48,9 @@ export const negotiationMessages = {
     action: 'Riassegna',
     title: 'Riassegna la trattativa',
     user: 'Nuovo operatore',
+    hint: 'Scrivere parte del nome o del cognome',
+    more: 'Ci sono altri utenti: scrivere di più per restringere la ricerca',
+    nobody: 'Nessun utente delle trattative con questo nome',
     confirm: (name: string, user: string) => `Riassegnare la trattativa ${name} a ${user}?`,
   },
   lost: {
