@@ -4,7 +4,7 @@ import type { TipoControllo } from '../../../../generated/entities.ts';
 import type { AppContext, RecordOf } from '../../context.ts';
 import { toRecord, type Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
-import { activeUsersWithAnyRole, displayName } from '../users/userRepository.ts';
+import { activeUsersWithAnyRole, displayName } from '../users/index.ts';
 
 const TABLE = '"accettazioneMezzo"';
 const STAGED = '"accettazioneMezzoFotoCaricata"';

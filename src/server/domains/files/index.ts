@@ -22,3 +22,6 @@ export const filesModule: ServerModule = {
     ];
   },
 };
+
+// The door: the upload checks other workflows' files go through.
+export { ALLOWED, FILE_MESSAGES, invalid, safeOriginalName } from './fileStore.ts';

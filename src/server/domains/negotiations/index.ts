@@ -24,3 +24,17 @@ export const negotiationsModule: ServerModule = {
     ctx.mail.onSent(negotiationMailSent(ctx));
   },
 };
+
+// The door: what other workflows may use of the negotiations (nothing else of this folder).
+export {
+  announce,
+  archivedFlags,
+  archivedFlagSql,
+  ensureDocumentToken,
+  markOfferSeen,
+  negotiationWithDocumentToken,
+  setCustomerAnswer,
+  visibleRow,
+} from './repository.ts';
+export { sendAboutNegotiation, text, type Sender } from './sendHandlers.ts';
+export { viewerOf, type Viewer } from './visibility.ts';

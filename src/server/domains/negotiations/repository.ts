@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { isLostStatus } from '../../../domain/negotiations/lostStatus.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { quote } from '../../crud/entityModel.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { activeUserIdsSeeing } from '../users/index.ts';
 import { SEES_ALL, visibleSql, type Viewer } from './visibility.ts';
 
 /** One attachment as stored in the negotiation's `allegati` (schemas/trattativa-cp-allegato.json). */
@@ -23,6 +26,7 @@ export interface Allegato {
 export const NEGOTIATION_TABLES: readonly string[] = [
   `CREATE SEQUENCE IF NOT EXISTS "trattativaCpAllegato_id_seq"`,
   `CREATE INDEX IF NOT EXISTS "trattativaCp_allegati_idx" ON "trattativaCp" USING gin ("allegati" jsonb_path_ops)`,
+  `CREATE INDEX IF NOT EXISTS "trattativaCp_documentToken_idx" ON "trattativaCp" ("documentToken")`,
   // Other negotiations with the same VAT number a user has seen and saved over: not asked about again.
   `CREATE TABLE IF NOT EXISTS "trattativaCpPartitaIvaVista" (
      "trattativaCpId" integer NOT NULL,
@@ -90,14 +94,8 @@ export async function setFlag(db: Queryable, id: number, flag: string): Promise<
 }
 
 /** Active users who see a negotiation: those of SEES_ALL, its operator and the members of its CRM group. */
-async function watchersOf(db: Queryable, row: Row): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM "user" WHERE active = 'true'
-       AND (roles ?| $1::text[] OR id = $2 OR "gruppiCrmIds" @> $3::jsonb)`,
-    [SEES_ALL, row.operatoreId ?? 0, JSON.stringify([row.gruppoCrmId ?? 0])],
-  );
-  return rows.map((r) => r.id);
-}
+const watchersOf = (db: Queryable, row: Row) =>
+  activeUserIdsSeeing(db, SEES_ALL, Number(row.operatoreId ?? 0), Number(row.gruppoCrmId ?? 0));
 
 /**
  * Tells every open browser that may show this negotiation that it changed (the push hub, on each
@@ -198,4 +196,89 @@ export async function acknowledgeSameVat(db: Queryable, id: number, vat: string,
      DO UPDATE SET "partitaIva" = EXCLUDED."partitaIva", "vistaDa" = EXCLUDED."vistaDa", "vistaIl" = now()`,
     [id, vat, userId, others],
   );
+}
+
+/** A fresh document token: 192 random bits, base64url. */
+export const documentTokenValue = () => randomBytes(24).toString('base64url');
+
+/** The negotiation whose current document token this is, or none. */
+export async function negotiationWithDocumentToken(db: Queryable, code: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM "trattativaCp" WHERE "documentToken" = $1 LIMIT 1`,
+    [code],
+  );
+  return rows[0]?.id;
+}
+
+/**
+ * A new document token for a negotiation (192 random bits, base64url): it replaces the previous
+ * one, so a link sent before stops opening the offer. The token is no field of the form, so the
+ * version stays: the page that asked for it right after saving can still save again.
+ */
+export async function newDocumentToken(db: Queryable, negotiationId: number): Promise<string> {
+  const token = documentTokenValue();
+  const { rows } = await db.query(`UPDATE "trattativaCp" SET "documentToken" = $1 WHERE id = $2 RETURNING id`, [
+    token,
+    negotiationId,
+  ]);
+  if (!rows[0]) throw notFound();
+  return token;
+}
+
+/** The negotiation's document token, made now if it has none yet. */
+export async function ensureDocumentToken(db: Queryable, negotiationId: number): Promise<string> {
+  const { rows } = await db.query<{ documentToken: string | null }>(
+    `SELECT "documentToken" FROM "trattativaCp" WHERE id = $1`,
+    [negotiationId],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0].documentToken?.trim() || newDocumentToken(db, negotiationId);
+}
+
+/**
+ * Sets the customer's answer on the negotiation; a new version, so a salesperson's open form cannot overwrite it.
+ * Changed now by nobody on the staff: a stale save then does not name the last colleague.
+ */
+export async function setCustomerAnswer(tx: Queryable, id: number, fields: Record<string, unknown>): Promise<Row> {
+  const names = Object.keys(fields);
+  const { rows } = await tx.query<Row>(
+    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n.replace(/"/g, '')}" = $${i + 2}`).join(', ')}, version = version + 1,
+       updated = now(), updater = NULL
+     WHERE id = $1 RETURNING *`,
+    [id, ...names.map((n) => fields[n])],
+  );
+  return rows[0] as Row;
+}
+
+/** The customer opened the offer page: the offer counts as seen (and sent), once. The row when this changed it. */
+export async function markOfferSeen(tx: Queryable, id: number): Promise<Row | undefined> {
+  const { rows } = await tx.query<{ id: number; viewed: boolean | null }>(
+    `SELECT id, "bozzaOffertaVisualizzata" AS viewed FROM "trattativaCp" WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  if (!rows[0] || rows[0].viewed) return undefined;
+  const updated = await tx.query<Row>(
+    `UPDATE "trattativaCp" SET "bozzaOffertaVisualizzata" = true, "offertaInviata" = true WHERE id = $1 RETURNING *`,
+    [id],
+  );
+  return updated.rows[0];
+}
+
+/** Whether each of these negotiations is archived ('Y'/'N'). */
+export async function archivedFlags(db: Queryable, ids: number[]): Promise<Map<number, 'Y' | 'N'>> {
+  const { rows } = await db.query<{ id: number; archiviata: 'Y' | 'N' | null }>(
+    `SELECT id, archiviata FROM "trattativaCp" WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.archiviata ?? 'N']));
+}
+
+/** The SQL of a negotiation's archived flag ('Y'/'N'), for a row whose negotiation id is the column given. */
+export const archivedFlagSql = (negotiationIdColumn: string) =>
+  `COALESCE((SELECT t.archiviata FROM "trattativaCp" t WHERE t.id = ${negotiationIdColumn}), 'N')`;
+
+/** Whether a row of this table has this id (a reference the negotiation points to). */
+export async function rowExists(db: Queryable, table: string, id: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM ${quote(table)} WHERE id = $1`, [id]);
+  return rows.length > 0;
 }

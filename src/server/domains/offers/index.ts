@@ -2,6 +2,7 @@ import { defineHandlers, type ServerModule } from '../../context.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { offerHandlers } from './offerHandlers.ts';
 import { offerRules } from './offerRules.ts';
+import { sendOfferHandlers } from './sendOffer.ts';
 import { VERSION_TABLES } from './pricing/freeze.ts';
 
 /**
@@ -13,6 +14,7 @@ export const offersModule: ServerModule = {
   tables: VERSION_TABLES,
   handlers: defineHandlers({
     ...offerHandlers,
+    ...sendOfferHandlers,
     // SPEC.md section 7: the offer statuses list shows only the active ones unless asked otherwise.
     listStatoOfferta: (req, ctx) => {
       const { definition, model, repo } = ctx.resource('StatoOfferta');
@@ -27,3 +29,18 @@ export const offersModule: ServerModule = {
     },
   }),
 };
+
+/**
+ * The door: what other workflows may use of the offers (the public offer page, the signed PDF): the sent
+ * versions of a negotiation, frozen, and their PDF. Nothing here prices again.
+ */
+export {
+  latestSentVersion,
+  sentVersion,
+  sentVersions,
+  versionHash,
+  type OfferHeader,
+  type SentVersion,
+  type VersionSnapshot,
+} from './pricing/sentVersions.ts';
+export { renderOfferPdf, type OfferSignature } from './pdf/offerPdf.ts';

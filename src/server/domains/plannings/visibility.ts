@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { ListOptions } from '../../crud/listQuery.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { agentOf } from '../users/index.ts';
 
 /** Who sees every activity, everybody's call-backs included. */
 const SEES_ALL: readonly RoleName[] = ROLE_GROUPS.admin;
@@ -29,10 +30,7 @@ export async function planningViewerOf(ctx: AppContext, user: StaffClaims | null
   if (hasAny(user, SEES_ALL)) return { all: true, user };
   const team = hasAny(user, TEAM);
   if (!team || hasAny(user, TEAM_LEADS)) return { all: false, user, team, agentId: null };
-  const { rows } = await ctx.db.query<{ agentId: number | null }>(`SELECT "agentId" FROM "user" WHERE id = $1`, [
-    user.id,
-  ]);
-  return { all: false, user, team, agentId: rows[0]?.agentId ?? null };
+  return { all: false, user, team, agentId: await agentOf(ctx.db, user.id) };
 }
 
 type Condition = NonNullable<ListOptions['conditions']>[number];

@@ -4,8 +4,7 @@ import { PUBLIC_OFFER_MESSAGES as M } from '../../../domain/publicOffer.ts';
 import { defineHandlers, type AppContext, type ServerModule } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { announce, visibleRow } from '../negotiations/repository.ts';
-import { viewerOf } from '../negotiations/visibility.ts';
+import { announce, markOfferSeen, viewerOf, visibleRow } from '../negotiations/index.ts';
 import { keyOf } from '../../storage/storage.ts';
 import { namedBy } from '../../storage/sweep.ts';
 import { acceptOffer, declineOffer, SIGNED_FOLDER } from './confirm.ts';
@@ -67,19 +66,11 @@ export const publicOfferModule: ServerModule = {
       const visitor = visitorOf(req.raw);
       const now = new Date();
       const first = await ctx.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: number; viewed: boolean | null }>(
-          `SELECT id, "bozzaOffertaVisualizzata" AS viewed FROM "trattativaCp" WHERE id = $1 FOR UPDATE`,
-          [id],
-        );
+        // A customer who opened the offer's link has received the offer, whatever the outbox could tell.
+        const seen = await markOfferSeen(tx, id);
         if (!(await recordedSince(tx, id, 'visualizzata', new Date(now.getTime() - VIEW_EVERY_MS), visitor.ip)))
           await recordEvent(tx, id, 'visualizzata', now, visitor);
-        if (rows[0]?.viewed) return null;
-        // A customer who opened the offer's link has received the offer, whatever the outbox could tell.
-        const updated = await tx.query(
-          `UPDATE "trattativaCp" SET "bozzaOffertaVisualizzata" = true, "offertaInviata" = true WHERE id = $1 RETURNING *`,
-          [id],
-        );
-        return updated.rows[0] ?? null;
+        return seen ?? null;
       });
       if (first) await announce(ctx, first, 'updated', null);
       return { message: 'Operazione completata con successo' };

@@ -174,6 +174,14 @@ export async function lostReasons(db: Queryable): Promise<PublicOffer['motiviPer
   return rows.map((r) => ({ id: r.id, description: r.description ?? `Motivo ${r.id}` }));
 }
 
+/** One lost reason, if it exists. */
+export async function lostReason(db: Queryable, id: number): Promise<{ description: string | null } | undefined> {
+  const { rows } = await db.query<{ description: string | null }>(`SELECT description FROM "motivoPerso" WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0];
+}
+
 /** The offer status of this description ("Accettata", "Persa"), if the table has one. */
 export async function offerStatusId(db: Queryable, description: string): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(

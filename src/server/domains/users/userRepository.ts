@@ -1,6 +1,7 @@
 import type { RoleName } from '../../../../generated/entities.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { personName } from '../../../domain/personName.ts';
+import type { UserState } from '../../auth/userStates.ts';
 
 /** A user as sign-in needs them: with the password hash and token version no answer carries. */
 export interface UserRow {
@@ -48,14 +49,6 @@ export async function bumpTokenVersion(db: Queryable, id: number): Promise<void>
   await db.query(`UPDATE "user" SET "tokenVersion" = "tokenVersion" + 1 WHERE id = $1`, [id]);
 }
 
-/** What every request checks about its user (auth/userStates.ts caches it). */
-export interface UserState {
-  active: boolean;
-  /** Bumped when the password, the roles or the activity change: older tokens stop working. */
-  tokenVersion: number;
-  superAdmin: boolean;
-}
-
 /** Whether a user is active, their token version and whether they are a super admin (checked on every request). */
 export async function userState(db: Queryable, id: number): Promise<UserState | null> {
   const { rows } = await db.query<{ active: string; tokenVersion: number; roles: string[] | null }>(
@@ -68,6 +61,7 @@ export async function userState(db: Queryable, id: number): Promise<UserState | 
         active: row.active === 'true',
         tokenVersion: row.tokenVersion,
         superAdmin: (row.roles ?? []).includes('ROLE_SUPER_ADMIN'),
+        roles: row.roles ?? [],
       }
     : null;
 }
@@ -103,4 +97,65 @@ export async function activeUsersWithAnyRole(
     [[...roles]],
   );
   return rows.map((u) => ({ id: u.id, nome: displayName(u) }));
+}
+
+/** A user's name as they sign (name and surname, empty when neither) and e-mail. */
+export async function contactOf(db: Queryable, id: number): Promise<{ name: string | null; email: string | null }> {
+  const { rows } = await db.query<{ name: string | null; email: string | null }>(
+    `SELECT NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name, email FROM "user" WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ?? { name: null, email: null };
+}
+
+/** The personal accreditation link of the first of these users who has one, `preferred` first. */
+export async function accreditationLink(db: Queryable, ids: number[], preferred: number): Promise<string | null> {
+  const { rows } = await db.query<{ link: string | null }>(
+    `SELECT "linkAccreditamento" AS link FROM "user" WHERE id = ANY($1::int[]) AND COALESCE("linkAccreditamento", '') <> ''
+     ORDER BY id = $2 DESC LIMIT 1`,
+    [ids, preferred],
+  );
+  return rows[0]?.link ?? null;
+}
+
+/** The CRM groups a user belongs to. */
+export async function crmGroupsOf(db: Queryable, id: number): Promise<number[]> {
+  const { rows } = await db.query<{ groups: unknown }>(`SELECT "gruppiCrmIds" AS groups FROM "user" WHERE id = $1`, [
+    id,
+  ]);
+  const groups = Array.isArray(rows[0]?.groups) ? (rows[0].groups as unknown[]).map(Number) : [];
+  return groups.filter((g) => Number.isInteger(g));
+}
+
+/** The agent a user works as, if any. */
+export async function agentOf(db: Queryable, id: number): Promise<number | null> {
+  const { rows } = await db.query<{ agentId: number | null }>(`SELECT "agentId" FROM "user" WHERE id = $1`, [id]);
+  return rows[0]?.agentId ?? null;
+}
+
+/** A user's activity and roles, if the user exists. */
+export async function activityAndRoles(
+  db: Queryable,
+  id: number,
+): Promise<{ active: string | null; roles: string[] | null } | undefined> {
+  const { rows } = await db.query<{ active: string | null; roles: string[] | null }>(
+    `SELECT active, roles FROM "user" WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Active users holding one of these roles, or this one, or members of this CRM group. */
+export async function activeUserIdsSeeing(
+  db: Queryable,
+  roles: readonly string[],
+  userId: number,
+  groupId: number,
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM "user" WHERE active = 'true'
+       AND (roles ?| $1::text[] OR id = $2 OR "gruppiCrmIds" @> $3::jsonb)`,
+    [[...roles], userId, JSON.stringify([groupId])],
+  );
+  return rows.map((r) => r.id);
 }

@@ -6,6 +6,7 @@ import { crudRepository, type Row } from '../../../crud/crudRepository.ts';
 import { serverSetValues } from '../../../crud/serverSet.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../../http/httpError.ts';
+import { contactOf } from '../../users/index.ts';
 import { choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
 import { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './sentVersions.ts';
 
@@ -35,11 +36,8 @@ async function nextNumber(tx: Queryable, year: number): Promise<string> {
 
 /** Who sends, as the users table has them now. */
 async function senderOf(tx: Queryable, user: StaffClaims | null) {
-  const { rows } = await tx.query<{ name: string | null; email: string | null }>(
-    `SELECT NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name, email FROM "user" WHERE id = $1`,
-    [user?.id ?? 0],
-  );
-  return { name: rows[0]?.name ?? user?.username ?? null, email: text(rows[0]?.email) };
+  const contact = await contactOf(tx, user?.id ?? 0);
+  return { name: contact.name ?? user?.username ?? null, email: text(contact.email) };
 }
 
 /**
