@@ -94,6 +94,15 @@ function typedForms(e164: string): string[] {
 }
 
 export const contactCentreRepository = {
+  /** Whether this user is already assigned to this branch office. */
+  async isAssigned(db: Queryable, branchOfficeId: unknown, appUserId: unknown): Promise<boolean> {
+    const { rows } = await db.query(
+      `SELECT 1 FROM "branchOfficeUser" WHERE "branchOfficeId" = $1 AND "appUserId" = $2 LIMIT 1`,
+      [branchOfficeId, appUserId],
+    );
+    return rows.length > 0;
+  },
+
   async lockIngestion(tx: Queryable) {
     await tx.query(`SELECT pg_advisory_xact_lock($1)`, [INGEST_LOCK]);
   },

@@ -156,6 +156,11 @@ export function inventoryRepository(db: Queryable) {
       return rows[0];
     },
 
+    /** Locks the branch row until the transaction ends: two creates of its inventory queue up on it. */
+    async lockBranch(tx: Queryable, branchId: number): Promise<void> {
+      await tx.query(`SELECT id FROM "filialeInventario" WHERE id = $1 FOR UPDATE`, [branchId]);
+    },
+
     async openInventoryOfBranch(tx: Queryable, branchId: number): Promise<number | undefined> {
       const { rows } = await tx.query<{ id: number }>(
         `SELECT id FROM ${INV} WHERE "filialeInventarioId" = $1 AND NOT concluso LIMIT 1`,

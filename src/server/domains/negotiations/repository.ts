@@ -38,6 +38,10 @@ export const NEGOTIATION_TABLES: readonly string[] = [
   `CREATE INDEX IF NOT EXISTS "trattativaCpPartitaIvaVista_altra_idx" ON "trattativaCpPartitaIvaVista" ("altraTrattativaCpId")`,
 ];
 
+/** The stored paths of every negotiation's attachments (what the sweep at start keeps). */
+export const ATTACHMENT_PATHS_SQL = `SELECT a->>'path' FROM "trattativaCp" t CROSS JOIN LATERAL jsonb_array_elements(
+  CASE WHEN jsonb_typeof(t.allegati) = 'array' THEN t.allegati ELSE '[]'::jsonb END) a`;
+
 export const notFound = () => new HttpError(404, MESSAGES.notFound);
 
 /**
@@ -281,4 +285,23 @@ export const archivedFlagSql = (negotiationIdColumn: string) =>
 export async function rowExists(db: Queryable, table: string, id: number): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM ${quote(table)} WHERE id = $1`, [id]);
   return rows.length > 0;
+}
+
+/** The address the company's messages leave from (the configuration's sender), if set. */
+export async function companySender(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ from: string | null }>(
+    `SELECT "emailMittente" AS "from" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
+  );
+  return rows[0]?.from ?? null;
+}
+
+/** The brochure chosen, else the first of the negotiation's machine family. */
+export async function brochureOf(db: Queryable, chosen: number | undefined, familyId: number): Promise<Row | undefined> {
+  const { rows } = await db.query<Row>(
+    chosen
+      ? `SELECT * FROM "invioBrochure" WHERE id = $1`
+      : `SELECT * FROM "invioBrochure" WHERE "famigliaMezzoId" = $1 ORDER BY id LIMIT 1`,
+    [chosen ?? familyId],
+  );
+  return rows[0];
 }

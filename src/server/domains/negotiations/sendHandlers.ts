@@ -8,8 +8,9 @@ import { HttpError } from '../../http/httpError.ts';
 import { NOT_CONFIGURED, type OutgoingMail } from '../../plugins/mail/index.ts';
 import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/index.ts';
+import { accreditationLink, contactOf } from '../users/index.ts';
 import { readParts } from './attachmentHandlers.ts';
-import { announce, setFlag, visibleRow } from './repository.ts';
+import { announce, brochureOf, companySender, setFlag, visibleRow } from './repository.ts';
 import { viewerOf } from './visibility.ts';
 
 /** The flag each kind of message sets on its negotiation once it has been delivered (SPEC.md section 4). */
@@ -33,17 +34,8 @@ export const SEND_MESSAGES = {
 export type Sender = Awaited<ReturnType<typeof senderOf>>;
 
 async function senderOf(ctx: AppContext, req: Pick<AnyRequest, 'user'>) {
-  const { rows } = await ctx.db.query<{ name: string | null; email: string | null; from: string | null }>(
-    `SELECT TRIM(COALESCE(u.name, '') || ' ' || COALESCE(u.surname, '')) AS name, u.email,
-       (SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1) AS "from"
-     FROM "user" u WHERE u.id = $1`,
-    [req.user?.id ?? 0],
-  );
-  return {
-    firma: rows[0]?.name || null,
-    replyTo: rows[0]?.email || null,
-    from: rows[0]?.from || null,
-  };
+  const [user, from] = await Promise.all([contactOf(ctx.db, req.user?.id ?? 0), companySender(ctx.db)]);
+  return { firma: user.name || null, replyTo: user.email || null, from: from || null };
 }
 
 /**
@@ -88,18 +80,13 @@ const ANAGRAFICA_FIELDS = [
 ];
 
 async function brochureFor(tx: Queryable, row: Row, chosen: number | undefined) {
-  const { rows } = await tx.query<Row>(
-    chosen
-      ? `SELECT * FROM "invioBrochure" WHERE id = $1`
-      : `SELECT * FROM "invioBrochure" WHERE "famigliaMezzoId" = $1 ORDER BY id LIMIT 1`,
-    [chosen ?? row.famigliaMezzoId ?? 0],
-  );
-  if (!rows[0])
+  const brochure = await brochureOf(tx, chosen, Number(row.famigliaMezzoId ?? 0));
+  if (!brochure)
     throw invalid(
       'invioBrochureId',
       chosen ? "non esiste più: scegliere un valore dall'elenco" : SEND_MESSAGES.noBrochure,
     );
-  return rows[0];
+  return brochure;
 }
 
 export const sendHandlers = defineHandlers({
@@ -141,12 +128,7 @@ export const sendHandlers = defineHandlers({
     const body = req.body;
     // The link is personal: the sender's own, else the one of the negotiation's operator.
     return sendAboutNegotiation(req, ctx, body.idTrattativaCp, async (row, tx, sender) => {
-      const { rows } = await tx.query<{ link: string | null }>(
-        `SELECT "linkAccreditamento" AS link FROM "user" WHERE id = ANY($1::int[]) AND COALESCE("linkAccreditamento", '') <> ''
-         ORDER BY id = $2 DESC LIMIT 1`,
-        [[req.user?.id ?? 0, Number(row.operatoreId ?? 0)], req.user?.id ?? 0],
-      );
-      const link = rows[0]?.link;
+      const link = await accreditationLink(tx, [req.user?.id ?? 0, Number(row.operatoreId ?? 0)], req.user?.id ?? 0);
       if (!link || !/^https?:\/\//i.test(link)) throw invalid('linkAccreditamento', SEND_MESSAGES.noLink);
       return {
         to: body.email,

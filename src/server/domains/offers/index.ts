@@ -3,7 +3,7 @@ import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { offerHandlers } from './offerHandlers.ts';
 import { offerRules } from './offerRules.ts';
 import { sendOfferHandlers } from './sendOffer.ts';
-import { VERSION_TABLES } from './pricing/freeze.ts';
+import { VERSION_TABLES } from './offerRepository.ts';
 
 /**
  * The offers (issue 15): the offer of a negotiation priced by the server, its sent versions and their PDF,
@@ -34,13 +34,6 @@ export const offersModule: ServerModule = {
  * The door: what other workflows may use of the offers (the public offer page, the signed PDF): the sent
  * versions of a negotiation, frozen, and their PDF. Nothing here prices again.
  */
-export {
-  latestSentVersion,
-  sentVersion,
-  sentVersions,
-  versionHash,
-  type OfferHeader,
-  type SentVersion,
-  type VersionSnapshot,
-} from './pricing/sentVersions.ts';
+export { latestSentVersion, sentVersion, sentVersions } from './offerRepository.ts';
+export { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './pricing/sentVersions.ts';
 export { renderOfferPdf, type OfferSignature } from './pdf/offerPdf.ts';

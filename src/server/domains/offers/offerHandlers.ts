@@ -31,7 +31,7 @@ import {
   type Log,
   type PricedChoices,
 } from './pricing/offerInput.ts';
-import { sentVersion, sentVersions } from './pricing/sentVersions.ts';
+import { sentVersion, sentVersions } from './offerRepository.ts';
 
 type OffertaTrattativa = components['schemas']['OffertaTrattativa'];
 type ErroreCalcolo = components['schemas']['ErroreCalcolo'];

@@ -6,6 +6,7 @@ import type { ListOptions } from '../../crud/listQuery.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { agentOf } from '../users/index.ts';
+import { planningExists } from './planningRepository.ts';
 
 /** Who sees every activity, everybody's call-backs included. */
 const SEES_ALL: readonly RoleName[] = ROLE_GROUPS.admin;
@@ -48,11 +49,7 @@ export function visiblePlannings(viewer: PlanningViewer): Condition | null {
 
 /** 404 unless this viewer sees the activity: another user's activity is not theirs to read, move or delete. */
 export async function assertVisible(db: Queryable, viewer: PlanningViewer, id: number): Promise<void> {
-  const condition = visiblePlannings(viewer);
-  const params: unknown[] = [id];
-  const where = condition ? ` AND (${condition((v) => `$${params.push(v)}`)})` : '';
-  const { rows } = await db.query(`SELECT 1 FROM planning WHERE id = $1${where}`, params);
-  if (rows.length === 0) throw new HttpError(404, MESSAGES.notFound);
+  if (!(await planningExists(db, id, visiblePlannings(viewer)))) throw new HttpError(404, MESSAGES.notFound);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   PUBLIC_OFFER_TABLES,
   recordedSince,
   recordEvent,
+  SIGNED_PDFS_SQL,
   salespersonOf,
   type Visitor,
 } from './repository.ts';
@@ -55,7 +56,7 @@ async function sendSignedPdf(ctx: AppContext, reply: FastifyReply, id: number) {
  */
 export const publicOfferModule: ServerModule = {
   tables: PUBLIC_OFFER_TABLES,
-  files: () => [{ folder: SIGNED_FOLDER, referenced: namedBy(`SELECT "pdfPath" FROM "offertaClienteAccettazione"`) }],
+  files: () => [{ folder: SIGNED_FOLDER, referenced: namedBy(SIGNED_PDFS_SQL) }],
   /** Reminders to the customer three days and one day before the offer expires. */
   start: startReminders,
   handlers: defineHandlers({

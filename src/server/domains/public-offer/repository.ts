@@ -202,3 +202,58 @@ export async function salespersonOf(
   ]);
   return rows[0] ?? null;
 }
+
+/** The first key of the advisory lock taken on a negotiation while its reminder is recorded. */
+const REMINDER_LOCK_CLASS = 0x50524f;
+export interface ReminderCandidate {
+  id: number;
+  numero: string;
+  validUntil: string;
+  email: string;
+  contatto: string | null;
+  documentToken: string;
+  sent: string[] | null;
+}
+
+/**
+ * For the latest sent version of each negotiation the customer has not answered, with an e-mail and a link,
+ * whose validity ends within the period: what a reminder needs, with the reminders already recorded.
+ */
+export async function reminderCandidates(
+  db: Queryable,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<ReminderCandidate[]> {
+  const { rows } = await db.query<ReminderCandidate>(
+    `SELECT * FROM (
+       SELECT DISTINCT ON (o."trattativaCpId") o."trattativaCpId" AS id, o."numeroDocumento" AS numero,
+         o.snapshot::jsonb #>> '{header,validUntil}' AS "validUntil", t.email, t.contatto, t."documentToken",
+         (SELECT array_agg(e.dettaglio) FROM "offertaClienteEvento" e
+           WHERE e."trattativaCpId" = o."trattativaCpId" AND e.evento = 'promemoria') AS sent
+       FROM "offer" o JOIN "trattativaCp" t ON t.id = o."trattativaCpId"
+       WHERE COALESCE(t."acceptedByCustomer", '') NOT IN ('Y', 'N')
+         AND COALESCE(t.email, '') <> '' AND COALESCE(t."documentToken", '') <> ''
+       ORDER BY o."trattativaCpId", o.versione DESC) latest
+     WHERE "validUntil" BETWEEN $1 AND $2
+     ORDER BY id LIMIT ${limit}`,
+    [from, to],
+  );
+  return rows;
+}
+
+/**
+ * Whether this reminder is already in the negotiation's history; holds the negotiation's reminder lock until
+ * the transaction ends (every server process looks for reminders: the one that records it first sends it).
+ */
+export async function reminderRecorded(tx: Queryable, negotiationId: number, detail: string): Promise<boolean> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [REMINDER_LOCK_CLASS, negotiationId]);
+  const { rows } = await tx.query(
+    `SELECT 1 FROM "offertaClienteEvento" WHERE "trattativaCpId" = $1 AND evento = 'promemoria' AND dettaglio = $2`,
+    [negotiationId, detail],
+  );
+  return rows.length > 0;
+}
+
+/** The signed PDFs the acceptances still name (what the sweep at start keeps). */
+export const SIGNED_PDFS_SQL = `SELECT "pdfPath" FROM "offertaClienteAccettazione"`;
