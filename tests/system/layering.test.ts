@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cyclesBetweenDoors, domainImportsFrom, importsPastTheDoor, sqlOutsideRepositories } from './serverLayering.ts';
+import {
+  cyclesBetweenDoors,
+  domainImportsFrom,
+  importsPastTheDoor,
+  pdfmakeSetUpOutside,
+  sqlOutsideRepositories,
+} from './serverLayering.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -143,6 +149,10 @@ describe('each server workflow is reached through its door only', () => {
     expect(domainImportsFrom(serverTree(), ['src/server/plugins', 'src/server/auth'])).toEqual([]);
   });
 
+  it("pdfmake's fonts and policies are set in one place (src/server/pdf/pdf.ts)", () => {
+    expect(pdfmakeSetUpOutside(serverTree(), 'src/server/pdf/pdf.ts')).toEqual([]);
+  });
+
   it('no file outside a repository holds SQL', () => {
     expect(sqlOutsideRepositories(serverTree(), SERVER_GENERIC_LAYERS, Object.keys(SQL_EXCEPTIONS))).toEqual([]);
   });
@@ -218,6 +228,24 @@ describe('the server rules fail on a planted violation', () => {
       'src/server/domains/offers/pricing/freeze.ts:1: SELECT name, email FROM ',
       'src/server/domains/offers/pricing/freeze.ts:3: INSERT INTO ',
       'src/server/auth/loginGuard.ts:1: DELETE FROM ',
+    ]);
+  });
+});
+
+describe('the PDF set-up rule fails on a planted violation', () => {
+  it('a document module that sets fonts or imports pdfmake itself, and not one that imports its types', () => {
+    const tree = new Map(
+      Object.entries({
+        'src/server/pdf/pdf.ts': "import pdfmake from 'pdfmake';\npdfmake.addFonts({});",
+        'src/server/domains/acceptance/acceptancePdf.ts': "import pdfmake from 'pdfmake';",
+        'src/server/domains/public-offer/signedPdf.ts':
+          "import { renderPdf } from '../../pdf/pdf.ts';\nx.setLocalAccessPolicy(() => true);",
+        'src/server/domains/offers/pdf/offerPdf.ts': "import type { Content } from 'pdfmake/interfaces';",
+      }),
+    );
+    expect(pdfmakeSetUpOutside(tree, 'src/server/pdf/pdf.ts')).toEqual([
+      'src/server/domains/acceptance/acceptancePdf.ts',
+      'src/server/domains/public-offer/signedPdf.ts',
     ]);
   });
 });

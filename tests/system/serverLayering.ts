@@ -102,3 +102,11 @@ export function sqlOutsideRepositories(
       }),
     );
 }
+
+/** Files other than `setUp` that import pdfmake itself (its types aside) or change its global fonts and policies. */
+export function pdfmakeSetUpOutside(tree: Tree, setUp: string): string[] {
+  return [...tree]
+    .filter(([file]) => file !== setUp)
+    .filter(([, code]) => /from\s+['"]pdfmake['"]|\b(addFonts|setUrlAccessPolicy|setLocalAccessPolicy)\s*\(/.test(code))
+    .map(([file]) => file);
+}
