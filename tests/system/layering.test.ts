@@ -7,6 +7,7 @@ import {
   importsPastTheDoor,
   pdfmakeSetUpOutside,
   sqlOutsideRepositories,
+  tableOutsideItsOwner,
 } from './serverLayering.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -132,6 +133,16 @@ const SQL_EXCEPTIONS: Readonly<Record<string, string>> = {
   'src/server/seed/demoService.ts': 'a demo inventory aged as if closed a month ago',
 };
 
+/** Files that name another workflow's table in SQL, each with why. */
+const OWNERSHIP_EXCEPTIONS: Readonly<Record<string, string>> = {
+  'src/server/domains/public-offer/repository.ts':
+    "the reminders' pass: one statement over the sent versions, their negotiations and the offer's history",
+  'src/server/domains/inventory/inventoryFixture.ts':
+    SQL_EXCEPTIONS['src/server/domains/inventory/inventoryFixture.ts']!,
+  'src/server/seed/seed.ts': SQL_EXCEPTIONS['src/server/seed/seed.ts']!,
+  'src/server/seed/demoWorkflows.ts': SQL_EXCEPTIONS['src/server/seed/demoWorkflows.ts']!,
+};
+
 function serverTree(): Map<string, string> {
   return new Map(sources('src/server').map((file) => [file.split(path.sep).join('/'), code(file)]));
 }
@@ -155,6 +166,13 @@ describe('each server workflow is reached through its door only', () => {
 
   it('no file outside a repository holds SQL', () => {
     expect(sqlOutsideRepositories(serverTree(), SERVER_GENERIC_LAYERS, Object.keys(SQL_EXCEPTIONS))).toEqual([]);
+  });
+
+  it.each([
+    ['user', 'src/server/domains/users'],
+    ['trattativaCp', 'src/server/domains/negotiations'],
+  ])('the "%s" table is named in SQL only by its owner, %s', (table, owner) => {
+    expect(tableOutsideItsOwner(serverTree(), table, owner, Object.keys(OWNERSHIP_EXCEPTIONS))).toEqual([]);
   });
 
   it('each exception still holds SQL (an exception no longer needed goes)', () => {
@@ -228,6 +246,25 @@ describe('the server rules fail on a planted violation', () => {
       'src/server/domains/offers/pricing/freeze.ts:1: SELECT name, email FROM ',
       'src/server/domains/offers/pricing/freeze.ts:3: INSERT INTO ',
       'src/server/auth/loginGuard.ts:1: DELETE FROM ',
+    ]);
+  });
+});
+
+describe('the table ownership rule fails on a planted violation', () => {
+  it("a workflow that reads, joins or writes another one's table, and not its own or a like-named one", () => {
+    const tree = new Map(
+      Object.entries({
+        'src/server/domains/negotiations/repository.ts':
+          'db.query(`SELECT * FROM "trattativaCp" t LEFT JOIN "user" u ON u.id = t."operatoreId"`);',
+        'src/server/domains/users/userRepository.ts': 'db.query(`UPDATE "user" SET active = $2 WHERE id = $1`);',
+        'src/server/domains/inventory/inventoryRepository.ts':
+          'db.query(`SELECT "filialiIds" FROM "user" WHERE id = $1`);\ndb.query(`SELECT * FROM "userGroup"`);',
+        'src/server/seed/seed.ts': 'db.query(`INSERT INTO "user" (username) VALUES ($1)`);',
+      }),
+    );
+    expect(tableOutsideItsOwner(tree, 'user', 'src/server/domains/users', ['src/server/seed/seed.ts'])).toEqual([
+      'src/server/domains/negotiations/repository.ts:1: JOIN "user"',
+      'src/server/domains/inventory/inventoryRepository.ts:1: FROM "user"',
     ]);
   });
 });

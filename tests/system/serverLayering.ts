@@ -110,3 +110,18 @@ export function pdfmakeSetUpOutside(tree: Tree, setUp: string): string[] {
     .filter(([, code]) => /from\s+['"]pdfmake['"]|\b(addFonts|setUrlAccessPolicy|setLocalAccessPolicy)\s*\(/.test(code))
     .map(([file]) => file);
 }
+
+/** SQL that names a table (reads, joins, writes, indexes it) in files outside its owner's folder. */
+export function tableOutsideItsOwner(
+  tree: Tree,
+  table: string,
+  owner: string,
+  exceptions: readonly string[],
+): string[] {
+  const names = new RegExp(`\\b(FROM|JOIN|UPDATE|INTO|ON|TABLE)\\s+"${table}"(?=[\\s(),]|$)`, 'g');
+  return [...tree]
+    .filter(([file]) => !file.startsWith(`${owner}/`) && !exceptions.includes(file))
+    .flatMap(([file, code]) =>
+      [...code.matchAll(names)].map((m) => `${file}:${code.slice(0, m.index).split('\n').length}: ${m[0]}`),
+    );
+}

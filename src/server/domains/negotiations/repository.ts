@@ -6,7 +6,7 @@ import type { Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { quote } from '../../crud/entityModel.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { activeUserIdsSeeing } from '../users/index.ts';
+import { activeUserIdsSeeing, fullNamesOf } from '../users/index.ts';
 import { SEES_ALL, visibleSql, type Viewer } from './visibility.ts';
 
 /** One attachment as stored in the negotiation's `allegati` (schemas/trattativa-cp-allegato.json). */
@@ -146,7 +146,8 @@ export async function negotiationsWithVat(
 ): Promise<SameVat[]> {
   const where = visibleSql(viewer, 3, 't.');
   const { rows } = await db.query<
-    Omit<SameVat, 'stato'> & {
+    Omit<SameVat, 'stato' | 'operatore'> & {
+      operatoreId: number | null;
       archiviata: string;
       acceptedByCustomer: string | null;
       code: unknown;
@@ -154,10 +155,10 @@ export async function negotiationsWithVat(
     }
   >(
     `SELECT t.id, COALESCE(t."ragioneSociale", '') AS "ragioneSociale", t."dataInserimento",
-       NULLIF(TRIM(COALESCE(u.name, '') || ' ' || COALESCE(u.surname, '')), '') AS operatore,
+       t."operatoreId",
        ${where.sql} AS accessibile, t.archiviata, t."acceptedByCustomer", s.code, s.description,
        (v."trattativaCpId" IS NOT NULL) AS vista
-     FROM "trattativaCp" t LEFT JOIN "user" u ON u.id = t."operatoreId"
+     FROM "trattativaCp" t
        LEFT JOIN "statoTrattativa" s ON s.id = t."statoTrattativaId"
        LEFT JOIN "trattativaCpPartitaIvaVista" v
          ON v."trattativaCpId" = $2 AND v."altraTrattativaCpId" = t.id AND v."partitaIva" = t."partitaIva"
@@ -166,10 +167,12 @@ export async function negotiationsWithVat(
     [vat, exceptId ?? 0, ...where.params],
   );
   const order = { aperta: 0, persa: 1, archiviata: 2 };
+  const operators = await fullNamesOf(db, [...new Set(rows.flatMap((r) => (r.operatoreId ? [r.operatoreId] : [])))]);
   return rows
-    .map(({ archiviata, acceptedByCustomer, code, description, ...r }): SameVat => {
+    .map(({ archiviata, acceptedByCustomer, code, description, operatoreId, ...r }): SameVat => {
       const lost = acceptedByCustomer === 'N' || isLostStatus({ code, description });
-      return { ...r, stato: archiviata === 'Y' ? 'archiviata' : lost ? 'persa' : 'aperta' };
+      const operatore = (operatoreId && operators.get(operatoreId)) || null;
+      return { ...r, operatore, stato: archiviata === 'Y' ? 'archiviata' : lost ? 'persa' : 'aperta' };
     })
     .sort((x, y) => order[x.stato] - order[y.stato] || y.id - x.id)
     .slice(0, 50);
@@ -304,4 +307,39 @@ export async function brochureOf(db: Queryable, chosen: number | undefined, fami
     [chosen ?? familyId],
   );
   return rows[0];
+}
+
+/** The negotiation fields the public page and its answers use: nothing else is read for the customer. */
+export interface CustomerSide {
+  id: number;
+  ragioneSociale: string | null;
+  contatto: string | null;
+  email: string | null;
+  destinazioneCantiere: string | null;
+  formattedAddress: string | null;
+  acceptedByCustomer: string | null;
+  operatoreId: number | null;
+  documentToken: string | null;
+}
+
+export async function customerSideOf(db: Queryable, id: number, lock = false): Promise<CustomerSide | undefined> {
+  const { rows } = await db.query<CustomerSide>(
+    `SELECT id, "ragioneSociale", contatto, email, "destinazioneCantiere", "formattedAddress", "acceptedByCustomer",
+       "operatoreId", "documentToken"
+     FROM "trattativaCp" WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Negotiations whose phone number, digits only, is one of these (the newest first, at most 1000). */
+export async function negotiationsWithPhones(
+  db: Queryable,
+  digits: string[],
+): Promise<{ id: number; name: string; phone: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string; phone: string }>(
+    `SELECT id, "ragioneSociale" AS name, telefono AS phone FROM "trattativaCp" WHERE regexp_replace(coalesce(telefono, ''), '[^0-9]', '', 'g') = ANY($1) ORDER BY id DESC LIMIT 1000`,
+    [digits],
+  );
+  return rows;
 }

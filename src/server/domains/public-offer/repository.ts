@@ -1,5 +1,6 @@
 import type { components } from '../../../../generated/api.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { personOf } from '../users/index.ts';
 
 export type PublicOffer = components['schemas']['PublicOffer'];
 export type PublicOfferOption = components['schemas']['PublicOfferOption'];
@@ -31,28 +32,7 @@ export const PUBLIC_OFFER_TABLES: readonly string[] = [
      "pdfSha256" text NOT NULL)`,
 ];
 
-/** The negotiation fields the public page and its answers use: nothing else is read for the customer. */
-export interface CustomerSide {
-  id: number;
-  ragioneSociale: string | null;
-  contatto: string | null;
-  email: string | null;
-  destinazioneCantiere: string | null;
-  formattedAddress: string | null;
-  acceptedByCustomer: string | null;
-  operatoreId: number | null;
-  documentToken: string | null;
-}
-
-export async function customerSide(db: Queryable, id: number, lock = false): Promise<CustomerSide | undefined> {
-  const { rows } = await db.query<CustomerSide>(
-    `SELECT id, "ragioneSociale", contatto, email, "destinazioneCantiere", "formattedAddress", "acceptedByCustomer",
-       "operatoreId", "documentToken"
-     FROM "trattativaCp" WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0];
-}
+export { customerSideOf as customerSide, type CustomerSide } from '../negotiations/index.ts';
 
 export interface Acceptance {
   numero: string;
@@ -191,16 +171,13 @@ export async function offerStatusId(db: Queryable, description: string): Promise
   return rows[0]?.id ?? null;
 }
 
-/** Who follows the negotiation for the customer: its operator's e-mail and name. */
+/** Who follows the negotiation for the customer: its operator's id and e-mail. */
 export async function salespersonOf(
   db: Queryable,
   operatoreId: number | null,
 ): Promise<{ id: number; email: string | null } | null> {
-  if (!operatoreId) return null;
-  const { rows } = await db.query<{ id: number; email: string | null }>(`SELECT id, email FROM "user" WHERE id = $1`, [
-    operatoreId,
-  ]);
-  return rows[0] ?? null;
+  const user = operatoreId ? await personOf(db, operatoreId) : undefined;
+  return user ? { id: user.id, email: user.email } : null;
 }
 
 /** The first key of the advisory lock taken on a negotiation while its reminder is recorded. */

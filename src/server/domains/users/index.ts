@@ -17,8 +17,11 @@ export {
   activeUsersWithAnyRole,
   activityAndRoles,
   agentOf,
+  branchIdsOf,
   contactOf,
   crmGroupsOf,
   displayName,
+  fullNamesOf,
+  personOf,
   userState,
 } from './userRepository.ts';

@@ -159,3 +159,40 @@ export async function activeUserIdsSeeing(
   );
   return rows.map((r) => r.id);
 }
+
+/** A user as others show and reach them: names, activity and e-mail. */
+export async function personOf(
+  db: Queryable,
+  id: number,
+): Promise<
+  { id: number; name: string | null; surname: string | null; username: string; active: string; email: string | null } | undefined
+> {
+  const { rows } = await db.query<{
+    id: number;
+    name: string | null;
+    surname: string | null;
+    username: string;
+    active: string;
+    email: string | null;
+  }>(`SELECT id, name, surname, username, active, email FROM "user" WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** The inventory branches a user belongs to (`filialiIds`). */
+export async function branchIdsOf(db: Queryable, id: number): Promise<number[]> {
+  const { rows } = await db.query<{ filialiIds: number[] | null }>(`SELECT "filialiIds" FROM "user" WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0]?.filialiIds ?? [];
+}
+
+/** The name and surname of each of these users that has one (at most as many as asked). */
+export async function fullNamesOf(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: number; name: string | null }>(
+    `SELECT id, NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name FROM "user"
+     WHERE id = ANY($1::int[])`,
+    [[...ids]],
+  );
+  return new Map(rows.flatMap((r) => (r.name ? [[r.id, r.name] as const] : [])));
+}
