@@ -22,7 +22,7 @@ export async function checkAssignable(ctx: AppContext, userId: number, field: st
   const user = await activityAndRoles(ctx.db, userId);
   if (!user) throw invalid(field, NEGOTIATION_MESSAGES.unknownUser);
   if (user.active !== 'true') throw invalid(field, NEGOTIATION_MESSAGES.inactiveUser);
-  const roles = Array.isArray(user.roles) ? (user.roles as string[]) : [];
+  const roles = Array.isArray(user.roles) ? user.roles : [];
   if (!roles.some((r) => (ROLE_GROUPS.trattative as readonly string[]).includes(r)))
     throw invalid(field, NEGOTIATION_MESSAGES.notNegotiationUser);
 }
