@@ -9,7 +9,6 @@ import { sha256 } from './acceptanceUpload.ts';
 import { PDF_FONTS, renderPdf } from '../../pdf/pdf.ts';
 import { verificationBlock } from '../../pdf/verificationBlock.ts';
 
-
 async function image(ctx: AppContext, name: unknown): Promise<{ dataUrl: string; sha256: string } | null> {
   const key = acceptanceKey(name);
   const buffer = key ? await ctx.storage.get(key) : null;

@@ -210,10 +210,9 @@ export const documentTokenValue = () => randomBytes(24).toString('base64url');
 
 /** The negotiation whose current document token this is, or none. */
 export async function negotiationWithDocumentToken(db: Queryable, code: string): Promise<number | undefined> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM "trattativaCp" WHERE "documentToken" = $1 LIMIT 1`,
-    [code],
-  );
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM "trattativaCp" WHERE "documentToken" = $1 LIMIT 1`, [
+    code,
+  ]);
   return rows[0]?.id;
 }
 
@@ -299,7 +298,11 @@ export async function companySender(db: Queryable): Promise<string | null> {
 }
 
 /** The brochure chosen, else the first of the negotiation's machine family. */
-export async function brochureOf(db: Queryable, chosen: number | undefined, familyId: number): Promise<Row | undefined> {
+export async function brochureOf(
+  db: Queryable,
+  chosen: number | undefined,
+  familyId: number,
+): Promise<Row | undefined> {
   const { rows } = await db.query<Row>(
     chosen
       ? `SELECT * FROM "invioBrochure" WHERE id = $1`

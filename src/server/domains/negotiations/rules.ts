@@ -58,7 +58,8 @@ export async function checkReferences(ctx: AppContext, body: Row): Promise<void>
     const value = body[field];
     const target = ctx.resourceNamed(resourceName);
     if (typeof value !== 'number' || !target) continue;
-    if (!(await rowExists(ctx.db, target.model.table, value))) violations.push({ field, message: NEGOTIATION_MESSAGES.unknownReference });
+    if (!(await rowExists(ctx.db, target.model.table, value)))
+      violations.push({ field, message: NEGOTIATION_MESSAGES.unknownReference });
   }
   if (violations.length > 0) throw new HttpError(400, MESSAGES.invalid, violations);
 }

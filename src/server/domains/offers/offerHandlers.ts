@@ -112,7 +112,11 @@ async function saveOffer(
     // An approval given earlier stays while the levers are the ones approved.
     let priced = await priceChoices(ctx, tx, choices, scoreOf(stored), { stored: stored.scontoApprovazione }, log);
     // A supervisor's or an admin's save is their approval of what the offer gives away.
-    if (priced.result.approvalRequired && !priced.input.discount.approvedBy && user.roles.some((r) => DISCOUNT_APPROVERS.includes(r)))
+    if (
+      priced.result.approvalRequired &&
+      !priced.input.discount.approvedBy &&
+      user.roles.some((r) => DISCOUNT_APPROVERS.includes(r))
+    )
       priced = await priceChoices(ctx, tx, choices, scoreOf(stored), { by: await fullName(tx, user) }, log);
     const approvedBy = priced.input.discount.approvedBy ?? null;
     const violations = violationsOf(priced);

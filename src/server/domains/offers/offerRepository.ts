@@ -141,9 +141,9 @@ export async function insuranceByCode(db: Queryable, code: string) {
 const TRANSPORT_LIMIT = 1000;
 
 /** The transport price bands and increases, each in its order. */
-export async function transportTables(db: Queryable): Promise<
-  Pick<OfferInput['transport'], 'priceBands' | 'durationIncreases' | 'scoreIncreases'>
-> {
+export async function transportTables(
+  db: Queryable,
+): Promise<Pick<OfferInput['transport'], 'priceBands' | 'durationIncreases' | 'scoreIncreases'>> {
   const table = async <T>(sql: string) => (await db.query<T & object>(`${sql} LIMIT ${TRANSPORT_LIMIT}`)).rows;
   const [priceBands, durationIncreases, scoreIncreases] = await Promise.all([
     table<OfferInput['transport']['priceBands'][number]>(

@@ -156,9 +156,10 @@ export async function lostReasons(db: Queryable): Promise<PublicOffer['motiviPer
 
 /** One lost reason, if it exists. */
 export async function lostReason(db: Queryable, id: number): Promise<{ description: string | null } | undefined> {
-  const { rows } = await db.query<{ description: string | null }>(`SELECT description FROM "motivoPerso" WHERE id = $1`, [
-    id,
-  ]);
+  const { rows } = await db.query<{ description: string | null }>(
+    `SELECT description FROM "motivoPerso" WHERE id = $1`,
+    [id],
+  );
   return rows[0];
 }
 

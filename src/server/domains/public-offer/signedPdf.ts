@@ -8,7 +8,6 @@ import { PDF_FONTS, renderPdf } from '../../pdf/pdf.ts';
 import { verificationBlock } from '../../pdf/verificationBlock.ts';
 import type { PublicOfferOption } from './repository.ts';
 
-
 export interface SignedOffer {
   company: string;
   ragioneSociale: string;

@@ -165,7 +165,8 @@ export async function personOf(
   db: Queryable,
   id: number,
 ): Promise<
-  { id: number; name: string | null; surname: string | null; username: string; active: string; email: string | null } | undefined
+  | { id: number; name: string | null; surname: string | null; username: string; active: string; email: string | null }
+  | undefined
 > {
   const { rows } = await db.query<{
     id: number;

@@ -195,7 +195,6 @@ export interface PricedChoices {
   missing: Violation[];
 }
 
-
 /**
  * The engine's input from the choices and the database (price lines from the ERP, insurance, settings,
  * transport tables, branch and site positions, the group's articles and their list prices), and the engine's
