@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/httpError.ts';
 import { NewFiles } from '../../storage/storage.ts';
 import { invalid } from '../files/index.ts';
-import { announce, setCustomerAnswer } from '../negotiations/index.ts';
+import { announce, negotiationLink, setCustomerAnswer } from '../negotiations/index.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { currentOffer, siteOf, stateOf } from './publicView.ts';
 import {
@@ -59,8 +59,6 @@ async function tell(ctx: AppContext, row: Row, event: string, byName: string) {
       byName: byName.slice(0, 201),
     });
 }
-
-const negotiationLink = (ctx: AppContext, id: number) => `${ctx.mail.config.publicUrl}/trattativeCp/trattativa/${id}`;
 
 /**
  * The customer accepts the latest version: every figure is priced again by the engine, the version must be
@@ -158,7 +156,7 @@ export async function acceptOffer(
           ragioneSociale: side.ragioneSociale ?? '',
           numeroOfferta: v.number,
           accettataIl: now.toISOString(),
-          link: negotiationLink(ctx, negotiationId),
+          link: negotiationLink(ctx.mail.config.publicUrl, negotiationId),
         }),
         attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
         cause: { entity: 'trattativaCp', id: negotiationId, user: null },
@@ -208,7 +206,7 @@ export async function declineOffer(
           numeroOfferta: offer?.version.number,
           motivo,
           note,
-          link: negotiationLink(ctx, negotiationId),
+          link: negotiationLink(ctx.mail.config.publicUrl, negotiationId),
         }),
         cause: { entity: 'trattativaCp', id: negotiationId, user: null },
       });

@@ -4,7 +4,7 @@ import { PUBLIC_OFFER_MESSAGES as M } from '../../../domain/publicOffer.ts';
 import { defineHandlers, type AppContext, type ServerModule } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { announce, markOfferSeen, viewerOf, visibleRow } from '../negotiations/index.ts';
+import { announce, markOfferSeen, negotiationLink, viewerOf, visibleRow } from '../negotiations/index.ts';
 import { keyOf } from '../../storage/storage.ts';
 import { namedBy } from '../../storage/sweep.ts';
 import { acceptOffer, declineOffer, SIGNED_FOLDER } from './confirm.ts';
@@ -107,7 +107,7 @@ export const publicOfferModule: ServerModule = {
               contatto: side.contatto,
               email: side.email,
               messaggio: "L'offerta è scaduta: il cliente chiede una nuova offerta.",
-              link: `${ctx.mail.config.publicUrl}/trattativeCp/trattativa/${id}`,
+              link: negotiationLink(ctx.mail.config.publicUrl, id),
             }),
             cause: { entity: 'trattativaCp', id, user: null },
           });
