@@ -47,12 +47,11 @@ import { contactCentreModule } from './domains/contact-centre/index.ts';
 import { customersModule } from './domains/customers/index.ts';
 import { filesModule } from './domains/files/index.ts';
 import { inventoryModule } from './domains/inventory/index.ts';
-import { negotiationsModule } from './domains/negotiations/index.ts';
+import { negotiationsModule, negotiationWithDocumentToken } from './domains/negotiations/index.ts';
 import { offersModule } from './domains/offers/index.ts';
 import { planningsModule } from './domains/plannings/index.ts';
 import { publicOfferModule } from './domains/public-offer/index.ts';
-import { userState } from './domains/users/userRepository.ts';
-import { usersModule } from './domains/users/index.ts';
+import { userState, usersModule } from './domains/users/index.ts';
 import { createErrorHandler } from './errorHandler.ts';
 import { anyHandlers, type AnyHandler } from './http/handler.ts';
 import { HttpError, MESSAGES } from './http/httpError.ts';
@@ -380,6 +379,7 @@ async function assemble(
     handler: () => undefined,
     access: (op) => operationAccess(op.operationId, accessByType),
     exportAccess: (op) => exportAccess(op.operationId, accessByType),
+    documentTokenOwner: (code) => negotiationWithDocumentToken(db, code),
     userStates: createUserStates(
       (id) => userState(db, id),
       (id) => refreshTokens.endedSessionsOf(id),

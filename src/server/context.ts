@@ -5,6 +5,7 @@ import type { ApiOperation, OperationId } from '../domain/apiOperations.ts';
 import type { DeviceCookies } from './auth/deviceCookie.ts';
 import type { LoginGuard } from './auth/loginGuard.ts';
 import type { PasswordService } from './auth/passwords.ts';
+import type { DocumentTokenOwner } from './auth/publicOffer.ts';
 import type { RefreshTokens } from './auth/refreshTokens.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { UserStates } from './auth/userStates.ts';
@@ -57,6 +58,8 @@ export interface AppContext extends CrudContext {
   resource<N extends ResourceTypeName>(typeName: N): Resource<RecordOf<N>>;
   /** Who may call an operation (src/domain/accessRules.ts applied to these resources). */
   access(op: ApiOperation): Access;
+  /** Which negotiation a public offer's document token opens now (checked on every public offer call). */
+  documentTokenOwner: DocumentTokenOwner;
   /** Whether a user is active and which token version is current: checked on every request. */
   userStates: UserStates;
 }

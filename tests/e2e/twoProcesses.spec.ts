@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { insertOutboxRow } from '../../src/server/plugins/mail/outbox.ts';
+import { insertOutboxRow } from '../../src/server/plugins/mail/outboxRepository.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/testSmtpServer.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  cyclesBetweenDoors,
+  domainImportsFrom,
+  importsPastTheDoor,
+  pdfmakeSetUpOutside,
+  sqlOutsideRepositories,
+  tableOutsideItsOwner,
+} from './serverLayering.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -107,5 +115,174 @@ describe('the server and the browser share only src/domain', () => {
         .map((target) => `${file} -> ${target}`),
     );
     expect(found).toEqual([]);
+  });
+});
+
+// The server's workflows, each behind one door (tests/system/serverLayering.ts holds the checks).
+const SERVER_GENERIC_LAYERS = ['src/server/crud', 'src/server/db', 'src/server/storage'];
+/** Files that hold SQL outside a repository, each with why. */
+const SQL_EXCEPTIONS: Readonly<Record<string, string>> = {
+  'src/server/app.ts': 'fills the one row of each single-row table at start: a loop over the schemas, naming no table',
+  'src/server/auth/loginGuard.ts': 'the store of sign-in attempts ("loginAttempt"), a table of auth alone',
+  'src/server/auth/refreshTokens.ts': 'the store of sessions ("refreshToken", "endedSession"), tables of auth alone',
+  'src/server/plugins/hub.ts': "pg_notify on the hub's own channel: no table",
+  'src/server/domains/inventory/inventoryFixture.ts': 'a test fixture (used by the inventory tests only)',
+  'src/server/seed/seed.ts': 'the first admin and the demo settings, written before any request can go through a door',
+  'src/server/seed/demoWorkflows.ts':
+    'the demo\'s own claim row ("demoDati"), and demo records aged as if made weeks ago',
+  'src/server/seed/demoService.ts': 'a demo inventory aged as if closed a month ago',
+};
+
+/** Files that name another workflow's table in SQL, each with why. */
+const OWNERSHIP_EXCEPTIONS: Readonly<Record<string, string>> = {
+  'src/server/domains/public-offer/repository.ts':
+    "the reminders' pass: one statement over the sent versions, their negotiations and the offer's history",
+  'src/server/domains/inventory/inventoryFixture.ts':
+    SQL_EXCEPTIONS['src/server/domains/inventory/inventoryFixture.ts']!,
+  'src/server/seed/seed.ts': SQL_EXCEPTIONS['src/server/seed/seed.ts']!,
+  'src/server/seed/demoWorkflows.ts': SQL_EXCEPTIONS['src/server/seed/demoWorkflows.ts']!,
+};
+
+function serverTree(): Map<string, string> {
+  return new Map(sources('src/server').map((file) => [file.split(path.sep).join('/'), code(file)]));
+}
+
+describe('each server workflow is reached through its door only', () => {
+  it('no file imports a file of another workflow but its index.ts', () => {
+    expect(importsPastTheDoor(serverTree())).toEqual([]);
+  });
+
+  it('the doors import each other in one direction only', () => {
+    expect(cyclesBetweenDoors(serverTree())).toEqual([]);
+  });
+
+  it('plugins/ and auth/ import no workflow', () => {
+    expect(domainImportsFrom(serverTree(), ['src/server/plugins', 'src/server/auth'])).toEqual([]);
+  });
+
+  it("pdfmake's fonts and policies are set in one place (src/server/pdf/pdf.ts)", () => {
+    expect(pdfmakeSetUpOutside(serverTree(), 'src/server/pdf/pdf.ts')).toEqual([]);
+  });
+
+  it('no file outside a repository holds SQL', () => {
+    expect(sqlOutsideRepositories(serverTree(), SERVER_GENERIC_LAYERS, Object.keys(SQL_EXCEPTIONS))).toEqual([]);
+  });
+
+  it.each([
+    ['user', 'src/server/domains/users'],
+    ['trattativaCp', 'src/server/domains/negotiations'],
+  ])('the "%s" table is named in SQL only by its owner, %s', (table, owner) => {
+    expect(tableOutsideItsOwner(serverTree(), table, owner, Object.keys(OWNERSHIP_EXCEPTIONS))).toEqual([]);
+  });
+
+  it('each exception still holds SQL (an exception no longer needed goes)', () => {
+    const tree = serverTree();
+    const stale = Object.keys(SQL_EXCEPTIONS).filter(
+      (file) => sqlOutsideRepositories(new Map([[file, tree.get(file) ?? '']]), [], []).length === 0,
+    );
+    expect(stale).toEqual([]);
+  });
+});
+
+describe('the server rules fail on a planted violation', () => {
+  const planted = (files: Record<string, string>) => new Map(Object.entries(files));
+
+  it('an import past a door, and not an import of the door or within a workflow', () => {
+    const tree = planted({
+      'src/server/domains/offers/offerHandlers.ts': `import { visibleRow } from '../negotiations/repository.ts';
+        import { viewerOf } from '../negotiations/index.ts';
+        import { freeze } from './pricing/freeze.ts';`,
+      'src/server/app.ts': `import { userState } from './domains/users/userRepository.ts';
+        import { usersModule } from './domains/users/index.ts';`,
+      'src/server/seed/seed.ts': `export { demoWeekOfCalls } from '../domains/contact-centre/demoCalls.ts';`,
+    });
+    expect(importsPastTheDoor(tree)).toEqual([
+      'src/server/domains/offers/offerHandlers.ts -> src/server/domains/negotiations/repository.ts',
+      'src/server/app.ts -> src/server/domains/users/userRepository.ts',
+      'src/server/seed/seed.ts -> src/server/domains/contact-centre/demoCalls.ts',
+    ]);
+  });
+
+  it('a cycle between two doors', () => {
+    const tree = planted({
+      'src/server/domains/offers/offerHandlers.ts': `import { viewerOf } from '../negotiations/index.ts';`,
+      'src/server/domains/negotiations/sendHandlers.ts': `const pdf = await import('../offers/index.ts');`,
+      'src/server/domains/users/index.ts': `export const usersModule = {};`,
+    });
+    expect(cyclesBetweenDoors(tree)).toEqual(['offers -> negotiations -> offers']);
+    tree.delete('src/server/domains/negotiations/sendHandlers.ts');
+    expect(cyclesBetweenDoors(tree)).toEqual([]);
+  });
+
+  it('a plugin or auth file that imports a workflow, even its door', () => {
+    const tree = planted({
+      'src/server/plugins/hubHandlers.ts': `import { endSessions } from '../domains/users/index.ts';`,
+      'src/server/auth/authHandlers.ts': `import type { UserRow } from '../domains/users/userRepository.ts';`,
+      'src/server/auth/tokens.ts': `import { HttpError } from '../http/httpError.ts';`,
+    });
+    expect(domainImportsFrom(tree, ['src/server/plugins', 'src/server/auth'])).toEqual([
+      'src/server/plugins/hubHandlers.ts -> src/server/domains/users/index.ts',
+      'src/server/auth/authHandlers.ts -> src/server/domains/users/userRepository.ts',
+    ]);
+  });
+
+  it('SQL outside a repository, and not in a repository, a generic layer or a named exception', () => {
+    const tree = planted({
+      'src/server/domains/public-offer/confirm.ts':
+        'const a = 1;\nawait tx.query(`UPDATE "trattativaCp" SET "acceptedByCustomer" = $2 WHERE id = $1`);',
+      'src/server/domains/offers/pricing/freeze.ts':
+        'await tx.query(`SELECT name,\n  email FROM "user" WHERE id = $1`);\nawait q.query(`INSERT INTO "offerNumber" (year) VALUES ($1)`);',
+      'src/server/auth/loginGuard.ts': 'db.query(\'DELETE FROM "loginAttempt" WHERE at < now()\');',
+      'src/server/domains/negotiations/repository.ts': 'db.query(`SELECT * FROM "trattativaCp" WHERE id = $1`);',
+      'src/server/domains/users/userRepository.ts': 'db.query(`UPDATE "user" SET active = $2 WHERE id = $1`);',
+      'src/server/crud/crudRepository.ts': 'db.query(`SELECT * FROM ${table}`);',
+      'src/server/crud/listQuery.ts': 'const sql = `SELECT count(*) FROM ${table}`;',
+      'src/server/plugins/mail/outbox.ts': 'db.query(`UPDATE email SET status = $1`);',
+      'src/server/domains/offers/offerRules.ts':
+        "// a word: Select the insurance from the list\nconst m = 'Selezionare';",
+    });
+    expect(sqlOutsideRepositories(tree, ['src/server/crud'], ['src/server/plugins/mail/outbox.ts'])).toEqual([
+      'src/server/domains/public-offer/confirm.ts:2: UPDATE "trattativaCp" SET ',
+      'src/server/domains/offers/pricing/freeze.ts:1: SELECT name, email FROM ',
+      'src/server/domains/offers/pricing/freeze.ts:3: INSERT INTO ',
+      'src/server/auth/loginGuard.ts:1: DELETE FROM ',
+    ]);
+  });
+});
+
+describe('the table ownership rule fails on a planted violation', () => {
+  it("a workflow that reads, joins or writes another one's table, and not its own or a like-named one", () => {
+    const tree = new Map(
+      Object.entries({
+        'src/server/domains/negotiations/repository.ts':
+          'db.query(`SELECT * FROM "trattativaCp" t LEFT JOIN "user" u ON u.id = t."operatoreId"`);',
+        'src/server/domains/users/userRepository.ts': 'db.query(`UPDATE "user" SET active = $2 WHERE id = $1`);',
+        'src/server/domains/inventory/inventoryRepository.ts':
+          'db.query(`SELECT "filialiIds" FROM "user" WHERE id = $1`);\ndb.query(`SELECT * FROM "userGroup"`);',
+        'src/server/seed/seed.ts': 'db.query(`INSERT INTO "user" (username) VALUES ($1)`);',
+      }),
+    );
+    expect(tableOutsideItsOwner(tree, 'user', 'src/server/domains/users', ['src/server/seed/seed.ts'])).toEqual([
+      'src/server/domains/negotiations/repository.ts:1: JOIN "user"',
+      'src/server/domains/inventory/inventoryRepository.ts:1: FROM "user"',
+    ]);
+  });
+});
+
+describe('the PDF set-up rule fails on a planted violation', () => {
+  it('a document module that sets fonts or imports pdfmake itself, and not one that imports its types', () => {
+    const tree = new Map(
+      Object.entries({
+        'src/server/pdf/pdf.ts': "import pdfmake from 'pdfmake';\npdfmake.addFonts({});",
+        'src/server/domains/acceptance/acceptancePdf.ts': "import pdfmake from 'pdfmake';",
+        'src/server/domains/public-offer/signedPdf.ts':
+          "import { renderPdf } from '../../pdf/pdf.ts';\nx.setLocalAccessPolicy(() => true);",
+        'src/server/domains/offers/pdf/offerPdf.ts': "import type { Content } from 'pdfmake/interfaces';",
+      }),
+    );
+    expect(pdfmakeSetUpOutside(tree, 'src/server/pdf/pdf.ts')).toEqual([
+      'src/server/domains/acceptance/acceptancePdf.ts',
+      'src/server/domains/public-offer/signedPdf.ts',
+    ]);
   });
 });

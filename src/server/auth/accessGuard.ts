@@ -49,10 +49,8 @@ async function pbxCaller(ctx: AppContext, token: string): Promise<void> {
   const state = await ctx.userStates.get(claims.userId);
   if (!state?.active) throw new HttpError(423, MESSAGES.inactive);
   if (state.tokenVersion !== claims.ver) throw new HttpError(401, MESSAGES.sessionEnded);
-  const { rows } = await ctx.db.query<{ roles: string[] | null }>(`SELECT roles FROM "user" WHERE id = $1`, [
-    claims.userId,
-  ]);
-  if (!(rows[0]?.roles ?? []).includes('ROLE_API')) throw new HttpError(403, MESSAGES.forbidden);
+  // Roles change with the token version: the state read with it is as fresh as the version check.
+  if (!state.roles.includes('ROLE_API')) throw new HttpError(403, MESSAGES.forbidden);
 }
 
 /**

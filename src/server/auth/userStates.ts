@@ -1,4 +1,11 @@
-import type { UserState } from '../domains/users/userRepository.ts';
+/** What every request checks about its user, as the users domain reads it. */
+export interface UserState {
+  active: boolean;
+  /** Bumped when the password, the roles or the activity change: older tokens stop working. */
+  tokenVersion: number;
+  superAdmin: boolean;
+  roles: readonly string[];
+}
 
 // A change made through any server process forgets its entry at once (the hub tells every process);
 // the expiry bounds how long a change made by SQL by hand may take to be seen.

@@ -2,8 +2,6 @@ import { HUB_TOKEN_MAX_TTL } from '../auth/tokens.ts';
 import { defineHandlers } from '../context.ts';
 import { teamTopicsFor } from '../../domain/hubTopics.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
-import { endSessions } from '../domains/users/sessions.ts';
-import { assertMayManage } from '../domains/users/userRules.ts';
 
 const SUBSCRIBER_TTL = HUB_TOKEN_MAX_TTL;
 const HEARTBEAT_MS = 25_000;
@@ -58,13 +56,5 @@ export const hubHandlers = defineHandlers({
       ended();
     });
     return reply;
-  },
-
-  forceLogoutUser: async (req, ctx) => {
-    const id = Number(req.params.id);
-    const target = await ctx.resource('User').repo.get(id);
-    assertMayManage(req.user?.roles, Array.isArray(target.roles) ? target.roles : []);
-    await endSessions(ctx, id);
-    return { message: 'Operazione completata con successo' };
   },
 });

@@ -7,8 +7,7 @@ import { crudRepository } from '../crud/crudRepository.ts';
 import type { Queryable, Transaction } from '../db/Db.ts';
 import { underSchemaLock } from '../db/migrations.ts';
 import { DEMO_DATA, DEMO_USERS } from './demoData.ts';
-import { demoWeekOfCalls } from '../domains/contact-centre/demoCalls.ts';
-import { ingestCalls } from '../domains/contact-centre/index.ts';
+import { demoWeekOfCalls, ingestCalls } from '../domains/contact-centre/index.ts';
 import { DEMO_STATE_TABLE } from './demoWorkflows.ts';
 
 export interface SeedResult {

@@ -1,4 +1,3 @@
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { displayFormats as f } from '../../../domain/displayFormats.ts';
 import { VERIFICATION } from '../../../domain/verification.ts';
@@ -7,20 +6,8 @@ import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { acceptanceKey } from './acceptanceFiles.ts';
 import { sha256 } from './acceptanceUpload.ts';
+import { PDF_FONTS, renderPdf } from '../../pdf/pdf.ts';
 import { verificationBlock } from '../../pdf/verificationBlock.ts';
-
-// The PDF's own standard fonts: nothing read from disk but the acceptance's images, nothing fetched.
-const HELVETICA = {
-  normal: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italics: 'Helvetica-Oblique',
-  bolditalics: 'Helvetica-BoldOblique',
-};
-const STANDARD_FONTS = new Set(Object.values(HELVETICA));
-pdfmake.addFonts({ Helvetica: HELVETICA });
-pdfmake.setUrlAccessPolicy(() => false);
-// pdfkit knows the standard fonts by name; nothing else may be read from disk through a document.
-pdfmake.setLocalAccessPolicy((name) => STANDARD_FONTS.has(name));
 
 async function image(ctx: AppContext, name: unknown): Promise<{ dataUrl: string; sha256: string } | null> {
   const key = acceptanceKey(name);
@@ -51,7 +38,7 @@ export async function acceptancePdf(
   const addenda = (row.addenda as { testo: string; autore: string; creato: string }[] | null) ?? [];
   const doc: TDocumentDefinitions = {
     info: { title: `Accettazione mezzo n. ${Number(row.id)}` },
-    defaultStyle: { font: 'Helvetica', fontSize: 10 },
+    defaultStyle: { font: PDF_FONTS.standard, fontSize: 10 },
     pageMargins: [40, 40, 40, 40],
     content: [
       { text: `Accettazione mezzo n. ${Number(row.id)}`, fontSize: 16, bold: true, margin: [0, 0, 0, 10] },
@@ -119,5 +106,5 @@ export async function acceptancePdf(
       ]),
     ],
   };
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+  return renderPdf(doc);
 }

@@ -4,7 +4,7 @@ import type { TipoControllo } from '../../../../generated/entities.ts';
 import type { AppContext, RecordOf } from '../../context.ts';
 import { toRecord, type Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
-import { activeUsersWithAnyRole, displayName } from '../users/userRepository.ts';
+import { activeUsersWithAnyRole, displayName, personOf } from '../users/index.ts';
 
 const TABLE = '"accettazioneMezzo"';
 const STAGED = '"accettazioneMezzoFotoCaricata"';
@@ -64,14 +64,7 @@ export const acceptanceRepository = {
   },
 
   async user(ctx: AppContext, id: number): Promise<{ id: number; nome: string; active: boolean } | null> {
-    const { rows } = await ctx.db.query<{
-      id: number;
-      name: string;
-      surname: string;
-      username: string;
-      active: string;
-    }>(`SELECT id, name, surname, username, active FROM "user" WHERE id = $1`, [id]);
-    const u = rows[0];
+    const u = await personOf(ctx.db, id);
     return u ? { id: u.id, nome: displayName(u), active: u.active === 'true' } : null;
   },
 

@@ -111,3 +111,4 @@ export const contactCentreModule: ServerModule = {
 };
 
 export { ingestCalls } from './ingest.ts';
+export { demoWeekOfCalls } from './demoCalls.ts';

@@ -1,6 +1,7 @@
 import type { WorkingCalendarEntry } from '../../../domain/calendar/index.ts';
 import type { CallRecord } from '../../../domain/contact-centre/index.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { negotiationsWithPhones } from '../negotiations/index.ts';
 
 /**
  * Every call leg the PBX posted, as normalised: the idempotency key (its call id), and what call-back cases
@@ -95,6 +96,15 @@ function typedForms(e164: string): string[] {
 }
 
 export const contactCentreRepository = {
+  /** Whether this user is already assigned to this branch office. */
+  async isAssigned(db: Queryable, branchOfficeId: unknown, appUserId: unknown): Promise<boolean> {
+    const { rows } = await db.query(
+      `SELECT 1 FROM "branchOfficeUser" WHERE "branchOfficeId" = $1 AND "appUserId" = $2 LIMIT 1`,
+      [branchOfficeId, appUserId],
+    );
+    return rows.length > 0;
+  },
+
   async lockIngestion(tx: Queryable) {
     await tx.query(`SELECT pg_advisory_xact_lock($1)`, [INGEST_LOCK]);
   },
@@ -192,13 +202,10 @@ export const contactCentreRepository = {
       `SELECT id, "companyName" AS name, phone FROM "customer" WHERE regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') = ANY($1) ORDER BY id LIMIT 1000`,
       [forms],
     );
-    const negotiations = await db.query<{ id: number; name: string; phone: string }>(
-      `SELECT id, "ragioneSociale" AS name, telefono AS phone FROM "trattativaCp" WHERE regexp_replace(coalesce(telefono, ''), '[^0-9]', '', 'g') = ANY($1) ORDER BY id DESC LIMIT 1000`,
-      [forms],
-    );
+    const negotiations = await negotiationsWithPhones(db, forms);
     for (const e164 of e164s) {
       const customer = customers.rows.find((c) => sameNumber(c.phone, e164));
-      const negotiation = negotiations.rows.find((n) => sameNumber(n.phone, e164));
+      const negotiation = negotiations.find((n) => sameNumber(n.phone, e164));
       if (customer) out.set(e164, { callerName: customer.name, customerId: customer.id, trattativaCpId: null });
       else if (negotiation)
         out.set(e164, { callerName: negotiation.name ?? '', customerId: null, trattativaCpId: negotiation.id });

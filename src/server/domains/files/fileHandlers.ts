@@ -4,6 +4,7 @@ import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { crudRepository } from '../../crud/crudRepository.ts';
 import { keyOf, NewFiles } from '../../storage/storage.ts';
+import { documentByFilename } from './fileRepository.ts';
 import { ALLOWED, FILE_MESSAGES, invalid, readUpload, safeOriginalName } from './fileStore.ts';
 
 /** The storage folder of customers' and contacts' documents. */
@@ -60,11 +61,7 @@ export const fileHandlers = defineHandlers({
 
   downloadDocument: async (req, ctx) => {
     const filename = String(req.params.filename);
-    const { rows } = await ctx.db.query<{ filename: string; originalFilename: string; mimeType: string }>(
-      `SELECT filename, "originalFilename", "mimeType" FROM "document" WHERE filename = $1`,
-      [filename],
-    );
-    const row = rows[0];
+    const row = await documentByFilename(ctx.db, filename);
     const key = keyOf(FOLDER, filename);
     const content = row && key ? await ctx.storage.stream(key) : null;
     if (!row || !content) throw new HttpError(404, MESSAGES.notFound);

@@ -122,7 +122,7 @@ export const inventoryHandlers = defineHandlers({
     const machines = branch.codiceMago ? await ctx.erp.machinesOfBranch(branch.codiceMago) : [];
     const id = await ctx.db.transaction(async (tx) => {
       // One open inventory per branch: the branch row is the lock two simultaneous creates queue on.
-      await tx.query(`SELECT id FROM "filialeInventario" WHERE id = $1 FOR UPDATE`, [branchId]);
+      await repo.lockBranch(tx, branchId);
       if (await repo.openInventoryOfBranch(tx, branchId))
         throw violation(409, 'filialeInventarioId', M.openExists(branch.nome));
       return repo.createInventory(tx, branchId, fullName(user), machines);

@@ -2,6 +2,7 @@ import type { CountEntry } from '../../../domain/inventory/counting.ts';
 import type { ErpMachine } from '../../../domain/inventory/closingLists.ts';
 import type { RecordOf } from '../../context.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { branchIdsOf } from '../users/index.ts';
 
 /** Tables of the generic layer (schemas/inventario-mezzi*.json); this workflow reads and writes them itself. */
 const INV = '"inventarioMezzi"';
@@ -115,11 +116,7 @@ export function inventoryRepository(db: Queryable) {
 
     /** The inventory branches a user belongs to (`filialiIds`). */
     async branchIdsOfUser(userId: number): Promise<number[]> {
-      const { rows } = await db.query<{ filialiIds: number[] | null }>(
-        `SELECT "filialiIds" FROM "user" WHERE id = $1`,
-        [userId],
-      );
-      return rows[0]?.filialiIds ?? [];
+      return branchIdsOf(db, userId);
     },
 
     async listInventories(options: {
@@ -154,6 +151,11 @@ export function inventoryRepository(db: Queryable) {
         [id],
       );
       return rows[0];
+    },
+
+    /** Locks the branch row until the transaction ends: two creates of its inventory queue up on it. */
+    async lockBranch(tx: Queryable, branchId: number): Promise<void> {
+      await tx.query(`SELECT id FROM "filialeInventario" WHERE id = $1 FOR UPDATE`, [branchId]);
     },
 
     async openInventoryOfBranch(tx: Queryable, branchId: number): Promise<number | undefined> {

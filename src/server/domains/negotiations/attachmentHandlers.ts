@@ -5,7 +5,7 @@ import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import type { AnyRequest } from '../../http/handler.ts';
 import { deleteAll, keyOf, NewFiles } from '../../storage/storage.ts';
-import { ALLOWED, FILE_MESSAGES, invalid, safeOriginalName } from '../files/fileStore.ts';
+import { ALLOWED, FILE_MESSAGES, invalid, safeOriginalName } from '../files/index.ts';
 import {
   attachmentsOf,
   nextAttachmentIds,

@@ -2,7 +2,7 @@ import type { ServerModule } from '../../context.ts';
 import { namedBy } from '../../storage/sweep.ts';
 import { ATTACHMENTS, attachmentHandlers } from './attachmentHandlers.ts';
 import { recordHandlers } from './recordHandlers.ts';
-import { NEGOTIATION_TABLES } from './repository.ts';
+import { ATTACHMENT_PATHS_SQL, NEGOTIATION_TABLES } from './repository.ts';
 import { negotiationMailSent, sendHandlers } from './sendHandlers.ts';
 
 /** The negotiations workflow (trattative CP): every operation of the Trattative tag but the public offer's. See README.md. */
@@ -13,10 +13,7 @@ export const negotiationsModule: ServerModule = {
   files: () => [
     {
       folder: ATTACHMENTS,
-      referenced: namedBy(
-        `SELECT a->>'path' FROM "trattativaCp" t CROSS JOIN LATERAL jsonb_array_elements(
-           CASE WHEN jsonb_typeof(t.allegati) = 'array' THEN t.allegati ELSE '[]'::jsonb END) a`,
-      ),
+      referenced: namedBy(ATTACHMENT_PATHS_SQL),
     },
   ],
   /** The delivered e-mails set the negotiations' flags. */
@@ -24,3 +21,23 @@ export const negotiationsModule: ServerModule = {
     ctx.mail.onSent(negotiationMailSent(ctx));
   },
 };
+
+// The door: what other workflows may use of the negotiations (nothing else of this folder).
+export {
+  announce,
+  archivedFlags,
+  archivedFlagSql,
+  customerSideOf,
+  type CustomerSide,
+  ensureDocumentToken,
+  markOfferSeen,
+  negotiationsWithPhones,
+  negotiationWithDocumentToken,
+  setCustomerAnswer,
+  visibleRow,
+} from './repository.ts';
+export { sendAboutNegotiation, text, type Sender } from './sendHandlers.ts';
+export { viewerOf, type Viewer } from './visibility.ts';
+
+/** The staff page of a negotiation, as a link in an e-mail (the web app's negotiation route). */
+export const negotiationLink = (publicUrl: string, id: number) => `${publicUrl}/trattativeCp/trattativa/${id}`;

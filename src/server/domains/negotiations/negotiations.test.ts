@@ -93,18 +93,22 @@ describe('a new negotiation', () => {
     expect(data.dataInserimento).toEqual(expect.any(String));
   });
 
-  it('gets a document token, and the page can save again with the version it holds', async () => {
+  it('has its document token from its creation; a new one keeps the version, so the page can save again', async () => {
     const id = await create('cp.anna', { ragioneSociale: 'Gru Service S.r.l.', durata: 10 });
     const before = (await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data;
+    // The server gives it on create: the page asks for nothing more before the offer's link works.
+    expect(before.documentToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const token = await call('cp.anna', 'GET', `/api/trattative_cp/create-document-token/${id}`);
     expect(token.json().data.documentToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    // The duration left empty in the form is no duration.
-    const { durata: _cleared, ...rest } = before;
+    expect(token.json().data.documentToken).not.toBe(before.documentToken);
+    // The duration left empty in the form is no duration; the save leaves out the token, which only its own
+    // operations write (as the web client does).
+    const { durata: _cleared, documentToken: _token, ...rest } = before;
     const saved = await call('cp.anna', 'PUT', `/api/trattative_cp/${id}`, { ...rest, note: 'Richiamare lunedì' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ durata: null, note: 'Richiamare lunedì', version: before.version + 1 });
     // Someone else's copy, now stale, gets the 409 that says to reload.
-    const stale = await call('cp.anna', 'PUT', `/api/trattative_cp/${id}`, { ...before, note: 'vecchia' });
+    const stale = await call('cp.anna', 'PUT', `/api/trattative_cp/${id}`, { ...rest, note: 'vecchia' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('Il record è stato modificato da un altro utente: ricaricare i dati');
   });

@@ -1,6 +1,5 @@
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import { endOfRomeDay, startOfRomeDay } from '../../../domain/calendar/index.ts';
-import { createDocumentToken } from '../../auth/publicOffer.ts';
 import { defineHandlers } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
@@ -9,9 +8,17 @@ import { checkSearch, DEFAULT_SEARCH_LIMITS, searchWords } from '../../crud/sear
 import { serverSetValues } from '../../crud/serverSet.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { deleteAll } from '../../storage/storage.ts';
-import { activeUsersWithAnyRole } from '../users/userRepository.ts';
+import { activeUsersWithAnyRole } from '../users/index.ts';
 import { ATTACHMENTS } from './attachmentHandlers.ts';
-import { acknowledgeSameVat, announce, attachmentsOf, negotiationsWithVat, visibleRow } from './repository.ts';
+import {
+  acknowledgeSameVat,
+  announce,
+  attachmentsOf,
+  documentTokenValue,
+  negotiationsWithVat,
+  newDocumentToken,
+  visibleRow,
+} from './repository.ts';
 import { checkAssignable, checkReferences, operatorFor } from './rules.ts';
 import { visibleCondition, viewerOf } from './visibility.ts';
 
@@ -104,6 +111,8 @@ export const recordHandlers = defineHandlers({
         offertaInviata: false,
         schedaTecnicaInviata: false,
         bozzaOffertaVisualizzata: false,
+        // The offer's public link needs its document token from the start.
+        documentToken: documentTokenValue(),
       },
     );
     await announce(ctx, data, 'updated', req.user);
@@ -208,7 +217,7 @@ export const recordHandlers = defineHandlers({
   createTrattativaCpDocumentToken: async (req, ctx) => {
     const viewer = await viewerOf(ctx, req.user);
     await visibleRow(ctx.db, viewer, idOf(req.params));
-    return { data: { documentToken: await createDocumentToken(ctx, idOf(req.params)) } };
+    return { data: { documentToken: await newDocumentToken(ctx.db, idOf(req.params)) } };
   },
 
   checkTrattativaCpPartitaIva: async (req, ctx) => {

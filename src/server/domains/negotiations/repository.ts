@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { isLostStatus } from '../../../domain/negotiations/lostStatus.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { quote } from '../../crud/entityModel.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { activeUserIdsSeeing, fullNamesOf } from '../users/index.ts';
 import { SEES_ALL, visibleSql, type Viewer } from './visibility.ts';
 
 /** One attachment as stored in the negotiation's `allegati` (schemas/trattativa-cp-allegato.json). */
@@ -23,6 +26,7 @@ export interface Allegato {
 export const NEGOTIATION_TABLES: readonly string[] = [
   `CREATE SEQUENCE IF NOT EXISTS "trattativaCpAllegato_id_seq"`,
   `CREATE INDEX IF NOT EXISTS "trattativaCp_allegati_idx" ON "trattativaCp" USING gin ("allegati" jsonb_path_ops)`,
+  `CREATE INDEX IF NOT EXISTS "trattativaCp_documentToken_idx" ON "trattativaCp" ("documentToken")`,
   // Other negotiations with the same VAT number a user has seen and saved over: not asked about again.
   `CREATE TABLE IF NOT EXISTS "trattativaCpPartitaIvaVista" (
      "trattativaCpId" integer NOT NULL,
@@ -33,6 +37,10 @@ export const NEGOTIATION_TABLES: readonly string[] = [
      PRIMARY KEY ("trattativaCpId", "altraTrattativaCpId"))`,
   `CREATE INDEX IF NOT EXISTS "trattativaCpPartitaIvaVista_altra_idx" ON "trattativaCpPartitaIvaVista" ("altraTrattativaCpId")`,
 ];
+
+/** The stored paths of every negotiation's attachments (what the sweep at start keeps). */
+export const ATTACHMENT_PATHS_SQL = `SELECT a->>'path' FROM "trattativaCp" t CROSS JOIN LATERAL jsonb_array_elements(
+  CASE WHEN jsonb_typeof(t.allegati) = 'array' THEN t.allegati ELSE '[]'::jsonb END) a`;
 
 export const notFound = () => new HttpError(404, MESSAGES.notFound);
 
@@ -90,14 +98,8 @@ export async function setFlag(db: Queryable, id: number, flag: string): Promise<
 }
 
 /** Active users who see a negotiation: those of SEES_ALL, its operator and the members of its CRM group. */
-async function watchersOf(db: Queryable, row: Row): Promise<number[]> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM "user" WHERE active = 'true'
-       AND (roles ?| $1::text[] OR id = $2 OR "gruppiCrmIds" @> $3::jsonb)`,
-    [SEES_ALL, row.operatoreId ?? 0, JSON.stringify([row.gruppoCrmId ?? 0])],
-  );
-  return rows.map((r) => r.id);
-}
+const watchersOf = (db: Queryable, row: Row) =>
+  activeUserIdsSeeing(db, SEES_ALL, Number(row.operatoreId ?? 0), Number(row.gruppoCrmId ?? 0));
 
 /**
  * Tells every open browser that may show this negotiation that it changed (the push hub, on each
@@ -144,7 +146,8 @@ export async function negotiationsWithVat(
 ): Promise<SameVat[]> {
   const where = visibleSql(viewer, 3, 't.');
   const { rows } = await db.query<
-    Omit<SameVat, 'stato'> & {
+    Omit<SameVat, 'stato' | 'operatore'> & {
+      operatoreId: number | null;
       archiviata: string;
       acceptedByCustomer: string | null;
       code: unknown;
@@ -152,10 +155,10 @@ export async function negotiationsWithVat(
     }
   >(
     `SELECT t.id, COALESCE(t."ragioneSociale", '') AS "ragioneSociale", t."dataInserimento",
-       NULLIF(TRIM(COALESCE(u.name, '') || ' ' || COALESCE(u.surname, '')), '') AS operatore,
+       t."operatoreId",
        ${where.sql} AS accessibile, t.archiviata, t."acceptedByCustomer", s.code, s.description,
        (v."trattativaCpId" IS NOT NULL) AS vista
-     FROM "trattativaCp" t LEFT JOIN "user" u ON u.id = t."operatoreId"
+     FROM "trattativaCp" t
        LEFT JOIN "statoTrattativa" s ON s.id = t."statoTrattativaId"
        LEFT JOIN "trattativaCpPartitaIvaVista" v
          ON v."trattativaCpId" = $2 AND v."altraTrattativaCpId" = t.id AND v."partitaIva" = t."partitaIva"
@@ -164,10 +167,12 @@ export async function negotiationsWithVat(
     [vat, exceptId ?? 0, ...where.params],
   );
   const order = { aperta: 0, persa: 1, archiviata: 2 };
+  const operators = await fullNamesOf(db, [...new Set(rows.flatMap((r) => (r.operatoreId ? [r.operatoreId] : [])))]);
   return rows
-    .map(({ archiviata, acceptedByCustomer, code, description, ...r }): SameVat => {
+    .map(({ archiviata, acceptedByCustomer, code, description, operatoreId, ...r }): SameVat => {
       const lost = acceptedByCustomer === 'N' || isLostStatus({ code, description });
-      return { ...r, stato: archiviata === 'Y' ? 'archiviata' : lost ? 'persa' : 'aperta' };
+      const operatore = (operatoreId && operators.get(operatoreId)) || null;
+      return { ...r, operatore, stato: archiviata === 'Y' ? 'archiviata' : lost ? 'persa' : 'aperta' };
     })
     .sort((x, y) => order[x.stato] - order[y.stato] || y.id - x.id)
     .slice(0, 50);
@@ -198,4 +203,146 @@ export async function acknowledgeSameVat(db: Queryable, id: number, vat: string,
      DO UPDATE SET "partitaIva" = EXCLUDED."partitaIva", "vistaDa" = EXCLUDED."vistaDa", "vistaIl" = now()`,
     [id, vat, userId, others],
   );
+}
+
+/** A fresh document token: 192 random bits, base64url. */
+export const documentTokenValue = () => randomBytes(24).toString('base64url');
+
+/** The negotiation whose current document token this is, or none. */
+export async function negotiationWithDocumentToken(db: Queryable, code: string): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM "trattativaCp" WHERE "documentToken" = $1 LIMIT 1`, [
+    code,
+  ]);
+  return rows[0]?.id;
+}
+
+/**
+ * A new document token for a negotiation (192 random bits, base64url): it replaces the previous
+ * one, so a link sent before stops opening the offer. The token is no field of the form, so the
+ * version stays: the page that asked for it right after saving can still save again.
+ */
+export async function newDocumentToken(db: Queryable, negotiationId: number): Promise<string> {
+  const token = documentTokenValue();
+  const { rows } = await db.query(`UPDATE "trattativaCp" SET "documentToken" = $1 WHERE id = $2 RETURNING id`, [
+    token,
+    negotiationId,
+  ]);
+  if (!rows[0]) throw notFound();
+  return token;
+}
+
+/** The negotiation's document token, made now if it has none yet. */
+export async function ensureDocumentToken(db: Queryable, negotiationId: number): Promise<string> {
+  const { rows } = await db.query<{ documentToken: string | null }>(
+    `SELECT "documentToken" FROM "trattativaCp" WHERE id = $1`,
+    [negotiationId],
+  );
+  if (!rows[0]) throw notFound();
+  return rows[0].documentToken?.trim() || newDocumentToken(db, negotiationId);
+}
+
+/**
+ * Sets the customer's answer on the negotiation; a new version, so a salesperson's open form cannot overwrite it.
+ * Changed now by nobody on the staff: a stale save then does not name the last colleague.
+ */
+export async function setCustomerAnswer(tx: Queryable, id: number, fields: Record<string, unknown>): Promise<Row> {
+  const names = Object.keys(fields);
+  const { rows } = await tx.query<Row>(
+    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n.replace(/"/g, '')}" = $${i + 2}`).join(', ')}, version = version + 1,
+       updated = now(), updater = NULL
+     WHERE id = $1 RETURNING *`,
+    [id, ...names.map((n) => fields[n])],
+  );
+  return rows[0] as Row;
+}
+
+/** The customer opened the offer page: the offer counts as seen (and sent), once. The row when this changed it. */
+export async function markOfferSeen(tx: Queryable, id: number): Promise<Row | undefined> {
+  const { rows } = await tx.query<{ id: number; viewed: boolean | null }>(
+    `SELECT id, "bozzaOffertaVisualizzata" AS viewed FROM "trattativaCp" WHERE id = $1 FOR UPDATE`,
+    [id],
+  );
+  if (!rows[0] || rows[0].viewed) return undefined;
+  const updated = await tx.query<Row>(
+    `UPDATE "trattativaCp" SET "bozzaOffertaVisualizzata" = true, "offertaInviata" = true WHERE id = $1 RETURNING *`,
+    [id],
+  );
+  return updated.rows[0];
+}
+
+/** Whether each of these negotiations is archived ('Y'/'N'). */
+export async function archivedFlags(db: Queryable, ids: number[]): Promise<Map<number, 'Y' | 'N'>> {
+  const { rows } = await db.query<{ id: number; archiviata: 'Y' | 'N' | null }>(
+    `SELECT id, archiviata FROM "trattativaCp" WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.archiviata ?? 'N']));
+}
+
+/** The SQL of a negotiation's archived flag ('Y'/'N'), for a row whose negotiation id is the column given. */
+export const archivedFlagSql = (negotiationIdColumn: string) =>
+  `COALESCE((SELECT t.archiviata FROM "trattativaCp" t WHERE t.id = ${negotiationIdColumn}), 'N')`;
+
+/** Whether a row of this table has this id (a reference the negotiation points to). */
+export async function rowExists(db: Queryable, table: string, id: number): Promise<boolean> {
+  const { rows } = await db.query(`SELECT 1 FROM ${quote(table)} WHERE id = $1`, [id]);
+  return rows.length > 0;
+}
+
+/** The address the company's messages leave from (the configuration's sender), if set. */
+export async function companySender(db: Queryable): Promise<string | null> {
+  const { rows } = await db.query<{ from: string | null }>(
+    `SELECT "emailMittente" AS "from" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
+  );
+  return rows[0]?.from ?? null;
+}
+
+/** The brochure chosen, else the first of the negotiation's machine family. */
+export async function brochureOf(
+  db: Queryable,
+  chosen: number | undefined,
+  familyId: number,
+): Promise<Row | undefined> {
+  const { rows } = await db.query<Row>(
+    chosen
+      ? `SELECT * FROM "invioBrochure" WHERE id = $1`
+      : `SELECT * FROM "invioBrochure" WHERE "famigliaMezzoId" = $1 ORDER BY id LIMIT 1`,
+    [chosen ?? familyId],
+  );
+  return rows[0];
+}
+
+/** The negotiation fields the public page and its answers use: nothing else is read for the customer. */
+export interface CustomerSide {
+  id: number;
+  ragioneSociale: string | null;
+  contatto: string | null;
+  email: string | null;
+  destinazioneCantiere: string | null;
+  formattedAddress: string | null;
+  acceptedByCustomer: string | null;
+  operatoreId: number | null;
+  documentToken: string | null;
+}
+
+export async function customerSideOf(db: Queryable, id: number, lock = false): Promise<CustomerSide | undefined> {
+  const { rows } = await db.query<CustomerSide>(
+    `SELECT id, "ragioneSociale", contatto, email, "destinazioneCantiere", "formattedAddress", "acceptedByCustomer",
+       "operatoreId", "documentToken"
+     FROM "trattativaCp" WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Negotiations whose phone number, digits only, is one of these (the newest first, at most 1000). */
+export async function negotiationsWithPhones(
+  db: Queryable,
+  digits: string[],
+): Promise<{ id: number; name: string; phone: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string; phone: string }>(
+    `SELECT id, "ragioneSociale" AS name, telefono AS phone FROM "trattativaCp" WHERE regexp_replace(coalesce(telefono, ''), '[^0-9]', '', 'g') = ANY($1) ORDER BY id DESC LIMIT 1000`,
+    [digits],
+  );
+  return rows;
 }

@@ -1,9 +1,10 @@
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
-import { quote } from '../../crud/entityModel.ts';
 import type { Violation } from '../../contract/italianErrors.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { activityAndRoles } from '../users/index.ts';
+import { rowExists } from './repository.ts';
 import { hasAny, MAY_REASSIGN, type Viewer } from './visibility.ts';
 
 export const NEGOTIATION_MESSAGES = {
@@ -18,14 +19,10 @@ const invalid = (field: string, message: string) => new HttpError(400, MESSAGES.
 
 /** A user a negotiation may be given to: existing, active, with a negotiation role. */
 export async function checkAssignable(ctx: AppContext, userId: number, field: string): Promise<void> {
-  const { rows } = await ctx.db.query<{ active: string | null; roles: unknown }>(
-    `SELECT active, roles FROM "user" WHERE id = $1`,
-    [userId],
-  );
-  const user = rows[0];
+  const user = await activityAndRoles(ctx.db, userId);
   if (!user) throw invalid(field, NEGOTIATION_MESSAGES.unknownUser);
   if (user.active !== 'true') throw invalid(field, NEGOTIATION_MESSAGES.inactiveUser);
-  const roles = Array.isArray(user.roles) ? (user.roles as string[]) : [];
+  const roles = Array.isArray(user.roles) ? user.roles : [];
   if (!roles.some((r) => (ROLE_GROUPS.trattative as readonly string[]).includes(r)))
     throw invalid(field, NEGOTIATION_MESSAGES.notNegotiationUser);
 }
@@ -61,8 +58,8 @@ export async function checkReferences(ctx: AppContext, body: Row): Promise<void>
     const value = body[field];
     const target = ctx.resourceNamed(resourceName);
     if (typeof value !== 'number' || !target) continue;
-    const { rows } = await ctx.db.query(`SELECT 1 FROM ${quote(target.model.table)} WHERE id = $1`, [value]);
-    if (rows.length === 0) violations.push({ field, message: NEGOTIATION_MESSAGES.unknownReference });
+    if (!(await rowExists(ctx.db, target.model.table, value)))
+      violations.push({ field, message: NEGOTIATION_MESSAGES.unknownReference });
   }
   if (violations.length > 0) throw new HttpError(400, MESSAGES.invalid, violations);
 }

@@ -1,6 +1,5 @@
 import type { EmailKind } from '../../../../generated/entities.ts';
 import { displayFormats } from '../../../domain/displayFormats.ts';
-import { createDocumentToken } from '../../auth/publicOffer.ts';
 import { defineHandlers, type AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import type { AnyRequest } from '../../http/handler.ts';
@@ -8,11 +7,10 @@ import type { Queryable } from '../../db/Db.ts';
 import { HttpError } from '../../http/httpError.ts';
 import { NOT_CONFIGURED, type OutgoingMail } from '../../plugins/mail/index.ts';
 import type { SentHook } from '../../plugins/mail/mailer.ts';
-import { invalid } from '../files/fileStore.ts';
-import { renderOfferPdf } from '../offers/pdf/offerPdf.ts';
-import { NO_OFFER, freezeOfferVersion } from '../offers/pricing/freeze.ts';
+import { invalid } from '../files/index.ts';
+import { accreditationLink, contactOf } from '../users/index.ts';
 import { readParts } from './attachmentHandlers.ts';
-import { announce, setFlag, visibleRow } from './repository.ts';
+import { announce, brochureOf, companySender, setFlag, visibleRow } from './repository.ts';
 import { viewerOf } from './visibility.ts';
 
 /** The flag each kind of message sets on its negotiation once it has been delivered (SPEC.md section 4). */
@@ -33,36 +31,29 @@ export const SEND_MESSAGES = {
 } as const;
 
 /** Who sends: their name signs the message, replies go to them, and it leaves from the company's address. */
+export type Sender = Awaited<ReturnType<typeof senderOf>>;
+
 async function senderOf(ctx: AppContext, req: Pick<AnyRequest, 'user'>) {
-  const { rows } = await ctx.db.query<{ name: string | null; email: string | null; from: string | null }>(
-    `SELECT TRIM(COALESCE(u.name, '') || ' ' || COALESCE(u.surname, '')) AS name, u.email,
-       (SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1) AS "from"
-     FROM "user" u WHERE u.id = $1`,
-    [req.user?.id ?? 0],
-  );
-  return {
-    firma: rows[0]?.name || null,
-    replyTo: rows[0]?.email || null,
-    from: rows[0]?.from || null,
-  };
+  const [user, from] = await Promise.all([contactOf(ctx.db, req.user?.id ?? 0), companySender(ctx.db)]);
+  return { firma: user.name || null, replyTo: user.email || null, from: from || null };
 }
 
 /**
  * One message about a negotiation the caller sees, written to the outbox in one transaction with the
  * negotiation locked. Its flag is set when the message is delivered (negotiationMailSent), not before.
  */
-async function send(
+export async function sendAboutNegotiation(
   req: Pick<AnyRequest, 'user'>,
   ctx: AppContext,
   negotiationId: number,
-  build: (row: Row, tx: Queryable) => Promise<Omit<OutgoingMail, 'cause' | 'from' | 'replyTo'>>,
+  build: (row: Row, tx: Queryable, sender: Sender) => Promise<Omit<OutgoingMail, 'cause' | 'from' | 'replyTo'>>,
 ) {
   const viewer = await viewerOf(ctx, req.user);
   const sender = await senderOf(ctx, req);
   const { status } = await ctx.db.transaction(async (tx) => {
     const row = await visibleRow(tx, viewer, negotiationId, true);
     return ctx.mail.enqueue(tx, {
-      ...(await build(row, tx)),
+      ...(await build(row, tx, sender)),
       from: sender.from,
       replyTo: sender.replyTo,
       cause: { entity: 'trattativaCp', id: negotiationId, user: req.user?.username },
@@ -71,7 +62,7 @@ async function send(
   return { message: status === 'queued' ? SEND_MESSAGES.queued : SEND_MESSAGES.notConfigured };
 }
 
-const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+export const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 /** A field's value as its kind reads everywhere (a phone number dotted as on the screens), else as typed. */
 const shown = (kind: string | undefined, v: unknown) =>
   kind && kind in displayFormats ? displayFormats[kind as keyof typeof displayFormats](v) || null : text(v);
@@ -89,29 +80,23 @@ const ANAGRAFICA_FIELDS = [
 ];
 
 async function brochureFor(tx: Queryable, row: Row, chosen: number | undefined) {
-  const { rows } = await tx.query<Row>(
-    chosen
-      ? `SELECT * FROM "invioBrochure" WHERE id = $1`
-      : `SELECT * FROM "invioBrochure" WHERE "famigliaMezzoId" = $1 ORDER BY id LIMIT 1`,
-    [chosen ?? row.famigliaMezzoId ?? 0],
-  );
-  if (!rows[0])
+  const brochure = await brochureOf(tx, chosen, Number(row.famigliaMezzoId ?? 0));
+  if (!brochure)
     throw invalid(
       'invioBrochureId',
       chosen ? "non esiste più: scegliere un valore dall'elenco" : SEND_MESSAGES.noBrochure,
     );
-  return rows[0];
+  return brochure;
 }
 
 export const sendHandlers = defineHandlers({
   sendTrattativaCpAnagrafica: async (req, ctx) => {
     const body = req.body;
-    const sender = await senderOf(ctx, req);
     const properties = (ctx.contract.entitySchema('TrattativaCp').properties ?? {}) as Record<
       string,
       { title?: string; 'x-kind'?: string }
     >;
-    return send(req, ctx, body.idTrattativaCp, async (row) => ({
+    return sendAboutNegotiation(req, ctx, body.idTrattativaCp, async (row, _tx, sender) => ({
       to: body.email,
       ...ctx.mail.render.anagrafica({
         ragioneSociale: String(row.ragioneSociale ?? ''),
@@ -124,8 +109,7 @@ export const sendHandlers = defineHandlers({
 
   sendTrattativaCpBrochure: async (req, ctx) => {
     const body = req.body;
-    const sender = await senderOf(ctx, req);
-    return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
+    return sendAboutNegotiation(req, ctx, body.idTrattativaCp, async (row, tx, sender) => {
       const brochure = await brochureFor(tx, row, body.invioBrochureId);
       return {
         to: body.email,
@@ -142,47 +126,13 @@ export const sendHandlers = defineHandlers({
 
   sendTrattativaCpLinkAccreditamento: async (req, ctx) => {
     const body = req.body;
-    const sender = await senderOf(ctx, req);
     // The link is personal: the sender's own, else the one of the negotiation's operator.
-    return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
-      const { rows } = await tx.query<{ link: string | null }>(
-        `SELECT "linkAccreditamento" AS link FROM "user" WHERE id = ANY($1::int[]) AND COALESCE("linkAccreditamento", '') <> ''
-         ORDER BY id = $2 DESC LIMIT 1`,
-        [[req.user?.id ?? 0, Number(row.operatoreId ?? 0)], req.user?.id ?? 0],
-      );
-      const link = rows[0]?.link;
+    return sendAboutNegotiation(req, ctx, body.idTrattativaCp, async (row, tx, sender) => {
+      const link = await accreditationLink(tx, [req.user?.id ?? 0, Number(row.operatoreId ?? 0)], req.user?.id ?? 0);
       if (!link || !/^https?:\/\//i.test(link)) throw invalid('linkAccreditamento', SEND_MESSAGES.noLink);
       return {
         to: body.email,
         ...ctx.mail.render.linkAccreditamento({ link, contatto: text(row.contatto), firma: sender.firma }),
-      };
-    });
-  },
-
-  sendTrattativaCpOfferta: async (req, ctx) => {
-    const body = req.body;
-    const sender = await senderOf(ctx, req);
-    const viewer = await viewerOf(ctx, req.user);
-    const stored = await visibleRow(ctx.db, viewer, body.idTrattativaCp);
-    if (stored.offerta !== 'Y') throw invalid('offerta', NO_OFFER);
-    // The public page needs a document token: the first offer sent makes one.
-    const documentToken = text(stored.documentToken) ?? (await createDocumentToken(ctx, body.idTrattativaCp));
-    // Sending freezes a numbered version of the saved offer, priced again now; its PDF goes with the mail.
-    return send(req, ctx, body.idTrattativaCp, async (row, tx) => {
-      const version = await freezeOfferVersion(ctx, tx, row, req.user, req.raw.log);
-      return {
-        to: body.email,
-        ...ctx.mail.render.offerta({
-          documentToken: text(row.documentToken) ?? documentToken,
-          numeroOfferta: version.number,
-          scadenza: version.header.validUntil,
-          conPdf: true,
-          contatto: text(row.contatto),
-          firma: sender.firma,
-        }),
-        attachments: [
-          { filename: `${version.number}.pdf`, content: await renderOfferPdf(version), contentType: 'application/pdf' },
-        ],
       };
     });
   },
@@ -199,8 +149,7 @@ export const sendHandlers = defineHandlers({
     if (oggetto.length > 255) throw invalid('oggetto', 'al massimo 255 caratteri');
     if (!testo) throw invalid('testo', 'il testo è obbligatorio');
     if (testo.length > 4000) throw invalid('testo', 'al massimo 4000 caratteri');
-    const sender = await senderOf(ctx, req);
-    return send(req, ctx, id, async () => ({
+    return sendAboutNegotiation(req, ctx, id, async (_row, _tx, sender) => ({
       to: fields.get('email') ?? '',
       ...ctx.mail.render.brochureMarketing({ oggetto, testo, firma: sender.firma }),
       attachments: files.map((f, i) => ({

@@ -3,6 +3,7 @@ import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { ListOptions } from '../../crud/listQuery.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { crmGroupsOf } from '../users/index.ts';
 
 /**
  * Who sees every negotiation: supervisors, admins and master; ROLE_NL too, whose only negotiation call is
@@ -27,12 +28,7 @@ export const hasAny = (user: StaffClaims, roles: readonly RoleName[]) => user.ro
 export async function viewerOf(ctx: AppContext, user: StaffClaims | null): Promise<Viewer> {
   if (!user) throw new HttpError(401, MESSAGES.tokenMissing);
   if (hasAny(user, SEES_ALL)) return { all: true, user };
-  const { rows } = await ctx.db.query<{ groups: unknown }>(
-    `SELECT "gruppiCrmIds" AS groups FROM "user" WHERE id = $1`,
-    [user.id],
-  );
-  const groups = Array.isArray(rows[0]?.groups) ? (rows[0].groups as unknown[]).map(Number) : [];
-  return { all: false, user, groups: groups.filter((g) => Number.isInteger(g)) };
+  return { all: false, user, groups: await crmGroupsOf(ctx.db, user.id) };
 }
 
 /** The SQL condition of the rows this viewer sees (column names of "trattativaCp"), or none for all. */

@@ -2,7 +2,8 @@ import { defineHandlers, type ServerModule } from '../../context.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { offerHandlers } from './offerHandlers.ts';
 import { offerRules } from './offerRules.ts';
-import { VERSION_TABLES } from './pricing/freeze.ts';
+import { sendOfferHandlers } from './sendOffer.ts';
+import { VERSION_TABLES } from './offerRepository.ts';
 
 /**
  * The offers (issue 15): the offer of a negotiation priced by the server, its sent versions and their PDF,
@@ -13,6 +14,7 @@ export const offersModule: ServerModule = {
   tables: VERSION_TABLES,
   handlers: defineHandlers({
     ...offerHandlers,
+    ...sendOfferHandlers,
     // SPEC.md section 7: the offer statuses list shows only the active ones unless asked otherwise.
     listStatoOfferta: (req, ctx) => {
       const { definition, model, repo } = ctx.resource('StatoOfferta');
@@ -27,3 +29,11 @@ export const offersModule: ServerModule = {
     },
   }),
 };
+
+/**
+ * The door: what other workflows may use of the offers (the public offer page, the signed PDF): the sent
+ * versions of a negotiation, frozen, and their PDF. Nothing here prices again.
+ */
+export { latestSentVersion, sentVersion, sentVersions } from './offerRepository.ts';
+export { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './pricing/sentVersions.ts';
+export { renderOfferPdf, type OfferSignature } from './pdf/offerPdf.ts';

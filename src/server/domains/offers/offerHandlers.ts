@@ -17,8 +17,8 @@ import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { announce, visibleRow } from '../negotiations/repository.ts';
-import { hasAny, viewerOf } from '../negotiations/visibility.ts';
+import { announce, archivedFlagSql, archivedFlags, viewerOf, visibleRow } from '../negotiations/index.ts';
+import { contactOf } from '../users/index.ts';
 import { renderOfferPdf } from './pdf/offerPdf.ts';
 import {
   CHOICE_FIELDS,
@@ -31,7 +31,7 @@ import {
   type Log,
   type PricedChoices,
 } from './pricing/offerInput.ts';
-import { sentVersion, sentVersions } from './pricing/sentVersions.ts';
+import { sentVersion, sentVersions } from './offerRepository.ts';
 
 type OffertaTrattativa = components['schemas']['OffertaTrattativa'];
 type ErroreCalcolo = components['schemas']['ErroreCalcolo'];
@@ -81,11 +81,7 @@ const effectiveDiscountOf = (d: EffectiveDiscount | null) =>
 
 /** The approver's name as the users table has it now (a token's copy may be older). */
 async function fullName(db: Queryable, user: StaffClaims): Promise<string> {
-  const { rows } = await db.query<{ name: string | null }>(
-    `SELECT NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name FROM "user" WHERE id = $1`,
-    [user.id],
-  );
-  return rows[0]?.name ?? user.username;
+  return (await contactOf(db, user.id)).name ?? user.username;
 }
 
 /** A save of an older version: 409 saying who saved in between and when, so the builder can say it. */
@@ -116,7 +112,11 @@ async function saveOffer(
     // An approval given earlier stays while the levers are the ones approved.
     let priced = await priceChoices(ctx, tx, choices, scoreOf(stored), { stored: stored.scontoApprovazione }, log);
     // A supervisor's or an admin's save is their approval of what the offer gives away.
-    if (priced.result.approvalRequired && !priced.input.discount.approvedBy && hasAny(user, DISCOUNT_APPROVERS))
+    if (
+      priced.result.approvalRequired &&
+      !priced.input.discount.approvedBy &&
+      user.roles.some((r) => DISCOUNT_APPROVERS.includes(r))
+    )
       priced = await priceChoices(ctx, tx, choices, scoreOf(stored), { by: await fullName(tx, user) }, log);
     const approvedBy = priced.input.discount.approvedBy ?? null;
     const violations = violationsOf(priced);
@@ -205,17 +205,16 @@ export const offerHandlers = defineHandlers({
   listOffer: async (req, ctx) => {
     const { definition, model, repo } = ctx.resource('Offer');
     const { archiviata, ...query } = req.query;
-    const flag = `COALESCE((SELECT t.archiviata FROM "trattativaCp" t WHERE t.id = ${quote(model.table)}."trattativaCpId"), 'N')`;
+    const flag = archivedFlagSql(`${quote(model.table)}."trattativaCpId"`);
     const page = await repo.list({
       ...listOptions(query, definition.sort, model),
       conditions: archiviata ? [(param) => `${flag} = ${param(archiviata)}`] : [],
     });
     const negotiations = [...new Set(page.data.map((o) => o.trattativaCpId))];
-    const { rows } = await ctx.db.query<{ id: number; archiviata: 'Y' | 'N' | null }>(
-      `SELECT id, archiviata FROM "trattativaCp" WHERE id = ANY($1::int[])`,
-      [negotiations],
+    const archived = await archivedFlags(
+      ctx.db,
+      negotiations.filter((n): n is number => typeof n === 'number'),
     );
-    const archived = new Map(rows.map((r) => [r.id, r.archiviata ?? 'N']));
     // SPEC.md section 7: GET /api/offers answers data.data (the page, with its total, inside data).
     return {
       data: { ...page, data: page.data.map((o) => ({ ...o, archiviata: archived.get(o.trattativaCpId ?? 0) ?? 'N' })) },

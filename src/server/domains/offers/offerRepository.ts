@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/Db.ts';
 import { quote } from '../../crud/entityModel.ts';
+import type { OfferInput } from '../../../domain/pricing/index.ts';
+import type { SentVersion, VersionSnapshot } from './pricing/sentVersions.ts';
 
 /** Every band of a price or increase table but one: its id and its bounds. */
 export async function bandsExcept(db: Queryable, table: string, fromField: string, toField: string, id: number | null) {
@@ -16,4 +18,143 @@ export async function clearOtherDefaultInsurances(db: Queryable, id: unknown): P
     `UPDATE "insurance" SET "defaultInsurance" = false, version = version + 1 WHERE id <> $1 AND "defaultInsurance"`,
     [id],
   );
+}
+
+/** The yearly sequence of offer numbers, and the indexes the versions and the offers list are read by. */
+export const VERSION_TABLES: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS "offerNumber" (year integer PRIMARY KEY, last integer NOT NULL)`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS "offer_trattativaCpId_versione_key" ON "offer" ("trattativaCpId", versione)`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS "offer_numeroDocumento_key" ON "offer" ("numeroDocumento")`,
+  // The offers list is read newest first.
+  `CREATE INDEX IF NOT EXISTS "offer_created_idx" ON "offer" (created)`,
+];
+
+/** The next number of the year's offers: the row lock of the upsert makes two sends wait for each other. */
+export async function nextNumberOfYear(tx: Queryable, year: number): Promise<number> {
+  const { rows } = await tx.query<{ last: number }>(
+    `INSERT INTO "offerNumber" (year, last) VALUES ($1, 1)
+     ON CONFLICT (year) DO UPDATE SET last = "offerNumber".last + 1 RETURNING last`,
+    [year],
+  );
+  return Number(rows[0]?.last ?? 1);
+}
+
+/** The last version sent of a negotiation's offer, 0 for none. */
+export async function lastVersion(tx: Queryable, negotiationId: number): Promise<number> {
+  const { rows } = await tx.query<{ v: number | null }>(
+    `SELECT MAX(versione) AS v FROM "offer" WHERE "trattativaCpId" = $1`,
+    [negotiationId],
+  );
+  return Number(rows[0]?.v ?? 0);
+}
+
+interface VersionRow {
+  versione: number;
+  numeroDocumento: string;
+  created: Date | string;
+  inviataDa: string | null;
+  hash: string;
+  snapshot: string;
+}
+
+function toVersion(row: VersionRow): SentVersion {
+  const snapshot = JSON.parse(row.snapshot) as VersionSnapshot;
+  return {
+    version: Number(row.versione),
+    number: row.numeroDocumento,
+    sentAt: new Date(row.created).toISOString(),
+    sentBy: row.inviataDa,
+    hash: row.hash,
+    ...snapshot,
+  };
+}
+
+const VERSION_COLUMNS = `versione, "numeroDocumento", created, "inviataDa", hash, snapshot`;
+
+/** Every sent version of a negotiation's offer, oldest first. */
+export async function sentVersions(db: Queryable, negotiationId: number): Promise<SentVersion[]> {
+  const { rows } = await db.query<VersionRow>(
+    `SELECT ${VERSION_COLUMNS} FROM "offer" WHERE "trattativaCpId" = $1 ORDER BY versione LIMIT 1000`,
+    [negotiationId],
+  );
+  return rows.map(toVersion);
+}
+
+/** One sent version of a negotiation's offer, or null. */
+export async function sentVersion(db: Queryable, negotiationId: number, version: number): Promise<SentVersion | null> {
+  const { rows } = await db.query<VersionRow>(
+    `SELECT ${VERSION_COLUMNS} FROM "offer" WHERE "trattativaCpId" = $1 AND versione = $2`,
+    [negotiationId, version],
+  );
+  return rows[0] ? toVersion(rows[0]) : null;
+}
+
+/** The last version sent to the customer (what the public page shows and the customer confirms), or null. */
+export async function latestSentVersion(db: Queryable, negotiationId: number): Promise<SentVersion | null> {
+  const { rows } = await db.query<VersionRow>(
+    `SELECT ${VERSION_COLUMNS} FROM "offer" WHERE "trattativaCpId" = $1 ORDER BY versione DESC LIMIT 1`,
+    [negotiationId],
+  );
+  return rows[0] ? toVersion(rows[0]) : null;
+}
+
+/** The general settings the offer uses as stored (altre-configurazioni, one row), if any. */
+export async function storedOfferSettings(db: Queryable): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT "maxScontoOfferta", "giorniValiditaOfferta", "codiceClienteListini", "contributoAmbientaleBase",
+       "contributoAmbientaleAllInclusive" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
+  );
+  return rows[0];
+}
+
+export async function resourceGroup(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; resourceGroup: string; description: string; articoliGruppo: unknown } | undefined> {
+  const { rows } = await db.query<{ id: number; resourceGroup: string; description: string; articoliGruppo: unknown }>(
+    `SELECT id, "resourceGroup", description, "articoliGruppo" FROM "gruppoRisorse" WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function rentalBranch(db: Queryable, id: number) {
+  const { rows } = await db.query<{
+    id: number;
+    name: string;
+    address: string | null;
+    latitude: number | null;
+    longitude: number | null;
+  }>(`SELECT id, name, address, latitude, longitude FROM "branchOffer" WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function insuranceByCode(db: Queryable, code: string) {
+  const { rows } = await db.query<{ code: string; name: string; percentage: number }>(
+    `SELECT code, name, percentage FROM "insurance" WHERE code = $1`,
+    [code],
+  );
+  return rows[0];
+}
+
+/** Rows a transport table may have at most. */
+const TRANSPORT_LIMIT = 1000;
+
+/** The transport price bands and increases, each in its order. */
+export async function transportTables(
+  db: Queryable,
+): Promise<Pick<OfferInput['transport'], 'priceBands' | 'durationIncreases' | 'scoreIncreases'>> {
+  const table = async <T>(sql: string) => (await db.query<T & object>(`${sql} LIMIT ${TRANSPORT_LIMIT}`)).rows;
+  const [priceBands, durationIncreases, scoreIncreases] = await Promise.all([
+    table<OfferInput['transport']['priceBands'][number]>(
+      `SELECT id, "minFrom", "minTo", price FROM "transportPrice" ORDER BY "minFrom"`,
+    ),
+    table<OfferInput['transport']['durationIncreases'][number]>(
+      `SELECT id, "durationFrom", "durationTo", coefficient FROM "transportIncreaseDuration" ORDER BY "durationFrom"`,
+    ),
+    table<OfferInput['transport']['scoreIncreases'][number]>(
+      `SELECT id, "scoreFrom", "scoreTo", coefficient FROM "transportIncreaseScore" ORDER BY "scoreFrom"`,
+    ),
+  ]);
+  return { priceBands, durationIncreases, scoreIncreases };
 }

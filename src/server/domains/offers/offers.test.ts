@@ -13,7 +13,7 @@ import {
 import { pdfText } from '../../../../tests/helpers/pdfText.ts';
 import { unreadable } from '../../../../tests/helpers/readableText.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
-import { latestSentVersion } from './versions.ts';
+import { latestSentVersion } from './index.ts';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof seedOfferConfig>>;

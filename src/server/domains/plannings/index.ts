@@ -4,7 +4,7 @@ import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { serverSetValues } from '../../crud/serverSet.ts';
 import type { Queryable } from '../../db/Db.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
-import { displayName } from '../users/userRepository.ts';
+import { displayName } from '../users/index.ts';
 import { planningRule } from './planningRules.ts';
 import { assertVisible, ownerOf, planningViewerOf, visiblePlannings } from './visibility.ts';
 

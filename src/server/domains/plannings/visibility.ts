@@ -5,6 +5,8 @@ import type { AppContext } from '../../context.ts';
 import type { ListOptions } from '../../crud/listQuery.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { agentOf } from '../users/index.ts';
+import { planningExists } from './planningRepository.ts';
 
 /** Who sees every activity, everybody's call-backs included. */
 const SEES_ALL: readonly RoleName[] = ROLE_GROUPS.admin;
@@ -29,10 +31,7 @@ export async function planningViewerOf(ctx: AppContext, user: StaffClaims | null
   if (hasAny(user, SEES_ALL)) return { all: true, user };
   const team = hasAny(user, TEAM);
   if (!team || hasAny(user, TEAM_LEADS)) return { all: false, user, team, agentId: null };
-  const { rows } = await ctx.db.query<{ agentId: number | null }>(`SELECT "agentId" FROM "user" WHERE id = $1`, [
-    user.id,
-  ]);
-  return { all: false, user, team, agentId: rows[0]?.agentId ?? null };
+  return { all: false, user, team, agentId: await agentOf(ctx.db, user.id) };
 }
 
 type Condition = NonNullable<ListOptions['conditions']>[number];
@@ -50,11 +49,7 @@ export function visiblePlannings(viewer: PlanningViewer): Condition | null {
 
 /** 404 unless this viewer sees the activity: another user's activity is not theirs to read, move or delete. */
 export async function assertVisible(db: Queryable, viewer: PlanningViewer, id: number): Promise<void> {
-  const condition = visiblePlannings(viewer);
-  const params: unknown[] = [id];
-  const where = condition ? ` AND (${condition((v) => `$${params.push(v)}`)})` : '';
-  const { rows } = await db.query(`SELECT 1 FROM planning WHERE id = $1${where}`, params);
-  if (rows.length === 0) throw new HttpError(404, MESSAGES.notFound);
+  if (!(await planningExists(db, id, visiblePlannings(viewer)))) throw new HttpError(404, MESSAGES.notFound);
 }
 
 /**

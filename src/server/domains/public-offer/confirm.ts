@@ -5,17 +5,17 @@ import type { ConfirmOffer } from '../../../../generated/entities.ts';
 import { confirmOfferMismatches, formatDuration, priceOffer } from '../../../domain/pricing/index.ts';
 import { MAX_SIGNATURE_BYTES, PUBLIC_OFFER_MESSAGES as M } from '../../../domain/publicOffer.ts';
 import type { AppContext } from '../../context.ts';
-import type { Queryable } from '../../db/Db.ts';
 import { HttpError } from '../../http/httpError.ts';
 import { NewFiles } from '../../storage/storage.ts';
-import { invalid } from '../files/fileStore.ts';
-import { announce } from '../negotiations/repository.ts';
+import { invalid } from '../files/index.ts';
+import { announce, negotiationLink, setCustomerAnswer } from '../negotiations/index.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import { currentOffer, siteOf, stateOf } from './publicView.ts';
 import {
   acceptanceOf,
   customerSide,
   insertAcceptance,
+  lostReason,
   offerStatusId,
   recordEvent,
   salespersonOf,
@@ -48,21 +48,6 @@ function refuseClosed(state: ReturnType<typeof stateOf>) {
   if (state === 'nessuna') throw conflict(M.noOffer);
 }
 
-/**
- * Sets the customer's answer on the negotiation; a new version, so a salesperson's open form cannot overwrite it.
- * Changed now by nobody on the staff: a stale save then does not name the last colleague.
- */
-async function setAnswer(tx: Queryable, id: number, fields: Record<string, unknown>): Promise<Row> {
-  const names = Object.keys(fields);
-  const { rows } = await tx.query<Row>(
-    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n}" = $${i + 2}`).join(', ')}, version = version + 1,
-       updated = now(), updater = NULL
-     WHERE id = $1 RETURNING *`,
-    [id, ...names.map((n) => fields[n])],
-  );
-  return rows[0] as Row;
-}
-
 /** Tells the salesperson at once, on their own topic of the push hub, beside the usual "updated". */
 async function tell(ctx: AppContext, row: Row, event: string, byName: string) {
   await announce(ctx, row, 'updated', null);
@@ -74,8 +59,6 @@ async function tell(ctx: AppContext, row: Row, event: string, byName: string) {
       byName: byName.slice(0, 201),
     });
 }
-
-const negotiationLink = (ctx: AppContext, id: number) => `${ctx.mail.config.publicUrl}/trattativeCp/trattativa/${id}`;
 
 /**
  * The customer accepts the latest version: every figure is priced again by the engine, the version must be
@@ -149,7 +132,7 @@ export async function acceptOffer(
     });
     await recordEvent(tx, negotiationId, 'accettata', now, visitor, v.number);
     const statoOfferta = await offerStatusId(tx, 'Accettata');
-    const updated = await setAnswer(tx, negotiationId, {
+    const updated = await setCustomerAnswer(tx, negotiationId, {
       acceptedByCustomer: 'Y',
       bozzaOffertaVisualizzata: true,
       offertaInviata: true,
@@ -173,7 +156,7 @@ export async function acceptOffer(
           ragioneSociale: side.ragioneSociale ?? '',
           numeroOfferta: v.number,
           accettataIl: now.toISOString(),
-          link: negotiationLink(ctx, negotiationId),
+          link: negotiationLink(ctx.mail.config.publicUrl, negotiationId),
         }),
         attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
         cause: { entity: 'trattativaCp', id: negotiationId, user: null },
@@ -192,7 +175,8 @@ export async function declineOffer(
   visitor: Visitor,
   now: Date,
 ): Promise<string> {
-  if (!body.motivoPersaId) throw invalid('motivoPersaId', M.reasonRequired);
+  const reasonId = body.motivoPersaId;
+  if (!reasonId) throw invalid('motivoPersaId', M.reasonRequired);
   const note = body.notePersa?.trim() || null;
   const row = await ctx.db.transaction(async (tx) => {
     const side = await customerSide(tx, negotiationId, true);
@@ -201,15 +185,12 @@ export async function declineOffer(
     const state = stateOf(side, offer, !!(await acceptanceOf(tx, negotiationId)), now);
     // An expired offer may still be declined: the salesperson learns why.
     if (state !== 'scaduta') refuseClosed(state);
-    const { rows } = await tx.query<{ description: string | null }>(
-      `SELECT description FROM "motivoPerso" WHERE id = $1`,
-      [body.motivoPersaId],
-    );
-    if (!rows[0]) throw invalid('motivoPersaId', M.reasonUnknown);
-    const motivo = rows[0].description ?? '';
+    const reason = await lostReason(tx, reasonId);
+    if (!reason) throw invalid('motivoPersaId', M.reasonUnknown);
+    const motivo = reason.description ?? '';
     await recordEvent(tx, negotiationId, 'rifiutata', now, visitor, [motivo, note].filter(Boolean).join(' — '));
     const statoOfferta = await offerStatusId(tx, 'Persa');
-    const updated = await setAnswer(tx, negotiationId, {
+    const updated = await setCustomerAnswer(tx, negotiationId, {
       acceptedByCustomer: 'N',
       offertaInviata: true,
       motivoPersaId: body.motivoPersaId,
@@ -225,7 +206,7 @@ export async function declineOffer(
           numeroOfferta: offer?.version.number,
           motivo,
           note,
-          link: negotiationLink(ctx, negotiationId),
+          link: negotiationLink(ctx.mail.config.publicUrl, negotiationId),
         }),
         cause: { entity: 'trattativaCp', id: negotiationId, user: null },
       });

@@ -4,8 +4,7 @@ import { PUBLIC_OFFER_MESSAGES as M } from '../../../domain/publicOffer.ts';
 import { defineHandlers, type AppContext, type ServerModule } from '../../context.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
-import { announce, visibleRow } from '../negotiations/repository.ts';
-import { viewerOf } from '../negotiations/visibility.ts';
+import { announce, markOfferSeen, negotiationLink, viewerOf, visibleRow } from '../negotiations/index.ts';
 import { keyOf } from '../../storage/storage.ts';
 import { namedBy } from '../../storage/sweep.ts';
 import { acceptOffer, declineOffer, SIGNED_FOLDER } from './confirm.ts';
@@ -18,6 +17,7 @@ import {
   PUBLIC_OFFER_TABLES,
   recordedSince,
   recordEvent,
+  SIGNED_PDFS_SQL,
   salespersonOf,
   type Visitor,
 } from './repository.ts';
@@ -56,7 +56,7 @@ async function sendSignedPdf(ctx: AppContext, reply: FastifyReply, id: number) {
  */
 export const publicOfferModule: ServerModule = {
   tables: PUBLIC_OFFER_TABLES,
-  files: () => [{ folder: SIGNED_FOLDER, referenced: namedBy(`SELECT "pdfPath" FROM "offertaClienteAccettazione"`) }],
+  files: () => [{ folder: SIGNED_FOLDER, referenced: namedBy(SIGNED_PDFS_SQL) }],
   /** Reminders to the customer three days and one day before the offer expires. */
   start: startReminders,
   handlers: defineHandlers({
@@ -67,19 +67,11 @@ export const publicOfferModule: ServerModule = {
       const visitor = visitorOf(req.raw);
       const now = new Date();
       const first = await ctx.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: number; viewed: boolean | null }>(
-          `SELECT id, "bozzaOffertaVisualizzata" AS viewed FROM "trattativaCp" WHERE id = $1 FOR UPDATE`,
-          [id],
-        );
+        // A customer who opened the offer's link has received the offer, whatever the outbox could tell.
+        const seen = await markOfferSeen(tx, id);
         if (!(await recordedSince(tx, id, 'visualizzata', new Date(now.getTime() - VIEW_EVERY_MS), visitor.ip)))
           await recordEvent(tx, id, 'visualizzata', now, visitor);
-        if (rows[0]?.viewed) return null;
-        // A customer who opened the offer's link has received the offer, whatever the outbox could tell.
-        const updated = await tx.query(
-          `UPDATE "trattativaCp" SET "bozzaOffertaVisualizzata" = true, "offertaInviata" = true WHERE id = $1 RETURNING *`,
-          [id],
-        );
-        return updated.rows[0] ?? null;
+        return seen ?? null;
       });
       if (first) await announce(ctx, first, 'updated', null);
       return { message: 'Operazione completata con successo' };
@@ -115,7 +107,7 @@ export const publicOfferModule: ServerModule = {
               contatto: side.contatto,
               email: side.email,
               messaggio: "L'offerta è scaduta: il cliente chiede una nuova offerta.",
-              link: `${ctx.mail.config.publicUrl}/trattativeCp/trattativa/${id}`,
+              link: negotiationLink(ctx.mail.config.publicUrl, id),
             }),
             cause: { entity: 'trattativaCp', id, user: null },
           });

@@ -6,7 +6,7 @@ import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
 import { priceOffer } from '../../../domain/pricing/index.ts';
 import type { HubEvent } from '../../../../generated/entities.ts';
-import { latestSentVersion } from '../offers/versions.ts';
+import { latestSentVersion } from '../offers/index.ts';
 import { sendDueReminders } from './reminders.ts';
 
 const PNG =

@@ -14,7 +14,7 @@ import {
   type PublicOffer,
   type PublicOfferOption,
 } from './repository.ts';
-import { latestVersion, type SentOfferVersion } from './versionSource.ts';
+import { latestSentVersion as latestVersion, type SentVersion as SentOfferVersion } from '../offers/index.ts';
 
 /** The latest sent version with its validity: the last Rome day to confirm, and the instant it ends. */
 export interface CurrentOffer {

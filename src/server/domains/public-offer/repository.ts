@@ -1,5 +1,6 @@
 import type { components } from '../../../../generated/api.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { personOf } from '../users/index.ts';
 
 export type PublicOffer = components['schemas']['PublicOffer'];
 export type PublicOfferOption = components['schemas']['PublicOfferOption'];
@@ -31,28 +32,7 @@ export const PUBLIC_OFFER_TABLES: readonly string[] = [
      "pdfSha256" text NOT NULL)`,
 ];
 
-/** The negotiation fields the public page and its answers use: nothing else is read for the customer. */
-export interface CustomerSide {
-  id: number;
-  ragioneSociale: string | null;
-  contatto: string | null;
-  email: string | null;
-  destinazioneCantiere: string | null;
-  formattedAddress: string | null;
-  acceptedByCustomer: string | null;
-  operatoreId: number | null;
-  documentToken: string | null;
-}
-
-export async function customerSide(db: Queryable, id: number, lock = false): Promise<CustomerSide | undefined> {
-  const { rows } = await db.query<CustomerSide>(
-    `SELECT id, "ragioneSociale", contatto, email, "destinazioneCantiere", "formattedAddress", "acceptedByCustomer",
-       "operatoreId", "documentToken"
-     FROM "trattativaCp" WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  );
-  return rows[0];
-}
+export { customerSideOf as customerSide, type CustomerSide } from '../negotiations/index.ts';
 
 export interface Acceptance {
   numero: string;
@@ -174,6 +154,15 @@ export async function lostReasons(db: Queryable): Promise<PublicOffer['motiviPer
   return rows.map((r) => ({ id: r.id, description: r.description ?? `Motivo ${r.id}` }));
 }
 
+/** One lost reason, if it exists. */
+export async function lostReason(db: Queryable, id: number): Promise<{ description: string | null } | undefined> {
+  const { rows } = await db.query<{ description: string | null }>(
+    `SELECT description FROM "motivoPerso" WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
 /** The offer status of this description ("Accettata", "Persa"), if the table has one. */
 export async function offerStatusId(db: Queryable, description: string): Promise<number | null> {
   const { rows } = await db.query<{ id: number }>(
@@ -183,14 +172,66 @@ export async function offerStatusId(db: Queryable, description: string): Promise
   return rows[0]?.id ?? null;
 }
 
-/** Who follows the negotiation for the customer: its operator's e-mail and name. */
+/** Who follows the negotiation for the customer: its operator's id and e-mail. */
 export async function salespersonOf(
   db: Queryable,
   operatoreId: number | null,
 ): Promise<{ id: number; email: string | null } | null> {
-  if (!operatoreId) return null;
-  const { rows } = await db.query<{ id: number; email: string | null }>(`SELECT id, email FROM "user" WHERE id = $1`, [
-    operatoreId,
-  ]);
-  return rows[0] ?? null;
+  const user = operatoreId ? await personOf(db, operatoreId) : undefined;
+  return user ? { id: user.id, email: user.email } : null;
 }
+
+/** The first key of the advisory lock taken on a negotiation while its reminder is recorded. */
+const REMINDER_LOCK_CLASS = 0x50524f;
+export interface ReminderCandidate {
+  id: number;
+  numero: string;
+  validUntil: string;
+  email: string;
+  contatto: string | null;
+  documentToken: string;
+  sent: string[] | null;
+}
+
+/**
+ * For the latest sent version of each negotiation the customer has not answered, with an e-mail and a link,
+ * whose validity ends within the period: what a reminder needs, with the reminders already recorded.
+ */
+export async function reminderCandidates(
+  db: Queryable,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<ReminderCandidate[]> {
+  const { rows } = await db.query<ReminderCandidate>(
+    `SELECT * FROM (
+       SELECT DISTINCT ON (o."trattativaCpId") o."trattativaCpId" AS id, o."numeroDocumento" AS numero,
+         o.snapshot::jsonb #>> '{header,validUntil}' AS "validUntil", t.email, t.contatto, t."documentToken",
+         (SELECT array_agg(e.dettaglio) FROM "offertaClienteEvento" e
+           WHERE e."trattativaCpId" = o."trattativaCpId" AND e.evento = 'promemoria') AS sent
+       FROM "offer" o JOIN "trattativaCp" t ON t.id = o."trattativaCpId"
+       WHERE COALESCE(t."acceptedByCustomer", '') NOT IN ('Y', 'N')
+         AND COALESCE(t.email, '') <> '' AND COALESCE(t."documentToken", '') <> ''
+       ORDER BY o."trattativaCpId", o.versione DESC) latest
+     WHERE "validUntil" BETWEEN $1 AND $2
+     ORDER BY id LIMIT ${limit}`,
+    [from, to],
+  );
+  return rows;
+}
+
+/**
+ * Whether this reminder is already in the negotiation's history; holds the negotiation's reminder lock until
+ * the transaction ends (every server process looks for reminders: the one that records it first sends it).
+ */
+export async function reminderRecorded(tx: Queryable, negotiationId: number, detail: string): Promise<boolean> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [REMINDER_LOCK_CLASS, negotiationId]);
+  const { rows } = await tx.query(
+    `SELECT 1 FROM "offertaClienteEvento" WHERE "trattativaCpId" = $1 AND evento = 'promemoria' AND dettaglio = $2`,
+    [negotiationId, detail],
+  );
+  return rows.length > 0;
+}
+
+/** The signed PDFs the acceptances still name (what the sweep at start keeps). */
+export const SIGNED_PDFS_SQL = `SELECT "pdfPath" FROM "offertaClienteAccettazione"`;

@@ -1,24 +1,12 @@
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDate } from '../../../domain/dates.ts';
 import { displayFormats as f } from '../../../domain/displayFormats.ts';
 import { formatEuro, formatPercent } from '../../../domain/pricing/index.ts';
 import { VERIFICATION } from '../../../domain/verification.ts';
 import { OFFER_CONDITIONS } from '../../../domain/publicOffer.ts';
+import { PDF_FONTS, renderPdf } from '../../pdf/pdf.ts';
 import { verificationBlock } from '../../pdf/verificationBlock.ts';
 import type { PublicOfferOption } from './repository.ts';
-
-// The PDF's own standard fonts: nothing read from disk, nothing fetched (as the acceptance report).
-const HELVETICA = {
-  normal: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italics: 'Helvetica-Oblique',
-  bolditalics: 'Helvetica-BoldOblique',
-};
-const STANDARD_FONTS = new Set(Object.values(HELVETICA));
-pdfmake.addFonts({ Helvetica: HELVETICA });
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((name) => STANDARD_FONTS.has(name));
 
 export interface SignedOffer {
   company: string;
@@ -62,7 +50,7 @@ export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
     .join(', ');
   const doc: TDocumentDefinitions = {
     info: { title: `Offerta ${s.numero} firmata`, author: s.company },
-    defaultStyle: { font: 'Helvetica', fontSize: 10 },
+    defaultStyle: { font: PDF_FONTS.standard, fontSize: 10 },
     pageMargins: [40, 40, 40, 40],
     content: [
       { text: s.company, fontSize: 12, bold: true },
@@ -123,5 +111,5 @@ export async function signedOfferPdf(s: SignedOffer): Promise<Buffer> {
       ]),
     ],
   };
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+  return renderPdf(doc);
 }

@@ -57,6 +57,14 @@ async function managed(ctx: AppContext, id: number, actorRoles: readonly string[
 }
 
 export const userHandlers = defineHandlers({
+  forceLogoutUser: async (req, ctx) => {
+    const id = Number(req.params.id);
+    const target = await ctx.resource('User').repo.get(id);
+    assertMayManage(req.user?.roles, Array.isArray(target.roles) ? target.roles : []);
+    await endSessions(ctx, id);
+    return { message: 'Operazione completata con successo' };
+  },
+
   listUser: (req, ctx) => {
     const { definition, model, repo } = ctx.resource('User');
     return repo.list(listOptions(req.query, definition.sort, model));

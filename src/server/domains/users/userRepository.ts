@@ -2,6 +2,7 @@ import type { RoleName } from '../../../../generated/entities.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { foldSql } from '../../crud/search.ts';
 import { personName } from '../../../domain/personName.ts';
+import type { UserState } from '../../auth/userStates.ts';
 
 /** A user as sign-in needs them: with the password hash and token version no answer carries. */
 export interface UserRow {
@@ -49,14 +50,6 @@ export async function bumpTokenVersion(db: Queryable, id: number): Promise<void>
   await db.query(`UPDATE "user" SET "tokenVersion" = "tokenVersion" + 1 WHERE id = $1`, [id]);
 }
 
-/** What every request checks about its user (auth/userStates.ts caches it). */
-export interface UserState {
-  active: boolean;
-  /** Bumped when the password, the roles or the activity change: older tokens stop working. */
-  tokenVersion: number;
-  superAdmin: boolean;
-}
-
 /** Whether a user is active, their token version and whether they are a super admin (checked on every request). */
 export async function userState(db: Queryable, id: number): Promise<UserState | null> {
   const { rows } = await db.query<{ active: string; tokenVersion: number; roles: string[] | null }>(
@@ -69,6 +62,7 @@ export async function userState(db: Queryable, id: number): Promise<UserState | 
         active: row.active === 'true',
         tokenVersion: row.tokenVersion,
         superAdmin: (row.roles ?? []).includes('ROLE_SUPER_ADMIN'),
+        roles: row.roles ?? [],
       }
     : null;
 }
@@ -115,4 +109,103 @@ export async function activeUsersWithAnyRole(
     params,
   );
   return rows.map((u) => ({ id: u.id, nome: displayName(u) }));
+}
+
+/** A user's name as they sign (name and surname, empty when neither) and e-mail. */
+export async function contactOf(db: Queryable, id: number): Promise<{ name: string | null; email: string | null }> {
+  const { rows } = await db.query<{ name: string | null; email: string | null }>(
+    `SELECT NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name, email FROM "user" WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ?? { name: null, email: null };
+}
+
+/** The personal accreditation link of the first of these users who has one, `preferred` first. */
+export async function accreditationLink(db: Queryable, ids: number[], preferred: number): Promise<string | null> {
+  const { rows } = await db.query<{ link: string | null }>(
+    `SELECT "linkAccreditamento" AS link FROM "user" WHERE id = ANY($1::int[]) AND COALESCE("linkAccreditamento", '') <> ''
+     ORDER BY id = $2 DESC LIMIT 1`,
+    [ids, preferred],
+  );
+  return rows[0]?.link ?? null;
+}
+
+/** The CRM groups a user belongs to. */
+export async function crmGroupsOf(db: Queryable, id: number): Promise<number[]> {
+  const { rows } = await db.query<{ groups: unknown }>(`SELECT "gruppiCrmIds" AS groups FROM "user" WHERE id = $1`, [
+    id,
+  ]);
+  const groups = Array.isArray(rows[0]?.groups) ? (rows[0].groups as unknown[]).map(Number) : [];
+  return groups.filter((g) => Number.isInteger(g));
+}
+
+/** The agent a user works as, if any. */
+export async function agentOf(db: Queryable, id: number): Promise<number | null> {
+  const { rows } = await db.query<{ agentId: number | null }>(`SELECT "agentId" FROM "user" WHERE id = $1`, [id]);
+  return rows[0]?.agentId ?? null;
+}
+
+/** A user's activity and roles, if the user exists. */
+export async function activityAndRoles(
+  db: Queryable,
+  id: number,
+): Promise<{ active: string | null; roles: string[] | null } | undefined> {
+  const { rows } = await db.query<{ active: string | null; roles: string[] | null }>(
+    `SELECT active, roles FROM "user" WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Active users holding one of these roles, or this one, or members of this CRM group. */
+export async function activeUserIdsSeeing(
+  db: Queryable,
+  roles: readonly string[],
+  userId: number,
+  groupId: number,
+): Promise<number[]> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM "user" WHERE active = 'true'
+       AND (roles ?| $1::text[] OR id = $2 OR "gruppiCrmIds" @> $3::jsonb)`,
+    [[...roles], userId, JSON.stringify([groupId])],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A user as others show and reach them: names, activity and e-mail. */
+export async function personOf(
+  db: Queryable,
+  id: number,
+): Promise<
+  | { id: number; name: string | null; surname: string | null; username: string; active: string; email: string | null }
+  | undefined
+> {
+  const { rows } = await db.query<{
+    id: number;
+    name: string | null;
+    surname: string | null;
+    username: string;
+    active: string;
+    email: string | null;
+  }>(`SELECT id, name, surname, username, active, email FROM "user" WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** The inventory branches a user belongs to (`filialiIds`). */
+export async function branchIdsOf(db: Queryable, id: number): Promise<number[]> {
+  const { rows } = await db.query<{ filialiIds: number[] | null }>(`SELECT "filialiIds" FROM "user" WHERE id = $1`, [
+    id,
+  ]);
+  return rows[0]?.filialiIds ?? [];
+}
+
+/** The name and surname of each of these users that has one (at most as many as asked). */
+export async function fullNamesOf(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: number; name: string | null }>(
+    `SELECT id, NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name FROM "user"
+     WHERE id = ANY($1::int[])`,
+    [[...ids]],
+  );
+  return new Map(rows.flatMap((r) => (r.name ? [[r.id, r.name] as const] : [])));
 }

@@ -3,4 +3,4 @@ export { createMail, NOT_CONFIGURED, type Mail, type OutgoingMail, type Rendered
 export { mailOptionsFromEnv, type MailOptions } from './mailConfig.ts';
 export { mailHandlers } from './mailHandlers.ts';
 export { offerLink } from './templates/messages.ts';
-export type { OutboxAttachment } from './outbox.ts';
+export type { OutboxAttachment } from './outboxRepository.ts';

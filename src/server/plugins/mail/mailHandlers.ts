@@ -2,6 +2,7 @@ import { defineHandlers, type RecordOf } from '../../context.ts';
 import { toRecord } from '../../crud/crudRepository.ts';
 import { idOf } from '../../crud/genericHandler.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { emailById } from './outboxRepository.ts';
 
 /** The longest body getEmail answers (openapi.yaml, EmailBody): a longer one is cut and says so. */
 const MAX_BODY = 200_000;
@@ -19,10 +20,7 @@ export const mailHandlers = defineHandlers({
 
   // What support tells a customer was sent: the message with its bodies (never its attachments' bytes).
   getEmail: async (req, ctx) => {
-    const { rows } = await ctx.db.query<Record<string, unknown>>(`SELECT * FROM email WHERE id = $1`, [
-      idOf(req.params),
-    ]);
-    const row = rows[0];
+    const row = await emailById(ctx.db, idOf(req.params));
     if (!row) throw new HttpError(404, MESSAGES.notFound);
     const html = cut(row.htmlBody);
     const text = cut(row.textBody);

@@ -20,7 +20,7 @@ import {
   type ClaimedRow,
   type OutboxAttachment,
   type SentMail,
-} from './outbox.ts';
+} from './outboxRepository.ts';
 import { describeSmtpError, isPermanent, smtpSecrets } from './smtpError.ts';
 import { mailTemplates, type Brand, type MailTemplates } from './templates/messages.ts';
 import { renderMail, type Rendered } from './templates/render.ts';

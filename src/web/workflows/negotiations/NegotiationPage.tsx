@@ -91,8 +91,6 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       if (pendingLost) await negotiationApi.lost(newId, pendingLost);
       notify.success(messages.saved);
       await acknowledge(newId, seen);
-      // The offer's public link needs its document token from the start.
-      await negotiationApi.documentToken(newId).catch(() => undefined);
       await refreshList();
       void navigate(`${NEGOTIATION_PAGE}/${String(newId)}`, { replace: true });
       return data;

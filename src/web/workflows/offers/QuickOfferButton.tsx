@@ -2,8 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
-import { ApiError, unwrap } from '../../api/apiError.ts';
-import { api } from '../../api/client.ts';
+import { ApiError } from '../../api/apiError.ts';
 import { resourceApi } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { offerMessages as m } from './offerMessages.ts';
@@ -43,11 +42,6 @@ export function QuickOfferButton() {
       const body = Object.fromEntries(FIELDS.filter((f) => values[f].trim()).map((f) => [f, values[f].trim()]));
       const { data } = await resourceApi.create(def, { ...body, offertaRapida: true });
       const newId = Number(data.id);
-      // The offer's public link needs its document token from the start, as for any new negotiation (called here,
-      // not through the negotiations workflow, which embeds this one).
-      await unwrap(api.GET('/api/trattative_cp/create-document-token/{id}', { params: { path: { id: newId } } })).catch(
-        () => undefined,
-      );
       void navigate(await negotiationOfferPath(newId));
     } catch (e) {
       if (e instanceof ApiError)

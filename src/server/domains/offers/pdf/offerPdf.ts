@@ -1,7 +1,3 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { appInfo } from '../../../../domain/appInfo.ts';
 import { formatDate } from '../../../../domain/dates.ts';
@@ -15,6 +11,7 @@ import {
   formatPercent,
   type OfferFigureName,
 } from '../../../../domain/pricing/index.ts';
+import { PDF_FONTS, renderPdf } from '../../../pdf/pdf.ts';
 import { verificationBlock } from '../../../pdf/verificationBlock.ts';
 import type { SentVersion } from '../pricing/sentVersions.ts';
 
@@ -24,38 +21,6 @@ export interface OfferSignature {
   signerName: string;
   /** The signature drawn on the public page, PNG. */
   signaturePng?: Buffer | null;
-}
-
-// Roboto is embedded (subset) in every offer: it has €, ×, − and the en dash the breakdown prints, which the
-// PDF standard fonts lack. Read once from pdfmake's own copy into its virtual file system, so no document
-// can make pdfmake read a file of its choosing from disk.
-const FONT_DIR = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')),
-  'fonts/Roboto',
-);
-const FONT_FILES = {
-  normal: 'Roboto-Regular.ttf',
-  bold: 'Roboto-Medium.ttf',
-  italics: 'Roboto-Italic.ttf',
-  bolditalics: 'Roboto-MediumItalic.ttf',
-} as const;
-// pdfmake's server build has a virtual file system and a local access policy its types do not describe.
-const pdfmakeServer = pdfmake as unknown as {
-  virtualfs: { writeFileSync(name: string, content: Buffer): void };
-  localAccessPolicy?: (path: string) => boolean;
-};
-let fontsReady = false;
-function embedFonts() {
-  if (fontsReady) return;
-  for (const file of Object.values(FONT_FILES))
-    pdfmakeServer.virtualfs.writeFileSync(`offer-${file}`, fs.readFileSync(path.join(FONT_DIR, file)));
-  pdfmake.addFonts({
-    OfferRoboto: Object.fromEntries(Object.entries(FONT_FILES).map(([k, f]) => [k, `offer-${f}`])),
-  });
-  pdfmake.setUrlAccessPolicy(() => false);
-  // An offer reads nothing from disk; another document of the app may have set a narrower policy of its own.
-  if (!pdfmakeServer.localAccessPolicy) pdfmake.setLocalAccessPolicy(() => false);
-  fontsReady = true;
 }
 
 const FIGURE_LABELS: Record<OfferFigureName, string> = {
@@ -91,7 +56,6 @@ const heading = (text: string): Content => ({ text, style: 'heading' });
 
 /** The PDF of a sent version: rendered from the frozen version only, never re-priced. */
 export async function renderOfferPdf(version: SentVersion, signature?: OfferSignature): Promise<Buffer> {
-  embedFonts();
   const { header, input, result } = version;
   const cents = result.cents;
   const duration = result.duration ? formatDuration(result.duration.value, result.duration.unit) : '—';
@@ -103,7 +67,7 @@ export async function renderOfferPdf(version: SentVersion, signature?: OfferSign
   const discountLine = result.breakdown.find((l) => l.key === 'sconto');
   const doc: TDocumentDefinitions = {
     info: { title: `Offerta ${version.number}`, author: appInfo.company, subject: header.customer.ragioneSociale },
-    defaultStyle: { font: 'OfferRoboto', fontSize: 9.5, lineHeight: 1.15 },
+    defaultStyle: { font: PDF_FONTS.embedded, fontSize: 9.5, lineHeight: 1.15 },
     styles: {
       heading: { fontSize: 11.5, bold: true, margin: [0, 12, 0, 4], color: '#1a3c6e' },
       th: { bold: true, fillColor: '#eef2f7' },
@@ -238,5 +202,5 @@ export async function renderOfferPdf(version: SentVersion, signature?: OfferSign
       verificationBlock([[VERIFICATION.versionFingerprint, version.hash]]),
     ],
   };
-  return Buffer.from(await pdfmake.createPdf(doc).getBuffer());
+  return renderPdf(doc);
 }

@@ -6,40 +6,20 @@ import { crudRepository, type Row } from '../../../crud/crudRepository.ts';
 import { serverSetValues } from '../../../crud/serverSet.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../../http/httpError.ts';
+import { contactOf } from '../../users/index.ts';
+import { lastVersion, nextNumberOfYear } from '../offerRepository.ts';
 import { choicesOf, priceChoices, violationsOf, type Log } from './offerInput.ts';
 import { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './sentVersions.ts';
-
-/** The yearly sequence of offer numbers, and the indexes the versions and the offers list are read by. */
-export const VERSION_TABLES: readonly string[] = [
-  `CREATE TABLE IF NOT EXISTS "offerNumber" (year integer PRIMARY KEY, last integer NOT NULL)`,
-  `CREATE UNIQUE INDEX IF NOT EXISTS "offer_trattativaCpId_versione_key" ON "offer" ("trattativaCpId", versione)`,
-  `CREATE UNIQUE INDEX IF NOT EXISTS "offer_numeroDocumento_key" ON "offer" ("numeroDocumento")`,
-  // The offers list is read newest first.
-  `CREATE INDEX IF NOT EXISTS "offer_created_idx" ON "offer" (created)`,
-];
 
 export const NO_OFFER = "La trattativa non ha un'offerta salvata: compilare e salvare l'offerta prima di inviarla";
 
 const ZONE = 'Europe/Rome';
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
-/** The next number of the year: the row lock of the upsert makes two sends wait for each other. */
-async function nextNumber(tx: Queryable, year: number): Promise<string> {
-  const { rows } = await tx.query<{ last: number }>(
-    `INSERT INTO "offerNumber" (year, last) VALUES ($1, 1)
-     ON CONFLICT (year) DO UPDATE SET last = "offerNumber".last + 1 RETURNING last`,
-    [year],
-  );
-  return documentNumber(year, Number(rows[0]?.last ?? 1));
-}
-
 /** Who sends, as the users table has them now. */
 async function senderOf(tx: Queryable, user: StaffClaims | null) {
-  const { rows } = await tx.query<{ name: string | null; email: string | null }>(
-    `SELECT NULLIF(TRIM(COALESCE(name, '') || ' ' || COALESCE(surname, '')), '') AS name, email FROM "user" WHERE id = $1`,
-    [user?.id ?? 0],
-  );
-  return { name: rows[0]?.name ?? user?.username ?? null, email: text(rows[0]?.email) };
+  const contact = await contactOf(tx, user?.id ?? 0);
+  return { name: contact.name ?? user?.username ?? null, email: text(contact.email) };
 }
 
 /**
@@ -71,12 +51,8 @@ export async function freezeOfferVersion(
     throw new HttpError(400, "L'offerta non si può inviare così: correggerla e salvarla di nuovo", violations);
 
   const now = Temporal.Now.zonedDateTimeISO(ZONE);
-  const number = await nextNumber(tx, now.year);
-  const { rows: last } = await tx.query<{ v: number | null }>(
-    `SELECT MAX(versione) AS v FROM "offer" WHERE "trattativaCpId" = $1`,
-    [negotiationId],
-  );
-  const version = Number(last[0]?.v ?? 0) + 1;
+  const number = documentNumber(now.year, await nextNumberOfYear(tx, now.year));
+  const version = (await lastVersion(tx, negotiationId)) + 1;
   // Whole seconds, as the `created` column keeps them: the version read back is the version returned.
   const sentAt = new Date(Math.floor(now.epochMilliseconds / 1000) * 1000).toISOString();
   const header: OfferHeader = {

@@ -13,6 +13,13 @@ import type { AppContext } from '../../../context.ts';
 import type { Row } from '../../../crud/crudRepository.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError } from '../../../http/httpError.ts';
+import {
+  insuranceByCode,
+  rentalBranch,
+  resourceGroup,
+  storedOfferSettings,
+  transportTables,
+} from '../offerRepository.ts';
 import { branchToSite } from './distance.ts';
 
 type Schemas = components['schemas'];
@@ -118,11 +125,7 @@ export interface OfferSettings {
 
 /** The general settings the offer uses (altre-configurazioni, one row), with the contract's defaults. */
 export async function offerSettings(db: Queryable): Promise<OfferSettings> {
-  const { rows } = await db.query<Partial<Record<keyof OfferSettings, unknown>>>(
-    `SELECT "maxScontoOfferta", "giorniValiditaOfferta", "codiceClienteListini", "contributoAmbientaleBase",
-       "contributoAmbientaleAllInclusive" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
-  );
-  const r = rows[0] ?? {};
+  const r = (await storedOfferSettings(db)) ?? {};
   const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
   return {
     maxScontoOfferta: num(r.maxScontoOfferta, 5),
@@ -192,12 +195,6 @@ export interface PricedChoices {
   missing: Violation[];
 }
 
-async function one<T>(db: Queryable, sql: string, params: unknown[]): Promise<T | undefined> {
-  return (await db.query<T & object>(sql, params)).rows[0];
-}
-
-const LIMIT = 1000;
-
 /**
  * The engine's input from the choices and the database (price lines from the ERP, insurance, settings,
  * transport tables, branch and site positions, the group's articles and their list prices), and the engine's
@@ -221,11 +218,7 @@ export async function priceChoices(
   if (choices.gruppoRisorsaId == null)
     missing.push({ field: 'gruppoRisorsaId', message: 'Scegliere il gruppo risorse da offrire' });
   else {
-    const row = await one<{ id: number; resourceGroup: string; description: string; articoliGruppo: unknown }>(
-      db,
-      `SELECT id, "resourceGroup", description, "articoliGruppo" FROM "gruppoRisorse" WHERE id = $1`,
-      [choices.gruppoRisorsaId],
-    );
+    const row = await resourceGroup(db, choices.gruppoRisorsaId);
     if (!row)
       missing.push({
         field: 'gruppoRisorsaId',
@@ -239,15 +232,7 @@ export async function priceChoices(
 
   let branch: (BranchRef & { latitude: number | null; longitude: number | null }) | null = null;
   if (choices.filialeNoleggioId != null) {
-    const row = await one<{
-      id: number;
-      name: string;
-      address: string | null;
-      latitude: number | null;
-      longitude: number | null;
-    }>(db, `SELECT id, name, address, latitude, longitude FROM "branchOffer" WHERE id = $1`, [
-      choices.filialeNoleggioId,
-    ]);
+    const row = await rentalBranch(db, choices.filialeNoleggioId);
     if (!row)
       missing.push({
         field: 'filialeNoleggioId',
@@ -259,11 +244,7 @@ export async function priceChoices(
   let insurance: OfferInput['insurance'] = null;
   const insuranceCode = choices.assicurazioneTipo?.trim();
   if (insuranceCode) {
-    const row = await one<{ code: string; name: string; percentage: number }>(
-      db,
-      `SELECT code, name, percentage FROM "insurance" WHERE code = $1`,
-      [insuranceCode],
-    );
+    const row = await insuranceByCode(db, insuranceCode);
     if (!row)
       missing.push({
         field: 'assicurazioneTipo',
@@ -279,18 +260,7 @@ export async function priceChoices(
   else missing.push({ field: 'durata', message: 'Indicare la durata del noleggio oppure le date di inizio e fine' });
 
   const priceLines = group ? await priceLinesOf(ctx, log, group.code, settings.codiceClienteListini) : [];
-  const table = async <T>(sql: string) => (await db.query<T & object>(`${sql} LIMIT ${LIMIT}`)).rows;
-  const [priceBands, durationIncreases, scoreIncreases] = await Promise.all([
-    table<OfferInput['transport']['priceBands'][number]>(
-      `SELECT id, "minFrom", "minTo", price FROM "transportPrice" ORDER BY "minFrom"`,
-    ),
-    table<OfferInput['transport']['durationIncreases'][number]>(
-      `SELECT id, "durationFrom", "durationTo", coefficient FROM "transportIncreaseDuration" ORDER BY "durationFrom"`,
-    ),
-    table<OfferInput['transport']['scoreIncreases'][number]>(
-      `SELECT id, "scoreFrom", "scoreTo", coefficient FROM "transportIncreaseScore" ORDER BY "scoreFrom"`,
-    ),
-  ]);
+  const { priceBands, durationIncreases, scoreIncreases } = await transportTables(db);
   const site =
     choices.latitudeTrattativa != null && choices.longitudeTrattativa != null
       ? { latitude: choices.latitudeTrattativa, longitude: choices.longitudeTrattativa }

@@ -244,3 +244,9 @@ export async function requeue(
     return { row: null, status: current.rows[0]?.status };
   });
 }
+
+/** One message of the outbox, every column. */
+export async function emailById(db: Queryable, id: number): Promise<Record<string, unknown> | undefined> {
+  const { rows } = await db.query<Record<string, unknown>>(`SELECT * FROM email WHERE id = $1`, [id]);
+  return rows[0];
+}

@@ -1,8 +1,8 @@
 import { setTimeout } from 'node:timers/promises';
-import { defineHandlers } from '../context.ts';
-import { endSessionOf, tokensFor } from '../domains/users/sessions.ts';
-import { userByEmail, userById, userByUsername } from '../domains/users/userRepository.ts';
-import { HttpError, MESSAGES } from '../http/httpError.ts';
+import { defineHandlers } from '../../context.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { endSessionOf, tokensFor } from './sessions.ts';
+import { userByEmail, userById, userByUsername } from './userRepository.ts';
 
 const IMPERSONATION = {
   self: 'Non è possibile impersonare se stessi',
@@ -10,7 +10,7 @@ const IMPERSONATION = {
   inactive: 'Non è possibile impersonare un utente non attivo',
 } as const;
 
-export const authHandlers = defineHandlers({
+export const signInHandlers = defineHandlers({
   // Judged and counted before the hash starts (a refusal costs no scrypt); the hash runs for unknown
   // users too, so timing says nothing. A browser the user signed in with before is judged by its own failures.
   login: async (req, ctx) => {

@@ -1,0 +1,127 @@
+import path from 'node:path';
+
+/**
+ * The server's rules of layering as functions of a tree of files (path from the repository's root → its code
+ * without comments), so that each can be tried on a small planted tree as well as on the real one.
+ */
+export type Tree = ReadonlyMap<string, string>;
+
+const DOMAINS = 'src/server/domains/';
+
+/** The files a file imports by a relative path (static, dynamic and re-exports), as paths from the root. */
+export function importsOf(file: string, code: string): string[] {
+  return [...code.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1] ?? '')),
+  );
+}
+
+/** The workflow of a file under src/server/domains (its folder's name), else null. */
+export const domainOf = (file: string): string | null =>
+  file.startsWith(DOMAINS) ? (file.slice(DOMAINS.length).split('/')[0] ?? null) : null;
+
+/** The door of a workflow: the one file others may import. */
+const doorOf = (domain: string) => `${DOMAINS}${domain}/index.ts`;
+
+/** Every import of another workflow's file that is not its door (`index.ts`), from anywhere in the tree. */
+export function importsPastTheDoor(tree: Tree): string[] {
+  return [...tree].flatMap(([file, code]) =>
+    importsOf(file, code)
+      .filter((target) => {
+        const to = domainOf(target);
+        return to !== null && to !== domainOf(file) && target !== doorOf(to);
+      })
+      .map((target) => `${file} -> ${target}`),
+  );
+}
+
+/** Cycles between workflows through their doors (offers → negotiations → offers...). */
+export function cyclesBetweenDoors(tree: Tree): string[] {
+  const graph = new Map<string, Set<string>>();
+  for (const [file, code] of tree) {
+    const from = domainOf(file);
+    if (!from) continue;
+    for (const target of importsOf(file, code)) {
+      const to = domainOf(target);
+      if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+  }
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (node: string, trail: string[]) => {
+    if (state.get(node) === 'done') return;
+    if (state.get(node) === 'open') {
+      cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
+      return;
+    }
+    state.set(node, 'open');
+    for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) visit(node, []);
+  return cycles;
+}
+
+/** Imports of the workflows (src/server/domains) from files under these folders. */
+export function domainImportsFrom(tree: Tree, folders: readonly string[]): string[] {
+  return [...tree]
+    .filter(([file]) => folders.some((folder) => file.startsWith(`${folder}/`)))
+    .flatMap(([file, code]) =>
+      importsOf(file, code)
+        .filter((target) => target.startsWith(DOMAINS))
+        .map((target) => `${file} -> ${target}`),
+    );
+}
+
+/** A statement of SQL: reading, writing or shaping a table, or calling one of the database's own functions. */
+const SQL =
+  /\b(SELECT\s[^`]{0,300}?\bFROM\s|SELECT\s+pg_\w+\(|UPDATE\s+"?\w+"?\s+SET\s|INSERT\s+INTO\s|DELETE\s+FROM\s|CREATE\s+(OR\s+REPLACE\s|UNIQUE\s+)?(TABLE|INDEX|SEQUENCE|FUNCTION|TRIGGER)\s)/g;
+
+/** A repository: the file of a workflow that holds its SQL (repository.ts, userRepository.ts...). */
+export const isRepository = (file: string) => /(^|\/|[a-z])[Rr]epository\.ts$/.test(file);
+
+/**
+ * SQL in files that are neither a repository nor under one of the generic layers' folders nor one of the
+ * named exceptions: each statement's first words, as `file:line: words`.
+ */
+export function sqlOutsideRepositories(
+  tree: Tree,
+  genericLayers: readonly string[],
+  exceptions: readonly string[],
+): string[] {
+  return [...tree]
+    .filter(
+      ([file]) =>
+        !isRepository(file) &&
+        !genericLayers.some((folder) => file.startsWith(`${folder}/`)) &&
+        !exceptions.includes(file),
+    )
+    .flatMap(([file, code]) =>
+      [...code.matchAll(SQL)].map((m) => {
+        const line = code.slice(0, m.index).split('\n').length;
+        return `${file}:${line}: ${(m[0] ?? '').replace(/\s+/g, ' ').slice(0, 60)}`;
+      }),
+    );
+}
+
+/** Files other than `setUp` that import pdfmake itself (its types aside) or change its global fonts and policies. */
+export function pdfmakeSetUpOutside(tree: Tree, setUp: string): string[] {
+  return [...tree]
+    .filter(([file]) => file !== setUp)
+    .filter(([, code]) => /from\s+['"]pdfmake['"]|\b(addFonts|setUrlAccessPolicy|setLocalAccessPolicy)\s*\(/.test(code))
+    .map(([file]) => file);
+}
+
+/** SQL that names a table (reads, joins, writes, indexes it) in files outside its owner's folder. */
+export function tableOutsideItsOwner(
+  tree: Tree,
+  table: string,
+  owner: string,
+  exceptions: readonly string[],
+): string[] {
+  const names = new RegExp(`\\b(FROM|JOIN|UPDATE|INTO|ON|TABLE)\\s+"${table}"(?=[\\s(),]|$)`, 'g');
+  return [...tree]
+    .filter(([file]) => !file.startsWith(`${owner}/`) && !exceptions.includes(file))
+    .flatMap(([file, code]) =>
+      [...code.matchAll(names)].map((m) => `${file}:${code.slice(0, m.index).split('\n').length}: ${m[0]}`),
+    );
+}
