@@ -45,6 +45,7 @@ import {
 import { ItemCard } from './ItemCard.tsx';
 import { ItemDialog, type ItemDraft } from './ItemDialog.tsx';
 import { ScanDialog } from './ScanDialog.tsx';
+import { INVENTORY_LIST } from './pages.ts';
 
 const m = messages.inventory;
 type Item = InventarioMezziItem & { id: number };
@@ -169,7 +170,7 @@ export function InventoryDetail({ id }: { id: number }) {
 
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', pb: 10 }}>
-      <Button component={Link} to="/inventarioMezzi/inventariMezzi" size="small" sx={{ mb: 1 }}>
+      <Button component={Link} to={INVENTORY_LIST} size="small" sx={{ mb: 1 }}>
         {m.back}
       </Button>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -384,7 +385,7 @@ export function InventoryDetail({ id }: { id: number }) {
           setDialog(null);
           void run(async () => {
             await unwrap(api.DELETE('/api/inventari_mezzi/{id}', { params: { path: { id } } }));
-            void navigate('/inventarioMezzi/inventariMezzi');
+            void navigate(INVENTORY_LIST);
           });
         }}
       />

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
@@ -20,18 +20,13 @@ import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
 import { isLostStatus, negotiationPayload, pageUiSchema } from './negotiationRules.ts';
 import { NegotiationActions } from './NegotiationActions.tsx';
-import { NegotiationOffer } from '../offers/NegotiationOffer.tsx';
-import { OFFER_FIELDS } from '../offers/offerDraft.ts';
+import { NegotiationOffer, OFFER_FIELDS } from '../offers/index.ts';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
 import { unseenOthers, VatOthersDialog } from './VatOthersDialog.tsx';
-import { CustomerAnswerPanel } from '../public-offer/CustomerAnswerPanel.tsx';
-
-// Leaflet is heavy: it loads with the map, not with the app.
-const CustomerMap = lazy(() => import('../customers/CustomerMap.tsx'));
-
-export const NEGOTIATION_PAGE = '/trattativeCp/trattativa';
-const LIST = '/trattativeCp/trattativeCp';
+import { CustomerAnswerPanel } from '../public-offer/index.ts';
+import { CustomerMap } from '../customers/index.ts';
+import { NEGOTIATION_LIST, negotiationPath } from './pages.ts';
 
 /** The VAT number typed: is it an ERP customer, and which other negotiations have it (the server's check). */
 function useVatNumber(vat: unknown, ownId: number | undefined) {
@@ -94,7 +89,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       // The offer's public link needs its document token from the start.
       await negotiationApi.documentToken(newId).catch(() => undefined);
       await refreshList();
-      void navigate(`${NEGOTIATION_PAGE}/${String(newId)}`, { replace: true });
+      void navigate(negotiationPath(newId), { replace: true });
       return data;
     },
   });
@@ -149,7 +144,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
         )}
         {form}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
-          <Button component={Link} to={LIST}>
+          <Button component={Link} to={NEGOTIATION_LIST}>
             {m.back}
           </Button>
           <Button type="submit" form={formId} variant="contained" disabled={busy}>
@@ -164,12 +159,16 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       ) : (
         record && (
           <>
-            <NegotiationOffer negotiation={record} />
+            <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
+              <NegotiationOffer negotiation={record} />
+            </Suspense>
             <NegotiationActions def={def} record={record} dirty={dirty} onStored={showStored} />
-            <CustomerAnswerPanel
-              negotiationId={Number(id)}
-              documentToken={record.offerta === 'Y' ? (record.documentToken as string | undefined) : null}
-            />
+            <Suspense fallback={null}>
+              <CustomerAnswerPanel
+                negotiationId={Number(id)}
+                documentToken={record.offerta === 'Y' ? (record.documentToken as string | undefined) : null}
+              />
+            </Suspense>
             <AttachmentsPanel
               negotiationId={Number(id)}
               attachments={(record.allegati ?? []) as Row[]}
