@@ -4,7 +4,6 @@ import { Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
-import { isPartitaIva } from '../../../domain/partitaIva.ts';
 import type { JsonObject, ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
@@ -13,31 +12,19 @@ import { useRecordForm } from '../../resources/useRecordForm.tsx';
 import { useSessionUser } from '../../session/useSessionUser.ts';
 import { LoadFailure } from '../../ui/ErrorPage.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
-import { AttachmentsPanel } from './AttachmentsPanel.tsx';
 import { CompanyNameWidget } from './CompanyNameWidget.tsx';
 import { LostOfferDialog, type LostChoice } from './LostOfferDialog.tsx';
 import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
 import { isLostStatus, negotiationPayload, pageUiSchema } from './negotiationRules.ts';
-import { NegotiationActions } from './NegotiationActions.tsx';
-import { NegotiationOffer, OFFER_FIELDS } from '../offers/index.ts';
+import { OFFER_FIELDS } from '../offers/index.ts';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
 import { unseenOthers, VatOthersDialog } from './VatOthersDialog.tsx';
-import { CustomerAnswerPanel } from '../public-offer/index.ts';
 import { CustomerMap } from '../customers/index.ts';
 import { NEGOTIATION_LIST, negotiationPath } from './pages.ts';
-
-/** The VAT number typed: is it an ERP customer, and which other negotiations have it (the server's check). */
-function useVatNumber(vat: unknown, ownId: number | undefined) {
-  const valid = typeof vat === 'string' && isPartitaIva(vat);
-  const check = useQuery({
-    queryKey: ['vat-trattativa', vat, ownId],
-    enabled: valid,
-    queryFn: () => negotiationApi.vatCheck(String(vat), ownId),
-  });
-  return { inErp: valid && check.data?.inErp === true, others: valid ? (check.data?.trattative ?? []) : [] };
-}
+import { SavedNegotiationPanels } from './SavedNegotiationPanels.tsx';
+import { useVatNumber } from './useVatNumber.ts';
 
 function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row | null }) {
   const notify = useNotify();
@@ -157,28 +144,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
           {m.saveFirst}
         </Typography>
       ) : (
-        record && (
-          <>
-            <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
-              <NegotiationOffer negotiation={record} />
-            </Suspense>
-            <NegotiationActions def={def} record={record} dirty={dirty} onStored={showStored} />
-            <Suspense fallback={null}>
-              <CustomerAnswerPanel
-                negotiationId={Number(id)}
-                documentToken={record.offerta === 'Y' ? (record.documentToken as string | undefined) : null}
-              />
-            </Suspense>
-            <AttachmentsPanel
-              negotiationId={Number(id)}
-              attachments={(record.allegati ?? []) as Row[]}
-              onChanged={async () => {
-                const fresh = await resourceApi.current(def, Number(id));
-                if (fresh) await showStored(fresh);
-              }}
-            />
-          </>
-        )
+        record && <SavedNegotiationPanels def={def} record={record} dirty={dirty} onStored={showStored} />
       )}
       <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
         <CustomerMap
