@@ -14,6 +14,7 @@ import { Footer } from './Footer.tsx';
 import { messages } from '../i18n/messages.ts';
 import { LANGUAGE } from '../i18n/locale.ts';
 import { WORKFLOW_PAGES } from '../workflows/pages.ts';
+import { USERS_LIST } from '../workflows/users/index.ts';
 import { BANNER, DRAWER, pagePadding, SMALL_BELOW, TOP } from './layoutSizes.ts';
 
 const PUBLIC_PAGES = WORKFLOW_PAGES.flatMap((w) => w.publicPages ?? []);
@@ -71,7 +72,7 @@ export function Layout() {
   const endImpersonation = () => {
     if (!authProvider.endImpersonation()) return;
     queryClient.clear();
-    void navigate('/utenti/users');
+    void navigate(USERS_LIST);
   };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

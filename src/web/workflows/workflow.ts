@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { MenuEntry, WorkflowMenu } from '../../domain/menu.ts';
+import type { WorkflowMenu } from '../../domain/menu.ts';
 
 /** A page of a workflow: its route pattern and the page, loaded with its first visit. */
 export interface WorkflowRoute {
@@ -20,7 +20,6 @@ export interface HomeCardTarget {
  */
 export interface WorkflowPages extends WorkflowMenu {
   name: string;
-  menu?: readonly MenuEntry[];
   /** Route patterns of pages without a session (the customer's offer), shown without the back office. */
   publicPages?: readonly string[];
   homeCards?: readonly HomeCardTarget[];
