@@ -1,8 +1,11 @@
+import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import type { WorkflowPages } from '../workflow.ts';
 
 /** The check-in wizard; with an id, a registered check-in. */
 export const ACCEPTANCE_PAGE = '/accettazioniMezzi/accettazioneMezzo';
+/** The registered check-ins, a generated screen. */
+export const ACCEPTANCE_LIST = resourceIndex.accettazioneMezzo.route;
 
 export const acceptancePages: WorkflowPages = {
   name: 'acceptance',
