@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resourceIndex } from '../../generated/resourceIndex.ts';
-import { createMenu } from './menu.ts';
+// The app's menu: its generated resources and its workflows' pages (src/web/workflows/*/pages.ts).
+import { drawerFor, drawerGroupOf, openDrawerSections, pathPermitted } from '../web/menu.ts';
 import { ROLE_NAMES } from './roleNames.ts';
-
-const { drawerFor, pathPermitted, drawerGroupOf, openDrawerSections } = createMenu(Object.values(resourceIndex));
 
 const groupsOf = (role: string) => drawerFor([role]).map((s) => s.group.label);
 const routesOf = (role: string) =>

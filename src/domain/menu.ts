@@ -57,56 +57,26 @@ export interface MenuEntry {
   hidden?: boolean;
 }
 
-/** Hand-built workflow screens; every generated screen comes from its schema's x-resource. */
-const WORKFLOW_ENTRIES: MenuEntry[] = [
-  {
-    label: 'Calendario trattative',
-    route: '/trattativeCp/calendarioTrattative',
-    roles: ROLE_GROUPS.trattative,
-    group: 'trattative',
-  },
-  {
-    label: 'Accettazione mezzo',
-    route: '/accettazioniMezzi/accettazioneMezzo',
-    roles: ROLE_GROUPS.accettazione,
-    group: 'service',
-  },
-  { label: 'Pianificazione', route: '/plannings', roles: ROLE_GROUPS.agenda, group: 'crm' },
-  { label: 'Cliente', route: '/customers/:id?', roles: ROLE_GROUPS.crm, group: 'crm', hidden: true },
-  // Reached from a branch office's row ("Utenti"), not from the drawer: SPEC.md section 2 lists four entries.
-  {
-    label: 'Utenti delle sedi',
-    route: '/contactCenter/branch-office-users',
-    roles: ROLE_GROUPS.admin,
-    group: 'contactCenter',
-    hidden: true,
-  },
-  {
-    label: 'Trattativa',
-    route: '/trattativeCp/trattativa/:id?',
-    roles: ROLE_GROUPS.trattative,
-    group: 'trattative',
-    hidden: true,
-  },
-  {
-    label: 'Accettazione registrata',
-    route: '/accettazioniMezzi/accettazioneMezzo/:id',
-    roles: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
-    group: 'service',
-    hidden: true,
-  },
-];
-
 /** What the menu needs of each resource of the generated index. */
 export type MenuResource = Pick<ResourceIndexEntry, 'label' | 'route' | 'roles' | 'menu'>;
 
-/** The one menu table: it drives the drawer and the guard; the server checks the same roles per call. */
-export function menuEntries(resources: Iterable<MenuResource>): MenuEntry[] {
+/** What the hand-built workflows add to the menu: their screens, and the paths anyone may open. */
+export interface WorkflowMenu {
+  menu?: readonly MenuEntry[];
+  /** Path prefixes always permitted (SPEC.md section 6), the route's own roles still first. */
+  alwaysPermitted?: readonly string[];
+}
+
+/**
+ * The one menu table: it drives the drawer and the guard; the server checks the same roles per call. Every
+ * generated screen comes from its schema's x-resource, every hand-built one from its workflow's declaration.
+ */
+export function menuEntries(resources: Iterable<MenuResource>, workflows: Iterable<WorkflowMenu>): MenuEntry[] {
   return [
     ...[...resources]
       .filter((r) => r.route && r.menu)
       .map((r) => ({ label: r.label, route: r.route ?? '', roles: r.roles, group: r.menu as MenuGroup })),
-    ...WORKFLOW_ENTRIES,
+    ...[...workflows].flatMap((w) => w.menu ?? []),
   ];
 }
 
@@ -122,13 +92,13 @@ export interface DrawerSection {
 const matches = (pattern: string, path: string) =>
   new RegExp(`^${pattern.replace(/\/:[^/]+\?/g, '(?:/[^/]+)?').replace(/:[^/]+/g, '[^/]+')}/?$`).test(path);
 
-// SPEC.md section 6: these paths are always permitted (the public offer page, inventory details).
-const ALWAYS_PERMITTED = ['/inventarioMezzi/', '/trattativeCp/offers/'];
 const OPEN_PATHS = ['/', '/profile', '/auth/callback'];
 
-/** The drawer and the path guard over a resource index (generated/resourceIndex.ts in the app). */
-export function createMenu(resources: Iterable<MenuResource>) {
-  const MENU = menuEntries(resources);
+/** The drawer and the path guard over a resource index (generated/resourceIndex.ts in the app) and the workflows. */
+export function createMenu(resources: Iterable<MenuResource>, workflows: readonly WorkflowMenu[]) {
+  const MENU = menuEntries(resources, workflows);
+  // SPEC.md section 6: some paths are always permitted (the public offer page, inventory details).
+  const ALWAYS_PERMITTED = workflows.flatMap((w) => w.alwaysPermitted ?? []);
 
   /** The drawer a user with these roles sees: groups they may open, entries they may use. */
   function drawerFor(userRoles: readonly string[]): DrawerSection[] {
@@ -152,7 +122,7 @@ export function createMenu(resources: Iterable<MenuResource>) {
     const routes = MENU.filter((e) => matches(e.route, path));
     // First the route's own roles (SPEC.md section 6), then the path permission.
     if (routes.length > 0 && !routes.some((e) => allows(e.roles, userRoles))) return false;
-    // `${path}/`: the routes are /inventarioMezzi/{id?} and /trattativeCp/offers/{code?}, so without the id too.
+    // `${path}/`: a prefix is a route without its id (/inventarioMezzi/{id?}), so the path without the id counts too.
     return ALWAYS_PERMITTED.some((p) => `${path}/`.includes(p)) || routes.length > 0;
   }
 

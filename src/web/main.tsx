@@ -14,6 +14,8 @@ import { firstFrame } from './resources/firstFrame.ts';
 import { useSessionUser } from './session/useSessionUser.ts';
 import { messages } from './i18n/messages.ts';
 import { localeCookie } from './i18n/locale.ts';
+// The customer's offer page, outside the back office (its workflow's public routes, light for the login route).
+import { publicRoutes } from './workflows/public-offer/publicRoutes.ts';
 
 // Everything behind the login loads on demand: the login route stays small.
 const loadAuthenticatedApp = () => import('./app/AuthenticatedApp.tsx');
@@ -33,9 +35,6 @@ const AuthenticatedApp = lazy(() =>
 // `npm run dev:mock` only (VITE_MOCK): the login page with a choice of the mock's user; a build for the server
 // has none of it.
 const MockLoginPage = import.meta.env.VITE_MOCK === '1' ? lazy(() => import('./session/MockLoginPage.tsx')) : null;
-
-// The customer's offer page: no session, no back office; it loads alone, with signature_pad.
-const PublicOfferPage = lazy(() => import('./workflows/public-offer/PublicOfferPage.tsx'));
 
 function RequireAuth() {
   const user = useSessionUser();
@@ -64,14 +63,14 @@ const router = createBrowserRouter([
     ),
   },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
-  {
-    path: '/trattativeCp/offers/:code',
+  ...publicRoutes.map(({ path, page: Page }) => ({
+    path,
     element: (
       <Suspense fallback={<div role="progressbar" aria-label={messages.loading} />}>
-        <PublicOfferPage />
+        <Page />
       </Suspense>
     ),
-  },
+  })),
   { path: '*', element: <RequireAuth /> },
 ]);
 

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { RoleNameOptions } from '../../generated/enums.ts';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
 import { createMenu, type DrawerSection } from '../../src/domain/menu.ts';
+import { WORKFLOW_PAGES } from '../../src/web/workflows/pages.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
 import { ADMIN_PASSWORD, withSeededData } from './stack.ts';
@@ -24,7 +25,7 @@ const MOCK_ROLE = 'Ruolo (solo sul mock)';
 /** The generated list screens in the drawer of a user with these roles (workflow pages and settings forms apart). */
 async function listScreensOf(roles: string[]) {
   const entries = (s: DrawerSection): string[] => [...s.entries.map((e) => e.route), ...s.children.flatMap(entries)];
-  const routes = createMenu(Object.values(resourceIndex)).drawerFor(roles).flatMap(entries);
+  const routes = createMenu(Object.values(resourceIndex), WORKFLOW_PAGES).drawerFor(roles).flatMap(entries);
   const defs = await Promise.all(Object.values(resourceIndex).map((r) => r.load()));
   return defs.filter((d) => d.route && routes.includes(d.route) && d.api.list && !d.single);
 }

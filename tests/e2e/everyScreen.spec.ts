@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
 import { readOperations } from '../../src/domain/apiOperations.ts';
 import { menuEntries } from '../../src/domain/menu.ts';
+import { WORKFLOW_PAGES } from '../../src/web/workflows/pages.ts';
 import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
@@ -295,7 +296,7 @@ test.describe('no screen reads a list that may outgrow the ceiling without pagin
     const routes = [
       '/',
       '/profile',
-      ...menuEntries(Object.values(resourceIndex)).flatMap((e) => details[e.route] ?? [e.route]),
+      ...menuEntries(Object.values(resourceIndex), WORKFLOW_PAGES).flatMap((e) => details[e.route] ?? [e.route]),
       ...(inventory ? [`/inventarioMezzi/${inventory}`] : []),
     ];
 

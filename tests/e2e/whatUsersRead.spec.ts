@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
 import { menuEntries } from '../../src/domain/menu.ts';
+import { WORKFLOW_PAGES } from '../../src/web/workflows/pages.ts';
 import { DEMO_USERS } from '../../src/server/seed/demoData.ts';
 import { pdfText } from '../helpers/pdfText.ts';
 import { unreadable, type Unreadable } from '../helpers/readableText.ts';
@@ -208,7 +209,7 @@ const WALKERS = [
 
 /** Every screen a role may open, from the app's route table, with the records made above in its parameters. */
 function screensOf(role: string, r: Records): string[] {
-  const entries = menuEntries(Object.values(resourceIndex)).filter(
+  const entries = menuEntries(Object.values(resourceIndex), WORKFLOW_PAGES).filter(
     (e) => e.roles.length === 0 || e.roles.includes(role as never),
   );
   const byParameter: Record<string, string[]> = {

@@ -1,4 +1,5 @@
 export { priceOffer, OFFER_FIGURES } from './priceOffer.ts';
+export { OFFER_BUILDER_FIELDS, OFFER_CHOICE_FIELDS, OFFER_SITE_FIELDS } from './offerFields.ts';
 export type {
   BreakdownKey,
   BreakdownLine,

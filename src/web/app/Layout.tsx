@@ -2,7 +2,7 @@ import { AppBar, Box, Button, Drawer, Fade, IconButton, Toolbar, Typography, use
 import MenuIcon from '@mui/icons-material/Menu';
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { AppDrawer } from './AppDrawer.tsx';
 import { drawerFor } from '../menu.ts';
 import { authProvider } from '../session/authProvider.ts';
@@ -13,7 +13,12 @@ import { SidePanel } from '../ui/SidePanel.tsx';
 import { Footer } from './Footer.tsx';
 import { messages } from '../i18n/messages.ts';
 import { LANGUAGE } from '../i18n/locale.ts';
+import { WORKFLOW_PAGES } from '../workflows/pages.ts';
+import { USERS_LIST } from '../workflows/users/index.ts';
 import { BANNER, DRAWER, pagePadding, SMALL_BELOW, TOP } from './layoutSizes.ts';
+
+const PUBLIC_PAGES = WORKFLOW_PAGES.flatMap((w) => w.publicPages ?? []);
+const isPublicPath = (path: string) => PUBLIC_PAGES.some((pattern) => matchPath(pattern, path));
 
 const MAIN = 'contenuto';
 
@@ -62,12 +67,12 @@ export function Layout() {
   if (location.pathname.includes('lang'))
     return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
   // SPEC.md section 2: no top bar on the customer's public offer page.
-  const publicOffer = location.pathname.startsWith('/trattativeCp/offers/');
+  const publicOffer = isPublicPath(location.pathname);
   const fullName = sessionUserName(user);
   const endImpersonation = () => {
     if (!authProvider.endImpersonation()) return;
     queryClient.clear();
-    void navigate('/utenti/users');
+    void navigate(USERS_LIST);
   };
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

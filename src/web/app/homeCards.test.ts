@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeCardsFor, quickLinksFor, todayInItaly } from './homeCards.ts';
+import { homeCardsFor, quickLinksFor } from './homeCards.ts';
 
 describe('the home page of each role', () => {
   it.each([
@@ -17,10 +17,5 @@ describe('the home page of each role', () => {
     expect(links.flatMap((l) => l.entries.map((e) => e.route))).not.toContain('/configurations/fonti');
     expect(quickLinksFor(['ROLE_USER_INVENTARIO_MEZZI'])[0]?.entries.map((e) => e.label)).toContain('Inventari mezzi');
     expect(quickLinksFor(['ROLE_USER'])).toEqual([]);
-  });
-
-  it("takes today's date in Italy: at 23:30 UTC in winter it is already tomorrow", () => {
-    expect(todayInItaly(new Date('2026-01-14T23:30:00Z'))).toBe('2026-01-15');
-    expect(todayInItaly(new Date('2026-07-14T21:59:00Z'))).toBe('2026-07-14');
   });
 });

@@ -1,17 +1,13 @@
 import type { MenuEntry } from '../../domain/menu.ts';
 import { drawerFor, pathPermitted } from '../menu.ts';
+import { WORKFLOW_PAGES } from '../workflows/pages.ts';
 
-/** Each card of the home page and the screen it summarises: a user sees a card when that screen is theirs. */
-export const HOME_CARDS = {
-  todayPlanning: '/plannings',
-  toComplete: '/listPlannings',
-  myNegotiations: '/trattativeCp/trattativeCp',
-  missedCalls: '/contactCenter/missed-calls',
-} as const;
-export type HomeCardId = keyof typeof HOME_CARDS;
+/** Each card of the home page, from the workflow it summarises, and the screen it summarises. */
+const HOME_CARDS = WORKFLOW_PAGES.flatMap((w) => w.homeCards ?? []);
 
-export function homeCardsFor(roles: readonly string[]): HomeCardId[] {
-  return (Object.keys(HOME_CARDS) as HomeCardId[]).filter((c) => pathPermitted(HOME_CARDS[c], roles));
+/** The cards a user sees: those whose screen is theirs, in the order of the workflows. */
+export function homeCardsFor(roles: readonly string[]): string[] {
+  return HOME_CARDS.filter((c) => pathPermitted(c.path, roles)).map((c) => c.id);
 }
 
 /** The home's links: the user's drawer sections and their screens, configuration tables left to the drawer. */
@@ -20,9 +16,4 @@ export function quickLinksFor(roles: readonly string[]): { label: string; entrie
     .filter((s) => !s.group.id.startsWith('configurazione'))
     .map((s) => ({ label: s.group.label, entries: s.entries }))
     .filter((s) => s.entries.length > 0);
-}
-
-/** Today's date in Italy (YYYY-MM-DD), whatever the computer's time zone: the day the office works in. */
-export function todayInItaly(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(now);
 }

@@ -29,6 +29,7 @@ import { useNotify } from '../../ui/notifications.tsx';
 import { VerificationDetails } from '../../ui/VerificationDetails.tsx';
 import { ApiImage } from './ApiImage.tsx';
 import { useControlTypes } from './useWizardData.ts';
+import { ACCEPTANCE_LIST } from './pages.ts';
 
 const m = messages.acceptance;
 
@@ -97,7 +98,7 @@ export function AcceptanceDetail({ id }: { id: number }) {
           {m.detailTitle(id)}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button component={Link} to="/accettazioniMezzi/accettazioniMezzi" size="large">
+          <Button component={Link} to={ACCEPTANCE_LIST} size="large">
             {m.backToList}
           </Button>
           <Button

@@ -3,6 +3,7 @@ import { formatPhoneDisplay } from '../../../domain/phone/index.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { RowAction, RowActionContext } from '../../resources/resourceExtensions.ts';
 import { notify } from '../../ui/notificationBus.ts';
+import { BRANCH_OFFICE_USERS } from './pages.ts';
 
 const m = messages.contactCentre;
 const phone = (row: Row) => formatPhoneDisplay(String(row.senderPhone ?? ''));
@@ -61,6 +62,5 @@ export const branchOfficeUsers: RowAction = {
   icon: 'people',
   label: (row) => m.users(String(row.nome ?? '')),
   applies: () => true,
-  run: async (_call, row, { navigate }) =>
-    navigate(`/contactCenter/branch-office-users?f.branchOfficeId=${String(row.id)}`),
+  run: async (_call, row, { navigate }) => navigate(`${BRANCH_OFFICE_USERS}?f.branchOfficeId=${String(row.id)}`),
 };

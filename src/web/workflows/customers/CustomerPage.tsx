@@ -17,6 +17,7 @@ import { useRecord } from '../../resources/useRecord.ts';
 import { DocumentsDialog } from './DocumentsDialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { lazy, Suspense, useState } from 'react';
+import { CUSTOMER_LIST, customerPath } from './pages.ts';
 
 // Leaflet is heavy: it loads with the customer page's map, not with the app.
 const CustomerMap = lazy(() => import('./CustomerMap.tsx'));
@@ -56,7 +57,7 @@ function CustomerForm({
         ? await resourceApi.create(def, row)
         : await resourceApi.update(def, Number(record?.id), row);
       notify.success(messages.saved);
-      if (isNew) void navigate(`/customers/${String(data.id)}`, { replace: true });
+      if (isNew) void navigate(customerPath(String(data.id)), { replace: true });
       return data;
     },
   });
@@ -95,7 +96,7 @@ function CustomerForm({
               {messages.documents.open(companyName)}
             </Button>
           )}
-          <Button component={Link} to="/customers/all">
+          <Button component={Link} to={CUSTOMER_LIST}>
             {m.back}
           </Button>
           <Button type="submit" form={formId} variant="contained" disabled={busy || taken}>

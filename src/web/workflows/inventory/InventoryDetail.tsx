@@ -2,36 +2,26 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   CircularProgress,
   FormControlLabel,
-  IconButton,
-  LinearProgress,
   Pagination,
-  Paper,
   Stack,
   Switch,
-  TextField,
   Typography,
 } from '@mui/material';
-import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import type { InventarioMezziItem } from '../../../../generated/entities.ts';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { canSeeExpected } from '../../../domain/inventory/blindView.ts';
 import { registerCount } from '../../../domain/inventory/counting.ts';
 import { progressFromCounters } from '../../../domain/inventory/progress.ts';
-import { displayFormats } from '../../../domain/displayFormats.ts';
-import { unwrap } from '../../api/apiError.ts';
-import { api } from '../../api/client.ts';
 import { messages } from '../../i18n/messages.ts';
 import { sessionUserName, useSessionUser } from '../../session/useSessionUser.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { LoadFailure } from '../../ui/ErrorPage.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 import { ClosingLists } from './ClosingLists.tsx';
 import {
   downloadItems,
+  inventoryWrites,
   itemWithCode,
   ITEMS_PER_PAGE,
   useChangedByOthers,
@@ -42,21 +32,14 @@ import {
   useStatuses,
   type ItemFilters,
 } from './inventoryApi.ts';
+import { InventoryDialogs, type Dialog, type Item } from './InventoryDialogs.tsx';
+import { InventoryHeader } from './InventoryHeader.tsx';
 import { ItemCard } from './ItemCard.tsx';
-import { ItemDialog, type ItemDraft } from './ItemDialog.tsx';
-import { ScanDialog } from './ScanDialog.tsx';
+import { ItemSearch } from './ItemSearch.tsx';
+import type { ItemDraft } from './ItemDialog.tsx';
+import { INVENTORY_LIST } from './pages.ts';
 
 const m = messages.inventory;
-type Item = InventarioMezziItem & { id: number };
-type Dialog =
-  | { kind: 'add'; code: string }
-  | { kind: 'note'; item: Item }
-  | { kind: 'remove'; item: Item }
-  | { kind: 'scan' }
-  | { kind: 'conclude' }
-  | { kind: 'delete'; step: 1 | 2 }
-  | null;
-
 /** The count of one branch: phone-sized for the counters, with the closing lists for the supervisor. */
 export function InventoryDetail({ id }: { id: number }) {
   const user = useSessionUser();
@@ -125,126 +108,40 @@ export function InventoryDetail({ id }: { id: number }) {
   const to = page ? Math.min(filters.page * ITEMS_PER_PAGE, page.totalRows) : 0;
   const nothingFound = !!page && page.totalRows === 0 && filters.search.trim() !== '';
 
-  const setStatus = (item: Item, statusId: number) =>
-    run(() =>
-      unwrap(
-        api.PUT('/api/inventario-mezzi-items/{itemId}/stato/{statusId}', {
-          params: { path: { itemId: item.id, statusId } },
-        }),
-      ),
-    );
+  const setStatus = (item: Item, statusId: number) => run(() => inventoryWrites.setStatus(item.id, statusId));
 
   async function saveItem(draft: ItemDraft) {
     const current = dialog;
-    if (current?.kind === 'add')
-      await unwrap(
-        api.POST('/api/inventario-mezzi-items', {
-          body: {
-            idInventarioMezzi: id,
-            manuale: 'Y',
-            resourceMago: draft.resourceMago,
-            note: draft.note,
-            zona: draft.zona,
-            statusId: draft.statusId,
-          },
-        }),
-      );
-    else if (current?.kind === 'note')
-      await unwrap(
-        api.PUT('/api/inventario-mezzi-items/{id}', {
-          params: { path: { id: current.item.id } },
-          body: { ...current.item, manuale: current.item.manuale ?? 'N', note: draft.note, zona: draft.zona },
-        }),
-      );
+    if (current?.kind === 'add') await inventoryWrites.addItem(id, draft);
+    else if (current?.kind === 'note') await inventoryWrites.updateItem(current.item, draft);
     notify.success(messages.saved);
     setDialog(null);
     if (current?.kind === 'add') await lookUp(draft.resourceMago.replace(/\s+/g, '').toUpperCase(), false);
     await refresh();
   }
 
-  function submitSearch(e: FormEvent) {
-    e.preventDefault();
-    void lookUp(typed);
-  }
-
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto', pb: 10 }}>
-      <Button component={Link} to="/inventarioMezzi/inventariMezzi" size="small" sx={{ mb: 1 }}>
-        {m.back}
-      </Button>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography component="h1" variant="h5" sx={{ flex: 1 }}>
-          {m.title(inv.filialeInventario?.nome ?? '')}
-        </Typography>
-        <Chip label={inv.status} color={concluded ? 'default' : 'primary'} />
-        {supervisor && (inv.anomalie ?? 0) > 0 && <Chip label={m.anomalies(inv.anomalie ?? 0)} color="warning" />}
-      </Box>
-      {inv.createdBy && inv.created && (
-        <Typography variant="caption" color="text.secondary">
-          {m.createdBy(inv.createdBy, displayFormats.dateTime(inv.created))}
-        </Typography>
-      )}
-      {progress && (
-        <Box sx={{ my: 1.5 }} aria-live="polite">
-          <Typography variant="subtitle1" data-testid="inventory-progress">
-            {progress.text}
-          </Typography>
-          {progress.percent !== null && (
-            <LinearProgress
-              variant="determinate"
-              value={progress.percent}
-              aria-label={progress.text}
-              sx={{ height: 8, borderRadius: 4 }}
-            />
-          )}
-        </Box>
-      )}
-      {concluded && inv.dataConclusione && (
-        <Alert severity="info" sx={{ mb: 1.5 }}>
-          {m.concluded(inv.conclusoDa ?? '', displayFormats.dateTime(inv.dataConclusione))}
-        </Alert>
-      )}
-      {others.changed && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 1.5 }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
+      <InventoryHeader
+        inventory={inv}
+        supervisor={supervisor}
+        progress={progress}
+        blind={blind}
+        changedByOthers={
+          others.changed
+            ? () => {
                 others.clear();
                 void refresh();
-              }}
-            >
-              {m.reload}
-            </Button>
-          }
-        >
-          {m.updated}
-        </Alert>
-      )}
-      {blind && (
-        <Alert severity="info" sx={{ mb: 1.5 }}>
-          {m.blindHint}
-        </Alert>
-      )}
-      <Paper component="form" role="search" onSubmit={submitSearch} sx={{ p: 1, display: 'flex', gap: 1, mb: 1 }}>
-        <TextField
-          size="small"
-          label={m.search}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          sx={{ flex: 1 }}
-          slotProps={{ htmlInput: { maxLength: 255, autoCapitalize: 'characters', enterKeyHint: 'search' } }}
-        />
-        <IconButton aria-label={m.scan} onClick={() => setDialog({ kind: 'scan' })} color="primary">
-          <QrCodeScannerIcon />
-        </IconButton>
-        <Button type="submit" variant="outlined">
-          {m.searchButton}
-        </Button>
-      </Paper>
+              }
+            : null
+        }
+      />
+      <ItemSearch
+        typed={typed}
+        onType={setTyped}
+        onSearch={() => void lookUp(typed)}
+        onScan={() => setDialog({ kind: 'scan' })}
+      />
       {!blind && (
         <FormControlLabel
           control={
@@ -320,73 +217,26 @@ export function InventoryDetail({ id }: { id: number }) {
       </Stack>
       {supervisor && closing.data && <ClosingLists lists={closing.data} />}
 
-      {(dialog?.kind === 'add' || dialog?.kind === 'note') && (
-        <ItemDialog
-          mode={dialog.kind}
-          initial={
-            dialog.kind === 'add'
-              ? { resourceMago: dialog.code.trim().toUpperCase(), note: '', zona: '', statusId: null }
-              : {
-                  resourceMago: dialog.item.resourceMago,
-                  note: dialog.item.note ?? '',
-                  zona: dialog.item.zona ?? '',
-                  statusId: dialog.item.statusId ?? null,
-                }
-          }
-          statuses={statuses.data ?? []}
-          onSave={saveItem}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog?.kind === 'scan' && <ScanDialog onCode={(code) => void lookUp(code)} onClose={() => setDialog(null)} />}
-      <ConfirmDialog
-        open={dialog?.kind === 'remove'}
-        title={m.remove}
-        text={dialog?.kind === 'remove' ? m.removeConfirm(dialog.item.resourceMago) : ''}
-        confirmLabel={m.remove}
-        danger
+      <InventoryDialogs
+        dialog={dialog}
+        setDialog={setDialog}
+        statuses={statuses.data ?? []}
         busy={busy}
-        onCancel={() => setDialog(null)}
-        onConfirm={() => {
-          const item = dialog?.kind === 'remove' ? dialog.item : null;
-          setDialog(null);
-          if (item)
-            void run(() =>
-              unwrap(api.DELETE('/api/inventario-mezzi-items/{id}', { params: { path: { id: item.id } } })),
-            );
-        }}
-      />
-      <ConfirmDialog
-        open={dialog?.kind === 'conclude'}
-        title={m.concludeTitle}
-        text={m.concludeQuestion}
-        confirmLabel={m.conclude}
-        busy={busy}
-        onCancel={() => setDialog(null)}
-        onConfirm={() => {
-          setDialog(null);
+        onSaveItem={saveItem}
+        onCode={(code) => void lookUp(code)}
+        onRemoveItem={(item) => void run(() => inventoryWrites.removeItem(item.id))}
+        onConclude={() =>
           void run(async () => {
-            await unwrap(api.PUT('/api/inventari-mezzi/{id}/concluso', { params: { path: { id } } }));
+            await inventoryWrites.conclude(id);
             notify.success(messages.success.done);
-          });
-        }}
-      />
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        title={m.delete}
-        text={dialog?.kind === 'delete' && dialog.step === 2 ? m.deleteSecond : m.deleteFirst}
-        confirmLabel={dialog?.kind === 'delete' && dialog.step === 2 ? m.deleteAgain : m.delete}
-        danger
-        busy={busy}
-        onCancel={() => setDialog(null)}
-        onConfirm={() => {
-          if (dialog?.kind === 'delete' && dialog.step === 1) return setDialog({ kind: 'delete', step: 2 });
-          setDialog(null);
+          })
+        }
+        onDelete={() =>
           void run(async () => {
-            await unwrap(api.DELETE('/api/inventari_mezzi/{id}', { params: { path: { id } } }));
-            void navigate('/inventarioMezzi/inventariMezzi');
-          });
-        }}
+            await inventoryWrites.remove(id);
+            void navigate(INVENTORY_LIST);
+          })
+        }
       />
     </Box>
   );

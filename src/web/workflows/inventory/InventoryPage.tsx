@@ -8,6 +8,7 @@ import { useNotify } from '../../ui/notifications.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { INVENTORY_LIST_KEY, useMyBranches } from './inventoryApi.ts';
 import { InventoryDetail } from './InventoryDetail.tsx';
+import { INVENTORY_LIST, inventoryPath } from './pages.ts';
 
 const m = messages.inventory;
 
@@ -31,7 +32,7 @@ function NewInventory() {
       const created = await unwrap(api.POST('/api/inventari_mezzi', { body: { filialeInventarioId: chosen } }));
       notify.success(messages.saved);
       void queryClient.invalidateQueries({ queryKey: INVENTORY_LIST_KEY });
-      void navigate(`/inventarioMezzi/${String(created.data.id)}`, { replace: true });
+      void navigate(inventoryPath(created.data.id), { replace: true });
     } catch {
       // The server's message is shown by the API middleware; the choice stays.
     } finally {
@@ -42,7 +43,7 @@ function NewInventory() {
   if (branches.isLoading) return <CircularProgress aria-label={messages.loading} />;
   return (
     <Box sx={{ maxWidth: 520, mx: 'auto' }}>
-      <Button component={Link} to="/inventarioMezzi/inventariMezzi" size="small" sx={{ mb: 1 }}>
+      <Button component={Link} to={INVENTORY_LIST} size="small" sx={{ mb: 1 }}>
         {m.back}
       </Button>
       <Paper component="form" onSubmit={(e) => void submit(e)} sx={{ p: 2 }} noValidate>

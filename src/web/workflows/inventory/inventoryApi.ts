@@ -1,9 +1,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { HubEvent } from '../../../../generated/entities.ts';
+import type { HubEvent, InventarioMezziItem } from '../../../../generated/entities.ts';
 import { unwrap, toApiError } from '../../api/apiError.ts';
 import { answeredBy } from '../../api/httpMiddleware.ts';
 import { api } from '../../api/client.ts';
+import type { ItemDraft } from './ItemDialog.tsx';
 
 export const ITEMS_PER_PAGE = 50;
 
@@ -94,6 +95,39 @@ export function useClosing(id: number, enabled: boolean) {
 
 /** The generic list of inventories (status, anomalies) shows what changed here when it is opened again. */
 export const INVENTORY_LIST_KEY = ['list', 'inventarioMezzi'] as const;
+
+/** The writes of an inventory's page: its items (status, added by hand, note and zone, removed), its end. */
+export const inventoryWrites = {
+  setStatus: (itemId: number, statusId: number) =>
+    unwrap(
+      api.PUT('/api/inventario-mezzi-items/{itemId}/stato/{statusId}', { params: { path: { itemId, statusId } } }),
+    ),
+  addItem: (inventoryId: number, draft: ItemDraft) =>
+    unwrap(
+      api.POST('/api/inventario-mezzi-items', {
+        body: {
+          idInventarioMezzi: inventoryId,
+          manuale: 'Y',
+          resourceMago: draft.resourceMago,
+          note: draft.note,
+          zona: draft.zona,
+          statusId: draft.statusId,
+        },
+      }),
+    ),
+  /** The note and zone of an item; the rest goes back as it was read. */
+  updateItem: (item: InventarioMezziItem & { id: number }, draft: Pick<ItemDraft, 'note' | 'zona'>) =>
+    unwrap(
+      api.PUT('/api/inventario-mezzi-items/{id}', {
+        params: { path: { id: item.id } },
+        body: { ...item, manuale: item.manuale ?? 'N', note: draft.note, zona: draft.zona },
+      }),
+    ),
+  removeItem: (itemId: number) =>
+    unwrap(api.DELETE('/api/inventario-mezzi-items/{id}', { params: { path: { id: itemId } } })),
+  conclude: (id: number) => unwrap(api.PUT('/api/inventari-mezzi/{id}/concluso', { params: { path: { id } } })),
+  remove: (id: number) => unwrap(api.DELETE('/api/inventari_mezzi/{id}', { params: { path: { id } } })),
+};
 
 /** After a change of ours: the item list, the inventory's counters, the closing lists and the inventories read again. */
 export function useRefresh(id: number) {

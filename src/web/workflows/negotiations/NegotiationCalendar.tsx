@@ -29,7 +29,7 @@ import { messages } from '../../i18n/messages.ts';
 import { RecordDialog } from '../../resources/RecordDialog.tsx';
 import { calendarEventText } from '../../ui/calendarEventText.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
-import { NEGOTIATION_PAGE } from './NegotiationPage.tsx';
+import { negotiationPath } from './pages.ts';
 import { negotiationMessages } from './negotiationMessages.ts';
 
 const m = negotiationMessages.calendar;
@@ -130,7 +130,7 @@ export function NegotiationCalendar() {
         }}
         eventClick={(info) => {
           info.jsEvent.preventDefault();
-          void navigate(`${NEGOTIATION_PAGE}/${info.event.id.split('-').pop() ?? ''}`);
+          void navigate(negotiationPath(info.event.id.split('-').pop() ?? ''));
         }}
         dateClick={(info) => {
           if (info.allDay) return;

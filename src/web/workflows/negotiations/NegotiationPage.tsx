@@ -1,10 +1,9 @@
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
-import { isPartitaIva } from '../../../domain/partitaIva.ts';
 import type { JsonObject, ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
@@ -13,36 +12,19 @@ import { useRecordForm } from '../../resources/useRecordForm.tsx';
 import { useSessionUser } from '../../session/useSessionUser.ts';
 import { LoadFailure } from '../../ui/ErrorPage.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
-import { AttachmentsPanel } from './AttachmentsPanel.tsx';
 import { CompanyNameWidget } from './CompanyNameWidget.tsx';
 import { LostOfferDialog, type LostChoice } from './LostOfferDialog.tsx';
 import { negotiationApi } from './negotiationApi.ts';
 import { negotiationMessages as m } from './negotiationMessages.ts';
 import { isLostStatus, negotiationPayload, pageUiSchema } from './negotiationRules.ts';
-import { NegotiationActions } from './NegotiationActions.tsx';
-import { NegotiationOffer } from '../offers/NegotiationOffer.tsx';
-import { OFFER_FIELDS } from '../offers/offerDraft.ts';
+import { OFFER_FIELDS } from '../offers/index.ts';
 import { useLiveNegotiation } from './useLiveNegotiation.ts';
 import { useStatuses } from './useStatusColors.ts';
 import { unseenOthers, VatOthersDialog } from './VatOthersDialog.tsx';
-import { CustomerAnswerPanel } from '../public-offer/CustomerAnswerPanel.tsx';
-
-// Leaflet is heavy: it loads with the map, not with the app.
-const CustomerMap = lazy(() => import('../customers/CustomerMap.tsx'));
-
-export const NEGOTIATION_PAGE = '/trattativeCp/trattativa';
-const LIST = '/trattativeCp/trattativeCp';
-
-/** The VAT number typed: is it an ERP customer, and which other negotiations have it (the server's check). */
-function useVatNumber(vat: unknown, ownId: number | undefined) {
-  const valid = typeof vat === 'string' && isPartitaIva(vat);
-  const check = useQuery({
-    queryKey: ['vat-trattativa', vat, ownId],
-    enabled: valid,
-    queryFn: () => negotiationApi.vatCheck(String(vat), ownId),
-  });
-  return { inErp: valid && check.data?.inErp === true, others: valid ? (check.data?.trattative ?? []) : [] };
-}
+import { CustomerMap } from '../customers/index.ts';
+import { NEGOTIATION_LIST, negotiationPath } from './pages.ts';
+import { SavedNegotiationPanels } from './SavedNegotiationPanels.tsx';
+import { useVatNumber } from './useVatNumber.ts';
 
 function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row | null }) {
   const notify = useNotify();
@@ -92,7 +74,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
       notify.success(messages.saved);
       await acknowledge(newId, seen);
       await refreshList();
-      void navigate(`${NEGOTIATION_PAGE}/${String(newId)}`, { replace: true });
+      void navigate(negotiationPath(newId), { replace: true });
       return data;
     },
   });
@@ -147,7 +129,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
         )}
         {form}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 2, mt: 2 }}>
-          <Button component={Link} to={LIST}>
+          <Button component={Link} to={NEGOTIATION_LIST}>
             {m.back}
           </Button>
           <Button type="submit" form={formId} variant="contained" disabled={busy}>
@@ -160,24 +142,7 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
           {m.saveFirst}
         </Typography>
       ) : (
-        record && (
-          <>
-            <NegotiationOffer negotiation={record} />
-            <NegotiationActions def={def} record={record} dirty={dirty} onStored={showStored} />
-            <CustomerAnswerPanel
-              negotiationId={Number(id)}
-              documentToken={record.offerta === 'Y' ? (record.documentToken as string | undefined) : null}
-            />
-            <AttachmentsPanel
-              negotiationId={Number(id)}
-              attachments={(record.allegati ?? []) as Row[]}
-              onChanged={async () => {
-                const fresh = await resourceApi.current(def, Number(id));
-                if (fresh) await showStored(fresh);
-              }}
-            />
-          </>
-        )
+        record && <SavedNegotiationPanels def={def} record={record} dirty={dirty} onStored={showStored} />
       )}
       <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
         <CustomerMap

@@ -10,6 +10,7 @@ import {
   ListSubheader,
 } from '@mui/material';
 import { useId } from 'react';
+import { negotiationPath } from './pages.ts';
 import { Link } from 'react-router-dom';
 import type { VatCheck } from './negotiationApi.ts';
 import { messages } from '../../i18n/messages.ts';
@@ -30,7 +31,7 @@ function Others({ title, list }: { title: string; list: Other[] }) {
         return (
           <ListItem key={r.id} sx={{ gap: 1 }}>
             {r.accessibile ? (
-              <Link to={`/trattativeCp/trattativa/${String(r.id)}`} target="_blank" aria-label={m.vat.open(name)}>
+              <Link to={negotiationPath(String(r.id))} target="_blank" aria-label={m.vat.open(name)}>
                 {name}
               </Link>
             ) : (

@@ -52,30 +52,6 @@ export interface OfferDraft {
   site: { formattedAddress: string; latitudeTrattativa: number | null; longitudeTrattativa: number | null };
 }
 
-/**
- * The negotiation fields the builder edits: on a saved negotiation its form leaves them to the builder, so that
- * one figure has one editor.
- */
-export const OFFER_FIELDS = [
-  'filialeNoleggioId',
-  'famigliaGruppoRisorsaId',
-  'gruppoRisorsaId',
-  'durata',
-  'durataUnita',
-  'inizio',
-  'fine',
-  'assicurazioneTipo',
-  'assicurazionePrezzo',
-  'contributoAmbientale',
-  'trasportoAbilitato',
-  'trasporto',
-  'trasportoRitorno',
-  'km',
-  'scontoPercentuale',
-  'scontoImporto',
-  'noteOfferta',
-] as const;
-
 /** An article as typed: its price may be emptied while typing (the engine then names the field). */
 export type DraftArticle = Omit<ArticoloGruppo, 'price'> & { price: number | null };
 

@@ -20,6 +20,7 @@ import { messages } from '../../i18n/messages.ts';
 import { RecordDialog } from '../../resources/RecordDialog.tsx';
 import { calendarEventText } from '../../ui/calendarEventText.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
+import { PLANNING_LIST } from './pages.ts';
 
 const m = messages.calendar;
 /** Activities read for the days on screen at most: more than a team plans in a month. */
@@ -126,7 +127,7 @@ export function PlanningCalendar() {
             label={messages.labels.incompleteActivities(open)}
           />
         )}
-        <Button component={Link} to="/listPlannings">
+        <Button component={Link} to={PLANNING_LIST}>
           {m.list}
         </Button>
       </Box>

@@ -8,6 +8,7 @@ import { VerificationDetails } from '../../ui/VerificationDetails.tsx';
 import { notify } from '../../ui/notificationBus.ts';
 import { customerAnswerApi, type OffertaCliente } from './customerAnswerApi.ts';
 import { customerPageMessages as pm } from './publicOfferMessages.ts';
+import { publicOfferPath } from './pages.ts';
 
 const EVENT_LABELS: Record<OffertaCliente['eventi'][number]['evento'], string> = {
   visualizzata: 'Offerta aperta dal cliente',
@@ -20,7 +21,7 @@ const SHOWN_EVENTS = 10;
 
 /** The address of the customer's page, with which the staff open it or paste it in a message of their own. */
 function CustomerPageLink({ documentToken }: { documentToken: string }) {
-  const url = `${window.location.origin}/trattativeCp/offers/${encodeURIComponent(documentToken)}`;
+  const url = `${window.location.origin}${publicOfferPath(documentToken)}`;
   const copy = () =>
     navigator.clipboard.writeText(url).then(
       () => notify.success(pm.copied),

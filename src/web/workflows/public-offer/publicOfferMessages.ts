@@ -7,6 +7,7 @@ export const publicOfferMessages = {
   notFoundText:
     'Il link non è valido o è stato sostituito da uno più recente. Usi il link dell’ultima email ricevuta o chieda al suo referente di inviarne uno nuovo.',
   unreachable: 'Impossibile raggiungere il server. Controlli la connessione e riprovi.',
+  requestNewFailed: "Si è verificato un errore durante l'invio della richiesta",
   retry: 'Riprova',
   signedPdf: 'Scarica il PDF firmato',
   signedPdfName: (numero?: string) => `Offerta_${numero ?? ''}_firmata.pdf`,

@@ -3,6 +3,7 @@ import type { PriceListLine, TimeUnit } from '../../../../../generated/entities.
 import type { ArticoloGruppo } from '../../../../../generated/entities.ts';
 import {
   discountLevers,
+  OFFER_CHOICE_FIELDS,
   priceOffer,
   type OfferInput,
   type PricedOffer,
@@ -27,28 +28,7 @@ type Schemas = components['schemas'];
 export type OfferChoices = Omit<Schemas['OffertaTrattativaInput'], 'version' | 'prezziAttesi'>;
 
 /** The negotiation columns the offer owns (the choices) — the save writes these and nothing else of the form. */
-export const CHOICE_FIELDS = [
-  'filialeNoleggioId',
-  'famigliaGruppoRisorsaId',
-  'gruppoRisorsaId',
-  'durata',
-  'durataUnita',
-  'inizio',
-  'fine',
-  'assicurazioneTipo',
-  'contributoAmbientale',
-  'trasportoAbilitato',
-  'trasporto',
-  'trasportoRitorno',
-  'km',
-  'formattedAddress',
-  'latitudeTrattativa',
-  'longitudeTrattativa',
-  'articoli',
-  'scontoPercentuale',
-  'scontoImporto',
-  'noteOfferta',
-] as const satisfies readonly (keyof OfferChoices)[];
+export const CHOICE_FIELDS = OFFER_CHOICE_FIELDS satisfies readonly (keyof OfferChoices)[];
 
 /** The offer's choices as the negotiation stores them (SPEC.md defaults where it has none). */
 export function choicesOf(row: Row): OfferChoices {
