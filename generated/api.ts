@@ -9862,6 +9862,11 @@ export interface components {
         Page: number;
         /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
         RowsPerPage: number;
+        /**
+         * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+         * @example id,version
+         */
+        Fields: string;
         /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
         Q: string;
         /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -10170,6 +10175,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -10454,6 +10464,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Categoria utente */
                 categoria?: components["parameters"]["Categoria"];
             };
@@ -10484,6 +10499,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -10516,6 +10536,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -10654,6 +10679,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -10788,6 +10818,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -10922,6 +10957,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11060,6 +11100,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11198,6 +11243,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11336,6 +11386,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11474,6 +11529,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11612,6 +11672,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11750,6 +11815,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11941,6 +12011,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12079,6 +12154,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12217,6 +12297,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12355,6 +12440,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12493,6 +12583,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12631,6 +12726,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12769,6 +12869,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12907,6 +13012,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13045,6 +13155,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13183,6 +13298,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13321,6 +13441,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13459,6 +13584,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13597,6 +13727,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13735,6 +13870,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13873,6 +14013,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -14011,6 +14156,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -14145,6 +14295,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -14283,6 +14438,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -14421,6 +14581,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -14555,6 +14720,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -14689,6 +14859,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -14823,6 +14998,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -15163,6 +15343,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -15244,6 +15429,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -15354,6 +15544,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -15485,6 +15680,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -15727,6 +15927,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -15898,6 +16103,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path: {
@@ -16038,6 +16248,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path: {
@@ -16178,6 +16393,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
             };
@@ -16212,6 +16432,11 @@ export interface operations {
                  * @example 1
                  */
                 entityId: components["parameters"]["EntityId"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -16316,6 +16541,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -16376,6 +16606,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Sede */
                 branchOfficeId?: components["parameters"]["BranchOfficeId"];
             };
@@ -16458,6 +16693,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -16549,6 +16789,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Giorno di ricezione */
                 receivedAt?: components["parameters"]["ReceivedAt"];
                 /** @description Richiamato */
@@ -16613,6 +16858,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Giorno della chiamata (per difetto oggi) */
                 callDate?: components["parameters"]["CallDate"];
             };
@@ -16872,6 +17122,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Filiali inventario */
                 idFilialiInventario?: components["parameters"]["IdFilialiInventario"];
             };
@@ -17107,6 +17362,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -17148,6 +17408,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -17320,6 +17585,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
             };
@@ -17350,6 +17620,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -17471,6 +17746,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
