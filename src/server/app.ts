@@ -38,6 +38,7 @@ import { genericHandler } from './crud/genericHandler.ts';
 import { createListCounts } from './crud/listCounts.ts';
 import { migrate } from './crud/migrate.ts';
 import { withReferenceLabels } from './crud/referenceLabels.ts';
+import { withSparseRows } from './crud/sparseRows.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './crud/search.ts';
 import { applyMigrations, underSchemaLock } from './db/migrations.ts';
 import { createDb } from './db/createDb.ts';
@@ -449,7 +450,14 @@ async function assemble(
     return handler && ((req) => handler(req, within));
   };
   // Answers that declare `references` name the records their rows point to (crud/referenceLabels.ts).
-  registerOperations(app, ctx, (op) => withReferenceLabels(ctx, op, handlerFor(op)), ctx.access, publicRateLimits);
+  // A list asked for some fields answers only those (crud/sparseRows.ts), and the names of what they point to.
+  registerOperations(
+    app,
+    ctx,
+    (op) => withReferenceLabels(ctx, op, withSparseRows(ctx, op, handlerFor(op))),
+    ctx.access,
+    publicRateLimits,
+  );
   await apiDocs(app);
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));

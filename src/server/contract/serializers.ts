@@ -13,6 +13,45 @@ export type Serialize = (data: unknown) => string;
  */
 export const checkResponsesFromEnv = (env: NodeJS.ProcessEnv): boolean => env.API_CHECK_RESPONSES === '1';
 
+const jsonType = (v: unknown) => (v === null ? 'null' : typeof v === 'number' ? 'number' : typeof v);
+
+/** A oneOf/anyOf of constants only (an enum with a title per value): what it writes is just that type. */
+function constantsType(alternatives: unknown): string[] | null {
+  if (!Array.isArray(alternatives) || alternatives.length === 0) return null;
+  if (
+    !alternatives.every(
+      (a) =>
+        a &&
+        typeof a === 'object' &&
+        'const' in a &&
+        Object.keys(a).every((k) => k === 'const' || k === 'title' || k === 'description'),
+    )
+  )
+    return null;
+  return [...new Set(alternatives.map((a: { const: unknown }) => jsonType(a.const)))];
+}
+
+/**
+ * The schema a writer is compiled from. Without defaults: the writer would fill a missing property with its
+ * default, and an answer says what is stored. Without the oneOf of constants of an enum (Sì/No...): the writer
+ * would pick the alternative by running a validator on every value, when writing a string is all it takes
+ * (check mode validates the answer whole). Under `properties` the keys are names, not keywords.
+ */
+export function writerSchema(node: unknown, names = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => writerSchema(n));
+  if (!node || typeof node !== 'object') return node;
+  const schema = node as Record<string, unknown>;
+  const constants = names ? null : (constantsType(schema.oneOf) ?? constantsType(schema.anyOf));
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([k]) => names || (k !== 'default' && !(constants && (k === 'oneOf' || k === 'anyOf'))))
+      .concat(
+        constants && schema.type === undefined ? [['type', constants.length === 1 ? constants[0] : constants]] : [],
+      )
+      .map(([k, v]) => [k, writerSchema(v, !names && (k === 'properties' || k === 'patternProperties'))]),
+  );
+}
+
 /** The first place two parsed JSON values differ, as a JSON pointer. */
 function firstDifference(a: unknown, b: unknown, at = ''): string | null {
   if (isDeepStrictEqual(a, b)) return null;
@@ -39,10 +78,10 @@ export function createSerializerCompiler(
   options: { check: boolean; log: () => FastifyBaseLogger },
 ) {
   const external: Record<string, Schema> = {
-    [DOC_ID]: { components: absoluteRefs(contract.document.components) } as unknown as Schema,
+    [DOC_ID]: { components: writerSchema(absoluteRefs(contract.document.components)) } as unknown as Schema,
   };
   return ({ schema, url, httpStatus }: { schema: unknown; url: string; httpStatus?: string }): Serialize => {
-    const write = fastJson(absoluteRefs(schema) as Schema, { schema: external }) as Serialize;
+    const write = fastJson(writerSchema(absoluteRefs(schema)) as Schema, { schema: external });
     if (!options.check) return write;
     const validate = validators.compile(validators.response, schema as JsonSchema);
     return (data) => {
@@ -54,7 +93,8 @@ export function createSerializerCompiler(
       const written = write(data);
       const plain = JSON.stringify(data);
       const at = firstDifference(JSON.parse(written), plain === undefined ? undefined : JSON.parse(plain));
-      if (at !== null) fail({ at }, 'the compiled answer differs from the handler’s: a field openapi.yaml does not declare');
+      if (at !== null)
+        fail({ at }, 'the compiled answer differs from the handler’s: a field openapi.yaml does not declare');
       return written;
     };
   };
