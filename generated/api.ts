@@ -5923,6 +5923,8 @@ export interface components {
          * @description Cliente anagrafato nel gestionale (Mago).
          */
         "cliente-erp": {
+            /** ID */
+            readonly id?: number;
             /**
              * Codice
              * @example 111
