@@ -410,7 +410,8 @@ function buildOne(
   });
   checkSections(x.sections ?? [], formFields, file, problems);
   (x.rowFields ?? []).forEach((name, i) => {
-    if (!(name in props)) problems.push({ file, pointer: `/x-resource/rowFields/${i}`, reason: `"${name}" is not a property` });
+    if (!(name in props))
+      problems.push({ file, pointer: `/x-resource/rowFields/${i}`, reason: `"${name}" is not a property` });
   });
   const listFields = [
     ...new Set([
