@@ -26,7 +26,7 @@ function rowProperties(
   if (nested) data = (data?.properties as Props | undefined)?.data;
   if (data?.type !== 'array' || !data.items) return null;
   const rows = ctx.contract.resolve(data.items);
-  return { names: new Set(Object.keys((rows.properties ?? {}))), nested };
+  return { names: new Set(Object.keys(rows.properties ?? {})), nested };
 }
 
 /**
