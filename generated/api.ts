@@ -9865,7 +9865,7 @@ export interface components {
         /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
         RowsPerPage: number;
         /**
-         * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+         * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
          * @example id,version
          */
         Fields: string;
@@ -10178,7 +10178,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -10467,7 +10467,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -10502,7 +10502,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -10539,7 +10539,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -10682,7 +10682,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -10821,7 +10821,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -10960,7 +10960,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -11103,7 +11103,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -11246,7 +11246,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -11389,7 +11389,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -11532,7 +11532,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -11675,7 +11675,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -11818,7 +11818,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -12014,7 +12014,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -12157,7 +12157,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -12300,7 +12300,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -12443,7 +12443,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -12586,7 +12586,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -12729,7 +12729,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -12872,7 +12872,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -13015,7 +13015,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -13158,7 +13158,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -13301,7 +13301,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -13444,7 +13444,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -13587,7 +13587,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -13730,7 +13730,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -13873,7 +13873,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -14016,7 +14016,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -14159,7 +14159,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -14298,7 +14298,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -14441,7 +14441,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -14584,7 +14584,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -14723,7 +14723,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -14862,7 +14862,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -15001,7 +15001,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -15346,7 +15346,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -15432,7 +15432,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -15547,7 +15547,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -15683,7 +15683,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -15930,7 +15930,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16106,7 +16106,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16251,7 +16251,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16396,7 +16396,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16435,7 +16435,7 @@ export interface operations {
                  */
                 entityId: components["parameters"]["EntityId"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16544,7 +16544,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16609,7 +16609,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16696,7 +16696,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16792,7 +16792,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -16861,7 +16861,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -17125,7 +17125,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -17365,7 +17365,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -17411,7 +17411,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -17588,7 +17588,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -17623,7 +17623,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
@@ -17749,7 +17749,7 @@ export interface operations {
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
                 /**
-                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id e version, e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
                  * @example id,version
                  */
                 fields?: components["parameters"]["Fields"];
