@@ -82,6 +82,8 @@ export default defineConfig({
     // Contract and system tests copy the project, run generators, tsc and child servers.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // Every answer of a server under test is checked against openapi.yaml (src/server/contract/serializers.ts).
+    env: { API_CHECK_RESPONSES: '1' },
     // Vitest's default leaves one core free: on a 2-core machine that is one worker for the whole suite.
     maxWorkers: os.availableParallelism(),
     projects: [

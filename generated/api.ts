@@ -5964,6 +5964,8 @@ export interface components {
          * @description Cliente anagrafato nel gestionale (Mago).
          */
         "cliente-erp": {
+            /** ID */
+            readonly id?: number;
             /**
              * Codice
              * @example 111
@@ -9991,6 +9993,11 @@ export interface components {
         Page: number;
         /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
         RowsPerPage: number;
+        /**
+         * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+         * @example id,version
+         */
+        Fields: string;
         /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
         Q: string;
         /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -10299,6 +10306,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -10583,6 +10595,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Categoria utente */
                 categoria?: components["parameters"]["Categoria"];
             };
@@ -10613,6 +10630,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -10645,6 +10667,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -10783,6 +10810,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -10917,6 +10949,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -11051,6 +11088,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11189,6 +11231,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11327,6 +11374,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11465,6 +11517,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11603,6 +11660,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11741,6 +11803,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -11879,6 +11946,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12070,6 +12142,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12208,6 +12285,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12346,6 +12428,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12484,6 +12571,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12622,6 +12714,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12760,6 +12857,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -12898,6 +13000,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13036,6 +13143,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13174,6 +13286,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13312,6 +13429,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13450,6 +13572,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13588,6 +13715,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13726,6 +13858,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -13864,6 +14001,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -14002,6 +14144,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -14140,6 +14287,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -14274,6 +14426,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -14412,6 +14569,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -14550,6 +14712,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -14684,6 +14851,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -14818,6 +14990,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -14952,6 +15129,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -15292,6 +15474,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -15373,6 +15560,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -15483,6 +15675,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -15614,6 +15811,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -15856,6 +16058,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -16027,6 +16234,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path: {
@@ -16167,6 +16379,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path: {
@@ -16307,6 +16524,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
             };
@@ -16341,6 +16563,11 @@ export interface operations {
                  * @example 1
                  */
                 entityId: components["parameters"]["EntityId"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -16445,6 +16672,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -16505,6 +16737,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Sede */
                 branchOfficeId?: components["parameters"]["BranchOfficeId"];
             };
@@ -16721,6 +16958,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -16812,6 +17054,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Giorno di ricezione */
                 receivedAt?: components["parameters"]["ReceivedAt"];
                 /** @description Richiamato */
@@ -16876,6 +17123,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Giorno della chiamata (per difetto oggi) */
                 callDate?: components["parameters"]["CallDate"];
             };
@@ -17145,6 +17397,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Filiali inventario */
                 idFilialiInventario?: components["parameters"]["IdFilialiInventario"];
             };
@@ -17380,6 +17637,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */
@@ -17421,6 +17683,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -17593,6 +17860,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Archiviata (Y), non archiviata (N), tutte (vuoto) */
                 archiviata?: components["parameters"]["Archiviata"];
             };
@@ -17623,6 +17895,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;
@@ -17744,6 +18021,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
                 /** @description Ricerca nei campi di ricerca della risorsa (x-resource.search; di solito il suo nome): ogni parola, fino a 8, deve comparire come testo contenuto in uno di essi, senza badare a maiuscole e accenti. Con q l'elenco è sempre a pagine (senza page, la prima), di al massimo x-search-max-rows righe, e considera al massimo x-search-max-matches corrispondenze: oltre, totalRows vale quel tetto e totalRowsCapped è true (restringere la ricerca). */
                 q?: components["parameters"]["Q"];
                 /** @description Solo i record con questi id (al massimo 100), ad esempio quelli scelti di recente in un campo di scelta */

@@ -504,6 +504,10 @@ export interface Category {
  */
 export interface ClienteErp {
   /**
+   * ID
+   */
+  id?: number;
+  /**
    * Codice
    */
   code: string;

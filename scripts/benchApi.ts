@@ -3,9 +3,12 @@
 // the same SQL on the same database, then abuse and size figures and the login guard's (BENCH_ONLY_LOGIN=1: those
 // alone); then, on PostgreSQL, a million negotiations and the pickers' search over 100,000 customers
 // (BENCH_MILLION / BENCH_SEARCH: `only` or `0`); and the Excel export's memory, 100,000 customers on each
-// database and 1,000,000 on PostgreSQL (BENCH_EXPORT: `only` or `0`). Prints requests/s and latency; asserts nothing.
+// database and 1,000,000 on PostgreSQL (BENCH_EXPORT: `only` or `0`). The list is measured with whole rows and
+// with `fields=` (what the web list asks), bytes per page and ours/bare (BENCH_ONLY_API=1: that alone, on each
+// database). Prints requests/s and latency; asserts nothing.
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
+import { resourceIndex } from '../generated/resourceIndex.ts';
 import { buildApp } from '../src/server/app.ts';
 import type { Db } from '../src/server/db/Db.ts';
 import { createDb } from '../src/server/db/createDb.ts';
@@ -40,8 +43,12 @@ const EXPORT = process.env.BENCH_EXPORT ?? '1';
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const EXPORT_BIG_ROWS = Number(process.env.BENCH_EXPORT_BIG_ROWS ?? 1_000_000);
 
-// Days, pages and statuses vary so that no two consecutive requests are alike.
-function requestPaths(prefix: string, ours: boolean): string[] {
+/** `BENCH_ONLY_API=1`: the list against the bare route alone (no abuse, login, million, search, import, export). */
+const ONLY_API = process.env.BENCH_ONLY_API === '1';
+
+// Days, pages and statuses vary so that no two consecutive requests are alike. With `fields`, our list asks for
+// those fields (what the web list asks), and the bare route reads the same columns.
+function requestPaths(prefix: string, ours: boolean, fields?: string): string[] {
   const paths: string[] = [];
   for (let i = 0; i < 60; i++) {
     const day = new Date(Date.UTC(2025, 0, 1 + ((i * 37) % DAYS))).toISOString().slice(0, 10);
@@ -49,20 +56,26 @@ function requestPaths(prefix: string, ours: boolean): string[] {
     const page = 1 + (i % 2);
     paths.push(
       ours
-        ? `${prefix}/api/report-calls?callDate=${day}&filters[status]=${status}&sortBy=callDateTime&descending=1&page=${page}&rowsPerPage=50`
-        : `${prefix}/bare?day=${day}&status=${status}&page=${page}`,
+        ? `${prefix}/api/report-calls?callDate=${day}&filters[status]=${status}&sortBy=callDateTime&descending=1&page=${page}&rowsPerPage=50${fields ? `&fields=${fields}` : ''}`
+        : `${prefix}/bare?day=${day}&status=${status}&page=${page}${fields ? `&fields=${fields}` : ''}`,
     );
   }
   return paths;
 }
 
-/** The same query, serialised, with nothing else: the floor our server is measured against. */
+/**
+ * The same query, serialised with JSON.stringify, with nothing else: the floor our server is measured against.
+ * With `fields`, the columns our sparse list reads (id, version, the sort's and those).
+ */
 async function bareServer(db: Db) {
   const app = Fastify();
   app.get('/bare', async (req) => {
-    const q = req.query as { day: string; status: string; page: string };
+    const q = req.query as { day: string; status: string; page: string; fields?: string };
+    const columns = q.fields
+      ? [...new Set(['id', 'callDateTime', ...q.fields.split(',')])].map((c) => `"${c.replace(/"/g, '')}"`).join(', ')
+      : '*';
     const { rows } = await db.query<Record<string, unknown>>(
-      `SELECT *, count(*) OVER()::int AS "__total" FROM "reportCall" WHERE "callDate" = $1::date AND status ILIKE $2 ORDER BY "callDateTime" DESC NULLS LAST, id DESC LIMIT 50 OFFSET $3`,
+      `SELECT ${columns}, count(*) OVER()::int AS "__total" FROM "reportCall" WHERE "callDate" = $1::date AND status ILIKE $2 ORDER BY "callDateTime" DESC NULLS LAST, id DESC LIMIT 50 OFFSET $3`,
       [q.day, `%${q.status}%`, (Number(q.page) - 1) * 50],
     );
     return { data: rows.map(({ __total: _t, ...r }) => r), totalRows: rows[0]?.__total ?? 0 };
@@ -97,18 +110,30 @@ async function benchBackend(name: string, databaseUrl?: string) {
   ).json()) as { token: string };
   const bare = await bareServer(db);
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const sample = (await (
-    await fetch(requestPaths(ours, true)[0] ?? '', { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { data: unknown[]; totalRows: number };
+  const auth = { authorization: `Bearer ${token}` };
+  const sample = (await (await fetch(requestPaths(ours, true)[0] ?? '', { headers: auth })).json()) as {
+    data: unknown[];
+    totalRows: number;
+  };
+  // What the web's list of the call log asks for (generated listFields: its columns and what its rows need).
+  const fields = (await resourceIndex.reportCall.load()).listFields.join(',');
+  const bytesPerPage = async (url: string, headers: Record<string, string>) =>
+    (await (await fetch(url, { headers })).arrayBuffer()).byteLength;
+  const run = async (server: string, base: string, paths: string[], headers: Record<string, string>) => ({
+    server,
+    'bytes/page': await bytesPerPage(`${base}${paths[0] ?? ''}`, headers),
+    ...(await loadPaths(base, paths, headers, SECONDS, CONNECTIONS)),
+  });
   const rows = [
-    {
-      server: 'CRM server (validation, auth, roles, response check)',
-      ...(await loadPaths(ours, requestPaths('', true), { authorization: `Bearer ${token}` }, SECONDS, CONNECTIONS)),
-    },
-    {
-      server: 'bare Fastify, same SQL',
-      ...(await loadPaths(bareUrl, requestPaths('', false), {}, SECONDS, CONNECTIONS)),
-    },
+    await run('CRM server, whole rows', ours, requestPaths('', true), auth),
+    await run('bare Fastify, same SQL (SELECT *)', bareUrl, requestPaths('', false), {}),
+    await run(
+      `CRM server, fields= the web list's (${fields.split(',').length})`,
+      ours,
+      requestPaths('', true, fields),
+      auth,
+    ),
+    await run('bare Fastify, same SQL (those columns)', bareUrl, requestPaths('', false, fields), {}),
   ];
   await app.close();
   await bare.close();
@@ -117,6 +142,12 @@ async function benchBackend(name: string, databaseUrl?: string) {
     `\n${name}: ${ROWS.toLocaleString('it-IT')} rows; one page = ${sample.data.length} rows of ${sample.totalRows}; ${CONNECTIONS} connections, ${SECONDS} s each`,
   );
   console.table(rows);
+  const ratio = (a?: { 'req/s': number }, b?: { 'req/s': number }) =>
+    ((a?.['req/s'] ?? 0) / (b?.['req/s'] || 1)).toFixed(2);
+  console.log(
+    `ours / bare (req/s, same SQL): whole rows ${ratio(rows[0], rows[1])}, with fields= ${ratio(rows[2], rows[3])}; with fields= / whole rows, ours: ${ratio(rows[2], rows[0])}`,
+  );
+  if (ONLY_API) return;
   await benchLoadOn(name, databaseUrl);
   await benchLoginOn(name, databaseUrl);
 }
@@ -245,6 +276,7 @@ async function benchPostgres(name: string, databaseUrl: string) {
   if (EXPORT === 'only') return benchExportOn(name, exportSizes, databaseUrl);
   if (SEARCH === 'only') return benchSearchOn(name, databaseUrl);
   if (MILLION !== 'only') await benchBackend(name, databaseUrl);
+  if (ONLY_API) return;
   if (MILLION !== '0' && !ONLY_LOGIN) await benchMillionOn(name, databaseUrl);
   if (SEARCH !== '0' && !ONLY_LOGIN) await benchSearchOn(name, databaseUrl);
   if (IMPORT !== '0' && !ONLY_LOGIN && MILLION !== 'only' && SEARCH !== 'only') await benchImportOn(name, databaseUrl);
@@ -256,7 +288,7 @@ if (EXPORT === 'only') {
   if (EXPORT_ROWS > 0) await benchExportOn('PGlite (in memory)', [EXPORT_ROWS]);
 } else if (MILLION !== 'only' && SEARCH !== 'only' && IMPORT !== 'only') {
   await benchBackend('PGlite (in memory)');
-  if (EXPORT !== '0' && !ONLY_LOGIN) await benchExportOn('PGlite (in memory)', [EXPORT_ROWS]);
+  if (EXPORT !== '0' && !ONLY_LOGIN && !ONLY_API) await benchExportOn('PGlite (in memory)', [EXPORT_ROWS]);
 }
 if (process.env.DATABASE_URL) await benchPostgres('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
 else if (postgresAvailable()) {

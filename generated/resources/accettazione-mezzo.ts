@@ -132,6 +132,15 @@ export const resource = {
   "page": "/accettazioniMezzi/accettazioneMezzo",
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "dataAccettazione",
+    "operatoreNome",
+    "matricole",
+    "carburante",
+    "danni",
+    "km",
+    "ore"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -91,6 +91,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name",
+    "code"
+  ],
   "form": {
     "schema": {
       "type": "object",

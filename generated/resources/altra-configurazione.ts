@@ -89,6 +89,14 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "maxScontoOfferta",
+    "giorniValiditaOfferta",
+    "contributoAmbientaleBase",
+    "contributoAmbientaleAllInclusive",
+    "codiceClienteListini",
+    "emailMittente"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -82,6 +82,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name",
+    "familyIds"
+  ],
   "form": {
     "schema": {
       "type": "object",

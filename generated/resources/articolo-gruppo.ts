@@ -63,6 +63,13 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "price",
+    "selezionato",
+    "discountPercentage",
+    "discountAmount"
+  ],
   "form": {
     "schema": {
       "type": "object",

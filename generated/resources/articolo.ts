@@ -107,6 +107,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "active"
+  ],
   "form": {
     "schema": {
       "type": "object",

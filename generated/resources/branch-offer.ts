@@ -147,6 +147,15 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name",
+    "description",
+    "address",
+    "latitude",
+    "longitude",
+    "email",
+    "filialeNoleggio"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -81,6 +81,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "branchOfficeId",
+    "appUserId"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -126,6 +126,16 @@ export const resource = {
       "path": "/api/branch-office-users"
     }
   ],
+  "listFields": [
+    "nome",
+    "phoneNumbers",
+    "openFrom",
+    "lunchFrom",
+    "lunchTo",
+    "openTo",
+    "saturdayMorning",
+    "thresholdMinutes"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -77,6 +77,12 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "code",
+    "companyName",
+    "vatNumber",
+    "city"
+  ],
   "form": {
     "schema": {
       "type": "object",

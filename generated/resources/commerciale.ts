@@ -84,6 +84,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "ordinamento"
+  ],
   "form": {
     "schema": {
       "type": "object",

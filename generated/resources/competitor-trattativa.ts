@@ -90,6 +90,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "ragioneSociale"
+  ],
   "form": {
     "schema": {
       "type": "object",

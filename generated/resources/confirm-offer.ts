@@ -150,6 +150,24 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "assicurazioneTipo",
+    "assicurazionePrezzo",
+    "prezzoNoleggio",
+    "prezzoAssicurazione",
+    "prezzoOneri",
+    "prezzoTrasporto",
+    "prezzoVarie",
+    "prezzoTotale",
+    "prezzoTotaleScontato",
+    "acceptedByCustomer",
+    "hash",
+    "condizioniAccettate",
+    "firmatario",
+    "firma",
+    "motivoPersaId",
+    "notePersa"
+  ],
   "form": {
     "schema": {
       "type": "object",

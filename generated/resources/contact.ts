@@ -93,6 +93,13 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name",
+    "surname",
+    "roleId",
+    "email",
+    "phone"
+  ],
   "form": {
     "schema": {
       "type": "object",

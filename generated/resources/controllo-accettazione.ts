@@ -42,6 +42,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "controlloId",
+    "valore"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -88,6 +88,12 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "competitorId",
+    "competitorName",
+    "categoryId",
+    "materials"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -175,6 +175,16 @@ export const resource = {
   "page": "/customers",
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "code",
+    "companyName",
+    "vatNumber",
+    "city",
+    "province",
+    "agentId",
+    "sourceId",
+    "reseller"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -81,6 +81,12 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "originalFilename",
+    "description",
+    "size",
+    "created"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -326,6 +326,23 @@ export const resource = {
       "path": "/api/emails/{id}/resend"
     }
   ],
+  "listFields": [
+    "createdAt",
+    "status",
+    "attempts",
+    "lastError",
+    "recipient",
+    "subject",
+    "kind",
+    "nextAttemptAt",
+    "sentAt",
+    "attachmentNames",
+    "causeEntity",
+    "causeId",
+    "requestedBy",
+    "sender",
+    "cc"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -100,6 +100,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "image"
+  ],
   "form": {
     "schema": {
       "type": "object",

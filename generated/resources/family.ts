@@ -84,6 +84,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name",
+    "categoryIds"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -92,6 +92,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "nome",
+    "codiceMago"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -77,6 +77,9 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description"
+  ],
   "form": {
     "schema": {
       "type": "object",

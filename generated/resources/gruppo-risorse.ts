@@ -170,6 +170,14 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "resourceGroup",
+    "description",
+    "descriptionCrm",
+    "famigliaGruppoRisorsaId",
+    "active",
+    "image"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -70,6 +70,14 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "entity",
+    "event",
+    "userId",
+    "entityId",
+    "byName",
+    "at"
+  ],
   "form": {
     "schema": {
       "type": "object",

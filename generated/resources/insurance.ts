@@ -110,6 +110,13 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "code",
+    "name",
+    "description",
+    "percentage",
+    "defaultInsurance"
+  ],
   "form": {
     "schema": {
       "type": "object",

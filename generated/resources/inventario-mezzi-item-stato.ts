@@ -58,6 +58,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "presente"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -141,6 +141,16 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "resourceMago",
+    "descrizione",
+    "status",
+    "manuale",
+    "note",
+    "zona",
+    "contatoDa",
+    "contatoIl"
+  ],
   "form": {
     "schema": {
       "type": "object",

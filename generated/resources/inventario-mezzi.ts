@@ -117,6 +117,14 @@ export const resource = {
   "page": "/inventarioMezzi",
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "created",
+    "filialeInventarioId",
+    "status",
+    "anomalie",
+    "concluso",
+    "createdBy"
+  ],
   "form": {
     "schema": {
       "type": "object",

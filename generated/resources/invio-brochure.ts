@@ -97,6 +97,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "famigliaMezzoId",
+    "oggetto"
+  ],
   "form": {
     "schema": {
       "type": "object",

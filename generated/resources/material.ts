@@ -76,6 +76,9 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -188,6 +188,18 @@ export const resource = {
       "path": "/api/missed-calls/{id}/no-answer"
     }
   ],
+  "listFields": [
+    "receivedAt",
+    "senderPhone",
+    "callerName",
+    "branchOfficeId",
+    "attempts",
+    "wait",
+    "recalled",
+    "operator",
+    "overdue",
+    "operatorUserId"
+  ],
   "form": {
     "schema": {
       "type": "object",

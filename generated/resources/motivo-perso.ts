@@ -102,6 +102,12 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "coloreSfondo",
+    "coloreCarattere",
+    "ordinamento"
+  ],
   "form": {
     "schema": {
       "type": "object",

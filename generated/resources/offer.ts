@@ -118,6 +118,16 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "created",
+    "numeroDocumento",
+    "ragioneSociale",
+    "partitaIva",
+    "riferimentoCliente",
+    "prezzoTotaleScontato",
+    "archiviata",
+    "trattativaCpId"
+  ],
   "form": {
     "schema": {
       "type": "object",

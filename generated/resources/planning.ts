@@ -146,6 +146,16 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "date",
+    "startTime",
+    "endTime",
+    "customerId",
+    "agentId",
+    "operatoreNome",
+    "subject",
+    "completed"
+  ],
   "form": {
     "schema": {
       "type": "object",

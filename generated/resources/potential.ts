@@ -76,6 +76,9 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description"
+  ],
   "form": {
     "schema": {
       "type": "object",

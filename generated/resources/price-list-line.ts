@@ -77,6 +77,13 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "ResourceGroup",
+    "SlotFrom",
+    "SlotTo",
+    "Price",
+    "Periodo"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -42,6 +42,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "groupCode",
+    "customerCode"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -48,6 +48,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "username",
+    "email"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -118,6 +118,18 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "callDateTime",
+    "caller",
+    "callerNumber",
+    "destination",
+    "destinationNumber",
+    "status",
+    "ringDuration",
+    "talkDuration",
+    "totalDuration",
+    "reason"
+  ],
   "form": {
     "schema": {
       "type": "object",

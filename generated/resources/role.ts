@@ -78,6 +78,9 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "role"
+  ],
   "form": {
     "schema": {
       "type": "object",

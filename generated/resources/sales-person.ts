@@ -53,6 +53,10 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name",
+    "code"
+  ],
   "form": {
     "schema": {
       "type": "object",

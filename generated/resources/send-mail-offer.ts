@@ -49,6 +49,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "oggetto",
+    "testo",
+    "allegati"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -129,6 +129,13 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name",
+    "surname",
+    "username",
+    "roles",
+    "isAuthenticated"
+  ],
   "form": {
     "schema": {
       "type": "object",

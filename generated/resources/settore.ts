@@ -105,6 +105,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "name",
+    "description",
+    "code"
+  ],
   "form": {
     "schema": {
       "type": "object",

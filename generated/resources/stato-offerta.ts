@@ -81,6 +81,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "active",
+    "ordinamento"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -117,6 +117,13 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "description",
+    "coloreSfondo",
+    "coloreCarattere",
+    "code",
+    "ordinamento"
+  ],
   "form": {
     "schema": {
       "type": "object",

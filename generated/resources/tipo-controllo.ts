@@ -101,6 +101,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "nome",
+    "valori",
+    "tipo"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -105,6 +105,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "durationFrom",
+    "durationTo",
+    "coefficient"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -105,6 +105,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "scoreFrom",
+    "scoreTo",
+    "coefficient"
+  ],
   "form": {
     "schema": {
       "type": "object",

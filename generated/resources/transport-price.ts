@@ -105,6 +105,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "minFrom",
+    "minTo",
+    "price"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -55,6 +55,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "path",
+    "descrizione",
+    "file"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -49,6 +49,11 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "period",
+    "resourceGroup",
+    "price"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -255,6 +255,18 @@ export const resource = {
   "page": "/trattativeCp/trattativa",
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "dataInserimento",
+    "ragioneSociale",
+    "partitaIva",
+    "fonteId",
+    "filialeId",
+    "statoTrattativaId",
+    "commercialeId",
+    "richiamareInData",
+    "offerta",
+    "archiviata"
+  ],
   "form": {
     "schema": {
       "type": "object",

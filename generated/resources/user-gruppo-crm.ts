@@ -110,6 +110,13 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "username",
+    "name",
+    "surname",
+    "category",
+    "gruppiCrmIds"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -298,6 +298,17 @@ export const resource = {
       "path": "/api/users/{id}/pbx-token"
     }
   ],
+  "listFields": [
+    "username",
+    "name",
+    "surname",
+    "email",
+    "roles",
+    "category",
+    "active",
+    "microsoftConnect",
+    "fullName"
+  ],
   "form": {
     "schema": {
       "type": "object",

@@ -1,7 +1,9 @@
 // The 1,000,000-negotiation run of npm run bench:api (PostgreSQL only): the negotiation list with its
 // default filter and order, the same with a text filter, a salesperson's list (rows of their own and
-// of their CRM group), page + count with 50 connections; and the Excel export of 100,000 of them.
+// of their CRM group), page + count with 50 connections, whole rows and with fields= (the web list's); and the
+// Excel export of 100,000 of them.
 import type { FastifyInstance } from 'fastify';
+import { resourceIndex } from '../../generated/resourceIndex.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { quote } from '../../src/server/crud/entityModel.ts';
@@ -74,13 +76,12 @@ async function load(
   seconds: number,
   connections: number,
 ) {
-  const first = (await (await fetch(`${base}${paths[0]}`, { headers })).json()) as {
-    data?: unknown[];
-    totalRows?: number;
-  };
+  const text = await (await fetch(`${base}${paths[0]}`, { headers })).text();
+  const first = JSON.parse(text) as { data?: unknown[]; totalRows?: number };
   return {
     'first page rows': first.data?.length ?? 0,
     'of (count)': first.totalRows ?? 0,
+    'bytes/page': Buffer.byteLength(text),
     ...(await loadPaths(base, paths, headers, seconds, connections)),
   };
 }
@@ -134,6 +135,8 @@ export async function benchMillion(
   const admin = await signIn(base, 'milione.admin');
   const list = '/api/trattative_cp?filters[archiviata]=N&rowsPerPage=50';
   const pages = Array.from({ length: 20 }, (_, k) => `${list}&page=${1 + k}`);
+  const fields = (await resourceIndex.trattativaCp.load()).listFields.join(',');
+  const sparse = pages.map((p) => `${p}&fields=${fields}`);
   // Common words (a fifth of the rows), a company and number (a handful), and a number alone (a few hundred).
   const texts = ['Rota', 'Garda 4', 'Sala 99', '1234', 'Ferrari 7', 'Brambilla 50'];
   const searches = texts.flatMap((t) =>
@@ -145,6 +148,12 @@ export async function benchMillion(
       connections: options.connections,
       ...(await load(base, pages, admin, options.seconds, options.connections)),
       ...(await sqlMs(ctx, { archiviata: 'N' })),
+    },
+    // What the web list asks: its columns alone (generated listFields).
+    {
+      list: 'default, fields= the web list’s, admin',
+      connections: options.connections,
+      ...(await load(base, sparse, admin, options.seconds, options.connections)),
     },
     // The same at the concurrency of a few dozen staff working at once, and of one alone.
     {

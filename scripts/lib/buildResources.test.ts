@@ -359,6 +359,50 @@ describe('buildResources: a colour chip (x-resource.colorChip)', () => {
   });
 });
 
+describe('buildResources: the fields a list asks for (listFields, x-resource.rowFields)', () => {
+  const colour = { $ref: 'common.json#/$defs/Colour', title: 'Colore' };
+  function listContract(x: Schema): Contract {
+    const c = contractWith({ type: 'string', title: 'Campo' });
+    const sample = c.entities[0]?.schema as Schema;
+    Object.assign(sample.properties as Schema, {
+      version: { type: 'integer', readOnly: true },
+      name: { type: 'string', title: 'Nome' },
+      sfondo: colour,
+      testo: colour,
+      stato: { type: 'string', title: 'Stato' },
+      note: { type: 'string', title: 'Note' },
+    });
+    Object.assign(sample['x-resource'] as Schema, x);
+    return c;
+  }
+
+  it('asks for the columns, their colours, the display field and the fields a workflow reads on a row', () => {
+    const r = buildResources(
+      listContract({
+        columns: ['campo', 'name'],
+        colorChip: { background: 'sfondo', text: 'testo' },
+        rowFields: ['stato', 'campo'],
+      }),
+    )[0];
+    expect(r?.listFields).toEqual(['campo', 'name', 'sfondo', 'testo', 'stato']);
+  });
+
+  it('never names id and version (every row has them) and leaves out what no column nor row shows', () => {
+    const r = buildResources(listContract({ columns: ['campo'], display: 'name' }))[0];
+    expect(r?.listFields).toEqual(['campo', 'name']);
+  });
+
+  it('refuses a row field that is not a property', () => {
+    expect(() => buildResources(listContract({ rowFields: ['colore'] }))).toThrow(
+      expect.objectContaining({
+        problems: [
+          { file: 'schemas/sample.json', pointer: '/x-resource/rowFields/0', reason: '"colore" is not a property' },
+        ],
+      }),
+    );
+  });
+});
+
 describe('buildResources: the field vocabulary (x-kind, x-messages) and form sections', () => {
   const problemsOf = (prop: Schema, x: Schema = {}) => {
     try {

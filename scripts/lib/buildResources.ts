@@ -48,6 +48,7 @@ interface XResource {
   search?: string[];
   toggles?: Record<string, string>;
   actions?: string[];
+  rowFields?: string[];
   import?: { key: string | string[] };
 }
 
@@ -408,6 +409,18 @@ function buildOne(
     };
   });
   checkSections(x.sections ?? [], formFields, file, problems);
+  (x.rowFields ?? []).forEach((name, i) => {
+    if (!(name in props))
+      problems.push({ file, pointer: `/x-resource/rowFields/${i}`, reason: `"${name}" is not a property` });
+  });
+  const listFields = [
+    ...new Set([
+      ...columns.flatMap((c) => [c.accessorKey, ...(c.colors ? [c.colors.background, c.colors.text] : [])]),
+      displayField,
+      ...toggles.map((t) => t.field),
+      ...(x.rowFields ?? []),
+    ]),
+  ].filter((f) => f !== 'id' && f !== 'version');
 
   return {
     name: entity.name,
@@ -432,6 +445,7 @@ function buildOne(
     page: x.page ?? null,
     toggles,
     actions,
+    listFields,
     form: formDefinition(
       String(entity.schema.title ?? entity.name),
       formFields,

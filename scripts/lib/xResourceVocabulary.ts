@@ -86,6 +86,7 @@ export const xResourceVocabulary = {
     },
     toggles: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
     actions: { type: 'array', items: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' }, uniqueItems: true },
+    rowFields: { type: 'array', items: { type: 'string' }, uniqueItems: true },
     references: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
     stored: { type: 'boolean' },
     import: {

@@ -234,6 +234,11 @@ export interface ResourceDefinition {
   toggles: { field: string; call: ApiCall }[];
   /** Further row actions, each a call whose button a workflow registers (src/web/resources/resourceExtensions.ts). */
   actions: ApiCall[];
+  /**
+   * The fields a list asks for (`fields=`): its columns (their colours too), display field, switches and
+   * x-resource.rowFields; id and version come always. The edit dialog reads the whole record by id.
+   */
+  listFields: string[];
   form: { schema: JsonObject; uiSchema: JsonObject };
   /** Records may be imported from an Excel or CSV file (x-resource.import), or not. */
   import: ImportDefinition | null;

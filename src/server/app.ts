@@ -27,6 +27,7 @@ import { createDeviceCookies, deviceCookieSecret } from './auth/deviceCookie.ts'
 import { createTokenService, HUB_TOKEN_MAX_TTL } from './auth/tokens.ts';
 import { createUserStates } from './auth/userStates.ts';
 import { loadContract } from './contract/contract.ts';
+import { checkResponsesFromEnv, createSerializerCompiler } from './contract/serializers.ts';
 import { createValidators } from './contract/validators.ts';
 import type { AppContext, RecordOf, Resource, ResourceTypeName, ServerConfig, ServerModule } from './context.ts';
 import { crudRepository } from './crud/crudRepository.ts';
@@ -37,6 +38,7 @@ import { genericHandler } from './crud/genericHandler.ts';
 import { createListCounts } from './crud/listCounts.ts';
 import { migrate } from './crud/migrate.ts';
 import { withReferenceLabels } from './crud/referenceLabels.ts';
+import { withSparseRows } from './crud/sparseRows.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './crud/search.ts';
 import { applyMigrations, underSchemaLock } from './db/migrations.ts';
 import { createDb } from './db/createDb.ts';
@@ -54,7 +56,7 @@ import { publicOfferModule } from './domains/public-offer/index.ts';
 import { userState, usersModule } from './domains/users/index.ts';
 import { createErrorHandler } from './errorHandler.ts';
 import { anyHandlers, type AnyHandler } from './http/handler.ts';
-import { HttpError, MESSAGES } from './http/httpError.ts';
+import { MESSAGES } from './http/httpError.ts';
 import { demoErp, type ErpConnector } from './plugins/erp.ts';
 import { apiDocs } from './plugins/apiDocs/index.ts';
 import { createHub, HUB_LIMITS } from './plugins/hub.ts';
@@ -117,6 +119,11 @@ export interface AppOptions {
   log?: LogSettings;
   /** Concurrency limits; tests make them small to prove what happens past them. */
   limits?: Partial<AppLimits>;
+  /**
+   * Every answer validated against openapi.yaml and compared with what its compiled serializer wrote (a 500 on
+   * a mismatch); default API_CHECK_RESPONSES=1. Tests and the browser suite turn it on; production writes only.
+   */
+  checkResponses?: boolean;
   /** The built web app to serve beside the API (dist/). */
   webRoot?: string;
   /** Where the web app should send its API calls, when not to this server. */
@@ -408,17 +415,13 @@ async function assemble(
       schema as Record<string, unknown>,
     ),
   );
-  // Responses are checked against the contract before they leave: a mismatch is a server bug.
-  app.setSerializerCompiler(({ schema, url, httpStatus }) => {
-    const validate = validators.compile(validators.response, schema as Record<string, unknown>);
-    return (data) => {
-      if (!validate(data)) {
-        app.log.error({ url, httpStatus, errors: validate.errors }, 'response does not match openapi.yaml');
-        throw new HttpError(500, MESSAGES.generic);
-      }
-      return JSON.stringify(data);
-    };
-  });
+  // Answers are written by serializers compiled from the contract; checked as well in tests and debugging.
+  app.setSerializerCompiler(
+    createSerializerCompiler(contract, validators, {
+      check: options.checkResponses ?? checkResponsesFromEnv(process.env),
+      log: () => app.log,
+    }),
+  );
   app.setErrorHandler(createErrorHandler((node) => contract.resolve(node)));
   // Parsed only where the browser sends cookies: the device cookie goes to the login alone.
   await app.register(cookie, { secret: deviceCookieSecret(secret) });
@@ -447,7 +450,14 @@ async function assemble(
     return handler && ((req) => handler(req, within));
   };
   // Answers that declare `references` name the records their rows point to (crud/referenceLabels.ts).
-  registerOperations(app, ctx, (op) => withReferenceLabels(ctx, op, handlerFor(op)), ctx.access, publicRateLimits);
+  // A list asked for some fields answers only those (crud/sparseRows.ts), and the names of what they point to.
+  registerOperations(
+    app,
+    ctx,
+    (op) => withReferenceLabels(ctx, op, withSparseRows(ctx, op, handlerFor(op))),
+    ctx.access,
+    publicRateLimits,
+  );
   await apiDocs(app);
   if (!(options.webRoot && (await webApp(app, options.webRoot, runtime)))) {
     app.setNotFoundHandler((_req, reply) => reply.code(404).send({ code: 404, message: MESSAGES.routeNotFound }));

@@ -101,6 +101,17 @@ describe('the Prism mock answers every GET of the contract', () => {
     expect(typeof body.data.totalRows).toBe('number');
   });
 
+  it('serves a list that names its fields, as the web list asks (npm run dev:mock), and refuses a malformed one', async () => {
+    const headers = { Authorization: `Bearer ${TOKEN}`, Accept: 'application/json' };
+    const ok = await fetch(`${BASE}/api/trattative_cp?page=1&rowsPerPage=10&fields=ragioneSociale,statoTrattativaId`, {
+      headers,
+    });
+    expect(ok.status).toBe(200);
+    expect(Array.isArray(((await ok.json()) as { data: unknown }).data)).toBe(true);
+    const bad = await fetch(`${BASE}/api/trattative_cp?page=1&rowsPerPage=10&fields=ragione;sociale`, { headers });
+    expect(bad.status).toBe(400);
+  });
+
   it('signs in a user of each role, the one asked for with Prefer (npm run dev:mock), its name in its token', async () => {
     const signIn = async (prefer?: string) => {
       const res = await fetch(`${BASE}/login_check`, {

@@ -26,7 +26,14 @@ const SEEDED_DATA_DIR = 'E2E_SEEDED_DATA_DIR';
 export async function seedDataDir(): Promise<() => void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-e2e-seeded-'));
   const server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
-    env: { PORT: String(freePort()), HOST: '127.0.0.1', DATA_DIR: dir, ADMIN_PASSWORD, DEMO_DATA: DEMO_DATA_OF_TESTS },
+    env: {
+      PORT: String(freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      ADMIN_PASSWORD,
+      DEMO_DATA: DEMO_DATA_OF_TESTS,
+      API_CHECK_RESPONSES: '1',
+    },
     timeoutMs: 180_000,
   });
   await server.stop();
@@ -72,6 +79,8 @@ export class Stack {
       DATA_DIR: this.dataDir,
       ADMIN_PASSWORD,
       API_PUBLIC_URL: `http://127.0.0.1:${this.proxyPort}`,
+      // What the screens read is checked against openapi.yaml on every answer (src/server/contract/serializers.ts).
+      API_CHECK_RESPONSES: '1',
       // Tests never leave the machine: map tiles and address search point at a closed loopback port.
       MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
       MAP_GEOCODER_URL: 'http://127.0.0.1:9/search',

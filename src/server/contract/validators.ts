@@ -3,10 +3,10 @@ import { createAjv } from '../../domain/createAjv.ts';
 import type { Contract, JsonSchema } from './contract.ts';
 
 const OAS_KEYWORDS = ['x-resource', 'example', 'discriminator', 'xml', 'externalDocs'];
-const DOC_ID = 'openapi.json';
+export const DOC_ID = 'openapi.json';
 
 /** Internal refs (#/components/...) made absolute, so a fragment of the document compiles alone. */
-function absoluteRefs(node: unknown): unknown {
+export function absoluteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(absoluteRefs);
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(

@@ -44,10 +44,14 @@ function nextCursor(after: Keyset, rows: Row[], limit: number, sortField: string
 // Italian grouping leaves four digits alone (5000); the message reads better as 5.000.
 const thousands = new Intl.NumberFormat('it-IT', { useGrouping: 'always' });
 
-/** A stored row as the API shows it: schema fields only, nulls dropped where the schema forbids them. */
-export function toRecord(model: EntityModel, row: Row): Row {
+/**
+ * A stored row as the API shows it: schema fields only, nulls dropped where the schema forbids them; of a
+ * sparse list (`only`), the fields asked for alone.
+ */
+export function toRecord(model: EntityModel, row: Row, only?: ReadonlySet<string>): Row {
   const out: Row = { id: row.id };
   for (const c of model.columns) {
+    if (only && !only.has(c.name)) continue;
     const v = row[c.name];
     if (v === null || v === undefined) {
       if (c.nullable) out[c.name] = null;
@@ -103,6 +107,11 @@ export function crudRepository<T extends object = Row>(
     return pending;
   };
   const record = (row: Row) => toRecord(model, row) as T;
+  /** A list's rows as records: whole, or of a sparse list the fields asked for and version. */
+  const listed = (options: ListOptions) => {
+    const only = options.fields ? new Set(['version', ...options.fields]) : undefined;
+    return (row: Row) => toRecord(model, row, only) as T;
+  };
   /** A search: always a page (the first when none is named), among a bounded number of matches. */
   async function search(options: ListOptions, words: string[]): Promise<ListPage<T>> {
     const { maxMatches } = settings.search;
@@ -110,7 +119,7 @@ export function crudRepository<T extends object = Row>(
     const q = listQuery(model, { ...options, after: undefined, page: options.page ?? 1 }, settings.pageSize);
     const { rows } = await db.query<Row & { __total: number }>(q.searchSql(maxMatches), q.params);
     const matches = rows[0]?.__total ?? (await count(q.boundedCountSql(maxMatches + 1), q.filterParams));
-    const data = rows.map(record);
+    const data = rows.map(listed(options));
     return matches > maxMatches ? { data, totalRows: maxMatches, totalRowsCapped: true } : { data, totalRows: matches };
   }
   return {
@@ -128,18 +137,18 @@ export function crudRepository<T extends object = Row>(
           throw new HttpError(400, message, [{ field: 'rowsPerPage', message }]);
         }
         const { rows } = await db.query<Row>(q.sql, q.params);
-        return { data: rows.map(record), totalRows: rows.length };
+        return { data: rows.map(listed(options)), totalRows: rows.length };
       }
       if (options.after) {
         const { rows } = await db.query<Row>(q.sql, q.params);
-        const data = rows.map(record);
+        const data = rows.map(listed(options));
         return { data, totalRows: 0, [KEYSET]: nextCursor(options.after, rows, q.limit, q.sortField) };
       }
       const key = `${q.countSql}\u0000${JSON.stringify(q.filterParams)}`;
       const cached = counts.get(model.table, key);
       if (cached) {
         const { rows } = await db.query<Row>(q.sql, q.params);
-        const data = rows.map(record);
+        const data = rows.map(listed(options));
         return { data, totalRows: cached.total, totalRowsAsOf: new Date(cached.at).toISOString() };
       }
       // Up to 10,000 matches the count is cheap and always fresh, and comes with the page in one query;
@@ -148,7 +157,7 @@ export function crudRepository<T extends object = Row>(
         q.sqlWithBoundedCount(COUNT_EXACT_UP_TO + 1),
         q.params,
       );
-      const data = rows.map(record);
+      const data = rows.map(listed(options));
       // A page past the end has no row to carry the count.
       let totalRows = rows[0]?.__total ?? (await count(q.boundedCountSql(COUNT_EXACT_UP_TO + 1), q.filterParams));
       if (totalRows > COUNT_EXACT_UP_TO) {

@@ -8,6 +8,7 @@ import { KEYSET, type FilterValue, type Keyset, type ListOptions } from './listQ
 import { searchWords } from './search.ts';
 import type { CrudContext, Resource, WriteRule } from './resource.ts';
 import { serverSetValues } from './serverSet.ts';
+import { requestedFields } from './sparseRows.ts';
 
 const LIST_PARAMS = new Set(['filters', 'sortBy', 'descending', 'sortDesc', 'page', 'rowsPerPage', 'q', 'ids']);
 
@@ -54,7 +55,9 @@ export function genericHandlerFor<C extends CrudContext>(
     case 'list':
       return async (req, ctx) => {
         const visible = ctx.readableFields(model.typeName, req.user?.roles ?? null);
-        const options = listOptions(req.query, definition.sort, model);
+        // Only the columns asked for are read (sparseRows.ts has checked them and cuts what else comes).
+        const fields = requestedFields(req.query);
+        const options = { ...listOptions(req.query, definition.sort, model), ...(fields ? { fields } : {}) };
         const repo = repoIn(ctx);
         if (!visible) return repo.list(options);
         // A reader who sees only the picker's fields finds records by those alone (never by a phone number).

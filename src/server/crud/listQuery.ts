@@ -36,6 +36,8 @@ export interface ListOptions {
   isNull?: string[];
   /** Read in batches from this cursor (the first batch: row null). */
   after?: Keyset;
+  /** Only these columns are read, besides id, version and the sort's (a sparse list, `fields`); default all. */
+  fields?: readonly string[];
   /** Only these fields may be filtered and sorted on (a reader who sees only them). */
   visibleFields?: readonly string[];
   /**
@@ -175,8 +177,14 @@ function keysetCondition(
   return `(${col}, id) ${cmp} (${v}::${type}, ${param(lastId)}::integer)`;
 }
 
+/** The columns a sparse list reads: those asked for that are stored, id, version, and the sort's (its cursor). */
+function selectedColumns(model: EntityModel, fields: readonly string[], sortField: string): string {
+  const stored = ['version', sortField, ...fields].filter((f) => model.byName.has(f));
+  return ['id', ...new Set(stored)].map(quote).join(', ');
+}
+
 /** SQL for one page of a filtered, sorted list and its counts, from known columns only. */
-export function listQuery(model: EntityModel, options: ListOptions, defaultPageSize = 30, select = '*'): ListSql {
+export function listQuery(model: EntityModel, options: ListOptions, defaultPageSize = 30): ListSql {
   const params: unknown[] = [];
   const param = (v: unknown) => {
     params.push(v);
@@ -210,6 +218,7 @@ export function listQuery(model: EntityModel, options: ListOptions, defaultPageS
     ]);
   }
   const table = quote(model.table);
+  const select = options.fields ? selectedColumns(model, options.fields, sortField) : '*';
   const filterWhere = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
   const filterParams = [...params];
   const keyset = options.after ? keysetCondition(model, options.after, sortField, descending, param) : null;

@@ -76,11 +76,16 @@ function ownFields(def: ResourceDefinition, body: Row): Row {
 }
 
 export const resourceApi = {
-  /** A page of the list; with `q`, of those rows that match the search (a picker's "Cerca altro…"). */
+  /**
+   * A page of the list; with `q`, of those rows that match the search (a picker's "Cerca altro…"). Its rows carry
+   * only what a list shows and its workflow reads (`listFields`), plus id and version: a record is read whole by
+   * id when it is opened (`current`).
+   */
   list(def: ResourceDefinition, state: ListState, q?: string, signal?: AbortSignal) {
     const op = def.api.list;
     if (!op) throw new Error(`${def.name} has no list`);
-    return listPage(op.path, { ...listQuery(def.filters, state), ...(q ? { q } : {}) }, signal);
+    const fields = def.listFields.length > 0 ? { fields: def.listFields.join(',') } : {};
+    return listPage(op.path, { ...listQuery(def.filters, state), ...fields, ...(q ? { q } : {}) }, signal);
   },
   /** One bounded page of a searchable list (its path), for a picker; a newer search cancels it through `signal`. */
   pick(path: string, query: PickQuery, signal?: AbortSignal) {

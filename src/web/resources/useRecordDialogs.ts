@@ -7,6 +7,14 @@ import { useNotify } from '../ui/notifications.tsx';
 import { CLOSED, nextDialog, recordToUpdate } from './recordDialogs.ts';
 import { resourceExtension } from './resourceExtensions.ts';
 
+/** The stored record of a row, read by its id; a row without an id (nothing stored yet) as it is. */
+async function wholeRecord(def: ResourceDefinition, row: Row): Promise<Row> {
+  if (typeof row.id !== 'number') return row;
+  const stored = await resourceApi.current(def, row.id);
+  if (!stored) throw new Error(`${def.name} ${row.id} is gone`);
+  return stored;
+}
+
 interface Options {
   def: ResourceDefinition;
   /** Written into every saved record: the key of the parent a related list belongs to. */
@@ -52,7 +60,12 @@ export function useRecordDialogs({ def, parent, onChanged }: Options) {
   return {
     state,
     openNew: () => dispatch({ type: 'new' }),
-    openEdit: (record: Row) => dispatch({ type: 'edit', record }),
+    // A list's row carries only what the list shows: the form gets the record whole, as it is now.
+    openEdit: (record: Row) =>
+      void wholeRecord(def, record).then(
+        (whole) => dispatch({ type: 'edit', record: whole }),
+        () => undefined,
+      ),
     openRemove: (record: Row) => dispatch({ type: 'remove', record }),
     openPicture: (record: Row) => dispatch({ type: 'picture', record }),
     reset,
