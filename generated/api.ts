@@ -16824,6 +16824,11 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Righe per pagina; senza, con page indicata, vale la dimensione di pagina dell'elenco; 0 con page=0: senza paginazione (vedi page) */
                 rowsPerPage?: components["parameters"]["RowsPerPage"];
+                /**
+                 * @description Solo questi campi di ogni riga, separati da virgole (es. fields=ragioneSociale,statoTrattativaId): ogni riga porta quei campi più id, version e i campi obbligatori del suo schema (la risposta resta conforme al contratto), e `references` i nomi dei record a cui quei campi puntano. Un campo che l'elenco non ha: 400 che lo nomina. Senza, le righe intere. Un elenco sa leggere solo le colonne chieste: righe più piccole, risposte più rapide.
+                 * @example id,version
+                 */
+                fields?: components["parameters"]["Fields"];
             };
             header?: never;
             path?: never;

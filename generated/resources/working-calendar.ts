@@ -144,6 +144,13 @@ export const resource = {
   "page": null,
   "toggles": [],
   "actions": [],
+  "listFields": [
+    "dateFrom",
+    "dateTo",
+    "type",
+    "description",
+    "branchOfficeId"
+  ],
   "form": {
     "schema": {
       "type": "object",
