@@ -9,6 +9,7 @@ import { serverSetValues } from '../../crud/serverSet.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { deleteAll } from '../../storage/storage.ts';
 import { activeUsersWithAnyRole } from '../users/index.ts';
+import { requestedFields } from '../../crud/sparseRows.ts';
 import { ATTACHMENTS } from './attachmentHandlers.ts';
 import {
   acknowledgeSameVat,
@@ -83,7 +84,12 @@ export const recordHandlers = defineHandlers({
     // Only the query parameters that name a column become filters: the periods are conditions of their own.
     const options = listOptions(req.query, definition.sort, model);
     const own = visibleCondition(viewer);
-    return repo.list({ ...options, conditions: [...(own ? [own] : []), ...periodConditions(req.query)] });
+    const fields = requestedFields(req.query);
+    return repo.list({
+      ...options,
+      ...(fields ? { fields } : {}),
+      conditions: [...(own ? [own] : []), ...periodConditions(req.query)],
+    });
   },
 
   getTrattativaCp: async (req, ctx) => {
