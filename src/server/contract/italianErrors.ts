@@ -1,13 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import localizeModule from 'ajv-i18n';
+import type { Violation } from '../http/httpError.ts';
 import { fieldMessage, schemaAt, type SchemaNode } from '../../domain/validationMessages.ts';
 
 const localize = (localizeModule as unknown as { default?: typeof localizeModule }).default ?? localizeModule;
-
-export interface Violation {
-  field: string;
-  message: string;
-}
 
 /** The schema of the field at a path of a request part (body, query…), or undefined when unknown. */
 export type FieldLookup = (path: string[]) => SchemaNode | undefined;

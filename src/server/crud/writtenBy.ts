@@ -1,5 +1,5 @@
 import canonicalize from 'canonicalize';
-import type { Violation } from '../contract/italianErrors.ts';
+import type { Violation } from '../http/httpError.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 import type { Row } from './crudRepository.ts';
 import type { Column, EntityModel } from './entityModel.ts';

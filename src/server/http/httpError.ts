@@ -1,4 +1,8 @@
-import type { Violation } from '../contract/italianErrors.ts';
+/** One refused field of a request: its path and the Italian message naming it. */
+export interface Violation {
+  field: string;
+  message: string;
+}
 
 /** An error with its HTTP status and Italian message; the one Error shape of the API. */
 export class HttpError extends Error {

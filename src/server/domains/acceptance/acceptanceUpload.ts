@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { newAcceptanceDraft, notchesFor, type AcceptanceDraft } from '../../../domain/acceptance/index.ts';
 import { formatFileSize } from '../../../domain/fileSize.ts';
-import type { Violation } from '../../contract/italianErrors.ts';
+import type { Violation } from '../../http/httpError.ts';
 import type { ApiRequest } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 

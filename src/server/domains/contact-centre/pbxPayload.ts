@@ -9,7 +9,7 @@ import {
   type ThreeCxCdr,
   type TwilioCall,
 } from '../../../domain/contact-centre/index.ts';
-import type { Violation } from '../../contract/italianErrors.ts';
+import type { Violation } from '../../http/httpError.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
-import type { Violation } from '../../contract/italianErrors.ts';
+import type { Violation } from '../../http/httpError.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { activityAndRoles } from '../users/index.ts';
 import { rowExists } from './repository.ts';

@@ -9,7 +9,7 @@ import {
   type PricedOffer,
   type PricingError,
 } from '../../../../domain/pricing/index.ts';
-import type { Violation } from '../../../contract/italianErrors.ts';
+import type { Violation } from '../../../http/httpError.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Row } from '../../../crud/crudRepository.ts';
 import type { Queryable } from '../../../db/Db.ts';
