@@ -56,4 +56,19 @@ describe('compiled answers', () => {
     expect(() => writer(true)({ data: {} })).toThrow(expect.objectContaining({ statusCode: 500 }));
     expect(logged).toHaveLength(2);
   });
+
+  it("write a price in euros inside a oneOf (an offer's totals or null) whatever its floating-point error", () => {
+    const prices = {
+      type: 'object',
+      properties: { prezzi: { oneOf: [{ $ref: '#/components/schemas/PrezziOfferta' }, { type: 'null' }] } },
+    };
+    const write = createSerializerCompiler(contract, validators, { check: false, log: () => log })({
+      schema: prices,
+      url: '/x',
+    });
+    // 0.1 + 0.2 and 32.9 are not multiples of 0.01 in floating point: without ajv's precision no branch matches.
+    const totals = { prezzoNoleggio: 32.9, prezzoAssicurazione: 0.1 + 0.2, prezzoOneri: 19.99, prezzoTrasporto: 0 };
+    const answer = { prezzi: { ...totals, prezzoVarie: 0, prezzoTotale: 1147.13, prezzoTotaleScontato: 1090.27 } };
+    expect(write(answer)).toBe(JSON.stringify(answer));
+  });
 });

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fastJson, { type Schema } from 'fast-json-stringify';
 import type { FastifyBaseLogger } from 'fastify';
+import { MULTIPLE_OF_PRECISION } from '../../domain/createAjv.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 import type { Contract, JsonSchema } from './contract.ts';
 import { absoluteRefs, DOC_ID, type Validators } from './validators.ts';
@@ -81,7 +82,12 @@ export function createSerializerCompiler(
     [DOC_ID]: { components: writerSchema(absoluteRefs(contract.document.components)) } as unknown as Schema,
   };
   return ({ schema, url, httpStatus }: { schema: unknown; url: string; httpStatus?: string }): Serialize => {
-    const write = fastJson(writerSchema(absoluteRefs(schema)) as Schema, { schema: external });
+    // The writer picks a oneOf's branch with its own ajv: it reads multipleOf as ours does, or a price of 32.9
+    // (not a multiple of 0.01 in floating point) matches no branch and the answer is a 500.
+    const write = fastJson(writerSchema(absoluteRefs(schema)) as Schema, {
+      schema: external,
+      ajv: { multipleOfPrecision: MULTIPLE_OF_PRECISION },
+    });
     if (!options.check) return write;
     const validate = validators.compile(validators.response, schema as JsonSchema);
     return (data) => {
