@@ -342,6 +342,8 @@ test.describe('the workflows’ lists on a tablet', () => {
     await expectNoSidewaysScroll(page, 'acceptances');
     await expectHeaders(page, 'acceptances', defaultColumns(acceptances));
     const row = page.locator('tbody tr[data-row-id]').filter({ hasText: 'PLT-ARTICOLATA-16M-00042' });
+    // Other specs on this server add newer check-ins above it: the table scrolls down to it (never sideways, above).
+    await row.scrollIntoViewIfNeeded();
     await expect(row).toBeInViewport();
     await expect(row).toContainText('20-11-2026');
     await expectOneLineCellsWhole(page, 'acceptances');
