@@ -214,7 +214,6 @@ async function loadResources(
         unique: definition.unique,
       })),
     );
-    for (const sql of MODULES.flatMap((m) => m.tables ?? [])) await tx.query(sql);
   });
   await applyMigrations(db);
   // A single-record resource (general settings) always has its record, with the schema's defaults: made
@@ -465,7 +464,6 @@ async function assemble(
   ctx.hub.onUserChanged((id) => (id === null ? ctx.userStates.clear() : ctx.userStates.forget(id)));
   await ctx.hub.start();
   for (const m of MODULES) m.start?.(ctx);
-  await ctx.mail.init();
   await ctx.mail.start(app.log);
   // Files no record names (an upload killed before its COMMIT): removed at start, before any request.
   const sweeper = await startSweeper(

@@ -90,8 +90,6 @@ export interface ServerModule {
    * (the picture of any resource with an `image` field).
    */
   handlerFor?(op: ApiOperation, ctx: AppContext): H.AnyHandler<AppContext> | undefined;
-  /** Tables the module keeps beside the schemas' (CREATE ... IF NOT EXISTS), run at start. */
-  tables?: readonly string[];
   /**
    * The storage folders the module writes, each with which of its names records still name: the sweep at
    * start removes the rest (storage/sweep.ts). A folder no module declares is never swept.

@@ -6,8 +6,10 @@ import {
   domainImportsFrom,
   importsPastTheDoor,
   pdfmakeSetUpOutside,
+  schemaChangesOutside,
   sqlOutsideRepositories,
   tableOutsideItsOwner,
+  tablesNamedInSql,
 } from './serverLayering.ts';
 import { crossWorkflowImports, longComponents, unlisted, WORKFLOWS_DIR, type SourceFile } from './webRules.ts';
 
@@ -134,14 +136,68 @@ const SQL_EXCEPTIONS: Readonly<Record<string, string>> = {
   'src/server/seed/demoService.ts': 'a demo inventory aged as if closed a month ago',
 };
 
+/**
+ * The only files of the server that change the schema: the additive path, and the ledger of migrations/ (the
+ * table that records them cannot be made by one of them).
+ */
+const SCHEMA_CHANGERS = ['src/server/crud/migrate.ts', 'src/server/db/migrations.ts'];
+
+/**
+ * Who owns each table: the only folder whose SQL names it (reads, joins, writes, creates or indexes it); every
+ * other folder goes through the owner's door. The workflows first, then the server's own stores.
+ */
+const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
+  'src/server/domains/users': ['user'],
+  'src/server/domains/customers': ['customer', 'contact', 'customerDetail', 'clienteErp'],
+  'src/server/domains/plannings': ['planning'],
+  'src/server/domains/negotiations': [
+    'trattativaCp',
+    'trattativaCpPartitaIvaVista',
+    'trattativaCpPriceList',
+    'competitorTrattativa',
+  ],
+  'src/server/domains/offers': ['offer', 'offerNumber'],
+  'src/server/domains/public-offer': ['offertaClienteAccettazione', 'offertaClienteEvento'],
+  'src/server/domains/contact-centre': ['missedCall', 'pbxCall', 'branchOffice', 'branchOfficeUser', 'workingCalendar'],
+  'src/server/domains/acceptance': ['accettazioneMezzo', 'accettazioneMezzoFotoCaricata', 'controlloAccettazione'],
+  'src/server/domains/inventory': ['inventarioMezzi', 'inventarioMezziItem', 'inventarioMezziItemStato'],
+  'src/server/domains/files': ['document'],
+  'src/server/auth': ['refreshToken', 'endedSession', 'loginAttempt'],
+  'src/server/plugins/mail': ['email', 'emailAttachment'],
+  'src/server/crud/import': ['importJob', 'importProblem'],
+  'src/server/storage': ['storageSweep'],
+  'src/server/db': ['schemaMigration'],
+  'src/server/seed': ['demoDati'],
+};
+
+/**
+ * Configuration and lookup tables, kept on the generic configuration screens: no workflow owns them, and any
+ * repository may read them (a workflow that writes one by a rule of its own does so in its repository).
+ */
+const CONFIGURATION_TABLES: readonly string[] = [
+  'agent',
+  'altraConfigurazione',
+  'branchOffer',
+  'filialeInventario',
+  'gruppoRisorse',
+  'insurance',
+  'invioBrochure',
+  'motivoPerso',
+  'statoOfferta',
+  'statoTrattativa',
+  'tipoControllo',
+  'transportIncreaseDuration',
+  'transportIncreaseScore',
+  'transportPrice',
+];
+
 /** Files that name another workflow's table in SQL, each with why. */
 const OWNERSHIP_EXCEPTIONS: Readonly<Record<string, string>> = {
-  'src/server/domains/public-offer/repository.ts':
-    "the reminders' pass: one statement over the sent versions, their negotiations and the offer's history",
   'src/server/domains/inventory/inventoryFixture.ts':
     SQL_EXCEPTIONS['src/server/domains/inventory/inventoryFixture.ts']!,
   'src/server/seed/seed.ts': SQL_EXCEPTIONS['src/server/seed/seed.ts']!,
   'src/server/seed/demoWorkflows.ts': SQL_EXCEPTIONS['src/server/seed/demoWorkflows.ts']!,
+  'src/server/seed/demoService.ts': SQL_EXCEPTIONS['src/server/seed/demoService.ts']!,
 };
 
 function serverTree(): Map<string, string> {
@@ -169,11 +225,22 @@ describe('each server workflow is reached through its door only', () => {
     expect(sqlOutsideRepositories(serverTree(), SERVER_GENERIC_LAYERS, Object.keys(SQL_EXCEPTIONS))).toEqual([]);
   });
 
-  it.each([
-    ['user', 'src/server/domains/users'],
-    ['trattativaCp', 'src/server/domains/negotiations'],
-  ])('the "%s" table is named in SQL only by its owner, %s', (table, owner) => {
-    expect(tableOutsideItsOwner(serverTree(), table, owner, Object.keys(OWNERSHIP_EXCEPTIONS))).toEqual([]);
+  it('each table is named in SQL only by its owner', () => {
+    const tree = serverTree();
+    const found = Object.entries(TABLE_OWNERS).flatMap(([owner, tables]) =>
+      tables.flatMap((table) => tableOutsideItsOwner(tree, table, owner, Object.keys(OWNERSHIP_EXCEPTIONS))),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('every table named in SQL has its owner, or is a configuration table, and no table two', () => {
+    const declared = [...Object.values(TABLE_OWNERS).flat(), ...CONFIGURATION_TABLES];
+    expect([...tablesNamedInSql(serverTree())].filter((t) => !declared.includes(t)).sort()).toEqual([]);
+    expect(declared.filter((t, i) => declared.indexOf(t) !== i)).toEqual([]);
+  });
+
+  it('the schema changes only by the schemas (the additive path) and the numbered files of migrations/', () => {
+    expect(schemaChangesOutside(serverTree(), SCHEMA_CHANGERS)).toEqual([]);
   });
 
   it('each exception still holds SQL (an exception no longer needed goes)', () => {
@@ -266,6 +333,60 @@ describe('the table ownership rule fails on a planted violation', () => {
     expect(tableOutsideItsOwner(tree, 'user', 'src/server/domains/users', ['src/server/seed/seed.ts'])).toEqual([
       'src/server/domains/negotiations/repository.ts:1: JOIN "user"',
       'src/server/domains/inventory/inventoryRepository.ts:1: FROM "user"',
+    ]);
+  });
+});
+
+describe('the table map rule fails on a planted violation', () => {
+  it('finds every table SQL names, quoted, and not a column a function reads from', () => {
+    const tree = new Map(
+      Object.entries({
+        'src/server/domains/public-offer/repository.ts':
+          'db.query(`SELECT 1 FROM "offer" o JOIN "trattativaCp" t ON t.id = o.x`);\ndb.query(`INSERT INTO "offertaClienteEvento" (a) VALUES (1)`);',
+        'src/server/plugins/mail/outboxRepository.ts':
+          'db.query(`UPDATE email SET x = extract(epoch FROM "createdAt")`);\ndb.query(`CREATE INDEX IF NOT EXISTS i ON "emailAttachment" (x)`);',
+      }),
+    );
+    expect([...tablesNamedInSql(tree)].sort()).toEqual([
+      'emailAttachment',
+      'offer',
+      'offertaClienteEvento',
+      'trattativaCp',
+    ]);
+  });
+
+  it('an unquoted table name outside its owner is found too', () => {
+    const tree = new Map([
+      ['src/server/domains/offers/offerRepository.ts', 'db.query(`DELETE FROM email WHERE id = $1`);'],
+    ]);
+    expect(tableOutsideItsOwner(tree, 'email', 'src/server/plugins/mail', [])).toEqual([
+      'src/server/domains/offers/offerRepository.ts:1: FROM email',
+    ]);
+  });
+});
+
+describe('the schema change rule fails on a planted violation', () => {
+  it('a table, a column, an index or a trigger made outside migrations/, and not SQL that only reads or writes', () => {
+    const tree = new Map(
+      Object.entries({
+        'src/server/domains/offers/offerRepository.ts':
+          'const T = [`CREATE TABLE IF NOT EXISTS "offerNumber" (year int)`,\n  `CREATE UNIQUE INDEX IF NOT EXISTS k ON "offer" (x)`];',
+        'src/server/plugins/mail/outboxRepository.ts':
+          'db.query(`ALTER TABLE email ADD COLUMN IF NOT EXISTS "x" text`);',
+        'src/server/domains/users/userRepository.ts':
+          'db.query(`CREATE OR REPLACE TRIGGER "t" BEFORE INSERT ON "user" FOR EACH ROW EXECUTE FUNCTION f()`);\ndb.query(`UPDATE "user" SET active = $2 WHERE id = $1`);',
+        'src/server/crud/migrate.ts': 'db.query(`ALTER TABLE ${t} ADD COLUMN IF NOT EXISTS ${c} ${type}`);',
+        'src/server/db/migrations.ts':
+          'const MIGRATION_TABLE = `CREATE TABLE IF NOT EXISTS "schemaMigration" (name text)`;',
+        'src/server/domains/negotiations/rules.ts':
+          'const m = \'Create table of prices\'; db.query(`SELECT * FROM "trattativaCp"`);',
+      }),
+    );
+    expect(schemaChangesOutside(tree, ['src/server/crud/migrate.ts', 'src/server/db/migrations.ts'])).toEqual([
+      'src/server/domains/offers/offerRepository.ts:1: CREATE TABLE',
+      'src/server/domains/offers/offerRepository.ts:2: CREATE UNIQUE INDEX',
+      'src/server/plugins/mail/outboxRepository.ts:1: ALTER TABLE',
+      'src/server/domains/users/userRepository.ts:1: CREATE OR REPLACE TRIGGER',
     ]);
   });
 });

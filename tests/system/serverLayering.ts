@@ -118,10 +118,42 @@ export function tableOutsideItsOwner(
   owner: string,
   exceptions: readonly string[],
 ): string[] {
-  const names = new RegExp(`\\b(FROM|JOIN|UPDATE|INTO|ON|TABLE)\\s+"${table}"(?=[\\s(),]|$)`, 'g');
+  const names = new RegExp(`\\b(FROM|JOIN|UPDATE|INTO|ON|TABLE)\\s+("${table}"|${table})(?=[\\s(),;]|$)`, 'g');
   return [...tree]
     .filter(([file]) => !file.startsWith(`${owner}/`) && !exceptions.includes(file))
     .flatMap(([file, code]) =>
       [...code.matchAll(names)].map((m) => `${file}:${code.slice(0, m.index).split('\n').length}: ${m[0]}`),
+    );
+}
+
+/**
+ * Every table named in SQL (read, joined, written, created or indexed) by its quoted name, anywhere in the tree;
+ * not a column a function reads FROM (`extract(epoch FROM "createdAt")`).
+ */
+export function tablesNamedInSql(tree: Tree): Set<string> {
+  return new Set(
+    [...tree.values()].flatMap((code) =>
+      [...code.matchAll(/(?<!\(\s*\w+\s+)\b(?:FROM|JOIN|UPDATE|INTO|ON|TABLE)\s+"(\w+)"(?=[\s(),;]|$)/g)].map(
+        (m) => m[1] ?? '',
+      ),
+    ),
+  );
+}
+
+/** A statement that shapes the schema: creates, alters or drops a table, an index, a sequence, a function... */
+const SCHEMA_CHANGE =
+  /\b(CREATE\s+(OR\s+REPLACE\s+|UNIQUE\s+)?(TABLE|INDEX|SEQUENCE|FUNCTION|TRIGGER|VIEW)|ALTER\s+(TABLE|INDEX|SEQUENCE)|DROP\s+(TABLE|INDEX|SEQUENCE|FUNCTION|TRIGGER|VIEW))\s/g;
+
+/**
+ * Schema changes in files other than `allowed` (the additive path, the migrations' own ledger): the schema
+ * changes by the schemas and by the numbered files of migrations/ only. Each as `file:line: words`.
+ */
+export function schemaChangesOutside(tree: Tree, allowed: readonly string[]): string[] {
+  return [...tree]
+    .filter(([file]) => !allowed.includes(file))
+    .flatMap(([file, code]) =>
+      [...code.matchAll(SCHEMA_CHANGE)].map(
+        (m) => `${file}:${code.slice(0, m.index).split('\n').length}: ${(m[0] ?? '').replace(/\s+/g, ' ').trim()}`,
+      ),
     );
 }

@@ -16,14 +16,6 @@ const LATEST = Math.max(LOGIN_RULES.pair.refuseFrom, LOGIN_RULES.address.refuseF
 /** Failures that refuse a username from one address, and an address (src/domain/loginLimiter.ts). */
 export const LOGIN_LIMITS = { pair: LOGIN_RULES.pair.refuseFrom, address: LOGIN_RULES.address.refuseFrom } as const;
 
-/** Attempts live in the database, so every server process counts the same ones. */
-export const LOGIN_ATTEMPT_SQL = [
-  `CREATE TABLE IF NOT EXISTS "loginAttempt" (
-  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, key text NOT NULL, at timestamptz NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS "loginAttempt_key_idx" ON "loginAttempt" (key, at)`,
-  `CREATE INDEX IF NOT EXISTS "loginAttempt_at_idx" ON "loginAttempt" (at)`,
-];
-
 /** An attempt the guard let through: how to treat it until its password is checked. */
 export interface LoginPass {
   /** Its place in the hash queue (lower first). */

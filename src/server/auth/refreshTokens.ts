@@ -4,19 +4,6 @@ import { HttpError, MESSAGES } from '../http/httpError.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export const REFRESH_TABLE_SQL = [
-  `CREATE TABLE IF NOT EXISTS "refreshToken" (
-  "tokenHash" text PRIMARY KEY, "userId" integer NOT NULL, "family" text NOT NULL,
-  "expiresAt" timestamptz NOT NULL, "usedAt" timestamptz, "revoked" boolean NOT NULL DEFAULT false)`,
-  `ALTER TABLE "refreshToken" ADD COLUMN IF NOT EXISTS "impersonatorId" integer`,
-  `CREATE INDEX IF NOT EXISTS "refreshToken_family_idx" ON "refreshToken" ("family")`,
-  `CREATE INDEX IF NOT EXISTS "refreshToken_userId_idx" ON "refreshToken" ("userId")`,
-  // Sessions ended by a logout, kept while an access or hub token of theirs may still be unexpired.
-  `CREATE TABLE IF NOT EXISTS "endedSession" (
-  "family" text PRIMARY KEY, "userId" integer NOT NULL, "until" timestamptz NOT NULL)`,
-  `CREATE INDEX IF NOT EXISTS "endedSession_userId_idx" ON "endedSession" ("userId")`,
-];
-
 /** Several tabs refreshing with the same token within this window get the same new pair. */
 export const REFRESH_GRACE_SECONDS = 30;
 

@@ -10,14 +10,6 @@ import { acceptances, inventories, pictures } from './demoService.ts';
 
 const ZONE = 'Europe/Rome';
 
-/**
- * Whether the workflows' demo (negotiations, offers, check-ins, inventories, plannings, pictures) is still to be
- * loaded, is loading, or is there. One row, written in the seed's transaction: of several processes starting
- * together one claims the load; a load cut short by a crash is not started again over half its records.
- */
-export const DEMO_STATE_TABLE = `CREATE TABLE IF NOT EXISTS "demoDati" (
-  id int PRIMARY KEY, stato text NOT NULL, aggiornato timestamptz NOT NULL DEFAULT now(), riferimenti jsonb)`;
-
 export interface DemoReferences {
   /** Document token of an open offer and of the signed one: their public pages. */
   offertaAperta: string;
@@ -27,9 +19,13 @@ export interface DemoReferences {
 export type DemoState =
   { stato: 'assenti' | 'da caricare' | 'in caricamento' } | { stato: 'caricati'; riferimenti: DemoReferences };
 
+/**
+ * Whether the workflows' demo (negotiations, offers, check-ins, inventories, plannings, pictures) is still to be
+ * loaded, is loading, or is there. One row, written in the seed's transaction: of several processes starting
+ * together one claims the load; a load cut short by a crash is not started again over half its records.
+ * (The table "demoDati" is made by migrations/0003_tabelle_dei_moduli.sql.)
+ */
 export async function demoState(db: Queryable): Promise<DemoState> {
-  const { rows: table } = await db.query<{ t: string | null }>(`SELECT to_regclass('"demoDati"')::text AS t`);
-  if (!table[0]?.t) return { stato: 'assenti' };
   const { rows } = await db.query<{ stato: string; riferimenti: DemoReferences | null }>(
     `SELECT stato, riferimenti FROM "demoDati" WHERE id = 1`,
   );

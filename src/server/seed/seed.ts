@@ -8,7 +8,6 @@ import type { Queryable, Transaction } from '../db/Db.ts';
 import { underSchemaLock } from '../db/migrations.ts';
 import { DEMO_DATA, DEMO_USERS } from './demoData.ts';
 import { demoWeekOfCalls, ingestCalls } from '../domains/contact-centre/index.ts';
-import { DEMO_STATE_TABLE } from './demoWorkflows.ts';
 
 export interface SeedResult {
   /** Set only when the admin was created now. */
@@ -117,7 +116,6 @@ async function seedEmpty(ctx: AppContext, tx: Transaction, options: SeedOptions)
     `UPDATE "altraConfigurazione" SET "codiceClienteListini" = '111', "emailMittente" = 'noleggio@rossinoleggi.it'`,
   );
   if (options.demoWorkflows) {
-    await tx.query(DEMO_STATE_TABLE);
     await tx.query(`INSERT INTO "demoDati" (id, stato) VALUES (1, 'da caricare') ON CONFLICT (id) DO NOTHING`);
   }
   // Each demo user its own random password: none is written anywhere but in the data directory.

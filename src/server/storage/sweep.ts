@@ -1,5 +1,4 @@
 import type { Db, Queryable } from '../db/Db.ts';
-import { underSchemaLock } from '../db/migrations.ts';
 import type { Storage } from './storage.ts';
 
 /** The files of one storage folder that records name: what the sweep keeps. A module declares its own. */
@@ -42,13 +41,10 @@ export const SWEEP = {
 /** A file in storage naming the database whose records it holds: a sweep never deletes another database's files. */
 export const OWNER_KEY = 'meta/database-id.txt';
 
-const TABLE = `CREATE TABLE IF NOT EXISTS "storageSweep" (
-  id integer PRIMARY KEY CHECK (id = 1), "databaseId" text NOT NULL, "sweptAt" timestamptz)`;
-
 /** This database's id (made at the first sweep) and whether a sweep is due now (then it is recorded as made). */
 async function claim(db: Db, everyMs: number | null): Promise<{ databaseId: string; due: boolean }> {
-  return underSchemaLock(db, async (tx) => {
-    await tx.query(TABLE);
+  // The row's lock settles two processes claiming at once: the second sees the first's sweep and finds none due.
+  return db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO "storageSweep" (id, "databaseId") VALUES (1, gen_random_uuid()::text) ON CONFLICT DO NOTHING`,
     );

@@ -1,7 +1,6 @@
 import type { ServerModule } from '../../context.ts';
 import { namedBy } from '../../storage/sweep.ts';
 import { importHandlers } from './importHandlers.ts';
-import { IMPORT_TABLES } from './importJobs.ts';
 import { IMPORT_FOLDER } from './importRunner.ts';
 
 /**
@@ -10,7 +9,6 @@ import { IMPORT_FOLDER } from './importRunner.ts';
  */
 export const importModule: ServerModule = {
   handlers: importHandlers,
-  tables: IMPORT_TABLES,
   files: () => [
     { folder: IMPORT_FOLDER, referenced: namedBy(`SELECT "fileKey" FROM "importJob" WHERE "fileKey" IS NOT NULL`) },
   ],

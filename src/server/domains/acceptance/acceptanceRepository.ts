@@ -9,18 +9,6 @@ import { activeUsersWithAnyRole, displayName, personOf } from '../users/index.ts
 const TABLE = '"accettazioneMezzo"';
 const STAGED = '"accettazioneMezzoFotoCaricata"';
 
-/** Columns the server keeps beside the schema's: who sent it, the tablet's key, the signature's hash. */
-export const ACCEPTANCE_TABLES: readonly string[] = [
-  `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS "chiaveIdempotenza" text`,
-  `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS "creatoDa" integer`,
-  `ALTER TABLE ${TABLE} ADD COLUMN IF NOT EXISTS "firmaSha256" text`,
-  `CREATE UNIQUE INDEX IF NOT EXISTS "accettazioneMezzo_chiaveIdempotenza_key" ON ${TABLE} ("chiaveIdempotenza")`,
-  `CREATE INDEX IF NOT EXISTS "accettazioneMezzo_matricola_idx" ON ${TABLE} (lower(matricole), "dataAccettazione" DESC, id DESC)`,
-  // Photos uploaded one by one before their acceptance: each user's, by hash, until an acceptance takes them.
-  `CREATE TABLE IF NOT EXISTS ${STAGED} (sha256 text NOT NULL, "creatoDa" integer NOT NULL, file text NOT NULL,
-     created timestamptz NOT NULL DEFAULT now(), PRIMARY KEY ("creatoDa", sha256))`,
-];
-
 /** Every file name an acceptance or a waiting photo holds, in one statement (a photo passes from one to the other). */
 export const ACCEPTANCE_FILES = `SELECT firma FROM ${TABLE}
   UNION ALL SELECT f FROM ${TABLE} a CROSS JOIN LATERAL jsonb_array_elements_text(

@@ -7,7 +7,7 @@ import { NewFiles } from '../../storage/storage.ts';
 import { namedBy } from '../../storage/sweep.ts';
 import { ACCEPTANCE_FOLDER, acceptanceKey, isStored } from './acceptanceFiles.ts';
 import { acceptancePdf } from './acceptancePdf.ts';
-import { ACCEPTANCE_FILES, ACCEPTANCE_TABLES, acceptanceRepository as repo } from './acceptanceRepository.ts';
+import { ACCEPTANCE_FILES, acceptanceRepository as repo } from './acceptanceRepository.ts';
 import { readAcceptanceUpload, sha256 } from './acceptanceUpload.ts';
 import { uploadPhoto } from './photoUpload.ts';
 import { personName } from '../../../domain/personName.ts';
@@ -137,7 +137,6 @@ async function rowOr404(id: number, ctx: AppContext) {
 
 /** Vehicle acceptance (issue 17): the wizard's save, the machine's last check-in, photos, signature, PDF, addenda. */
 export const acceptanceModule: ServerModule = {
-  tables: ACCEPTANCE_TABLES,
   files: () => [{ folder: ACCEPTANCE_FOLDER, referenced: namedBy(ACCEPTANCE_FILES) }],
   handlers: defineHandlers({
     createAccettazioneMezzo: create,

@@ -9,7 +9,7 @@ import { ingestCalls } from './ingest.ts';
 import { writeRules } from './writeRules.ts';
 import { missedCallHandlers } from './missedCallHandlers.ts';
 import { readPbxBatch } from './pbxPayload.ts';
-import { CONTACT_CENTRE_SQL, contactCentreRepository } from './repository.ts';
+import { contactCentreRepository } from './repository.ts';
 
 /** A PBX token is configured once on the switchboard: it lasts a year, or until its user changes. */
 const PBX_TOKEN_TTL = 365 * 24 * 3600;
@@ -21,8 +21,6 @@ export const PBX_MESSAGES = {
 /** The contact centre (issue 19): PBX ingestion, missed calls and call-backs, call report, branch offices. */
 export const contactCentreModule: ServerModule = {
   writeRules,
-  /** Tables of its own, created on start beside the schemas' tables. */
-  tables: CONTACT_CENTRE_SQL,
   handlers: {
     ...missedCallHandlers,
     ...defineHandlers({

@@ -1,35 +1,8 @@
 import type { WorkingCalendarEntry } from '../../../domain/calendar/index.ts';
 import type { CallRecord } from '../../../domain/contact-centre/index.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { customersWithPhones } from '../customers/index.ts';
 import { negotiationsWithPhones } from '../negotiations/index.ts';
-
-/**
- * Every call leg the PBX posted, as normalised: the idempotency key (its call id), and what call-back cases
- * and daily totals are computed from. Internal: no API reads it directly.
- */
-export const CONTACT_CENTRE_SQL = [
-  `CREATE TABLE IF NOT EXISTS "pbxCall" (
-    "callId" text PRIMARY KEY,
-    "linkedId" text NOT NULL,
-    source text NOT NULL,
-    "fromNumber" text,
-    "toNumber" text NOT NULL,
-    direction text NOT NULL,
-    "startedAt" timestamptz NOT NULL,
-    "answeredAt" timestamptz,
-    "endedAt" timestamptz NOT NULL,
-    "durationSeconds" integer NOT NULL,
-    "billSeconds" integer NOT NULL,
-    disposition text NOT NULL,
-    queue jsonb,
-    "postedAt" timestamptz NOT NULL DEFAULT now()
-  )`,
-  `CREATE INDEX IF NOT EXISTS "pbxCall_from_idx" ON "pbxCall" ("fromNumber", "startedAt")`,
-  `CREATE INDEX IF NOT EXISTS "pbxCall_to_idx" ON "pbxCall" ("toNumber", "startedAt")`,
-  `CREATE INDEX IF NOT EXISTS "pbxCall_started_idx" ON "pbxCall" ("startedAt")`,
-  // A user is assigned to a branch office once; the write rule says it in Italian, the index settles a race.
-  `CREATE UNIQUE INDEX IF NOT EXISTS "branchOfficeUser_pair_key" ON "branchOfficeUser" ("branchOfficeId", "appUserId")`,
-];
 
 /** Ingestions run one at a time: the cases of one caller are recomputed from all their legs. */
 const INGEST_LOCK = 190019;
@@ -198,13 +171,10 @@ export const contactCentreRepository = {
     const out = new Map<string, CallerMatch>();
     if (e164s.length === 0) return out;
     const forms = e164s.flatMap(typedForms);
-    const customers = await db.query<{ id: number; name: string; phone: string }>(
-      `SELECT id, "companyName" AS name, phone FROM "customer" WHERE regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') = ANY($1) ORDER BY id LIMIT 1000`,
-      [forms],
-    );
+    const customers = await customersWithPhones(db, forms);
     const negotiations = await negotiationsWithPhones(db, forms);
     for (const e164 of e164s) {
-      const customer = customers.rows.find((c) => sameNumber(c.phone, e164));
+      const customer = customers.find((c) => sameNumber(c.phone, e164));
       const negotiation = negotiations.find((n) => sameNumber(n.phone, e164));
       if (customer) out.set(e164, { callerName: customer.name, customerId: customer.id, trattativaCpId: null });
       else if (negotiation)

@@ -8,3 +8,15 @@ export async function customerWithVat(db: Queryable, vat: string, exceptId: numb
   );
   return rows[0];
 }
+
+/** Customers whose phone number, digits only, is one of these (the oldest first, at most 1000). */
+export async function customersWithPhones(
+  db: Queryable,
+  digits: string[],
+): Promise<{ id: number; name: string; phone: string }[]> {
+  const { rows } = await db.query<{ id: number; name: string; phone: string }>(
+    `SELECT id, "companyName" AS name, phone FROM "customer" WHERE regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') = ANY($1) ORDER BY id LIMIT 1000`,
+    [digits],
+  );
+  return rows;
+}

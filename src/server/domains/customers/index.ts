@@ -30,3 +30,6 @@ export const customersModule: ServerModule = {
     },
   }),
 };
+
+// The door: what other workflows may use of the customers.
+export { customersWithPhones } from './customerRepository.ts';

@@ -2,14 +2,12 @@ import type { ServerModule } from '../../context.ts';
 import { namedBy } from '../../storage/sweep.ts';
 import { ATTACHMENTS, attachmentHandlers } from './attachmentHandlers.ts';
 import { recordHandlers } from './recordHandlers.ts';
-import { ATTACHMENT_PATHS_SQL, NEGOTIATION_TABLES } from './repository.ts';
+import { ATTACHMENT_PATHS_SQL } from './repository.ts';
 import { negotiationMailSent, sendHandlers } from './sendHandlers.ts';
 
 /** The negotiations workflow (trattative CP): every operation of the Trattative tag but the public offer's. See README.md. */
 export const negotiationsModule: ServerModule = {
   handlers: { ...recordHandlers, ...attachmentHandlers, ...sendHandlers },
-  /** Created at start beside the schemas' tables. */
-  tables: NEGOTIATION_TABLES,
   files: () => [
     {
       folder: ATTACHMENTS,
@@ -26,6 +24,7 @@ export const negotiationsModule: ServerModule = {
 export {
   announce,
   archivedFlags,
+  awaitingAnswer,
   archivedFlagSql,
   customerSideOf,
   type CustomerSide,

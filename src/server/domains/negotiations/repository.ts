@@ -19,25 +19,6 @@ export interface Allegato {
   file: string;
 }
 
-/**
- * What the domain keeps beside the schemas' table: ids of attachments and the index of their lookup
- * (the list's and the calendar's indexes are declared in schemas/trattativa-cp.json, x-resource.indexes).
- */
-export const NEGOTIATION_TABLES: readonly string[] = [
-  `CREATE SEQUENCE IF NOT EXISTS "trattativaCpAllegato_id_seq"`,
-  `CREATE INDEX IF NOT EXISTS "trattativaCp_allegati_idx" ON "trattativaCp" USING gin ("allegati" jsonb_path_ops)`,
-  `CREATE INDEX IF NOT EXISTS "trattativaCp_documentToken_idx" ON "trattativaCp" ("documentToken")`,
-  // Other negotiations with the same VAT number a user has seen and saved over: not asked about again.
-  `CREATE TABLE IF NOT EXISTS "trattativaCpPartitaIvaVista" (
-     "trattativaCpId" integer NOT NULL,
-     "altraTrattativaCpId" integer NOT NULL,
-     "partitaIva" text NOT NULL,
-     "vistaDa" integer,
-     "vistaIl" timestamptz NOT NULL DEFAULT now(),
-     PRIMARY KEY ("trattativaCpId", "altraTrattativaCpId"))`,
-  `CREATE INDEX IF NOT EXISTS "trattativaCpPartitaIvaVista_altra_idx" ON "trattativaCpPartitaIvaVista" ("altraTrattativaCpId")`,
-];
-
 /** The stored paths of every negotiation's attachments (what the sweep at start keeps). */
 export const ATTACHMENT_PATHS_SQL = `SELECT a->>'path' FROM "trattativaCp" t CROSS JOIN LATERAL jsonb_array_elements(
   CASE WHEN jsonb_typeof(t.allegati) = 'array' THEN t.allegati ELSE '[]'::jsonb END) a`;
@@ -343,6 +324,21 @@ export async function negotiationsWithPhones(
   const { rows } = await db.query<{ id: number; name: string; phone: string }>(
     `SELECT id, "ragioneSociale" AS name, telefono AS phone FROM "trattativaCp" WHERE regexp_replace(coalesce(telefono, ''), '[^0-9]', '', 'g') = ANY($1) ORDER BY id DESC LIMIT 1000`,
     [digits],
+  );
+  return rows;
+}
+
+/** Of these negotiations, the ones the customer has not answered yet that have an e-mail and a link to the offer. */
+export async function awaitingAnswer(
+  db: Queryable,
+  ids: number[],
+): Promise<{ id: number; email: string; contatto: string | null; documentToken: string }[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<{ id: number; email: string; contatto: string | null; documentToken: string }>(
+    `SELECT id, email, contatto, "documentToken" FROM "trattativaCp"
+     WHERE id = ANY($1::int[]) AND COALESCE("acceptedByCustomer", '') NOT IN ('Y', 'N')
+       AND COALESCE(email, '') <> '' AND COALESCE("documentToken", '') <> ''`,
+    [ids],
   );
   return rows;
 }

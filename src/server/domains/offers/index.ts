@@ -3,7 +3,6 @@ import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { offerHandlers } from './offerHandlers.ts';
 import { offerRules } from './offerRules.ts';
 import { sendOfferHandlers } from './sendOffer.ts';
-import { VERSION_TABLES } from './offerRepository.ts';
 
 /**
  * The offers (issue 15): the offer of a negotiation priced by the server, its sent versions and their PDF,
@@ -11,7 +10,6 @@ import { VERSION_TABLES } from './offerRepository.ts';
  */
 export const offersModule: ServerModule = {
   writeRules: offerRules,
-  tables: VERSION_TABLES,
   handlers: defineHandlers({
     ...offerHandlers,
     ...sendOfferHandlers,
@@ -34,6 +32,12 @@ export const offersModule: ServerModule = {
  * The door: what other workflows may use of the offers (the public offer page, the signed PDF): the sent
  * versions of a negotiation, frozen, and their PDF. Nothing here prices again.
  */
-export { latestSentVersion, sentVersion, sentVersions } from './offerRepository.ts';
+export {
+  latestSentVersion,
+  latestVersionsExpiringBetween,
+  sentVersion,
+  sentVersions,
+  type ExpiringVersion,
+} from './offerRepository.ts';
 export { versionHash, type OfferHeader, type SentVersion, type VersionSnapshot } from './pricing/sentVersions.ts';
 export { renderOfferPdf, type OfferSignature } from './pdf/offerPdf.ts';

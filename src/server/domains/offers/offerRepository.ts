@@ -20,15 +20,6 @@ export async function clearOtherDefaultInsurances(db: Queryable, id: unknown): P
   );
 }
 
-/** The yearly sequence of offer numbers, and the indexes the versions and the offers list are read by. */
-export const VERSION_TABLES: readonly string[] = [
-  `CREATE TABLE IF NOT EXISTS "offerNumber" (year integer PRIMARY KEY, last integer NOT NULL)`,
-  `CREATE UNIQUE INDEX IF NOT EXISTS "offer_trattativaCpId_versione_key" ON "offer" ("trattativaCpId", versione)`,
-  `CREATE UNIQUE INDEX IF NOT EXISTS "offer_numeroDocumento_key" ON "offer" ("numeroDocumento")`,
-  // The offers list is read newest first.
-  `CREATE INDEX IF NOT EXISTS "offer_created_idx" ON "offer" (created)`,
-];
-
 /** The next number of the year's offers: the row lock of the upsert makes two sends wait for each other. */
 export async function nextNumberOfYear(tx: Queryable, year: number): Promise<number> {
   const { rows } = await tx.query<{ last: number }>(
@@ -87,6 +78,37 @@ export async function sentVersion(db: Queryable, negotiationId: number, version:
     [negotiationId, version],
   );
   return rows[0] ? toVersion(rows[0]) : null;
+}
+
+/** The latest sent version of a negotiation, by number and validity: what a reminder is about. */
+export interface ExpiringVersion {
+  trattativaCpId: number;
+  numero: string;
+  validUntil: string;
+}
+
+/**
+ * The latest sent version of each negotiation after `after` (by id) whose validity ends between `from` and `to`,
+ * by negotiation, at most `limit`: a page of what may be reminded of.
+ */
+export async function latestVersionsExpiringBetween(
+  db: Queryable,
+  from: string,
+  to: string,
+  after: number,
+  limit: number,
+): Promise<ExpiringVersion[]> {
+  const { rows } = await db.query<ExpiringVersion>(
+    `SELECT * FROM (
+       SELECT DISTINCT ON ("trattativaCpId") "trattativaCpId", "numeroDocumento" AS numero,
+         snapshot::jsonb #>> '{header,validUntil}' AS "validUntil"
+       FROM "offer" WHERE "trattativaCpId" > $3
+       ORDER BY "trattativaCpId", versione DESC) latest
+     WHERE "validUntil" BETWEEN $1 AND $2
+     ORDER BY "trattativaCpId" LIMIT $4`,
+    [from, to, after, limit],
+  );
+  return rows.map((r) => ({ ...r, trattativaCpId: Number(r.trattativaCpId) }));
 }
 
 /** The last version sent to the customer (what the public page shows and the customer confirms), or null. */

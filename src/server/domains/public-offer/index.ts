@@ -14,7 +14,6 @@ import {
   acceptanceOf,
   customerSide,
   eventsOf,
-  PUBLIC_OFFER_TABLES,
   recordedSince,
   recordEvent,
   SIGNED_PDFS_SQL,
@@ -55,7 +54,6 @@ async function sendSignedPdf(ctx: AppContext, reply: FastifyReply, id: number) {
  * signed acceptance or the decline, a new offer asked for; and what the staff read of it. See README.md.
  */
 export const publicOfferModule: ServerModule = {
-  tables: PUBLIC_OFFER_TABLES,
   files: () => [{ folder: SIGNED_FOLDER, referenced: namedBy(SIGNED_PDFS_SQL) }],
   /** Reminders to the customer three days and one day before the offer expires. */
   start: startReminders,

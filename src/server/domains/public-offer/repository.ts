@@ -7,31 +7,6 @@ export type PublicOfferOption = components['schemas']['PublicOfferOption'];
 export type OffertaCliente = components['schemas']['OffertaCliente'];
 export type CustomerEvent = OffertaCliente['eventi'][number]['evento'];
 
-/** What the customer did on the public page: the signed acceptance, and every view, answer and request. */
-export const PUBLIC_OFFER_TABLES: readonly string[] = [
-  `CREATE TABLE IF NOT EXISTS "offertaClienteEvento" (
-     id serial PRIMARY KEY,
-     "trattativaCpId" integer NOT NULL,
-     evento text NOT NULL,
-     at timestamptz NOT NULL,
-     indirizzo text,
-     browser text,
-     dettaglio text)`,
-  `CREATE INDEX IF NOT EXISTS "offertaClienteEvento_trattativa_idx" ON "offertaClienteEvento" ("trattativaCpId", at DESC)`,
-  `CREATE TABLE IF NOT EXISTS "offertaClienteAccettazione" (
-     "trattativaCpId" integer PRIMARY KEY,
-     numero text NOT NULL,
-     hash text NOT NULL,
-     "accettataIl" timestamptz NOT NULL,
-     firmatario text NOT NULL,
-     indirizzo text NOT NULL,
-     browser text NOT NULL,
-     "assicurazioneTipo" text,
-     prezzi jsonb NOT NULL,
-     "pdfPath" text NOT NULL,
-     "pdfSha256" text NOT NULL)`,
-];
-
 export { customerSideOf as customerSide, type CustomerSide } from '../negotiations/index.ts';
 
 export interface Acceptance {
@@ -183,41 +158,16 @@ export async function salespersonOf(
 
 /** The first key of the advisory lock taken on a negotiation while its reminder is recorded. */
 const REMINDER_LOCK_CLASS = 0x50524f;
-export interface ReminderCandidate {
-  id: number;
-  numero: string;
-  validUntil: string;
-  email: string;
-  contatto: string | null;
-  documentToken: string;
-  sent: string[] | null;
-}
 
-/**
- * For the latest sent version of each negotiation the customer has not answered, with an e-mail and a link,
- * whose validity ends within the period: what a reminder needs, with the reminders already recorded.
- */
-export async function reminderCandidates(
-  db: Queryable,
-  from: string,
-  to: string,
-  limit: number,
-): Promise<ReminderCandidate[]> {
-  const { rows } = await db.query<ReminderCandidate>(
-    `SELECT * FROM (
-       SELECT DISTINCT ON (o."trattativaCpId") o."trattativaCpId" AS id, o."numeroDocumento" AS numero,
-         o.snapshot::jsonb #>> '{header,validUntil}' AS "validUntil", t.email, t.contatto, t."documentToken",
-         (SELECT array_agg(e.dettaglio) FROM "offertaClienteEvento" e
-           WHERE e."trattativaCpId" = o."trattativaCpId" AND e.evento = 'promemoria') AS sent
-       FROM "offer" o JOIN "trattativaCp" t ON t.id = o."trattativaCpId"
-       WHERE COALESCE(t."acceptedByCustomer", '') NOT IN ('Y', 'N')
-         AND COALESCE(t.email, '') <> '' AND COALESCE(t."documentToken", '') <> ''
-       ORDER BY o."trattativaCpId", o.versione DESC) latest
-     WHERE "validUntil" BETWEEN $1 AND $2
-     ORDER BY id LIMIT ${limit}`,
-    [from, to],
+/** The reminders already recorded in the history of each of these negotiations ("number:days" each). */
+export async function remindersSent(db: Queryable, negotiationIds: number[]): Promise<Map<number, (string | null)[]>> {
+  if (negotiationIds.length === 0) return new Map();
+  const { rows } = await db.query<{ id: number; sent: (string | null)[] }>(
+    `SELECT "trattativaCpId" AS id, array_agg(dettaglio) AS sent FROM "offertaClienteEvento"
+     WHERE "trattativaCpId" = ANY($1::int[]) AND evento = 'promemoria' GROUP BY "trattativaCpId"`,
+    [negotiationIds],
   );
-  return rows;
+  return new Map(rows.map((r) => [Number(r.id), r.sent]));
 }
 
 /**

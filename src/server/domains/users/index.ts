@@ -2,12 +2,10 @@ import type { ServerModule } from '../../context.ts';
 import { signInHandlers } from './signInHandlers.ts';
 import { userHandlers } from './userHandlers.ts';
 import { listUserGruppoCrm } from './userGruppoCrm.ts';
-import { USER_TABLES } from './userRepository.ts';
 
 /** Users: sign-in, who may manage whom, passwords, the profile, the CRM groups' view of users. */
 export const usersModule: ServerModule = {
   handlers: { ...signInHandlers, ...userHandlers, listUserGruppoCrm },
-  tables: USER_TABLES,
 };
 
 // The door: what other workflows and the app may use of the users (nothing else of this folder).

@@ -67,22 +67,6 @@ export async function userState(db: Queryable, id: number): Promise<UserState | 
     : null;
 }
 
-const FULL_NAME = `COALESCE(NULLIF(TRIM(COALESCE(NEW.name, '') || ' ' || COALESCE(NEW.surname, '')), ''), NEW.username)`;
-
-/**
- * "fullName", the name a user is shown by wherever others see them (pickers, lists, exports: the schema's
- * display field), is kept by the database on every insert and update, whichever path writes the row (the
- * API, the seed, an import), and filled for the rows of an older release. personName says the same in code.
- */
-export const USER_TABLES: readonly string[] = [
-  `CREATE OR REPLACE FUNCTION "user_fullName"() RETURNS trigger LANGUAGE plpgsql AS $$
-   BEGIN NEW."fullName" := ${FULL_NAME}; RETURN NEW; END $$`,
-  `CREATE OR REPLACE TRIGGER "user_fullName" BEFORE INSERT OR UPDATE ON "user"
-   FOR EACH ROW EXECUTE FUNCTION "user_fullName"()`,
-  `UPDATE "user" SET "fullName" = ${FULL_NAME.replace(/NEW\./g, '')}
-   WHERE "fullName" IS DISTINCT FROM ${FULL_NAME.replace(/NEW\./g, '')}`,
-];
-
 /** How staff see a user in a choice: name and surname, else the username. */
 export const displayName = (u: { name: string | null; surname: string | null; username: string }): string =>
   personName(u);

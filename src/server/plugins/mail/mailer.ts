@@ -2,13 +2,11 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { EmailStatus } from '../../../../generated/entities.ts';
 import { createAjv } from '../../../domain/createAjv.ts';
 import type { Db, Queryable } from '../../db/Db.ts';
-import { underSchemaLock } from '../../db/migrations.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { mailConfig, parseSender, type MailConfig, type MailOptions } from './mailConfig.ts';
 import {
   attachmentsOf,
   claimNext,
-  ensureOutbox,
   insertOutboxRow,
   markAttemptFailed,
   markSent,
@@ -242,12 +240,6 @@ export function createMail(
     onSent(hook: SentHook): void {
       sentHooks.push(hook);
     },
-
-    /**
-     * Creates the outbox's own columns and tables (the "email" table itself comes from schemas/email.json),
-     * under the schema lock like every other change at start, so processes starting together do not collide.
-     */
-    init: () => underSchemaLock(db, ensureOutbox),
 
     /**
      * Writes a message in the outbox inside tx: it exists only if tx commits, and only then is it sent.
