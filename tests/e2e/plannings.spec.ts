@@ -47,15 +47,19 @@ test.describe('planning: the activities calendar', () => {
     await expect(event).toBeVisible();
     await expect(badge).toHaveText(`${before + 1} attività da completare`);
 
-    // Drag to the next day at 14:00.
+    // Drag to the next day at 14:00. The creation's notice goes first, so that the move's own is the one seen, and
+    // the move is the save of that activity.
+    await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeHidden();
     const from = await event.boundingBox();
     const to = await slot(page, second, '14:00:00');
     if (!from) throw new Error('no event');
+    const moved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/plannings\/\d+$/.test(r.url()));
     await page.mouse.move(from.x + from.width / 2, from.y + 5);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 10, from.y + 20, { steps: 5 });
     await page.mouse.move(to.x, to.y + 5, { steps: 15 });
     await page.mouse.up();
+    expect((await moved).status()).toBe(200);
     await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeVisible();
 
     await page.goto('/listPlannings?f.date=' + second);
