@@ -14,6 +14,7 @@ export function sourceOf(resource: string): PickerSource | null {
     resource,
     displayField: entry.displayField,
     search: entry.search,
+    searchKinds: entry.searchKinds,
     sort: entry.sort,
     fetchPage: (query, signal) => resourceApi.pick(path, query, signal),
   };
