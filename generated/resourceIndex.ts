@@ -20,6 +20,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "dataAccettazione",
       "descending": true
@@ -46,6 +47,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -70,6 +72,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": "/api/altre-configurazioni",
     "load": () => import('./resources/altra-configurazione.ts').then((m) => m.resource as ResourceDefinition)
@@ -91,6 +94,7 @@ export const resourceIndex = {
     ],
     "displayField": "name",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -115,6 +119,7 @@ export const resourceIndex = {
     ],
     "displayField": "description",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "description",
       "descending": false
@@ -136,6 +141,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "description",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/articolo-gruppo.ts').then((m) => m.resource as ResourceDefinition)
@@ -159,6 +165,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -185,6 +192,7 @@ export const resourceIndex = {
     "search": [
       "nome"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "nome",
       "descending": false
@@ -209,6 +217,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "branchOfficeId",
       "descending": false
@@ -235,6 +244,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -268,6 +278,7 @@ export const resourceIndex = {
       "vatNumber",
       "code"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "companyName",
       "descending": false
@@ -295,6 +306,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -321,6 +333,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "description",
       "descending": false
@@ -347,6 +360,7 @@ export const resourceIndex = {
     "search": [
       "companyName"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "companyName",
       "descending": false
@@ -374,6 +388,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "description",
       "descending": false
@@ -395,6 +410,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/confirm-offer.ts').then((m) => m.resource as ResourceDefinition)
@@ -421,6 +437,7 @@ export const resourceIndex = {
     ],
     "displayField": "name",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/contact.ts').then((m) => m.resource as ResourceDefinition)
@@ -439,6 +456,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/controllo-accettazione.ts').then((m) => m.resource as ResourceDefinition)
@@ -470,6 +488,9 @@ export const resourceIndex = {
       "vatNumber",
       "phone"
     ],
+    "searchKinds": {
+      "phone": "phone"
+    },
     "sort": {
       "field": "companyName",
       "descending": false
@@ -499,6 +520,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/customer-detail.ts').then((m) => m.resource as ResourceDefinition)
@@ -525,6 +547,7 @@ export const resourceIndex = {
     ],
     "displayField": "description",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": "/api/files",
     "load": () => import('./resources/document.ts').then((m) => m.resource as ResourceDefinition)
@@ -545,6 +568,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "createdAt",
       "descending": true
@@ -571,6 +595,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "description",
       "descending": false
@@ -598,6 +623,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -624,6 +650,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -651,6 +678,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -678,6 +706,7 @@ export const resourceIndex = {
     "search": [
       "nome"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "nome",
       "descending": false
@@ -705,6 +734,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -732,6 +762,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "description",
       "descending": false
@@ -758,6 +789,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "resourceGroup",
       "descending": false
@@ -779,6 +811,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/hub-event.ts').then((m) => m.resource as ResourceDefinition)
@@ -800,6 +833,7 @@ export const resourceIndex = {
     ],
     "displayField": "name",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "code",
       "descending": false
@@ -826,6 +860,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "created",
       "descending": true
@@ -852,6 +887,7 @@ export const resourceIndex = {
     ],
     "displayField": "descrizione",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "resourceMago",
       "descending": false
@@ -880,6 +916,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "id",
       "descending": false
@@ -905,6 +942,7 @@ export const resourceIndex = {
     ],
     "displayField": "description",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "description",
       "descending": false
@@ -931,6 +969,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -957,6 +996,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "description",
       "descending": false
@@ -982,6 +1022,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "receivedAt",
       "descending": true
@@ -1009,6 +1050,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -1035,6 +1077,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -1059,6 +1102,7 @@ export const resourceIndex = {
     ],
     "displayField": "ragioneSociale",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "created",
       "descending": true
@@ -1080,6 +1124,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/pbx-call.ts').then((m) => m.resource as ResourceDefinition)
@@ -1107,6 +1152,7 @@ export const resourceIndex = {
     ],
     "displayField": "subject",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "date",
       "descending": true
@@ -1133,6 +1179,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "description",
       "descending": false
@@ -1154,6 +1201,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/price-list-line.ts').then((m) => m.resource as ResourceDefinition)
@@ -1172,6 +1220,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/price-list-request.ts').then((m) => m.resource as ResourceDefinition)
@@ -1190,6 +1239,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "username",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/profile.ts').then((m) => m.resource as ResourceDefinition)
@@ -1211,6 +1261,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "callDateTime",
       "descending": false
@@ -1237,6 +1288,7 @@ export const resourceIndex = {
     "search": [
       "role"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "role",
       "descending": false
@@ -1260,6 +1312,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -1281,6 +1334,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/send-mail-offer.ts').then((m) => m.resource as ResourceDefinition)
@@ -1299,6 +1353,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "name",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/session.ts').then((m) => m.resource as ResourceDefinition)
@@ -1323,6 +1378,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -1349,6 +1405,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -1379,6 +1436,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -1406,6 +1464,7 @@ export const resourceIndex = {
     "search": [
       "description"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "ordinamento",
       "descending": false
@@ -1432,6 +1491,7 @@ export const resourceIndex = {
     "search": [
       "name"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "name",
       "descending": false
@@ -1457,6 +1517,7 @@ export const resourceIndex = {
     ],
     "displayField": "nome",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "nome",
       "descending": false
@@ -1481,6 +1542,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "durationFrom",
       "descending": false
@@ -1505,6 +1567,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "scoreFrom",
       "descending": false
@@ -1529,6 +1592,7 @@ export const resourceIndex = {
     ],
     "displayField": "id",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "minFrom",
       "descending": false
@@ -1560,6 +1624,7 @@ export const resourceIndex = {
       "ragioneSociale",
       "partitaIva"
     ],
+    "searchKinds": {},
     "sort": null,
     "list": "/api/trattative_cp",
     "load": () => import('./resources/trattativa-cp.ts').then((m) => m.resource as ResourceDefinition)
@@ -1578,6 +1643,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "descrizione",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/trattativa-cp-allegato.ts').then((m) => m.resource as ResourceDefinition)
@@ -1596,6 +1662,7 @@ export const resourceIndex = {
     "roles": [],
     "displayField": "resourceGroup",
     "search": [],
+    "searchKinds": {},
     "sort": null,
     "list": null,
     "load": () => import('./resources/trattativa-cp-price-list.ts').then((m) => m.resource as ResourceDefinition)
@@ -1622,6 +1689,7 @@ export const resourceIndex = {
       "surname",
       "email"
     ],
+    "searchKinds": {},
     "sort": {
       "field": "username",
       "descending": false
@@ -1647,6 +1715,7 @@ export const resourceIndex = {
     ],
     "displayField": "name",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "username",
       "descending": false
@@ -1671,6 +1740,7 @@ export const resourceIndex = {
     ],
     "displayField": "description",
     "search": [],
+    "searchKinds": {},
     "sort": {
       "field": "dateFrom",
       "descending": true

@@ -48,6 +48,7 @@ export const resource = {
   "search": [
     "name"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "name",

@@ -36,6 +36,7 @@ export const resource = {
   ],
   "displayField": "id",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "maxScontoOfferta",

@@ -17,6 +17,7 @@ export const resource = {
   "readers": [],
   "displayField": "description",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "description",

@@ -46,6 +46,7 @@ export const resource = {
   "readers": [],
   "displayField": "description",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "description",

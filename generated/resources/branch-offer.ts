@@ -53,6 +53,7 @@ export const resource = {
   "search": [
     "name"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "name",

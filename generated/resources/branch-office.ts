@@ -33,6 +33,7 @@ export const resource = {
   "search": [
     "nome"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "nome",

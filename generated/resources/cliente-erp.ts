@@ -35,6 +35,7 @@ export const resource = {
     "vatNumber",
     "code"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "code",

@@ -48,6 +48,7 @@ export const resource = {
   "search": [
     "companyName"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "companyName",

@@ -46,6 +46,7 @@ export const resource = {
   "readers": [],
   "displayField": "name",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "name",

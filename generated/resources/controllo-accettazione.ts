@@ -17,6 +17,7 @@ export const resource = {
   "readers": [],
   "displayField": "id",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "controlloId",

@@ -46,6 +46,7 @@ export const resource = {
   "readers": [],
   "displayField": "id",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "competitorId",

@@ -56,6 +56,9 @@ export const resource = {
     "vatNumber",
     "phone"
   ],
+  "searchKinds": {
+    "phone": "phone"
+  },
   "columns": [
     {
       "accessorKey": "code",

@@ -36,6 +36,7 @@ export const resource = {
   "readers": [],
   "displayField": "description",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "originalFilename",

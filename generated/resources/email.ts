@@ -30,6 +30,7 @@ export const resource = {
   "readers": [],
   "displayField": "id",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "createdAt",

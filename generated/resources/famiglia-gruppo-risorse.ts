@@ -63,6 +63,7 @@ export const resource = {
   "search": [
     "description"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "description",

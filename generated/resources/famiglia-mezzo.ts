@@ -49,6 +49,7 @@ export const resource = {
   "search": [
     "name"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "name",

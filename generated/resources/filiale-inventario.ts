@@ -49,6 +49,7 @@ export const resource = {
   "search": [
     "nome"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "nome",

@@ -46,6 +46,7 @@ export const resource = {
   ],
   "displayField": "name",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "code",

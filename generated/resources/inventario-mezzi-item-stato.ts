@@ -30,6 +30,7 @@ export const resource = {
   "search": [
     "description"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "description",

@@ -43,6 +43,7 @@ export const resource = {
   "readers": [],
   "displayField": "descrizione",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "resourceMago",

@@ -48,6 +48,7 @@ export const resource = {
   "readers": [],
   "displayField": "id",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "created",

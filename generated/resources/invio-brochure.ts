@@ -47,6 +47,7 @@ export const resource = {
   "readers": [],
   "displayField": "description",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "description",

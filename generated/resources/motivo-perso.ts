@@ -49,6 +49,7 @@ export const resource = {
   "search": [
     "description"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "description",

@@ -26,6 +26,7 @@ export const resource = {
   "readers": [],
   "displayField": "ragioneSociale",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "created",

@@ -47,6 +47,7 @@ export const resource = {
   "readers": [],
   "displayField": "subject",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "date",

@@ -48,6 +48,7 @@ export const resource = {
   "search": [
     "description"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "description",

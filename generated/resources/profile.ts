@@ -23,6 +23,7 @@ export const resource = {
   "readers": [],
   "displayField": "username",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "username",

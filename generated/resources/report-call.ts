@@ -26,6 +26,7 @@ export const resource = {
   "readers": [],
   "displayField": "id",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "callDateTime",

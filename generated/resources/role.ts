@@ -48,6 +48,7 @@ export const resource = {
   "search": [
     "role"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "role",

@@ -25,6 +25,7 @@ export const resource = {
   "search": [
     "name"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "name",

@@ -17,6 +17,7 @@ export const resource = {
   "readers": [],
   "displayField": "name",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "name",

@@ -32,6 +32,7 @@ export const resource = {
   "search": [
     "description"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "description",

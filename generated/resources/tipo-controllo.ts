@@ -47,6 +47,7 @@ export const resource = {
   "readers": [],
   "displayField": "nome",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "nome",

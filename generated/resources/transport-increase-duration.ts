@@ -51,6 +51,7 @@ export const resource = {
   ],
   "displayField": "id",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "durationFrom",

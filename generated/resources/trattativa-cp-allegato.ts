@@ -23,6 +23,7 @@ export const resource = {
   "readers": [],
   "displayField": "descrizione",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "path",

@@ -17,6 +17,7 @@ export const resource = {
   "readers": [],
   "displayField": "resourceGroup",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "period",

@@ -53,6 +53,7 @@ export const resource = {
     "ragioneSociale",
     "partitaIva"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "dataInserimento",

@@ -27,6 +27,7 @@ export const resource = {
   "readers": [],
   "displayField": "name",
   "search": [],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "username",

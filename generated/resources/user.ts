@@ -51,6 +51,7 @@ export const resource = {
     "surname",
     "email"
   ],
+  "searchKinds": {},
   "columns": [
     {
       "accessorKey": "username",

@@ -12,6 +12,7 @@ import type {
   ResourceDefinition,
 } from '../../src/domain/resourceDefinition.ts';
 import { readOperations, type ApiOperation } from '../../src/domain/apiOperations.ts';
+import { isDisplayKind } from '../../src/domain/displayFormats.ts';
 import { OPERATIONS, SERVER_SET, type ServerSet } from '../../src/domain/resourceDefinition.ts';
 import type { RoleName } from '../../generated/entities.ts';
 import { ContractError, type ContractProblem } from './contractError.ts';
@@ -435,6 +436,12 @@ function buildOne(
     readers: x.readers ?? [],
     displayField,
     search,
+    searchKinds: Object.fromEntries(
+      search.flatMap((n) => {
+        const kind: string = field(n).kind;
+        return isDisplayKind(kind) ? [[n, kind] as const] : [];
+      }),
+    ),
     columns,
     filters,
     sort: x.sort ?? null,

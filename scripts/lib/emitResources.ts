@@ -25,6 +25,7 @@ export function emitResources(defs: ResourceDefinition[], banner: string): Map<s
       roles: d.roles,
       displayField: d.displayField,
       search: d.search,
+      searchKinds: d.searchKinds,
       sort: d.sort,
       list: d.api.list?.path ?? null,
     };

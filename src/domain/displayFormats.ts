@@ -79,6 +79,10 @@ export const displayFormats = {
   distance: (v: unknown) => (num(v) ? `${tenths.format(v)} km` : ''),
 };
 
+/** A kind of value with a format of its own. */
+export type DisplayKind = keyof typeof displayFormats;
+export const isDisplayKind = (kind: string): kind is DisplayKind => Object.hasOwn(displayFormats, kind);
+
 /** Cents as the money kind reads them (the pricing engine holds integer cents). */
 export const formatCents = (cents: number): string => displayFormats.money(cents / 100);
 

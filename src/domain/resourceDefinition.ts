@@ -1,4 +1,5 @@
 import type { RoleName } from '../../generated/entities.ts';
+import type { DisplayKind } from './displayFormats.ts';
 
 /** What a field is, for choosing its table cell and its form widget. */
 export type FieldKind =
@@ -217,6 +218,8 @@ export interface ResourceDefinition {
    * resources reference it (their pickers search it); empty when its list takes no `q`.
    */
   search: string[];
+  /** The search fields that read in a format of their kind (a phone number), shown so under a picker's names. */
+  searchKinds: Partial<Record<string, DisplayKind>>;
   columns: ColumnDefinition[];
   filters: FilterDefinition[];
   sort: { field: string; descending: boolean } | null;
@@ -257,6 +260,7 @@ export interface ResourceIndexEntry extends Pick<
   | 'roles'
   | 'displayField'
   | 'search'
+  | 'searchKinds'
   | 'sort'
 > {
   /** Path of the list call, when there is one. */

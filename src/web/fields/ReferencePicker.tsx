@@ -1,10 +1,8 @@
-import { Autocomplete, Box, CircularProgress, ListSubheader, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
-import { resourceIndex, type ResourceName } from '../../../generated/resourceIndex.ts';
 import { referenceLabels } from '../api/referenceLabels.ts';
-import { resourceApi } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
 import {
@@ -13,10 +11,10 @@ import {
   PICKER_DEBOUNCE_MS,
   pickerQuery,
   recentPicks,
-  toOption,
   type PickerOption,
-  type PickerSource,
 } from './pickerSearch.ts';
+import { OptionText, PickerGroup } from './pickerParts.tsx';
+import { sourceOf, useChosenLabels } from './referenceSource.ts';
 
 // The dialog and its table load when first asked for, not with every form.
 const SearchMoreDialog = lazy(() => import('./SearchMoreDialog.tsx'));
@@ -43,41 +41,6 @@ export type ReferencePickerProps = CommonProps &
     | { multiple?: false; value: number | null; onChange(id: number | null): void }
     | { multiple: true; value: number[]; onChange(ids: number[]): void }
   );
-
-function sourceOf(resource: string): PickerSource | null {
-  const entry = resourceIndex[resource as ResourceName] as (typeof resourceIndex)[ResourceName] | undefined;
-  if (!entry?.list) return null;
-  const path = entry.list;
-  return {
-    resource,
-    displayField: entry.displayField,
-    search: entry.search,
-    sort: entry.sort,
-    fetchPage: (query, signal) => resourceApi.pick(path, query, signal),
-  };
-}
-
-/**
- * The names of the chosen records: from the answers that brought them (lists, the record, the picker's own
- * lists), else asked for in one call by their ids.
- */
-function useChosenLabels(source: PickerSource | null, ids: number[]) {
-  const missing = source ? ids.filter((id) => referenceLabels.get(source.resource, id) === undefined) : [];
-  const fetched = useQuery({
-    queryKey: ['reference-labels', source?.resource, missing],
-    enabled: !!source && missing.length > 0,
-    staleTime: Infinity,
-    queryFn: async ({ signal }) => {
-      if (!source) return [];
-      const page = await source.fetchPage({ ids: missing, page: 1, rowsPerPage: missing.length }, signal);
-      const found = page.data.map((r) => toOption(source, r, 'found'));
-      for (const o of found) referenceLabels.rememberOne(source.resource, o);
-      return found;
-    },
-  });
-  return (id: number): string =>
-    (source && referenceLabels.get(source.resource, id)) ?? (fetched.isFetching ? messages.loadingMore : `#${id}`);
-}
 
 /**
  * The one picker of a record of another resource (form fields and list filters alike). It searches on the
@@ -208,20 +171,16 @@ export function ReferencePicker(props: ReferencePickerProps) {
         isOptionEqualToValue={(a, b) => a.id === b.id}
         // Always a groupBy: MUI's list, switched between grouped and not while open, read a group it had not made.
         groupBy={(o) => (grouped && !isMore(o) ? o.group : '')}
-        renderGroup={(params) =>
-          params.group === '' ? (
-            <li key={params.key}>
-              <ul style={{ padding: 0 }}>{params.children}</ul>
-            </li>
-          ) : (
-            <li key={params.key}>
-              <ListSubheader component="div" sx={{ lineHeight: '32px' }}>
-                {params.group === 'recent' ? messages.picker.recent : messages.picker.latest}
-              </ListSubheader>
-              <ul style={{ padding: 0 }}>{params.children}</ul>
-            </li>
-          )
-        }
+        renderGroup={(params) => (
+          <PickerGroup
+            key={params.key}
+            title={
+              params.group === '' ? null : params.group === 'recent' ? messages.picker.recent : messages.picker.latest
+            }
+          >
+            {params.children}
+          </PickerGroup>
+        )}
         renderOption={({ key, ...liProps }, o) => (
           <li key={key} {...liProps}>
             {isMore(o) ? (
@@ -230,14 +189,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
                 {o.label}
               </Box>
             ) : (
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2">{o.label}</Typography>
-                {o.detail && (
-                  <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                    {o.detail}
-                  </Typography>
-                )}
-              </Box>
+              <OptionText label={o.label} detail={o.detail} />
             )}
           </li>
         )}

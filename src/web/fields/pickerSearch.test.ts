@@ -1,5 +1,6 @@
 import { QueryClient, QueryObserver, type QueryObserverResult } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { displayFormats } from '../../domain/displayFormats.ts';
 import type { ListPage, PickQuery, Row } from '../api/resourceApi.ts';
 import {
   createDebouncer,
@@ -155,6 +156,14 @@ describe('options and recent choices', () => {
       group: 'found',
     });
     expect(toOption(source, { id: 5, companyName: '' }, 'found').label).toBe('#5');
+  });
+
+  it('reads a phone number under the name as every screen reads it', () => {
+    const { source } = controlledSource();
+    const row = { id: 6, companyName: 'Edilizia Brambilla', code: 'C006', phone: '02 4567 8901' };
+    // The number as the lists, the record and the PDFs read it, not as it was typed.
+    expect(displayFormats.phone('02 4567 8901')).toBe('02.4567.8901');
+    expect(toOption({ ...source, searchKinds: { phone: 'phone' } }, row, 'found').detail).toBe('C006 · 02.4567.8901');
   });
 
   it('keeps the last five choices per user and resource, the latest first, each once', () => {

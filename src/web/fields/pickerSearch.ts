@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { isAllowed, OPERATION_ACCESS } from '../../domain/accessRules.ts';
 import type { OperationId } from '../../domain/apiOperations.ts';
+import { displayFormats, type DisplayKind } from '../../domain/displayFormats.ts';
 import type { ListPage, PickQuery, Row } from '../api/resourceApi.ts';
 
 /** Typing settles after this long without a key: then, and only then, the server is asked. */
@@ -45,6 +46,8 @@ export interface PickerSource {
   displayField: string;
   /** The fields a search looks in: shown under the name, so two alike records can be told apart. */
   search: readonly string[];
+  /** The search fields with a format of their kind, read so under the name (a phone number as everywhere). */
+  searchKinds?: Partial<Record<string, DisplayKind>>;
   sort: { field: string; descending: boolean } | null;
   fetchPage(query: PickQuery, signal: AbortSignal): Promise<ListPage>;
 }
@@ -74,7 +77,10 @@ export function toOption(source: PickerSource, row: Row, group: PickerGroup): Pi
     label: text(row[source.displayField]) || `#${id}`,
     detail: source.search
       .filter((f) => f !== source.displayField)
-      .map((f) => text(row[f]))
+      .map((f) => {
+        const kind = source.searchKinds?.[f];
+        return kind ? displayFormats[kind](row[f]) : text(row[f]);
+      })
       .filter(Boolean)
       .join(' · '),
     group,

@@ -8,14 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   LinearProgress,
-  MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -26,6 +19,7 @@ import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
 import { ApiError } from '../api/apiError.ts';
 import { resourceApi, type ImportJob } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
+import { ImportMapping, ImportProblems } from './ImportParts.tsx';
 
 const t = messages.import;
 const RUNNING = new Set(['analisi', 'importazione']);
@@ -143,57 +137,7 @@ export function ImportDialog({
               {missing.length > 0 && (
                 <Alert severity="warning">{t.missingRequired(missing.map((f) => `«${f.title}»`).join(', '))}</Alert>
               )}
-              <Table size="small" aria-label={t.columns}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t.column}</TableCell>
-                    <TableCell>{t.examples}</TableCell>
-                    <TableCell sx={{ width: 320 }}>{t.field}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {shown.columns.map((column, i) => (
-                    <TableRow key={i}>
-                      <TableCell sx={{ fontWeight: 500 }}>{column}</TableCell>
-                      <TableCell sx={{ color: 'text.secondary', maxWidth: 360 }}>
-                        <Typography variant="body2" noWrap title={shown.sample.map((r) => r[i] ?? '').join(' · ')}>
-                          {shown.sample
-                            .map((r) => r[i] ?? '')
-                            .filter((v) => v !== '')
-                            .slice(0, 3)
-                            .join(' · ')}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>
-                        <TextField
-                          select
-                          size="small"
-                          fullWidth
-                          label={column}
-                          value={mapping[i] ?? ''}
-                          onChange={(e) =>
-                            setMapping(
-                              mapping.map((m, j) =>
-                                j === i ? e.target.value || null : m === e.target.value ? null : m,
-                              ),
-                            )
-                          }
-                        >
-                          <MenuItem value="">
-                            <em>{t.skip}</em>
-                          </MenuItem>
-                          {fields.map((f) => (
-                            <MenuItem key={f.name} value={f.name}>
-                              {f.title}
-                              {f.required ? ' *' : ''}
-                            </MenuItem>
-                          ))}
-                        </TextField>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <ImportMapping job={shown} fields={fields} mapping={mapping} onChange={setMapping} />
             </>
           )}
           {phaseShown && (
@@ -229,28 +173,7 @@ export function ImportDialog({
               {!running && shown.problems.length > 0 && (
                 <Box>
                   <Typography variant="subtitle1">{t.problems}</Typography>
-                  <Table size="small" aria-label={t.problems}>
-                    <TableHead>
-                      <TableRow>
-                        <TableCell sx={{ width: 70 }}>{t.row}</TableCell>
-                        <TableCell>{t.reasons}</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {shown.problems.map((p) => (
-                        <TableRow key={p.row}>
-                          <TableCell>{p.row}</TableCell>
-                          <TableCell>
-                            {p.problems.map((x, i) => (
-                              <Typography key={i} variant="body2" color="error">
-                                {x.message}
-                              </Typography>
-                            ))}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <ImportProblems problems={shown.problems} />
                   {shown.problemRows > shown.problems.length && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                       {t.moreProblems(shown.problems.length, shown.problemRows)}

@@ -1,6 +1,4 @@
-import { Box, Button, Switch, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import UploadFile from '@mui/icons-material/UploadFile';
+import { Box, Switch, Typography } from '@mui/material';
 import {
   MaterialReactTable,
   useMaterialReactTable,
@@ -13,18 +11,18 @@ import {
 } from 'material-react-table';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/apiError.ts';
 import type { Row } from '../api/resourceApi.ts';
 import { cellText } from '../fields/cellText.ts';
 import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { messages } from '../i18n/messages.ts';
-import { Icon } from '../ui/Icon.tsx';
 import { FilterBar } from '../fields/FilterBar.tsx';
 import { FittedCell } from './FittedCell.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { isSwitchedOn, mayCall, recordName, rowButtonCount, rowsPerPageOptions } from './listController.ts';
 import { ListCards } from './ListCards.tsx';
+import { listRowProps } from './listRowProps.ts';
+import { ListToolbar } from './ListToolbar.tsx';
 import { actionsWidth, CELL_PADDING, EXPAND_WIDTH, layoutOfList, SORT_ARROW } from './listLayout.ts';
 import { contentWidth, tableRoom } from './listRoom.ts';
 import { RecordDialogs } from './RecordDialogs.tsx';
@@ -56,12 +54,11 @@ const HEADER = {
 
 /** Draws a resource's list from its controller: title, filters, the table (cards on a phone), the dialogs. */
 export function ListView({ controller }: { controller: ListController }) {
-  const { def, state, setState, list, lookups, dialogs, open } = controller;
-  const navigate = useNavigate();
+  const { def, state, setState, list, lookups, dialogs } = controller;
   const { prefs, update } = useTablePreferences(def.name);
   const fit = useFitToWindow<HTMLDivElement>();
   const { ref: roomRef, width: roomWidth } = useWidth<HTMLDivElement>(() => contentWidth(window.innerWidth));
-  const { rowTone, Summary, openRow, ListActions } = resourceExtension(def.name);
+  const { rowTone, Summary, openRow } = resourceExtension(def.name);
   const opens = !!def.page || !!openRow;
   const tone = (row: Row) => rowTone?.(row);
   const rows = list.data?.data;
@@ -180,33 +177,8 @@ export function ListView({ controller }: { controller: ListController }) {
     },
     onDensityChange: (u: MRT_Updater<MRT_DensityState>) =>
       update({ density: typeof u === 'function' ? u(prefs.density) : u }),
-    muiTableBodyRowProps: ({ row, isDetailPanel }) => {
-      if (isDetailPanel) return {};
-      const colors = controller.rowColors(row.original);
-      return {
-        'data-row-id': String(row.original.id),
-        ...(tone(row.original) ? { 'data-tone': tone(row.original) } : {}),
-        tabIndex: 0,
-        // A record with its own page opens with a click anywhere on its row but the buttons.
-        ...(opens
-          ? {
-              onClick: (e: React.MouseEvent) => !(e.target as HTMLElement).closest('button') && open(row.original),
-            }
-          : {}),
-        sx: {
-          ...(opens ? { cursor: 'pointer' } : {}),
-          ...(colors
-            ? { '& > td:not([data-pinned="true"])': { backgroundColor: colors.background, color: colors.text } }
-            : {}),
-          ...(tone(row.original)
-            ? {
-                '& td': { bgcolor: 'rgba(211, 47, 47, 0.08)' },
-                '& td:first-of-type': { boxShadow: 'inset 4px 0 #d32f2f' },
-              }
-            : {}),
-        },
-      } as object;
-    },
+    muiTableBodyRowProps: ({ row, isDetailPanel }) =>
+      isDetailPanel ? {} : listRowProps(controller, row.original, opens, tone(row.original)),
     onPaginationChange: (u: MRT_Updater<MRT_PaginationState>) => {
       const next = typeof u === 'function' ? u(pagination) : u;
       setState({ ...state, page: next.pageIndex + 1, rowsPerPage: next.pageSize });
@@ -216,21 +188,7 @@ export function ListView({ controller }: { controller: ListController }) {
       setState({ ...state, sortBy: next?.id ?? null, descending: next?.desc ?? false, page: 1 });
     },
     renderTopToolbarCustomActions: () => (
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        {def.api.create && (
-          <Button startIcon={<AddIcon />} variant="contained" onClick={() => open(null)}>
-            {messages.actions.add}
-          </Button>
-        )}
-        {canImport && (
-          <Button startIcon={<UploadFile />} variant="outlined" onClick={() => setImporting(true)}>
-            {messages.import.button}
-          </Button>
-        )}
-        {ListActions && <ListActions />}
-        <Icon name="excel" onClick={controller.exportXlsx} />
-        {controller.printPath && <Icon name="print" onClick={() => void navigate(controller.printPath ?? '')} />}
-      </Box>
+      <ListToolbar controller={controller} onImport={canImport ? () => setImporting(true) : null} />
     ),
     renderRowActions: ({ row }) => <RowButtons controller={controller} row={row.original} />,
   });

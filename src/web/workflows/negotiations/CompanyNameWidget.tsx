@@ -1,4 +1,4 @@
-import { Autocomplete, Box, Chip, CircularProgress, ListSubheader, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Chip, CircularProgress, TextField } from '@mui/material';
 import type { WidgetProps } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -7,6 +7,7 @@ import { isAllowed, type Access } from '../../../domain/accessRules.ts';
 import { unwrap } from '../../api/apiError.ts';
 import { api } from '../../api/client.ts';
 import type { Row } from '../../api/resourceApi.ts';
+import { OptionText, PickerGroup } from '../../fields/pickerParts.tsx';
 import { createDebouncer, PICKER_DEBOUNCE_MS } from '../../fields/pickerSearch.ts';
 import { useSessionUser } from '../../session/useSessionUser.ts';
 import {
@@ -80,24 +81,14 @@ export function CompanyNameWidget(props: WidgetProps) {
       isOptionEqualToValue={(a, b) => a.key === b.key}
       groupBy={(o) => o.source}
       renderGroup={(params) => (
-        <li key={params.key}>
-          <ListSubheader component="div" sx={{ lineHeight: '32px' }}>
-            {params.group === 'crm' ? m.company.crmGroup : m.company.erpGroup}
-          </ListSubheader>
-          <ul style={{ padding: 0 }}>{params.children}</ul>
-        </li>
+        <PickerGroup key={params.key} title={params.group === 'crm' ? m.company.crmGroup : m.company.erpGroup}>
+          {params.children}
+        </PickerGroup>
       )}
       renderOption={({ key, ...li }, o) => (
         <li key={key} {...li}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%', minWidth: 0 }}>
-            <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-              <Typography variant="body2">{o.companyName}</Typography>
-              {o.detail && (
-                <Typography variant="caption" color="text.secondary" component="div" noWrap>
-                  {o.detail}
-                </Typography>
-              )}
-            </Box>
+            <OptionText label={o.companyName} detail={o.detail} />
             <Chip
               size="small"
               variant="outlined"
