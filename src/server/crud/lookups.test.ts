@@ -97,7 +97,14 @@ describe('a repository on a transaction', () => {
     const base = await insurances().first({ code: 'BASE' });
     const locked = await t.ctx.db.transaction(async (tx) => {
       const inTx = repositoryOn(tx, t.ctx.resource('Insurance'));
-      return [await inTx.lock(base?.id ?? 0), await inTx.lock(999_999)];
+      const found = [await inTx.lock(base?.id ?? 0), await inTx.lock(999_999)];
+      // PGlite is one connection: nothing else runs while the transaction is open. On PostgreSQL another
+      // transaction may not take the locked row meanwhile.
+      if (t.ctx.db.kind === 'postgres')
+        await expect(
+          t.ctx.db.query('SELECT id FROM insurance WHERE id = $1 FOR UPDATE NOWAIT', [base?.id]),
+        ).rejects.toThrow(/lock/);
+      return found;
     });
     expect(locked).toEqual([true, false]);
   });
