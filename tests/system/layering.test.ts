@@ -3,13 +3,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   cyclesBetweenDoors,
+  cyclesOf,
   domainImportsFrom,
+  importsOf,
   importsPastTheDoor,
   pdfmakeSetUpOutside,
   schemaChangesOutside,
   sqlOutsideRepositories,
   tableOutsideItsOwner,
   tablesNamedInSql,
+  tablesWithoutOwner,
 } from './serverLayering.ts';
 import { crossWorkflowImports, longComponents, unlisted, WORKFLOWS_DIR, type SourceFile } from './webRules.ts';
 
@@ -62,20 +65,13 @@ describe('folders import each other in one direction only', () => {
   /** Imports between folders of src/ and generated/ (a file's folder to the folder of what it imports, types included). */
   function folderGraph(): Map<string, Set<string>> {
     const files = [...sources('src'), ...sources('generated')];
-    const importsOf = new Map(
-      files.map((file) => [
-        file,
-        [...code(file).matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) =>
-          path.normalize(path.join(path.dirname(file), m[1] ?? '')),
-        ),
-      ]),
-    );
+    const imports = new Map(files.map((file) => [file, importsOf(file, code(file))]));
     // A file that imports nothing (the x-resource vocabulary types) can close no cycle: it stands alone.
-    const node = (file: string) => (importsOf.get(file)?.length === 0 ? file : path.dirname(file));
+    const node = (file: string) => (imports.get(file)?.length === 0 ? file : path.dirname(file));
     const graph = new Map<string, Set<string>>();
     for (const file of files) {
       const from = node(file);
-      for (const target of importsOf.get(file) ?? []) {
+      for (const target of imports.get(file) ?? []) {
         const to = node(target);
         if (to === from || !/^(src|generated)/.test(to)) continue;
         // A folder and the folders inside it are one unit: its index may use them and they its types.
@@ -88,21 +84,7 @@ describe('folders import each other in one direction only', () => {
   }
 
   it('has no cycle', () => {
-    const graph = folderGraph();
-    const cycles: string[] = [];
-    const state = new Map<string, 'open' | 'done'>();
-    const visit = (node: string, trail: string[]) => {
-      if (state.get(node) === 'done') return;
-      if (state.get(node) === 'open') {
-        cycles.push([...trail.slice(trail.indexOf(node)), node].join(' -> '));
-        return;
-      }
-      state.set(node, 'open');
-      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
-      state.set(node, 'done');
-    };
-    for (const node of graph.keys()) visit(node, []);
-    expect(cycles).toEqual([]);
+    expect(cyclesOf(folderGraph())).toEqual([]);
   });
 });
 
@@ -112,8 +94,7 @@ describe('the server and the browser share only src/domain', () => {
     ['src/web', 'src/server'],
   ])('%s imports nothing of %s', (from, other) => {
     const found = sources(from).flatMap((file) =>
-      [...code(file).matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)]
-        .map((m) => path.normalize(path.join(path.dirname(file), m[1] ?? '')))
+      importsOf(file, code(file))
         .filter((target) => target.startsWith(`${other}/`))
         .map((target) => `${file} -> ${target}`),
     );
@@ -171,25 +152,16 @@ const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Configuration and lookup tables, kept on the generic configuration screens: no workflow owns them, and any
- * repository may read them (a workflow that writes one by a rule of its own does so in its repository).
+ * Every other table (configuration and lookup tables: agent, insurance, statoTrattativa...) is the generic
+ * layer's: a workflow reads it through `ctx.resource(...).repo` (where, first, single, lock), never by SQL of its
+ * own. The joins a workflow keeps on one for speed, by file, each with why two calls would not do.
  */
-const CONFIGURATION_TABLES: readonly string[] = [
-  'agent',
-  'altraConfigurazione',
-  'branchOffer',
-  'filialeInventario',
-  'gruppoRisorse',
-  'insurance',
-  'invioBrochure',
-  'motivoPerso',
-  'statoOfferta',
-  'statoTrattativa',
-  'tipoControllo',
-  'transportIncreaseDuration',
-  'transportIncreaseScore',
-  'transportPrice',
-];
+const CONFIGURATION_JOINS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'src/server/domains/inventory/inventoryRepository.ts': {
+    filialeInventario:
+      "the list of inventories is paged and sorted by its branch's name (INVENTORY_SORTS): the page needs the name in the query that orders it",
+  },
+};
 
 /** Files that name another workflow's table in SQL, each with why. */
 const OWNERSHIP_EXCEPTIONS: Readonly<Record<string, string>> = {
@@ -233,10 +205,21 @@ describe('each server workflow is reached through its door only', () => {
     expect(found).toEqual([]);
   });
 
-  it('every table named in SQL has its owner, or is a configuration table, and no table two', () => {
-    const declared = [...Object.values(TABLE_OWNERS).flat(), ...CONFIGURATION_TABLES];
-    expect([...tablesNamedInSql(serverTree())].filter((t) => !declared.includes(t)).sort()).toEqual([]);
-    expect(declared.filter((t, i) => declared.indexOf(t) !== i)).toEqual([]);
+  it('every table named in SQL has its owner, or is a declared join, and no table two owners', () => {
+    const owned = Object.values(TABLE_OWNERS).flat();
+    expect(tablesWithoutOwner(serverTree(), owned, CONFIGURATION_JOINS)).toEqual([]);
+    expect(owned.filter((t, i) => owned.indexOf(t) !== i)).toEqual([]);
+  });
+
+  it('each declared join is still in its file (a join no longer there goes)', () => {
+    const tree = serverTree();
+    const stale = Object.entries(CONFIGURATION_JOINS).flatMap(([file, tables]) => {
+      const named = tablesNamedInSql(new Map([[file, tree.get(file) ?? '']]));
+      return Object.keys(tables)
+        .filter((table) => !named.has(table))
+        .map((table) => `${file}: ${table}`);
+    });
+    expect(stale).toEqual([]);
   });
 
   it('the schema changes only by the schemas (the additive path) and the numbered files of migrations/', () => {
@@ -352,6 +335,47 @@ describe('the table map rule fails on a planted violation', () => {
       'offer',
       'offertaClienteEvento',
       'trattativaCp',
+    ]);
+  });
+
+  it('a table no workflow owns, named in SQL by a workflow, the seed or a fixture, unless declared as a join', () => {
+    const tree = new Map(
+      Object.entries({
+        'src/server/domains/offers/offerRepository.ts':
+          'db.query(`SELECT code, percentage FROM "insurance" WHERE code = $1`);\ndb.query(`SELECT 1 FROM "offer"`);',
+        'src/server/domains/inventory/inventoryRepository.ts':
+          'const FILIALE = \'"filialeInventario"\';\nconst SELECT = `SELECT v.id FROM "inventarioMezzi" v JOIN ${FILIALE} f ON f.id = v.x`;',
+        'src/server/seed/seed.ts': 'await tx.query(`UPDATE "altraConfigurazione" SET "emailMittente" = $1`);',
+        'src/server/crud/crudRepository.ts': 'db.query(`SELECT * FROM ${table} WHERE id = $1`);',
+        'src/server/domains/customers/customerRepository.ts':
+          'db.query(`SELECT c.id, a.name FROM "customer" c LEFT JOIN "agent" a ON a.id = c."agentId"`);',
+      }),
+    );
+    const owned = ['offer', 'inventarioMezzi', 'customer'];
+    const joins = {
+      'src/server/domains/inventory/inventoryRepository.ts': { filialeInventario: 'sorted by its name' },
+    };
+    expect(tablesWithoutOwner(tree, owned, joins)).toEqual([
+      'src/server/domains/offers/offerRepository.ts: insurance',
+      'src/server/seed/seed.ts: altraConfigurazione',
+      'src/server/domains/customers/customerRepository.ts: agent',
+    ]);
+    // A join declared for one file excuses no other, and a constant hides no table.
+    expect(tablesWithoutOwner(tree, owned, {})).toContain(
+      'src/server/domains/inventory/inventoryRepository.ts: filialeInventario',
+    );
+  });
+
+  it('a table named through a constant is found, outside its owner too', () => {
+    const tree = new Map([
+      [
+        'src/server/domains/acceptance/acceptanceRepository.ts',
+        'const STATI = \'"inventarioMezziItemStato"\';\ndb.query(`SELECT * FROM ${STATI} WHERE id = $1`);',
+      ],
+    ]);
+    expect([...tablesNamedInSql(tree)]).toEqual(['inventarioMezziItemStato']);
+    expect(tableOutsideItsOwner(tree, 'inventarioMezziItemStato', 'src/server/domains/inventory', [])).toEqual([
+      'src/server/domains/acceptance/acceptanceRepository.ts:2: FROM "inventarioMezziItemStato"',
     ]);
   });
 

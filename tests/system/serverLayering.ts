@@ -34,17 +34,8 @@ export function importsPastTheDoor(tree: Tree): string[] {
   );
 }
 
-/** Cycles between workflows through their doors (offers → negotiations → offers...). */
-export function cyclesBetweenDoors(tree: Tree): string[] {
-  const graph = new Map<string, Set<string>>();
-  for (const [file, code] of tree) {
-    const from = domainOf(file);
-    if (!from) continue;
-    for (const target of importsOf(file, code)) {
-      const to = domainOf(target);
-      if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
-    }
-  }
+/** The cycles of a graph of imports (node → the nodes it imports), each as `a -> b -> a`. */
+export function cyclesOf(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
   const cycles: string[] = [];
   const state = new Map<string, 'open' | 'done'>();
   const visit = (node: string, trail: string[]) => {
@@ -59,6 +50,20 @@ export function cyclesBetweenDoors(tree: Tree): string[] {
   };
   for (const node of graph.keys()) visit(node, []);
   return cycles;
+}
+
+/** Cycles between workflows through their doors (offers → negotiations → offers...). */
+export function cyclesBetweenDoors(tree: Tree): string[] {
+  const graph = new Map<string, Set<string>>();
+  for (const [file, code] of tree) {
+    const from = domainOf(file);
+    if (!from) continue;
+    for (const target of importsOf(file, code)) {
+      const to = domainOf(target);
+      if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+  }
+  return cyclesOf(graph);
 }
 
 /** Imports of the workflows (src/server/domains) from files under these folders. */
@@ -96,7 +101,7 @@ export function sqlOutsideRepositories(
         !exceptions.includes(file),
     )
     .flatMap(([file, code]) =>
-      [...code.matchAll(SQL)].map((m) => {
+      [...withTableConstants(code).matchAll(SQL)].map((m) => {
         const line = code.slice(0, m.index).split('\n').length;
         return `${file}:${line}: ${(m[0] ?? '').replace(/\s+/g, ' ').slice(0, 60)}`;
       }),
@@ -111,6 +116,17 @@ export function pdfmakeSetUpOutside(tree: Tree, setUp: string): string[] {
     .map(([file]) => file);
 }
 
+/**
+ * A file's code with each table named through a constant (`const FILIALE = '"filialeInventario"'`, then
+ * `JOIN ${FILIALE}`) written out where the SQL uses it, so that a constant hides no table from the rules.
+ */
+export function withTableConstants(code: string): string {
+  const names = new Map(
+    [...code.matchAll(/\bconst\s+(\w+)\s*=\s*(['`])("\w+")\2/g)].map((m) => [m[1] ?? '', m[3] ?? '']),
+  );
+  return code.replace(/\$\{(\w+)\}/g, (placeholder, name: string) => names.get(name) ?? placeholder);
+}
+
 /** SQL that names a table (reads, joins, writes, indexes it) in files outside its owner's folder. */
 export function tableOutsideItsOwner(
   tree: Tree,
@@ -121,9 +137,10 @@ export function tableOutsideItsOwner(
   const names = new RegExp(`\\b(FROM|JOIN|UPDATE|INTO|ON|TABLE)\\s+("${table}"|${table})(?=[\\s(),;]|$)`, 'g');
   return [...tree]
     .filter(([file]) => !file.startsWith(`${owner}/`) && !exceptions.includes(file))
-    .flatMap(([file, code]) =>
-      [...code.matchAll(names)].map((m) => `${file}:${code.slice(0, m.index).split('\n').length}: ${m[0]}`),
-    );
+    .flatMap(([file, code]) => {
+      const sql = withTableConstants(code);
+      return [...sql.matchAll(names)].map((m) => `${file}:${sql.slice(0, m.index).split('\n').length}: ${m[0]}`);
+    });
 }
 
 /**
@@ -133,9 +150,11 @@ export function tableOutsideItsOwner(
 export function tablesNamedInSql(tree: Tree): Set<string> {
   return new Set(
     [...tree.values()].flatMap((code) =>
-      [...code.matchAll(/(?<!\(\s*\w+\s+)\b(?:FROM|JOIN|UPDATE|INTO|ON|TABLE)\s+"(\w+)"(?=[\s(),;]|$)/g)].map(
-        (m) => m[1] ?? '',
-      ),
+      [
+        ...withTableConstants(code).matchAll(
+          /(?<!\(\s*\w+\s+)\b(?:FROM|JOIN|UPDATE|INTO|ON|TABLE)\s+"(\w+)"(?=[\s(),;]|$)/g,
+        ),
+      ].map((m) => m[1] ?? ''),
     ),
   );
 }
@@ -156,4 +175,22 @@ export function schemaChangesOutside(tree: Tree, allowed: readonly string[]): st
         (m) => `${file}:${code.slice(0, m.index).split('\n').length}: ${(m[0] ?? '').replace(/\s+/g, ' ').trim()}`,
       ),
     );
+}
+
+/**
+ * Tables named in SQL that have no owner, by file (`file: table`), but for those a file declares with a reason
+ * (`joins`: a join the file keeps for speed). The tables no workflow owns are the generic layer's, whose SQL
+ * names a table only through its model.
+ */
+export function tablesWithoutOwner(
+  tree: Tree,
+  owned: readonly string[],
+  joins: Readonly<Record<string, Readonly<Record<string, string>>>>,
+): string[] {
+  return [...tree].flatMap(([file, code]) =>
+    [...tablesNamedInSql(new Map([[file, code]]))]
+      .filter((table) => !owned.includes(table) && !(table in (joins[file] ?? {})))
+      .sort()
+      .map((table) => `${file}: ${table}`),
+  );
 }

@@ -1,12 +1,22 @@
 import type { Queryable } from '../db/Db.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
-import { quote, type EntityModel } from './entityModel.ts';
+import { quote, type EntityModel, type SqlType } from './entityModel.ts';
 import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCounts.ts';
 import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
+import type { Resource } from './resource.ts';
 import { carriesWrittenBy, withoutWrittenBy } from './writtenBy.ts';
 import { checkSearch, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './search.ts';
 
 export type Row = Record<string, unknown>;
+
+/** A stored record: it has its id. */
+export type Stored<T> = T & { id: number };
+
+/** What a lookup compares each field with: a value, any of several, or null for an empty field. */
+export type Lookup<T> = { [K in keyof T]?: T[K] | readonly NonNullable<T[K]>[] | null };
+
+/** A field a lookup is ordered by, ascending unless it says otherwise (empty values last either way). */
+export type LookupOrder<T> = (keyof T & string) | { field: keyof T & string; descending: true };
 
 export interface ListPage<T extends object = Row> {
   data: T[];
@@ -75,6 +85,32 @@ function merge(fields: [string, unknown][], internal: Row): [string, unknown][] 
   return [...out];
 }
 
+/** The SQL of a lookup: the rows whose fields equal these values, in this order and then by id, at most `limit`. */
+function lookupSql(model: EntityModel, equal: Row, orderBy: readonly LookupOrder<Row>[], limit: number) {
+  // Field names come from code, never from a request: an unknown one is a bug of the caller.
+  const column = (field: string): { name: string; sqlType: SqlType } => {
+    const found = field === 'id' ? { name: 'id', sqlType: 'integer' as const } : model.byName.get(field);
+    if (!found) throw new Error(`${model.typeName} has no field ${field}`);
+    return found;
+  };
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const conditions = Object.entries(equal)
+    .filter(([, value]) => value !== undefined)
+    .map(([field, value]) => {
+      const { name, sqlType } = column(field);
+      if (value === null) return `${quote(name)} IS NULL`;
+      if (Array.isArray(value)) return `${quote(name)} = ANY(${param(value)}::${sqlType}[])`;
+      return `${quote(name)} = ${param(sqlType === 'jsonb' ? JSON.stringify(value) : value)}`;
+    });
+  const order = [...orderBy, 'id'].map((o) => (typeof o === 'string' ? { field: o, descending: false } : o));
+  const sort = order
+    .filter((o, i) => order.findIndex((p) => p.field === o.field) === i)
+    .map((o) => `${quote(column(o.field).name)} ${o.descending ? 'DESC' : 'ASC'} NULLS LAST`);
+  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
+  return { sql: `SELECT * FROM ${quote(model.table)}${where} ORDER BY ${sort.join(', ')} LIMIT ${limit}`, params };
+}
+
 /**
  * The SQL of one resource's table, driven by its schema. T is the record as the contract describes it
  * (the schema's type; Row where the resource is not known): rows become records only here.
@@ -121,6 +157,17 @@ export function crudRepository<T extends object = Row>(
     const matches = rows[0]?.__total ?? (await count(q.boundedCountSql(maxMatches + 1), q.filterParams));
     const data = rows.map(listed(options));
     return matches > maxMatches ? { data, totalRows: maxMatches, totalRowsCapped: true } : { data, totalRows: matches };
+  }
+  /** The records whose fields equal these values (repository.where). */
+  async function lookup(
+    equal: Lookup<T>,
+    options: { orderBy?: readonly LookupOrder<T>[]; limit: number },
+  ): Promise<Stored<T>[]> {
+    const { limit } = options;
+    if (!Number.isInteger(limit) || limit < 1 || limit > settings.unpagedCeiling)
+      throw new Error(`${model.typeName}: a lookup reads 1 to ${settings.unpagedCeiling} rows, not ${limit}`);
+    const q = lookupSql(model, equal, options.orderBy ?? [], limit);
+    return (await db.query<Row>(q.sql, q.params)).rows.map((row) => record(row) as Stored<T>);
   }
   return {
     /**
@@ -229,6 +276,29 @@ export function crudRepository<T extends object = Row>(
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
       counts.forget(model.table);
     },
+    /**
+     * The records whose fields equal these values (`{ famigliaMezzoId: 3 }`, `{ id: [1, 2] }`), in this order and
+     * then by id, at most `limit` (up to the unpaged ceiling): a workflow's lookup in a table the generic layer
+     * keeps (a configuration table), never the list a request asks for.
+     */
+    async where(
+      equal: Lookup<T>,
+      options: { orderBy?: readonly LookupOrder<T>[]; limit: number },
+    ): Promise<Stored<T>[]> {
+      return lookup(equal, options);
+    },
+    /** The first record whose fields equal these values (in this order, then by id), if any. */
+    async first(equal: Lookup<T>, orderBy: readonly LookupOrder<T>[] = []): Promise<Stored<T> | undefined> {
+      return (await lookup(equal, { orderBy, limit: 1 }))[0];
+    },
+    /** The record of a single-record resource (the general settings), if it has been made. */
+    async single(): Promise<Stored<T> | undefined> {
+      return (await lookup({}, { limit: 1 }))[0];
+    },
+    /** Locks the row until the transaction ends (a repository on it: repositoryOn); false when there is none. */
+    async lock(id: number): Promise<boolean> {
+      return (await db.query(`SELECT id FROM ${table} WHERE id = $1 FOR UPDATE`, [id])).rows.length > 0;
+    },
     /** The stored row as it is, server-only columns included (never an answer). */
     async raw(id: number): Promise<Row | undefined> {
       return (await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id])).rows[0];
@@ -236,3 +306,11 @@ export function crudRepository<T extends object = Row>(
   };
 }
 export type CrudRepository<T extends object = Row> = ReturnType<typeof crudRepository<T>>;
+
+/**
+ * A resource's repository on another connection, a transaction's: what a transaction reads goes through it
+ * (on PGlite, one connection, a read outside the transaction would wait for it to end).
+ */
+export function repositoryOn<T extends object>(db: Queryable, resource: Resource<T>): CrudRepository<T> {
+  return crudRepository<T>(db, resource.model);
+}

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { crudRepository } from '../crud/crudRepository.ts';
+import { crudRepository, repositoryOn } from '../crud/crudRepository.ts';
 import type { Queryable, Transaction } from '../db/Db.ts';
 import { underSchemaLock } from '../db/migrations.ts';
 import { DEMO_DATA, DEMO_USERS } from './demoData.ts';
@@ -112,9 +112,10 @@ async function seedEmpty(ctx: AppContext, tx: Transaction, options: SeedOptions)
   // A week of the switchboard, posted as the PBX would: call report, missed calls and their call-backs.
   await ingestCalls(ctx, demoWeekOfCalls(), tx);
   // The settings record exists from the first start; the demo fills in the company's own values.
-  await tx.query(
-    `UPDATE "altraConfigurazione" SET "codiceClienteListini" = '111', "emailMittente" = 'noleggio@rossinoleggi.it'`,
-  );
+  const settings = repositoryOn(tx, ctx.resource('AltraConfigurazione'));
+  const stored = await settings.single();
+  if (stored)
+    await settings.update(stored.id, { codiceClienteListini: '111', emailMittente: 'noleggio@rossinoleggi.it' });
   if (options.demoWorkflows) {
     await tx.query(`INSERT INTO "demoDati" (id, stato) VALUES (1, 'da caricare') ON CONFLICT (id) DO NOTHING`);
   }

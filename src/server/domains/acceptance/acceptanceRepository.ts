@@ -45,10 +45,8 @@ export const acceptanceRepository = {
     last ? { km: last.km ?? null, ore: last.ore ?? null, dataAccettazione: last.dataAccettazione } : null,
 
   async controlTypes(ctx: AppContext): Promise<Pick<TipoControllo, 'id' | 'nome' | 'tipo' | 'valori'>[]> {
-    const { rows } = await ctx.db.query<Pick<TipoControllo, 'id' | 'nome' | 'tipo' | 'valori'>>(
-      `SELECT id, nome, tipo, valori FROM "tipoControllo" ORDER BY nome, id LIMIT 1000`,
-    );
-    return rows.map((r) => ({ ...r, valori: r.valori ?? undefined }));
+    const rows = await ctx.resource('TipoControllo').repo.where({}, { orderBy: ['nome'], limit: 1000 });
+    return rows.map(({ id, nome, tipo, valori }) => ({ id, nome, tipo, valori: valori ?? undefined }));
   },
 
   async user(ctx: AppContext, id: number): Promise<{ id: number; nome: string; active: boolean } | null> {

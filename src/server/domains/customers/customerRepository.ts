@@ -1,12 +1,16 @@
+import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/Db.ts';
 
 /** Who already has this VAT number, with their agent's name; the unique index settles two creates at once. */
-export async function customerWithVat(db: Queryable, vat: string, exceptId: number | null) {
-  const { rows } = await db.query<{ id: number; agentName: string | null }>(
-    `SELECT c.id, a.name AS "agentName" FROM "customer" c LEFT JOIN "agent" a ON a.id = c."agentId" WHERE c."vatNumber" = $1 AND c.id <> $2 LIMIT 1`,
+export async function customerWithVat(ctx: AppContext, vat: string, exceptId: number | null) {
+  const { rows } = await ctx.db.query<{ id: number; agentId: number | null }>(
+    `SELECT id, "agentId" FROM "customer" WHERE "vatNumber" = $1 AND id <> $2 LIMIT 1`,
     [vat, exceptId ?? 0],
   );
-  return rows[0];
+  const found = rows[0];
+  if (!found) return undefined;
+  const agent = found.agentId === null ? undefined : await ctx.resource('Agent').repo.first({ id: found.agentId });
+  return { id: found.id, agentName: agent?.name ?? null };
 }
 
 /** Customers whose phone number, digits only, is one of these (the oldest first, at most 1000). */

@@ -11,7 +11,7 @@ export const customerRule: AppWriteRule = {
   async before(ctx, body, id) {
     const vat = typeof body.vatNumber === 'string' ? body.vatNumber : '';
     if (!vat) return;
-    const other = await customerWithVat(ctx.db, vat, id);
+    const other = await customerWithVat(ctx, vat, id);
     if (other) {
       const message = vatTakenMessage(vat, other.agentName ?? 'non assegnato');
       throw new HttpError(409, message, [{ field: 'vatNumber', message }]);

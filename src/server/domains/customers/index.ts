@@ -18,7 +18,7 @@ export const customersModule: ServerModule = {
 
     checkCustomerVatNumber: async (req, ctx) => {
       const vat = req.params.vat;
-      const found = await customerWithVat(ctx.db, vat, null);
+      const found = await customerWithVat(ctx, vat, null);
       const inErp = await ctx.erp.knowsVatNumber(vat);
       return { data: { exists: !!found, customerId: found?.id ?? null, agentName: found?.agentName ?? null, inErp } };
     },

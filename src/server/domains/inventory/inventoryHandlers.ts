@@ -2,6 +2,7 @@ import { closingLists, type ErpMachine } from '../../../domain/inventory/closing
 import type { CountEntry } from '../../../domain/inventory/counting.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
+import { repositoryOn } from '../../crud/crudRepository.ts';
 import { genericHandlerFor } from '../../crud/genericHandler.ts';
 import { withoutWrittenBy } from '../../crud/writtenBy.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
@@ -30,6 +31,11 @@ export function repoOf(ctx: AppContext): InventoryRepository {
   let repo = repos.get(ctx.db);
   if (!repo) repos.set(ctx.db, (repo = inventoryRepository(ctx.db)));
   return repo;
+}
+
+/** The inventory branches of these ids (null: every branch), by name. */
+function branches(ctx: AppContext, ids: readonly number[] | null) {
+  return ctx.resource('FilialeInventario').repo.where(ids ? { id: ids } : {}, { orderBy: ['nome'], limit: 1000 });
 }
 
 export function caller(req: { user: StaffClaims | null }): StaffClaims {
@@ -73,7 +79,7 @@ export const inventoryHandlers = defineHandlers({
 
   listMyFilialiInventario: async (req, ctx) => {
     const repo = repoOf(ctx);
-    const data = await repo.branches(await branchScope(repo, caller(req)));
+    const data = await branches(ctx, await branchScope(repo, caller(req)));
     return { data, totalRows: data.length };
   },
 
@@ -116,13 +122,13 @@ export const inventoryHandlers = defineHandlers({
     const branchId = req.body.filialeInventarioId;
     if (!mayUseBranch(await branchScope(repo, user), branchId))
       throw violation(400, 'filialeInventarioId', M.notYourBranch);
-    const [branch] = await repo.branches([branchId]);
+    const [branch] = await branches(ctx, [branchId]);
     if (!branch) throw violation(400, 'filialeInventarioId', M.notYourBranch);
     // Read before the transaction: the ERP is another system, and a slow answer must not hold locks.
     const machines = branch.codiceMago ? await ctx.erp.machinesOfBranch(branch.codiceMago) : [];
     const id = await ctx.db.transaction(async (tx) => {
       // One open inventory per branch: the branch row is the lock two simultaneous creates queue on.
-      await repo.lockBranch(tx, branchId);
+      await repositoryOn(tx, ctx.resource('FilialeInventario')).lock(branchId);
       if (await repo.openInventoryOfBranch(tx, branchId))
         throw violation(409, 'filialeInventarioId', M.openExists(branch.nome));
       return repo.createInventory(tx, branchId, fullName(user), machines);

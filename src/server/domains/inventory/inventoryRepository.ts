@@ -105,15 +105,6 @@ function itemWhere(q: ItemQuery, params: unknown[], withFilters: boolean): strin
 
 export function inventoryRepository(db: Queryable) {
   return {
-    /** The inventory branches of these ids (null: every branch), by name. */
-    async branches(ids: readonly number[] | null): Promise<{ id: number; nome: string; codiceMago?: string }[]> {
-      const { rows } = await db.query<{ id: number; nome: string; codiceMago: string | null; version: number }>(
-        `SELECT id, version, nome, "codiceMago" FROM ${FILIALE} ${ids ? 'WHERE id = ANY($1::int[])' : ''} ORDER BY nome, id LIMIT 1000`,
-        ids ? [ids] : [],
-      );
-      return rows.map(({ codiceMago, ...r }) => (codiceMago === null ? r : { ...r, codiceMago }));
-    },
-
     /** The inventory branches a user belongs to (`filialiIds`). */
     async branchIdsOfUser(userId: number): Promise<number[]> {
       return branchIdsOf(db, userId);
@@ -151,11 +142,6 @@ export function inventoryRepository(db: Queryable) {
         [id],
       );
       return rows[0];
-    },
-
-    /** Locks the branch row until the transaction ends: two creates of its inventory queue up on it. */
-    async lockBranch(tx: Queryable, branchId: number): Promise<void> {
-      await tx.query(`SELECT id FROM "filialeInventario" WHERE id = $1 FOR UPDATE`, [branchId]);
     },
 
     async openInventoryOfBranch(tx: Queryable, branchId: number): Promise<number | undefined> {

@@ -232,7 +232,7 @@ export const recordHandlers = defineHandlers({
     const except = typeof req.query.escludiId === 'number' ? req.query.escludiId : null;
     const [inErp, trattative] = await Promise.all([
       ctx.erp.knowsVatNumber(vat),
-      negotiationsWithVat(ctx.db, viewer, vat, except),
+      negotiationsWithVat(ctx, viewer, vat, except),
     ]);
     return { data: { inErp, trattative } };
   },
@@ -252,7 +252,7 @@ export const recordHandlers = defineHandlers({
     });
     const [inErp, trattative] = await Promise.all([
       ctx.erp.knowsVatNumber(vat),
-      negotiationsWithVat(ctx.db, viewer, vat, id),
+      negotiationsWithVat(ctx, viewer, vat, id),
     ]);
     return { data: { inErp, trattative } };
   },

@@ -4,7 +4,6 @@ import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
-import { quote } from '../../crud/entityModel.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { activeUserIdsSeeing, fullNamesOf } from '../users/index.ts';
 import { SEES_ALL, visibleSql, type Viewer } from './visibility.ts';
@@ -120,27 +119,25 @@ export interface SameVat {
  * each (at most 50), each saying whether the viewer may open it and whether it was already seen from `exceptId`.
  */
 export async function negotiationsWithVat(
-  db: Queryable,
+  ctx: AppContext,
   viewer: Viewer,
   vat: string,
   exceptId: number | null,
 ): Promise<SameVat[]> {
   const where = visibleSql(viewer, 3, 't.');
-  const { rows } = await db.query<
+  const { rows } = await ctx.db.query<
     Omit<SameVat, 'stato' | 'operatore'> & {
       operatoreId: number | null;
       archiviata: string;
       acceptedByCustomer: string | null;
-      code: unknown;
-      description: unknown;
+      statoTrattativaId: number | null;
     }
   >(
     `SELECT t.id, COALESCE(t."ragioneSociale", '') AS "ragioneSociale", t."dataInserimento",
        t."operatoreId",
-       ${where.sql} AS accessibile, t.archiviata, t."acceptedByCustomer", s.code, s.description,
+       ${where.sql} AS accessibile, t.archiviata, t."acceptedByCustomer", t."statoTrattativaId",
        (v."trattativaCpId" IS NOT NULL) AS vista
      FROM "trattativaCp" t
-       LEFT JOIN "statoTrattativa" s ON s.id = t."statoTrattativaId"
        LEFT JOIN "trattativaCpPartitaIvaVista" v
          ON v."trattativaCpId" = $2 AND v."altraTrattativaCpId" = t.id AND v."partitaIva" = t."partitaIva"
      WHERE t."partitaIva" = $1 AND t.id <> $2
@@ -148,10 +145,15 @@ export async function negotiationsWithVat(
     [vat, exceptId ?? 0, ...where.params],
   );
   const order = { aperta: 0, persa: 1, archiviata: 2 };
-  const operators = await fullNamesOf(db, [...new Set(rows.flatMap((r) => (r.operatoreId ? [r.operatoreId] : [])))]);
+  const idsOf = (key: 'operatoreId' | 'statoTrattativaId') => [...new Set(rows.flatMap((r) => r[key] ?? []))];
+  const [operators, states] = await Promise.all([
+    fullNamesOf(ctx.db, idsOf('operatoreId')),
+    ctx.resource('StatoTrattativa').repo.where({ id: idsOf('statoTrattativaId') }, { limit: 200 }),
+  ]);
   return rows
-    .map(({ archiviata, acceptedByCustomer, code, description, operatoreId, ...r }): SameVat => {
-      const lost = acceptedByCustomer === 'N' || isLostStatus({ code, description });
+    .map(({ archiviata, acceptedByCustomer, statoTrattativaId, operatoreId, ...r }): SameVat => {
+      const status = states.find((s) => s.id === statoTrattativaId);
+      const lost = acceptedByCustomer === 'N' || isLostStatus(status);
       const operatore = (operatoreId && operators.get(operatoreId)) || null;
       return { ...r, operatore, stato: archiviata === 'Y' ? 'archiviata' : lost ? 'persa' : 'aperta' };
     })
@@ -263,35 +265,6 @@ export async function archivedFlags(db: Queryable, ids: number[]): Promise<Map<n
 /** The SQL of a negotiation's archived flag ('Y'/'N'), for a row whose negotiation id is the column given. */
 export const archivedFlagSql = (negotiationIdColumn: string) =>
   `COALESCE((SELECT t.archiviata FROM "trattativaCp" t WHERE t.id = ${negotiationIdColumn}), 'N')`;
-
-/** Whether a row of this table has this id (a reference the negotiation points to). */
-export async function rowExists(db: Queryable, table: string, id: number): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM ${quote(table)} WHERE id = $1`, [id]);
-  return rows.length > 0;
-}
-
-/** The address the company's messages leave from (the configuration's sender), if set. */
-export async function companySender(db: Queryable): Promise<string | null> {
-  const { rows } = await db.query<{ from: string | null }>(
-    `SELECT "emailMittente" AS "from" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
-  );
-  return rows[0]?.from ?? null;
-}
-
-/** The brochure chosen, else the first of the negotiation's machine family. */
-export async function brochureOf(
-  db: Queryable,
-  chosen: number | undefined,
-  familyId: number,
-): Promise<Row | undefined> {
-  const { rows } = await db.query<Row>(
-    chosen
-      ? `SELECT * FROM "invioBrochure" WHERE id = $1`
-      : `SELECT * FROM "invioBrochure" WHERE "famigliaMezzoId" = $1 ORDER BY id LIMIT 1`,
-    [chosen ?? familyId],
-  );
-  return rows[0];
-}
 
 /** The negotiation fields the public page and its answers use: nothing else is read for the customer. */
 export interface CustomerSide {

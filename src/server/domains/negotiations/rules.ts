@@ -4,7 +4,6 @@ import type { Row } from '../../crud/crudRepository.ts';
 import type { Violation } from '../../http/httpError.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { activityAndRoles } from '../users/index.ts';
-import { rowExists } from './repository.ts';
 import { hasAny, MAY_REASSIGN, type Viewer } from './visibility.ts';
 
 export const NEGOTIATION_MESSAGES = {
@@ -58,7 +57,7 @@ export async function checkReferences(ctx: AppContext, body: Row): Promise<void>
     const value = body[field];
     const target = ctx.resourceNamed(resourceName);
     if (typeof value !== 'number' || !target) continue;
-    if (!(await rowExists(ctx.db, target.model.table, value)))
+    if (!(await target.repo.first({ id: value })))
       violations.push({ field, message: NEGOTIATION_MESSAGES.unknownReference });
   }
   if (violations.length > 0) throw new HttpError(400, MESSAGES.invalid, violations);

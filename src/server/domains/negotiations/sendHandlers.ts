@@ -1,7 +1,7 @@
 import type { EmailKind } from '../../../../generated/entities.ts';
 import { displayFormats } from '../../../domain/displayFormats.ts';
 import { defineHandlers, type AppContext } from '../../context.ts';
-import type { Row } from '../../crud/crudRepository.ts';
+import { repositoryOn, type Row } from '../../crud/crudRepository.ts';
 import type { AnyRequest } from '../../http/handler.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { HttpError } from '../../http/httpError.ts';
@@ -10,7 +10,7 @@ import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/index.ts';
 import { accreditationLink, contactOf } from '../users/index.ts';
 import { readParts } from './attachmentHandlers.ts';
-import { announce, brochureOf, companySender, setFlag, visibleRow } from './repository.ts';
+import { announce, setFlag, visibleRow } from './repository.ts';
 import { viewerOf } from './visibility.ts';
 
 /** The flag each kind of message sets on its negotiation once it has been delivered (SPEC.md section 4). */
@@ -34,8 +34,11 @@ export const SEND_MESSAGES = {
 export type Sender = Awaited<ReturnType<typeof senderOf>>;
 
 async function senderOf(ctx: AppContext, req: Pick<AnyRequest, 'user'>) {
-  const [user, from] = await Promise.all([contactOf(ctx.db, req.user?.id ?? 0), companySender(ctx.db)]);
-  return { firma: user.name || null, replyTo: user.email || null, from: from || null };
+  const [user, settings] = await Promise.all([
+    contactOf(ctx.db, req.user?.id ?? 0),
+    ctx.resource('AltraConfigurazione').repo.single(),
+  ]);
+  return { firma: user.name || null, replyTo: user.email || null, from: settings?.emailMittente || null };
 }
 
 /**
@@ -79,8 +82,12 @@ const ANAGRAFICA_FIELDS = [
   'destinazioneCantiere',
 ];
 
-async function brochureFor(tx: Queryable, row: Row, chosen: number | undefined) {
-  const brochure = await brochureOf(tx, chosen, Number(row.famigliaMezzoId ?? 0));
+/** The brochure chosen, else the first of the negotiation's machine family. */
+async function brochureFor(ctx: AppContext, tx: Queryable, row: Row, chosen: number | undefined) {
+  const brochures = repositoryOn(tx, ctx.resource('InvioBrochure'));
+  const brochure = await brochures.first(
+    chosen ? { id: chosen } : { famigliaMezzoId: Number(row.famigliaMezzoId ?? 0) },
+  );
   if (!brochure)
     throw invalid(
       'invioBrochureId',
@@ -110,7 +117,7 @@ export const sendHandlers = defineHandlers({
   sendTrattativaCpBrochure: async (req, ctx) => {
     const body = req.body;
     return sendAboutNegotiation(req, ctx, body.idTrattativaCp, async (row, tx, sender) => {
-      const brochure = await brochureFor(tx, row, body.invioBrochureId);
+      const brochure = await brochureFor(ctx, tx, row, body.invioBrochureId);
       return {
         to: body.email,
         ...ctx.mail.render.brochure({

@@ -222,7 +222,7 @@ export const offerHandlers = defineHandlers({
   },
 
   listListiniGruppoRisorse: async (req, ctx) => {
-    const settings = await offerSettings(ctx.db);
+    const settings = await offerSettings(ctx, ctx.db);
     const customerCode = req.body.customerCode?.trim() || settings.codiceClienteListini;
     // The offers use one price list (SPEC.md section 9); another customer's prices are not the caller's to read.
     if (customerCode !== settings.codiceClienteListini)

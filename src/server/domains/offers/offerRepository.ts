@@ -1,24 +1,5 @@
 import type { Queryable } from '../../db/Db.ts';
-import { quote } from '../../crud/entityModel.ts';
-import type { OfferInput } from '../../../domain/pricing/index.ts';
 import type { SentVersion, VersionSnapshot } from './pricing/sentVersions.ts';
-
-/** Every band of a price or increase table but one: its id and its bounds. */
-export async function bandsExcept(db: Queryable, table: string, fromField: string, toField: string, id: number | null) {
-  const { rows } = await db.query<{ id: number; from: number; to: number }>(
-    `SELECT id, ${quote(fromField)} AS "from", ${quote(toField)} AS "to" FROM ${quote(table)} WHERE id <> $1`,
-    [id ?? 0],
-  );
-  return rows;
-}
-
-/** Only this insurance stays the default one. */
-export async function clearOtherDefaultInsurances(db: Queryable, id: unknown): Promise<void> {
-  await db.query(
-    `UPDATE "insurance" SET "defaultInsurance" = false, version = version + 1 WHERE id <> $1 AND "defaultInsurance"`,
-    [id],
-  );
-}
 
 /** The next number of the year's offers: the row lock of the upsert makes two sends wait for each other. */
 export async function nextNumberOfYear(tx: Queryable, year: number): Promise<number> {
@@ -118,65 +99,4 @@ export async function latestSentVersion(db: Queryable, negotiationId: number): P
     [negotiationId],
   );
   return rows[0] ? toVersion(rows[0]) : null;
-}
-
-/** The general settings the offer uses as stored (altre-configurazioni, one row), if any. */
-export async function storedOfferSettings(db: Queryable): Promise<Record<string, unknown> | undefined> {
-  const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT "maxScontoOfferta", "giorniValiditaOfferta", "codiceClienteListini", "contributoAmbientaleBase",
-       "contributoAmbientaleAllInclusive" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
-  );
-  return rows[0];
-}
-
-export async function resourceGroup(
-  db: Queryable,
-  id: number,
-): Promise<{ id: number; resourceGroup: string; description: string; articoliGruppo: unknown } | undefined> {
-  const { rows } = await db.query<{ id: number; resourceGroup: string; description: string; articoliGruppo: unknown }>(
-    `SELECT id, "resourceGroup", description, "articoliGruppo" FROM "gruppoRisorse" WHERE id = $1`,
-    [id],
-  );
-  return rows[0];
-}
-
-export async function rentalBranch(db: Queryable, id: number) {
-  const { rows } = await db.query<{
-    id: number;
-    name: string;
-    address: string | null;
-    latitude: number | null;
-    longitude: number | null;
-  }>(`SELECT id, name, address, latitude, longitude FROM "branchOffer" WHERE id = $1`, [id]);
-  return rows[0];
-}
-
-export async function insuranceByCode(db: Queryable, code: string) {
-  const { rows } = await db.query<{ code: string; name: string; percentage: number }>(
-    `SELECT code, name, percentage FROM "insurance" WHERE code = $1`,
-    [code],
-  );
-  return rows[0];
-}
-
-/** Rows a transport table may have at most. */
-const TRANSPORT_LIMIT = 1000;
-
-/** The transport price bands and increases, each in its order. */
-export async function transportTables(
-  db: Queryable,
-): Promise<Pick<OfferInput['transport'], 'priceBands' | 'durationIncreases' | 'scoreIncreases'>> {
-  const table = async <T>(sql: string) => (await db.query<T & object>(`${sql} LIMIT ${TRANSPORT_LIMIT}`)).rows;
-  const [priceBands, durationIncreases, scoreIncreases] = await Promise.all([
-    table<OfferInput['transport']['priceBands'][number]>(
-      `SELECT id, "minFrom", "minTo", price FROM "transportPrice" ORDER BY "minFrom"`,
-    ),
-    table<OfferInput['transport']['durationIncreases'][number]>(
-      `SELECT id, "durationFrom", "durationTo", coefficient FROM "transportIncreaseDuration" ORDER BY "durationFrom"`,
-    ),
-    table<OfferInput['transport']['scoreIncreases'][number]>(
-      `SELECT id, "scoreFrom", "scoreTo", coefficient FROM "transportIncreaseScore" ORDER BY "scoreFrom"`,
-    ),
-  ]);
-  return { priceBands, durationIncreases, scoreIncreases };
 }

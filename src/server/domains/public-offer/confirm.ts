@@ -82,7 +82,7 @@ export async function acceptOffer(
   const row = await files.commit(ctx.db, async (tx) => {
     const side = await customerSide(tx, negotiationId, true);
     if (!side) throw new HttpError(404, 'Risorsa non trovata');
-    const offer = await currentOffer(tx, negotiationId);
+    const offer = await currentOffer(ctx, tx, negotiationId);
     refuseClosed(stateOf(side, offer, !!(await acceptanceOf(tx, negotiationId)), now));
     if (!offer) throw conflict(M.noOffer);
     const v = offer.version;
@@ -131,7 +131,7 @@ export async function acceptOffer(
       pdfSha256: sha256(pdf),
     });
     await recordEvent(tx, negotiationId, 'accettata', now, visitor, v.number);
-    const statoOfferta = await offerStatusId(tx, 'Accettata');
+    const statoOfferta = await offerStatusId(ctx, tx, 'Accettata');
     const updated = await setCustomerAnswer(tx, negotiationId, {
       acceptedByCustomer: 'Y',
       bozzaOffertaVisualizzata: true,
@@ -181,15 +181,15 @@ export async function declineOffer(
   const row = await ctx.db.transaction(async (tx) => {
     const side = await customerSide(tx, negotiationId, true);
     if (!side) throw new HttpError(404, 'Risorsa non trovata');
-    const offer = await currentOffer(tx, negotiationId);
+    const offer = await currentOffer(ctx, tx, negotiationId);
     const state = stateOf(side, offer, !!(await acceptanceOf(tx, negotiationId)), now);
     // An expired offer may still be declined: the salesperson learns why.
     if (state !== 'scaduta') refuseClosed(state);
-    const reason = await lostReason(tx, reasonId);
+    const reason = await lostReason(ctx, tx, reasonId);
     if (!reason) throw invalid('motivoPersaId', M.reasonUnknown);
     const motivo = reason.description ?? '';
     await recordEvent(tx, negotiationId, 'rifiutata', now, visitor, [motivo, note].filter(Boolean).join(' — '));
-    const statoOfferta = await offerStatusId(tx, 'Persa');
+    const statoOfferta = await offerStatusId(ctx, tx, 'Persa');
     const updated = await setCustomerAnswer(tx, negotiationId, {
       acceptedByCustomer: 'N',
       offertaInviata: true,

@@ -28,8 +28,12 @@ export interface CurrentOffer {
  * Every insurance the customer may choose, each with the offer's figures priced by the engine from the
  * version as it was sent, with only the insurance changed. An option the engine cannot price is left out.
  */
-export async function offerOptions(db: Queryable, version: SentOfferVersion): Promise<PublicOfferOption[]> {
-  const list = await insurances(db);
+export async function offerOptions(
+  ctx: AppContext,
+  db: Queryable,
+  version: SentOfferVersion,
+): Promise<PublicOfferOption[]> {
+  const list = await insurances(ctx, db);
   const choices = list.length
     ? list
     : [version.input.insurance ?? { code: '', name: 'Senza assicurazione', percentage: 0 }].map((i) => ({
@@ -55,7 +59,11 @@ export async function offerOptions(db: Queryable, version: SentOfferVersion): Pr
   return options;
 }
 
-export async function currentOffer(db: Queryable, negotiationId: number): Promise<CurrentOffer | null> {
+export async function currentOffer(
+  ctx: AppContext,
+  db: Queryable,
+  negotiationId: number,
+): Promise<CurrentOffer | null> {
   const version = await latestVersion(db, negotiationId);
   if (!version) return null;
   // Frozen with the version when it was sent: a later change of giorniValiditaOfferta does not move it.
@@ -64,7 +72,7 @@ export async function currentOffer(db: Queryable, negotiationId: number): Promis
     version,
     validUntil,
     expiresAt: endOfRomeDay(validUntil).toString(),
-    options: await offerOptions(db, version),
+    options: await offerOptions(ctx, db, version),
   };
 }
 
@@ -97,14 +105,14 @@ export function stateOf(
 export async function publicView(ctx: AppContext, negotiationId: number, now: Date): Promise<PublicOffer> {
   const row = await customerSide(ctx.db, negotiationId);
   if (!row) throw new Error(`trattativa ${negotiationId} assente`);
-  const offer = await currentOffer(ctx.db, negotiationId);
+  const offer = await currentOffer(ctx, ctx.db, negotiationId);
   const acceptance = await acceptanceOf(ctx.db, negotiationId);
   const v = offer?.version;
   const branch = v?.header.branch;
   return {
     azienda: {
       nome: ctx.mail.config.company,
-      email: await companyEmail(ctx.db),
+      email: await companyEmail(ctx),
       sede: branch ? [branch.name, branch.address].filter(Boolean).join(', ') : null,
     },
     ragioneSociale: row.ragioneSociale ?? '',
@@ -133,6 +141,6 @@ export async function publicView(ctx: AppContext, negotiationId: number, now: Da
           assicurazioneTipo: acceptance.assicurazioneTipo,
         }
       : null,
-    motiviPerse: await lostReasons(ctx.db),
+    motiviPerse: await lostReasons(ctx),
   };
 }

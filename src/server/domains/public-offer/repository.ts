@@ -1,4 +1,6 @@
 import type { components } from '../../../../generated/api.ts';
+import type { AppContext } from '../../context.ts';
+import { repositoryOn } from '../../crud/crudRepository.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { personOf } from '../users/index.ts';
 
@@ -99,11 +101,8 @@ export async function eventsOf(db: Queryable, negotiationId: number): Promise<Of
 }
 
 /** The company's sender address, shown to the customer to write to. */
-export async function companyEmail(db: Queryable): Promise<string | null> {
-  const { rows } = await db.query<{ emailMittente: string | null }>(
-    `SELECT "emailMittente" FROM "altraConfigurazione" ORDER BY id LIMIT 1`,
-  );
-  return rows[0]?.emailMittente || null;
+export async function companyEmail(ctx: AppContext): Promise<string | null> {
+  return (await ctx.resource('AltraConfigurazione').repo.single())?.emailMittente || null;
 }
 
 export interface InsuranceRow {
@@ -114,37 +113,36 @@ export interface InsuranceRow {
 }
 
 /** The insurances the customer may choose from (at most 20, the default first). */
-export async function insurances(db: Queryable): Promise<InsuranceRow[]> {
-  const { rows } = await db.query<InsuranceRow>(
-    `SELECT code, name, description, percentage FROM "insurance"
-     ORDER BY "defaultInsurance" DESC NULLS LAST, percentage, code LIMIT 20`,
+export async function insurances(ctx: AppContext, db: Queryable): Promise<InsuranceRow[]> {
+  const rows = await repositoryOn(db, ctx.resource('Insurance')).where(
+    {},
+    { orderBy: [{ field: 'defaultInsurance', descending: true }, 'percentage', 'code'], limit: 20 },
   );
-  return rows.map((r) => ({ ...r, percentage: Number(r.percentage) }));
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    description: r.description ?? null,
+    percentage: r.percentage,
+  }));
 }
 
-export async function lostReasons(db: Queryable): Promise<PublicOffer['motiviPerse']> {
-  const { rows } = await db.query<{ id: number; description: string | null }>(
-    `SELECT id, description FROM "motivoPerso" ORDER BY ordinamento NULLS LAST, id LIMIT 100`,
-  );
-  return rows.map((r) => ({ id: r.id, description: r.description ?? `Motivo ${r.id}` }));
+export async function lostReasons(ctx: AppContext): Promise<PublicOffer['motiviPerse']> {
+  const rows = await ctx.resource('MotivoPerso').repo.where({}, { orderBy: ['ordinamento'], limit: 100 });
+  return rows.map((r) => ({ id: r.id, description: r.description || `Motivo ${r.id}` }));
 }
 
 /** One lost reason, if it exists. */
-export async function lostReason(db: Queryable, id: number): Promise<{ description: string | null } | undefined> {
-  const { rows } = await db.query<{ description: string | null }>(
-    `SELECT description FROM "motivoPerso" WHERE id = $1`,
-    [id],
-  );
-  return rows[0];
+export async function lostReason(ctx: AppContext, db: Queryable, id: number) {
+  return repositoryOn(db, ctx.resource('MotivoPerso')).first({ id });
 }
 
-/** The offer status of this description ("Accettata", "Persa"), if the table has one. */
-export async function offerStatusId(db: Queryable, description: string): Promise<number | null> {
-  const { rows } = await db.query<{ id: number }>(
-    `SELECT id FROM "statoOfferta" WHERE lower(description) = lower($1) ORDER BY id LIMIT 1`,
-    [description],
-  );
-  return rows[0]?.id ?? null;
+/** Offer statuses read to find one by its description (the table holds a handful). */
+const OFFER_STATUSES_LIMIT = 1000;
+
+/** The offer status of this description ("Accettata", "Persa"), case aside, if the table has one. */
+export async function offerStatusId(ctx: AppContext, db: Queryable, description: string): Promise<number | null> {
+  const statuses = await repositoryOn(db, ctx.resource('StatoOfferta')).where({}, { limit: OFFER_STATUSES_LIMIT });
+  return statuses.find((s) => s.description.toLowerCase() === description.toLowerCase())?.id ?? null;
 }
 
 /** Who follows the negotiation for the customer: its operator's id and e-mail. */

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { operations } from '../../../../generated/api.ts';
+import type { Planning } from '../../../../generated/entities.ts';
 import { romeToday } from '../../../domain/calendar/index.ts';
 import { formatDate } from '../../../domain/dates.ts';
 import { unwrap } from '../../api/apiError.ts';
@@ -24,21 +26,24 @@ function customerPage(
 const customerName = (res: { references?: ReferenceLabels }, id: number | null | undefined) =>
   res.references?.customer?.find((c) => c.id === id)?.label;
 
-export function TodayPlanning({ permitted }: HomeCardProps) {
-  const today = romeToday();
+type PlanningsQuery = NonNullable<operations['listPlanning']['parameters']['query']>;
+
+/** A home card of activities: a page of the plannings list, each row linking to its customer where allowed. */
+function usePlanningCard(
+  permitted: HomeCardProps['permitted'],
+  name: string,
+  query: Pick<PlanningsQuery, 'filters' | 'sortBy'>,
+  primary: (planning: Planning) => string,
+) {
   const linkOf = customerPage(permitted);
-  const query = useQuery({
-    queryKey: ['home', 'today', today],
+  return useQuery({
+    queryKey: ['home', name, query],
     queryFn: async () => {
-      const res = await unwrap(
-        api.GET('/api/plannings', {
-          params: { query: { filters: { date: today }, sortBy: 'startTime', ...HOME_CARD_PAGE } },
-        }),
-      );
+      const res = await unwrap(api.GET('/api/plannings', { params: { query: { ...query, ...HOME_CARD_PAGE } } }));
       return homeCardPage(
         res.data.map((p) => ({
           key: p.id,
-          primary: `${p.startTime ?? ''}–${p.endTime ?? ''} ${p.subject ?? ''}`.trim(),
+          primary: primary(p).trim(),
           secondary: customerName(res, p.customerId),
           to: linkOf(p.customerId),
         })),
@@ -46,6 +51,15 @@ export function TodayPlanning({ permitted }: HomeCardProps) {
       );
     },
   });
+}
+
+export function TodayPlanning({ permitted }: HomeCardProps) {
+  const query = usePlanningCard(
+    permitted,
+    'today',
+    { filters: { date: romeToday() }, sortBy: 'startTime' },
+    (p) => `${p.startTime ?? ''}–${p.endTime ?? ''} ${p.subject ?? ''}`,
+  );
   return (
     <HomeCard
       title={m.todayPlanning}
@@ -57,26 +71,12 @@ export function TodayPlanning({ permitted }: HomeCardProps) {
 }
 
 export function ToComplete({ permitted }: HomeCardProps) {
-  const linkOf = customerPage(permitted);
-  const query = useQuery({
-    queryKey: ['home', 'toComplete'],
-    queryFn: async () => {
-      const res = await unwrap(
-        api.GET('/api/plannings', {
-          params: { query: { filters: { completed: false }, sortBy: 'date', ...HOME_CARD_PAGE } },
-        }),
-      );
-      return homeCardPage(
-        res.data.map((p) => ({
-          key: p.id,
-          primary: `${formatDate(p.date)} ${p.subject ?? ''}`.trim(),
-          secondary: customerName(res, p.customerId),
-          to: linkOf(p.customerId),
-        })),
-        res,
-      );
-    },
-  });
+  const query = usePlanningCard(
+    permitted,
+    'toComplete',
+    { filters: { completed: false }, sortBy: 'date' },
+    (p) => `${formatDate(p.date)} ${p.subject ?? ''}`,
+  );
   return (
     <HomeCard
       title={m.toComplete}

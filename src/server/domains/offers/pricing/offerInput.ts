@@ -11,16 +11,9 @@ import {
 } from '../../../../domain/pricing/index.ts';
 import type { Violation } from '../../../http/httpError.ts';
 import type { AppContext } from '../../../context.ts';
-import type { Row } from '../../../crud/crudRepository.ts';
+import { repositoryOn, type Row } from '../../../crud/crudRepository.ts';
 import type { Queryable } from '../../../db/Db.ts';
 import { HttpError } from '../../../http/httpError.ts';
-import {
-  insuranceByCode,
-  rentalBranch,
-  resourceGroup,
-  storedOfferSettings,
-  transportTables,
-} from '../offerRepository.ts';
 import { branchToSite } from './distance.ts';
 
 type Schemas = components['schemas'];
@@ -104,8 +97,9 @@ export interface OfferSettings {
 }
 
 /** The general settings the offer uses (altre-configurazioni, one row), with the contract's defaults. */
-export async function offerSettings(db: Queryable): Promise<OfferSettings> {
-  const r = (await storedOfferSettings(db)) ?? {};
+export async function offerSettings(ctx: AppContext, db: Queryable): Promise<OfferSettings> {
+  const r: Partial<Record<keyof OfferSettings, unknown>> =
+    (await repositoryOn(db, ctx.resource('AltraConfigurazione')).single()) ?? {};
   const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
   return {
     maxScontoOfferta: num(r.maxScontoOfferta, 5),
@@ -175,6 +169,29 @@ export interface PricedChoices {
   missing: Violation[];
 }
 
+/** Rows a transport table may have at most. */
+const TRANSPORT_LIMIT = 1000;
+
+/** The transport price bands and increases, each in its order: the fields the engine reads, nothing else. */
+async function transportTables(ctx: AppContext, db: Queryable) {
+  const limit = TRANSPORT_LIMIT;
+  const [prices, durations, scores] = await Promise.all([
+    repositoryOn(db, ctx.resource('TransportPrice')).where({}, { orderBy: ['minFrom'], limit }),
+    repositoryOn(db, ctx.resource('TransportIncreaseDuration')).where({}, { orderBy: ['durationFrom'], limit }),
+    repositoryOn(db, ctx.resource('TransportIncreaseScore')).where({}, { orderBy: ['scoreFrom'], limit }),
+  ]);
+  return {
+    priceBands: prices.map(({ id, minFrom, minTo, price }) => ({ id, minFrom, minTo, price })),
+    durationIncreases: durations.map(({ id, durationFrom, durationTo, coefficient }) => ({
+      id,
+      durationFrom,
+      durationTo,
+      coefficient,
+    })),
+    scoreIncreases: scores.map(({ id, scoreFrom, scoreTo, coefficient }) => ({ id, scoreFrom, scoreTo, coefficient })),
+  };
+}
+
 /**
  * The engine's input from the choices and the database (price lines from the ERP, insurance, settings,
  * transport tables, branch and site positions, the group's articles and their list prices), and the engine's
@@ -190,7 +207,7 @@ export async function priceChoices(
   log: Log,
 ): Promise<PricedChoices> {
   const missing: Violation[] = [];
-  const settings = await offerSettings(db);
+  const settings = await offerSettings(ctx, db);
 
   let group: GroupRef | null = null;
   /** The chosen group's articles with their list prices: the only articles an offer may carry. */
@@ -198,7 +215,7 @@ export async function priceChoices(
   if (choices.gruppoRisorsaId == null)
     missing.push({ field: 'gruppoRisorsaId', message: 'Scegliere il gruppo risorse da offrire' });
   else {
-    const row = await resourceGroup(db, choices.gruppoRisorsaId);
+    const row = await repositoryOn(db, ctx.resource('GruppoRisorse')).first({ id: choices.gruppoRisorsaId });
     if (!row)
       missing.push({
         field: 'gruppoRisorsaId',
@@ -206,25 +223,32 @@ export async function priceChoices(
       });
     else {
       group = { id: row.id, code: row.resourceGroup, description: row.description };
-      catalogue = Array.isArray(row.articoliGruppo) ? (row.articoliGruppo as ArticoloGruppo[]) : [];
+      catalogue = row.articoliGruppo ?? [];
     }
   }
 
   let branch: (BranchRef & { latitude: number | null; longitude: number | null }) | null = null;
   if (choices.filialeNoleggioId != null) {
-    const row = await rentalBranch(db, choices.filialeNoleggioId);
+    const row = await repositoryOn(db, ctx.resource('BranchOffer')).first({ id: choices.filialeNoleggioId });
     if (!row)
       missing.push({
         field: 'filialeNoleggioId',
         message: "La filiale di noleggio scelta non esiste più: sceglierne un'altra",
       });
-    else branch = row;
+    else
+      branch = {
+        id: row.id,
+        name: row.name,
+        address: row.address ?? null,
+        latitude: row.latitude ?? null,
+        longitude: row.longitude ?? null,
+      };
   }
 
   let insurance: OfferInput['insurance'] = null;
   const insuranceCode = choices.assicurazioneTipo?.trim();
   if (insuranceCode) {
-    const row = await insuranceByCode(db, insuranceCode);
+    const row = await repositoryOn(db, ctx.resource('Insurance')).first({ code: insuranceCode });
     if (!row)
       missing.push({
         field: 'assicurazioneTipo',
@@ -240,7 +264,7 @@ export async function priceChoices(
   else missing.push({ field: 'durata', message: 'Indicare la durata del noleggio oppure le date di inizio e fine' });
 
   const priceLines = group ? await priceLinesOf(ctx, log, group.code, settings.codiceClienteListini) : [];
-  const { priceBands, durationIncreases, scoreIncreases } = await transportTables(db);
+  const { priceBands, durationIncreases, scoreIncreases } = await transportTables(ctx, db);
   const site =
     choices.latitudeTrattativa != null && choices.longitudeTrattativa != null
       ? { latitude: choices.latitudeTrattativa, longitude: choices.longitudeTrattativa }
