@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { createDb } from '../../src/server/db/createDb.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword, type ScryptCost } from '../../src/server/auth/passwords.ts';
 import { emptyCluster } from './migratedDatabase.ts';
 
 export { emptyCluster };
@@ -37,15 +37,25 @@ export type TestAppOptions = Pick<
   | 'routingUrl'
   | 'storageDir'
   | 'trustProxy'
+  | 'passwordCost'
 >;
 
 export const TEST_PASSWORD = 'Password123!';
-let cachedHash: string | undefined;
+
+/**
+ * scrypt at 1/128 of the production cost (1 MB, a few milliseconds): every sign-in of a test user, every user a
+ * test creates and every wrong guess would otherwise cost a production hash, most of the server suite's time on
+ * two cores. A test whose outcome depends on hashes taking long (the order of a hash queue) passes SCRYPT_COST.
+ */
+export const TEST_SCRYPT_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
+/** TEST_PASSWORD hashed once per cost. */
+const hashes = new Map<ScryptCost, Promise<string>>();
 
 // Tests never take SMTP_URL from the environment: a test that delivers passes its in-process server.
 const withTestMail = (options: TestAppOptions): TestAppOptions => ({
   log: { level: 'silent' },
   routingUrl: null,
+  passwordCost: TEST_SCRYPT_COST,
   ...options,
   mail: { smtpUrl: null, ...options.mail },
 });
@@ -77,19 +87,20 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   }
   const jwtSecret = randomBytes(32).toString('hex');
   const db = databaseUrl ? undefined : await createDb({ snapshot: await migratedCluster() });
-  const first = await buildApp({ databaseUrl, db, jwtSecret, ...withTestMail(options) });
+  const settings = withTestMail(options);
+  const first = await buildApp({ databaseUrl, db, jwtSecret, ...settings });
 
   function wrap({ app, ctx }: Awaited<ReturnType<typeof buildApp>>, close: () => Promise<void>): TestApp {
     return {
       app,
       ctx,
-      as: signIn(app, ctx),
+      as: signIn(app, ctx, settings.passwordCost ?? TEST_SCRYPT_COST),
       async sibling(more = {}) {
         // PGlite lives in this process, so the sibling shares the object; PostgreSQL: the same database.
         const other = await buildApp({
           ...(databaseUrl ? { databaseUrl } : { db: first.ctx.db }),
           jwtSecret,
-          ...withTestMail(more),
+          ...withTestMail({ passwordCost: settings.passwordCost, ...more }),
         });
         return wrap(other, () => other.app.close());
       },
@@ -112,12 +123,13 @@ function migratedCluster(): Promise<Blob> {
   return migrated;
 }
 
-function signIn(app: FastifyInstance, ctx: AppContext): TestApp['as'] {
+function signIn(app: FastifyInstance, ctx: AppContext, cost: ScryptCost): TestApp['as'] {
   const tokens = new Map<string, string>();
   return async (roles, username = `u_${roles.join('_').toLowerCase()}`.slice(0, 60)) => {
     let token = tokens.get(username);
     if (!token) {
-      cachedHash ??= await hashPassword(TEST_PASSWORD);
+      let hash = hashes.get(cost);
+      if (!hash) hashes.set(cost, (hash = hashPassword(TEST_PASSWORD, cost)));
       await ctx.resource('User').repo.create(
         {
           username,
@@ -127,7 +139,7 @@ function signIn(app: FastifyInstance, ctx: AppContext): TestApp['as'] {
           roles,
           active: 'true',
         },
-        { passwordHash: cachedHash },
+        { passwordHash: await hash },
       );
       const res = await app.inject({
         method: 'POST',
