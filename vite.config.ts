@@ -20,6 +20,17 @@ const serverTestsOnPostgres = [
   'src/server/db/*.test.ts',
   'src/server/plugins/hubAcrossProcesses.test.ts',
 ];
+// In those folders, what no database decides: PDFs, file and image checks, adapters of outside services,
+// password hashing, PGlite's own data-directory lock.
+const serverTestsOnPgliteOnly = [
+  'src/server/auth/passwords.test.ts',
+  'src/server/crud/import/fileReader.test.ts',
+  'src/server/db/dataDirLock.test.ts',
+  'src/server/domains/acceptance/acceptancePdf.test.ts',
+  'src/server/domains/files/images.test.ts',
+  'src/server/domains/offers/externalServices.test.ts',
+  'src/server/domains/public-offer/signedPdf.test.ts',
+];
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -126,6 +137,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTestsOnPostgres,
+                exclude: [...configDefaults.exclude, ...serverTestsOnPgliteOnly],
                 environment: 'node' as const,
                 globalSetup: ['tests/helpers/postgresGlobalSetup.ts'],
               },

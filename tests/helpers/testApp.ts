@@ -7,6 +7,7 @@ import type { AppContext } from '../../src/server/context.ts';
 import { createDb } from '../../src/server/db/createDb.ts';
 import { hashPassword, type ScryptCost } from '../../src/server/auth/passwords.ts';
 import { emptyCluster } from './migratedDatabase.ts';
+import { TEST_SCRYPT_COST } from './testPasswords.ts';
 
 export { emptyCluster };
 
@@ -42,12 +43,6 @@ export type TestAppOptions = Pick<
 
 export const TEST_PASSWORD = 'Password123!';
 
-/**
- * scrypt at 1/128 of the production cost (1 MB, a few milliseconds): every sign-in of a test user, every user a
- * test creates and every wrong guess would otherwise cost a production hash, most of the server suite's time on
- * two cores. A test whose outcome depends on hashes taking long (the order of a hash queue) passes SCRYPT_COST.
- */
-export const TEST_SCRYPT_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
 /** TEST_PASSWORD hashed once per cost. */
 const hashes = new Map<ScryptCost, Promise<string>>();
 
