@@ -20,6 +20,17 @@ const serverTestsOnPostgres = [
   'src/server/db/*.test.ts',
   'src/server/plugins/hubAcrossProcesses.test.ts',
 ];
+// In those folders, what no database decides: PDFs, file and image checks, adapters of outside services,
+// password hashing, PGlite's own data-directory lock.
+const serverTestsOnPgliteOnly = [
+  'src/server/auth/passwords.test.ts',
+  'src/server/crud/import/fileReader.test.ts',
+  'src/server/db/dataDirLock.test.ts',
+  'src/server/domains/acceptance/acceptancePdf.test.ts',
+  'src/server/domains/files/images.test.ts',
+  'src/server/domains/offers/externalServices.test.ts',
+  'src/server/domains/public-offer/signedPdf.test.ts',
+];
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -28,15 +39,25 @@ const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 // keeps a graph of its own, found by reading the files, so that none can leak into another.
 const unitFolders = ['src/domain', 'src/web', 'scripts'];
 const unitTests = unitFolders.map((folder) => `${folder}/**/*.test.ts`);
-const replacesModules = unitFolders
-  .flatMap((folder) =>
-    fs
-      .readdirSync(path.join(projectRoot, folder), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.test.ts'))
-      .map((file) => `${folder}/${file.split(path.sep).join('/')}`),
-  )
-  .filter((file) =>
-    /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(fs.readFileSync(path.join(projectRoot, file), 'utf8')),
+const replacingModules = (folders: string[]) =>
+  folders
+    .flatMap((folder) =>
+      fs
+        .readdirSync(path.join(projectRoot, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.test.ts'))
+        .map((file) => `${folder}/${file.split(path.sep).join('/')}`),
+    )
+    .filter((file) =>
+      /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(fs.readFileSync(path.join(projectRoot, file), 'utf8')),
+    );
+const replacesModules = replacingModules(unitFolders);
+// The server tests share one module graph per worker too, and none replaces a module: one that did would
+// leak into the files after it.
+const serverReplacing = replacingModules(['src/server']);
+if (serverReplacing.length > 0)
+  throw new Error(
+    `${serverReplacing.join(', ')}: a server test replaces a module or a global; the server projects share ` +
+      'one module graph per worker (isolate: false): give it a project of its own',
   );
 const webRoot = path.join(projectRoot, 'src/web');
 
@@ -116,6 +137,10 @@ export default defineConfig({
           include: serverTests,
           exclude: [...configDefaults.exclude, '**/*OnPostgres.test.ts'],
           environment: 'node',
+          // As the unit tests: loading the whole server again for each file cost more than many of its
+          // files' tests. Each test builds its own app and database (testApp); no server test replaces a
+          // module or a global, and fake clocks are given back after each.
+          isolate: false,
           globalSetup: ['tests/helpers/pgliteGlobalSetup.ts'],
         },
       },
@@ -126,7 +151,9 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTestsOnPostgres,
+                exclude: [...configDefaults.exclude, ...serverTestsOnPgliteOnly],
                 environment: 'node' as const,
+                isolate: false,
                 globalSetup: ['tests/helpers/postgresGlobalSetup.ts'],
               },
             },

@@ -21,7 +21,7 @@ import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
 import { authModule } from './auth/index.ts';
 import { createLoginGuard } from './auth/loginGuard.ts';
 import { microsoftConfigFromEnv, microsoftVerifier, type MicrosoftConfig } from './auth/microsoftLogin.ts';
-import { createPasswordService } from './auth/passwords.ts';
+import { createPasswordService, type ScryptCost } from './auth/passwords.ts';
 import { createRefreshTokens } from './auth/refreshTokens.ts';
 import { createDeviceCookies, deviceCookieSecret } from './auth/deviceCookie.ts';
 import { createTokenService, HUB_TOKEN_MAX_TTL } from './auth/tokens.ts';
@@ -119,6 +119,11 @@ export interface AppOptions {
   log?: LogSettings;
   /** Concurrency limits; tests make them small to prove what happens past them. */
   limits?: Partial<AppLimits>;
+  /**
+   * The scrypt cost of new password hashes; OWASP's baseline (SCRYPT_COST) unless given. Only the server tests
+   * give a cheaper one, so that each test user's sign-in does not cost a production hash: main.ts never does.
+   */
+  passwordCost?: ScryptCost;
   /**
    * Every answer validated against openapi.yaml and compared with what its compiled serializer wrote (a 500 on
    * a mismatch); default API_CHECK_RESPONSES=1. Tests and the browser suite turn it on; production writes only.
@@ -377,6 +382,7 @@ async function assemble(
         busyMessage: MESSAGES.loginBusy,
         reserved: { places: limits.hashReserved, maxPriority: FIRST_TRY_PRIORITY },
       }),
+      options.passwordCost,
     ),
     resources,
     resource: resourceOf,

@@ -5,6 +5,8 @@ import { startPostgres, type PostgresServer } from '../../scripts/lib/postgresSe
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
 import { readDemoPasswords } from '../../src/server/seed/seed.ts';
+import { createDb } from '../../src/server/db/createDb.ts';
+import { cheapenPasswords } from '../helpers/testPasswords.ts';
 
 export type Database = 'pglite' | 'postgres';
 export const ADMIN_PASSWORD = 'Collaudo2025!';
@@ -37,11 +39,24 @@ export async function seedDataDir(): Promise<() => void> {
     timeoutMs: 180_000,
   });
   await server.stop();
+  // Each test's sign-in checks one of these passwords: at the test cost, not the production one.
+  const db = await createDb({ dataDir: path.join(dir, 'pgdata') });
+  try {
+    await cheapenPasswords(db, seededPasswords(dir));
+  } finally {
+    await db.close();
+  }
   // Each server makes its own signing secret at its first start.
   fs.rmSync(path.join(dir, 'jwt-secret'), { force: true });
   process.env[SEEDED_DATA_DIR] = dir;
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
+
+/** Every password a server's first start gave: the admin's and the demo users'. */
+const seededPasswords = (dataDir: string): [string, string][] => [
+  ['admin', ADMIN_PASSWORD],
+  ...readDemoPasswords(dataDir),
+];
 
 /** Fills an empty data directory with the run's seeded one, when globalSetup made it. */
 export function withSeededData(dataDir: string) {
@@ -101,6 +116,15 @@ export class Stack {
     if (this.database === 'postgres') this.postgres = startPostgres();
     else if (!('DEMO_DATA' in this.extraEnv)) withSeededData(this.dataDir);
     await this.startServer();
+    if (this.postgres) {
+      // As for the PGlite servers' seeded data directory (seedDataDir).
+      const db = await createDb({ databaseUrl: this.postgres.url });
+      try {
+        await cheapenPasswords(db, seededPasswords(this.dataDir));
+      } finally {
+        await db.close();
+      }
+    }
     this.proxy = await startProcess(
       'node_modules/.bin/prism',
       [

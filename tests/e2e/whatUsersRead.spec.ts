@@ -7,7 +7,7 @@ import { pdfText } from '../helpers/pdfText.ts';
 import { unreadable, type Unreadable } from '../helpers/readableText.ts';
 import { PNG } from '../helpers/sampleFiles.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/testSmtpServer.ts';
-import { expect, loginAs, openInApp, test as base } from './fixtures.ts';
+import { expect, openInApp, signIn as signInPage, test as base } from './fixtures.ts';
 import { ADMIN_PASSWORD, type Stack } from './stack.ts';
 
 /**
@@ -310,7 +310,7 @@ test.describe('what users read: no ISO date, no ungrouped thousands, no English,
         serviceWorkers: 'block',
       });
       const page = await context.newPage();
-      await loginAs(page, username, username === 'admin' ? ADMIN_PASSWORD : stack.demoPassword(username));
+      await signInPage(page, username, username === 'admin' ? ADMIN_PASSWORD : stack.demoPassword(username));
       await page.close();
       const routes = screensOf(role, records);
       expect(routes.length).toBeGreaterThan(1);

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/server/app.ts';
 import type { AppContext } from '../../src/server/context.ts';
 import { createDb } from '../../src/server/db/createDb.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword, type ScryptCost } from '../../src/server/auth/passwords.ts';
 import { emptyCluster } from './migratedDatabase.ts';
+import { TEST_SCRYPT_COST } from './testPasswords.ts';
 
 export { emptyCluster };
 
@@ -37,15 +38,19 @@ export type TestAppOptions = Pick<
   | 'routingUrl'
   | 'storageDir'
   | 'trustProxy'
+  | 'passwordCost'
 >;
 
 export const TEST_PASSWORD = 'Password123!';
-let cachedHash: string | undefined;
+
+/** TEST_PASSWORD hashed once per cost. */
+const hashes = new Map<ScryptCost, Promise<string>>();
 
 // Tests never take SMTP_URL from the environment: a test that delivers passes its in-process server.
 const withTestMail = (options: TestAppOptions): TestAppOptions => ({
   log: { level: 'silent' },
   routingUrl: null,
+  passwordCost: TEST_SCRYPT_COST,
   ...options,
   mail: { smtpUrl: null, ...options.mail },
 });
@@ -77,19 +82,20 @@ export async function testApp(options: TestAppOptions = {}): Promise<TestApp> {
   }
   const jwtSecret = randomBytes(32).toString('hex');
   const db = databaseUrl ? undefined : await createDb({ snapshot: await migratedCluster() });
-  const first = await buildApp({ databaseUrl, db, jwtSecret, ...withTestMail(options) });
+  const settings = withTestMail(options);
+  const first = await buildApp({ databaseUrl, db, jwtSecret, ...settings });
 
   function wrap({ app, ctx }: Awaited<ReturnType<typeof buildApp>>, close: () => Promise<void>): TestApp {
     return {
       app,
       ctx,
-      as: signIn(app, ctx),
+      as: signIn(app, ctx, settings.passwordCost ?? TEST_SCRYPT_COST),
       async sibling(more = {}) {
         // PGlite lives in this process, so the sibling shares the object; PostgreSQL: the same database.
         const other = await buildApp({
           ...(databaseUrl ? { databaseUrl } : { db: first.ctx.db }),
           jwtSecret,
-          ...withTestMail(more),
+          ...withTestMail({ passwordCost: settings.passwordCost, ...more }),
         });
         return wrap(other, () => other.app.close());
       },
@@ -112,12 +118,13 @@ function migratedCluster(): Promise<Blob> {
   return migrated;
 }
 
-function signIn(app: FastifyInstance, ctx: AppContext): TestApp['as'] {
+function signIn(app: FastifyInstance, ctx: AppContext, cost: ScryptCost): TestApp['as'] {
   const tokens = new Map<string, string>();
   return async (roles, username = `u_${roles.join('_').toLowerCase()}`.slice(0, 60)) => {
     let token = tokens.get(username);
     if (!token) {
-      cachedHash ??= await hashPassword(TEST_PASSWORD);
+      let hash = hashes.get(cost);
+      if (!hash) hashes.set(cost, (hash = hashPassword(TEST_PASSWORD, cost)));
       await ctx.resource('User').repo.create(
         {
           username,
@@ -127,7 +134,7 @@ function signIn(app: FastifyInstance, ctx: AppContext): TestApp['as'] {
           roles,
           active: 'true',
         },
-        { passwordHash: cachedHash },
+        { passwordHash: await hash },
       );
       const res = await app.inject({
         method: 'POST',

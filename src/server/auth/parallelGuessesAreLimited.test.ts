@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/testApp.ts';
 import { LOGIN_LIMITS } from './loginGuard.ts';
+import { SCRYPT_COST } from './passwords.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,24 +86,40 @@ describe('password guesses are counted when they start', () => {
 
 describe('password hashes run a few at a time', () => {
   it('a first try waits behind no guesser: it goes ahead of the attempts that came before it at the same user', async () => {
-    await t.as(['ROLE_USER_CRM'], 'bersaglio3');
-    const finished: string[] = [];
-    const guesses = Array.from({ length: 5 }, (_, i) =>
-      login('bersaglio3', `sbagliata-${i}`, '10.9.0.1').then(() => void finished.push(`tentativo ${i + 1}`)),
-    );
-    const colleague = login('altro.utente', TEST_PASSWORD, '10.9.0.2').then((r) => {
-      finished.push('collega');
-      return r.statusCode;
+    // Hashes as long as in production, so that the guesses are still queued when the colleague arrives.
+    const slow = await testApp({
+      limits: { hashConcurrency: 1, hashQueue: 8, hashWaitMs: 30_000 },
+      passwordCost: SCRYPT_COST,
     });
-    expect(await colleague).toBe(200);
-    await Promise.all(guesses);
-    // One guess may already be hashing when the colleague arrives; the others wait behind them.
-    expect(finished.indexOf('collega')).toBeLessThanOrEqual(1);
+    try {
+      await slow.as(['ROLE_USER_CRM'], 'bersaglio3');
+      await slow.as(['ROLE_USER_CRM'], 'altro.utente');
+      const login = (username: string, password: string, ip: string) =>
+        slow.app.inject({ method: 'POST', url: '/login_check', payload: { username, password }, remoteAddress: ip });
+      const finished: string[] = [];
+      const guesses = Array.from({ length: 5 }, (_, i) =>
+        login('bersaglio3', `sbagliata-${i}`, '10.9.0.1').then(() => void finished.push(`tentativo ${i + 1}`)),
+      );
+      const colleague = login('altro.utente', TEST_PASSWORD, '10.9.0.2').then((r) => {
+        finished.push('collega');
+        return r.statusCode;
+      });
+      expect(await colleague).toBe(200);
+      await Promise.all(guesses);
+      // One guess may already be hashing when the colleague arrives; the others wait behind them.
+      expect(finished.indexOf('collega')).toBeLessThanOrEqual(1);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('past the queue, a login gets 429 "Troppi accessi in corso" with Retry-After, not a slower server', async () => {
     // No place kept for first tries: every login here is one, and the queue's own refusal is what is tested.
-    const small = await testApp({ limits: { hashConcurrency: 1, hashQueue: 1, hashWaitMs: 5_000, hashReserved: 0 } });
+    // Hashes as long as in production: the queue is still full when the last login arrives.
+    const small = await testApp({
+      limits: { hashConcurrency: 1, hashQueue: 1, hashWaitMs: 5_000, hashReserved: 0 },
+      passwordCost: SCRYPT_COST,
+    });
     try {
       const statuses = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>

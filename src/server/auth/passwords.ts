@@ -7,17 +7,23 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
     scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
-// OWASP's scrypt baseline: N=2^17, r=8, p=1.
-const N = 131072,
-  R = 8,
-  P = 1,
-  KEYLEN = 64,
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+/** OWASP's scrypt baseline. A stored hash names its own cost, and is checked at that cost. */
+export const SCRYPT_COST: ScryptCost = { N: 131072, r: 8, p: 1 };
+const KEYLEN = 64,
   MAXMEM = 256 * 1024 * 1024;
 
-export async function hashPassword(password: string): Promise<string> {
+const format = ({ N, r, p }: ScryptCost, salt: Buffer, key: Buffer) =>
+  `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scrypt(password, salt, KEYLEN, { ...cost, maxmem: MAXMEM });
+  return format(cost, salt, key);
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
@@ -33,10 +39,6 @@ export async function verifyPassword(password: string, stored: string | null | u
   return timingSafeEqual(key, expected);
 }
 
-// The hash of a random password nobody knows: an unknown user costs the same scrypt as a known one.
-const DUMMY_HASH =
-  'scrypt$131072$8$1$MBJuzktwBpvgbTKVArjweg==$MtQHsTRDmlHenKBFF75uQNGSQ9NknmRxkazcwDwlg8IEGZiV+FwvbtTUBypAeTCSHBDaO78zlN0L6xWOLecj0A==';
-
 /** Hashes of one address in the queue or running at once: a guesser there cannot fill the queue. */
 export const HASHES_PER_ADDRESS = 2;
 
@@ -51,7 +53,9 @@ export interface CheckOptions {
  * taking every core. Checks of one address wait in a line of their own before the gate, at most
  * HASHES_PER_ADDRESS of them in it.
  */
-export function createPasswordService(gate: ConcurrencyGate) {
+export function createPasswordService(gate: ConcurrencyGate, cost: ScryptCost = SCRYPT_COST) {
+  // A hash no password matches (its key is random): an unknown user costs the same scrypt as a known one.
+  const dummyHash = format(cost, randomBytes(16), randomBytes(KEYLEN));
   const lanes = new Map<string, ConcurrencyGate>();
   async function inLane<T>(lane: string | null | undefined, fn: () => Promise<T>): Promise<T> {
     if (!lane) return fn();
@@ -72,7 +76,7 @@ export function createPasswordService(gate: ConcurrencyGate) {
     }
   }
   return {
-    hash: (password: string) => gate.run(() => hashPassword(password)),
+    hash: (password: string) => gate.run(() => hashPassword(password, cost)),
     /**
      * Always runs one full scrypt, whether or not there is a stored hash to compare with. A first try
      * from a quiet address (low priority number) waits less than a guesser's next one.
@@ -80,7 +84,7 @@ export function createPasswordService(gate: ConcurrencyGate) {
     async verify(password: string, stored: string | null | undefined, options: CheckOptions = {}): Promise<boolean> {
       const usable = typeof stored === 'string' && stored.startsWith('scrypt$');
       const ok = await inLane(options.lane, () =>
-        gate.run(() => verifyPassword(password, usable ? stored : DUMMY_HASH), options.priority),
+        gate.run(() => verifyPassword(password, usable ? stored : dummyHash), options.priority),
       );
       return ok && usable;
     },
