@@ -76,6 +76,9 @@ const tokens = (await (
 
 type Open = {
   ms: number;
+  /** The app's table holds the 50 rows. */
+  tableMs: number;
+  /** …and has answered a click. */
   interactiveMs: number;
   longTasks: number;
   longTaskMs: number;
@@ -136,29 +139,33 @@ async function open(browser: Browser, url: string, warm?: BrowserContext): Promi
       longTaskMs: before.reduce((sum, t) => sum + t.duration, 0),
     };
   }, COLLECTION);
-  const interactiveMs = url.endsWith(PLAIN_PATH) ? Number(ms) : await interactive(page);
+  const app = url.endsWith(PLAIN_PATH) ? { tableMs: Number(ms), interactiveMs: Number(ms) } : await interactive(page);
   if (warm) await page.close();
   else await context.close();
-  return { ms: Number(ms), interactiveMs, ...found };
+  return { ms: Number(ms), ...app, ...found };
 }
 
 /**
  * Until the app's table holds the 50 rows (not the first frame's picture of them) and a click on its first
  * sortable header has been answered: the sort it asks for is in the address.
  */
-async function interactive(page: Page): Promise<number> {
-  await page.waitForFunction(() => document.querySelectorAll('tbody tr[data-row-id]').length >= 50, undefined, {
-    timeout: 30_000,
-    polling: 'raf',
-  });
+async function interactive(page: Page): Promise<{ tableMs: number; interactiveMs: number }> {
+  const tableMs = await (
+    await page.waitForFunction(
+      () => document.querySelectorAll('tbody tr[data-row-id]').length >= 50 && performance.now(),
+      undefined,
+      { timeout: 30_000, polling: 'raf' },
+    )
+  ).jsonValue();
   const before = await page.evaluate(() => location.search);
   await page.locator('thead th .MuiTableSortLabel-root').first().click();
-  return (
+  const interactiveMs = await (
     await page.waitForFunction((search) => location.search !== search && performance.now(), before, {
       timeout: 30_000,
       polling: 'raf',
     })
   ).jsonValue();
+  return { tableMs, interactiveMs };
 }
 
 const browser = await chromium.launch(CHROMIUM);
@@ -211,6 +218,7 @@ const oursInteractive = median(ours.map((o) => o.interactiveMs));
 console.log(
   `ours, interactive (the app's table, 50 rows, a header click answered) (ms): ${ms(ours.map((o) => o.interactiveMs))} · median ${oursInteractive.toFixed(0)} ms`,
 );
+console.log(`ours, the app's table holds the rows (ms): ${ms(ours.map((o) => o.tableMs))}`);
 console.log(`cold interactive ratio ${(oursInteractive / plainMs).toFixed(2)} (ours / plain; target ≤ 4.00)`);
 const oursWarmMs = median(oursWarm.map((o) => o.interactiveMs));
 const plainWarmMs = median(plainWarm.map((o) => o.ms));
@@ -219,5 +227,6 @@ console.log(
   `ours, first frame (ms): ${ms(oursWarm.map((o) => o.ms))} · median ${median(oursWarm.map((o) => o.ms)).toFixed(0)} ms`,
 );
 console.log(`ours, interactive (ms): ${ms(oursWarm.map((o) => o.interactiveMs))} · median ${oursWarmMs.toFixed(0)} ms`);
+console.log(`ours, the app's table holds the rows (ms): ${ms(oursWarm.map((o) => o.tableMs))}`);
 console.log(`plain (ms): ${ms(plainWarm.map((o) => o.ms))} · median ${plainWarmMs.toFixed(0)} ms`);
 console.log(`warm interactive ratio ${(oursWarmMs / plainWarmMs).toFixed(2)} (ours / plain; target ≤ 2.00)`);
