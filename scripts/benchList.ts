@@ -165,7 +165,7 @@ async function interactive(page: Page): Promise<{ tableMs: number; interactiveMs
       polling: 'raf',
     })
   ).jsonValue();
-  return { tableMs, interactiveMs };
+  return { tableMs: Number(tableMs), interactiveMs: Number(interactiveMs) };
 }
 
 const browser = await chromium.launch(CHROMIUM);
