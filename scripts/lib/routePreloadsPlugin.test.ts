@@ -13,7 +13,7 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], is
 });
 
 describe('the route preloads written by the build', () => {
-  it('name, for each list route, the first frame’s files and what they import, less the entry’s', () => {
+  it('name, for each list route, the first frame’s files, then the app’s, with what they import, less the entry’s', () => {
     const definitions = Object.values(resourceIndex).map((r) =>
       chunk(`assets/${r.name}.js`, [`/generated/resources/${kebab(r.name)}.ts`], ['assets/dates.js']),
     );
@@ -29,6 +29,8 @@ describe('the route preloads written by the build', () => {
         chunk('assets/temporal.js', ['/node_modules/temporal-polyfill/index.js']),
         chunk('assets/cellText.js', ['/src/web/fields/cellText.ts'], ['assets/dates.js', 'assets/runtime.js']),
         chunk('assets/dates.js', ['/src/domain/dates.ts']),
+        chunk('assets/app.js', ['/src/web/app/AuthenticatedApp.tsx'], ['assets/mui.js', 'assets/main.js']),
+        chunk('assets/mui.js', ['/node_modules/@mui/material/index.js'], ['assets/dates.js']),
         ...definitions,
       ].map((c) => [c.fileName, c]),
     );
@@ -49,7 +51,8 @@ describe('the route preloads written by the build', () => {
     const routes = JSON.parse(emitted[0]?.source ?? '{}') as Record<string, string[]>;
     const lists = Object.values(resourceIndex).filter((r) => r.list && r.route);
     expect(Object.keys(routes).sort()).toEqual(lists.map((r) => r.route).sort());
-    expect(new Set(routes[resourceIndex.reportCall.route])).toEqual(
+    const files = routes[resourceIndex.reportCall.route] ?? [];
+    expect(new Set(files.slice(0, 5))).toEqual(
       new Set([
         '/assets/listPreload.js',
         '/assets/temporal.js',
@@ -58,6 +61,8 @@ describe('the route preloads written by the build', () => {
         '/assets/reportCall.js',
       ]),
     );
+    // The app's files come after the first frame's: the rows' own files are asked for first.
+    expect(files.slice(5)).toEqual(['/assets/app.js', '/assets/mui.js']);
   });
 
   it('stop the build when a list’s definition is in no chunk', () => {

@@ -5,9 +5,10 @@ import { kebab } from './emitResources.ts';
 
 /**
  * For each list route, the files its first frame needs beyond the entry's: the list preload, the screen's
- * definition and the cells' formats, with what they import. The server names them in the index.html it
- * serves for that route (<link rel="modulepreload">), so they download beside the entry instead of one after
- * another once it has run.
+ * definition and the cells' formats, with what they import; then those of the signed-in app (the shell, the
+ * list's controller and its table), which the first frame hands over to. The server names them in the
+ * index.html it serves for that route (<link rel="modulepreload">, in that order), so they download and compile
+ * beside the entry and while the list's call is on its way, instead of one after another once the rows show.
  */
 export function routePreloadsPlugin(): Plugin {
   return {
@@ -29,11 +30,13 @@ export function routePreloadsPlugin(): Plugin {
       };
       const entry = closure(chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html')));
       const common = [holding('/src/web/resources/listPreload.ts'), holding('/src/web/fields/cellText.ts')];
+      const app = closure(holding('/src/web/app/AuthenticatedApp.tsx'));
       const routes: RoutePreloads = {};
       for (const r of Object.values(resourceIndex)) {
         if (!r.list || !r.route) continue;
         const files = new Set<string>();
         for (const c of [...common, holding(`/generated/resources/${kebab(r.name)}.ts`)]) closure(c, files);
+        for (const f of app) files.add(f);
         routes[r.route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });

@@ -1,6 +1,6 @@
-import { StrictMode, lazy, Suspense } from 'react';
+import { StrictMode, lazy, Suspense, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
+import { BrowserRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { api, apiBaseUrl } from './api/client.ts';
 import { installResilience, reloadAfterChunkError } from './app/resilience.ts';
 import { AuthCallbackPage } from './session/AuthCallbackPage.tsx';
@@ -51,32 +51,39 @@ function RequireAuth() {
   );
 }
 
-const router = createBrowserRouter([
-  {
-    path: '/login',
-    element: MockLoginPage ? (
-      <Suspense fallback={null}>
-        <MockLoginPage />
-      </Suspense>
-    ) : (
-      <LoginPage />
-    ),
-  },
-  { path: '/auth/callback', element: <AuthCallbackPage /> },
-  ...publicRoutes.map(({ path, page: Page }) => ({
-    path,
-    element: (
-      <Suspense fallback={<div role="progressbar" aria-label={messages.loading} />}>
-        <Page />
-      </Suspense>
-    ),
-  })),
-  { path: '*', element: <RequireAuth /> },
-]);
+// A router without loaders or actions (no screen uses them): React Router's data router stays out of the
+// login route's bundle.
+const sentElsewhere = (pathname: string) => firstFrame.leftFor(pathname);
+/** Sent elsewhere before the app is there (to the login page, say): the list's picture goes. */
+function PictureLeaves() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => sentElsewhere(pathname), [pathname]);
+  return null;
+}
 
-setNavigator((to, options) => router.navigate(to, options));
-// Sent elsewhere before the app is there (to the login page, say): the list's picture goes.
-router.subscribe((state) => firstFrame.leftFor(state.location.pathname));
+/** Code outside React (the API middleware, the push hub) moves the router through its own navigate. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useLayoutEffect(() => setNavigator((to, options) => navigate(to, options)), [navigate]);
+  return null;
+}
+
+const loginPage = MockLoginPage ? (
+  <Suspense fallback={null}>
+    <MockLoginPage />
+  </Suspense>
+) : (
+  <LoginPage />
+);
+const outsidePaths = ['/login', '/auth/callback', ...publicRoutes.map((r) => r.path)];
+
+// Before the router is rendered (it waits for a list's first frame), an address changed in place is where
+// the router starts.
+setNavigator((to, options) => {
+  if (options?.replace) window.history.replaceState(null, '', to);
+  else window.history.pushState(null, '', to);
+  sentElsewhere(window.location.pathname);
+});
 // Every call of the typed client carries the session's token and reports its failures to the session.
 api.use(sessionMiddleware(apiBaseUrl));
 installResilience(loadAuthenticatedApp);
@@ -88,7 +95,7 @@ document.cookie = localeCookie(location.protocol === 'https:');
 // first frame (firstFramePicture.ts) before the app's code is evaluated; the list then takes them without
 // asking again.
 const user = tokenStore.user();
-if (user && router.state.matches.at(-1)?.route.path === '*') {
+if (user && !outsidePaths.some((path) => matchPath(path, location.pathname))) {
   if (location.pathname !== '/') firstFrame.expect(1500);
   void import('./resources/listPreload.ts')
     .then((m) => m.preloadList(location.pathname, location.search, user.roles))
@@ -102,7 +109,26 @@ if (user && router.state.matches.at(-1)?.route.path === '*') {
 const render = () => {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigatorBridge />
+        <PictureLeaves />
+        <Routes>
+          <Route path="/login" element={loginPage} />
+          <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          {publicRoutes.map(({ path, page: Page }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<div role="progressbar" aria-label={messages.loading} />}>
+                  <Page />
+                </Suspense>
+              }
+            />
+          ))}
+          <Route path="*" element={<RequireAuth />} />
+        </Routes>
+      </BrowserRouter>
     </StrictMode>,
   );
 };

@@ -1,12 +1,11 @@
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { itIT } from '@mui/material/locale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
-import { PRINT_PREFIX, PrintPage } from '../resources/PrintPage.tsx';
+import { PRINT_PREFIX } from '../resources/printPath.ts';
 import { ResourcePage } from '../resources/ResourcePage.tsx';
-import { ProfilePage } from '../session/ProfilePage.tsx';
 import { NotificationsProvider } from '../ui/notifications.tsx';
 import { registerWorkflows, WORKFLOWS } from '../workflows/index.ts';
 import { ErrorPage } from '../ui/ErrorPage.tsx';
@@ -17,6 +16,10 @@ import { PlainLayout } from './PlainLayout.tsx';
 import { messages } from '../i18n/messages.ts';
 
 registerWorkflows();
+
+// Screens no list needs load with their first visit: a list's table comes first.
+const PrintPage = lazy(() => import('../resources/PrintPage.tsx').then((m) => ({ default: m.PrintPage })));
+const ProfilePage = lazy(() => import('../session/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
 
 const theme = createTheme(
   {
@@ -41,12 +44,26 @@ export function AuthenticatedApp() {
         <NotificationsProvider>
           <Routes>
             <Route element={<PlainLayout />}>
-              <Route path={`${PRINT_PREFIX}/*`} element={<PrintPage />} />
+              <Route
+                path={`${PRINT_PREFIX}/*`}
+                element={
+                  <Suspense fallback={null}>
+                    <PrintPage />
+                  </Suspense>
+                }
+              />
             </Route>
             <Route element={<Layout />}>
               <Route element={<Guard />}>
                 <Route index element={<HomePage />} />
-                <Route path="/profile" element={<ProfilePage />} />
+                <Route
+                  path="/profile"
+                  element={
+                    <Suspense fallback={null}>
+                      <ProfilePage />
+                    </Suspense>
+                  }
+                />
                 {pages.map(({ path, page: Page }) => (
                   <Route
                     key={path}

@@ -8,6 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/it';
 import { useState, type FocusEvent, type ReactNode } from 'react';
 import { DISPLAY_DATE } from '../../domain/dates.ts';
+import { INCOMPLETE_DATE } from './incompleteDate.ts';
 
 /** What a date field edits, and how it travels: the contract's formats never change. */
 export type DateKind = 'date' | 'dateTime' | 'time';
@@ -29,11 +30,7 @@ const WIRE: Record<DateKind, { show: string; toWire: (d: Dayjs) => string; fromW
     fromWire: (v) => dayjs(`2000-01-01T${v}`),
   },
 };
-/**
- * What a date typed only in part travels as: not a date, so the schema's format check names the field, and
- * the picker keeps what was typed.
- */
-export const INCOMPLETE_DATE = 'incompleta';
+export { INCOMPLETE_DATE };
 
 const localeText = itIT.components.MuiLocalizationProvider.defaultProps.localeText;
 

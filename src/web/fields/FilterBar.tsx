@@ -1,10 +1,32 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { displayFormats } from '../../domain/displayFormats.ts';
 import { filterKeys, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
-import { DateInput, INCOMPLETE_DATE } from './DateInput.tsx';
+import { INCOMPLETE_DATE } from './incompleteDate.ts';
 import { NumberInput } from './NumberInput.tsx';
-import { ReferencePicker } from './ReferencePicker.tsx';
+
+// The date pickers (MUI X) and the record picker load beside the list's table, not before it: until they are
+// there, the filter shows its label and value, read-only.
+const DateInput = lazy(() => import('./DateInput.tsx').then((m) => ({ default: m.DateInput })));
+const ReferencePicker = lazy(() => import('./ReferencePicker.tsx').then((m) => ({ default: m.ReferencePicker })));
+
+function Loading({
+  label,
+  value,
+  width,
+  children,
+}: {
+  label: string;
+  value: string;
+  width: number;
+  children: ReactNode;
+}) {
+  const fallback = (
+    <TextField size="small" label={label} value={value} sx={{ width }} slotProps={{ input: { readOnly: true } }} />
+  );
+  return <Suspense fallback={fallback}>{children}</Suspense>;
+}
 
 interface Props {
   filters: FilterDefinition[];
@@ -23,14 +45,16 @@ function ReferenceFilter({
   onChange(v: string): void;
 }) {
   return (
-    <ReferencePicker
-      resource={def.reference ?? ''}
-      label={def.label}
-      size="small"
-      width={240}
-      value={/^\d+$/.test(value) ? Number(value) : null}
-      onChange={(id) => onChange(id === null ? '' : String(id))}
-    />
+    <Loading label={def.label} value="" width={240}>
+      <ReferencePicker
+        resource={def.reference ?? ''}
+        label={def.label}
+        size="small"
+        width={240}
+        value={/^\d+$/.test(value) ? Number(value) : null}
+        onChange={(id) => onChange(id === null ? '' : String(id))}
+      />
+    </Loading>
   );
 }
 
@@ -47,14 +71,16 @@ function DateFilter({
 }) {
   return (
     <Box sx={{ width }}>
-      <DateInput
-        kind="date"
-        size="small"
-        label={label}
-        value={value}
-        error={value === INCOMPLETE_DATE}
-        onChange={(v) => onChange(v ?? '')}
-      />
+      <Loading label={label} value={value === INCOMPLETE_DATE ? '' : displayFormats.date(value)} width={width}>
+        <DateInput
+          kind="date"
+          size="small"
+          label={label}
+          value={value}
+          error={value === INCOMPLETE_DATE}
+          onChange={(v) => onChange(v ?? '')}
+        />
+      </Loading>
     </Box>
   );
 }

@@ -1,12 +1,12 @@
-import { Box } from '@mui/material';
-import type { PointerEvent, ReactNode } from 'react';
+import type { CSSProperties, PointerEvent, ReactNode } from 'react';
 import type { ColumnDefinition } from '../../domain/resourceDefinition.ts';
 import { cellWrap } from './listLayout.ts';
 
-const WRAPS = {
+// Plain inline styles, not MUI's sx: a page has hundreds of cells, and sx is worked out again for each one.
+const WRAPS: Record<ReturnType<typeof cellWrap>, CSSProperties> = {
   // Figures, dates, codes: their column is as wide as they are (listLayout.ts).
-  none: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
-  words: { whiteSpace: 'normal' },
+  none: { display: 'block', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  words: { display: 'block', whiteSpace: 'normal' },
   lines: {
     display: '-webkit-box',
     WebkitLineClamp: 2,
@@ -14,7 +14,7 @@ const WRAPS = {
     overflow: 'hidden',
     overflowWrap: 'anywhere',
   },
-} as const;
+};
 
 /** Whether the element, or a chip in it, shows less than its whole text. */
 const cut = (el: HTMLElement) =>
@@ -34,8 +34,8 @@ function nameWhenCut(e: PointerEvent<HTMLElement>) {
 export function FittedCell({ column, children }: { column: ColumnDefinition; children: ReactNode }) {
   const wrap = cellWrap(column);
   return (
-    <Box component="span" data-wrap={wrap} sx={{ display: 'block', ...WRAPS[wrap] }} onPointerEnter={nameWhenCut}>
+    <span data-wrap={wrap} style={WRAPS[wrap]} onPointerEnter={nameWhenCut}>
       {children}
-    </Box>
+    </span>
   );
 }

@@ -10,7 +10,7 @@ import {
   type MRT_VisibilityState,
 } from 'material-react-table';
 import { MRT_Localization_IT } from 'material-react-table/locales/it';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ApiError } from '../api/apiError.ts';
 import type { Row } from '../api/resourceApi.ts';
 import { cellText } from '../fields/cellText.ts';
@@ -18,7 +18,6 @@ import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { messages } from '../i18n/messages.ts';
 import { FilterBar } from '../fields/FilterBar.tsx';
 import { FittedCell } from './FittedCell.tsx';
-import { ImportDialog } from './ImportDialog.tsx';
 import { isSwitchedOn, mayCall, recordName, rowButtonCount, rowsPerPageOptions } from './listController.ts';
 import { ListCards } from './ListCards.tsx';
 import { listRowProps } from './listRowProps.ts';
@@ -33,6 +32,9 @@ import { measureText } from './textWidth.ts';
 import type { ListController } from './useListController.ts';
 import { useFitToWindow, useWidth } from './useFitToWindow.ts';
 import { useTablePreferences } from './useTablePreferences.ts';
+
+// The import's dialog (its file reading, column mapping, refused rows) loads when the user opens it.
+const ImportDialog = lazy(() => import('./ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 // MRT's ids of the row actions column, pinned to the right edge, and of the detail buttons' column.
 const ACTIONS_COLUMN = 'mrt-row-actions';
@@ -219,14 +221,16 @@ export function ListView({ controller }: { controller: ListController }) {
       </Box>
       <RecordDialogs def={def} dialogs={dialogs} />
       {canImport && (
-        <ImportDialog
-          def={def}
-          open={importing}
-          onClose={(imported) => {
-            setImporting(false);
-            if (imported) controller.refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            def={def}
+            open={importing}
+            onClose={(imported) => {
+              setImporting(false);
+              if (imported) controller.refresh();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

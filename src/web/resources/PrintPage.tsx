@@ -23,8 +23,7 @@ import { displayFormats } from '../../domain/displayFormats.ts';
 import { filterKeys, RANGE_SUFFIXES, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
 import { readListState } from './listState.ts';
-
-export const PRINT_PREFIX = '/stampa';
+import { PRINT_PREFIX } from './printPath.ts';
 
 /** A filter's value as the list's filter bar shows it: a date DD-MM-YYYY, an option or a record by its name. */
 function filterText(f: FilterDefinition, value: string): string {

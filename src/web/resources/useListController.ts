@@ -10,7 +10,7 @@ import { useNotify } from '../ui/notifications.tsx';
 import { arrivedListPage, fetchListPage, listQueryKey } from './listPreload.ts';
 import { availableRowActions, keyIntent } from './listController.ts';
 import { readListState, writeListState } from './listState.ts';
-import { PRINT_PREFIX } from './PrintPage.tsx';
+import { PRINT_PREFIX } from './printPath.ts';
 import { resourceExtension, type RowActionContext, type RowColors } from './resourceExtensions.ts';
 import { useRecordDialogs } from './useRecordDialogs.ts';
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createUserStates, type UserState } from './userStates.ts';
+
+const active: UserState = { active: true, tokenVersion: 3, superAdmin: false, roles: ['ROLE_USER'] };
+
+/** A cache over a store that counts its reads, with a clock the test moves. */
+function cacheOver(store: Map<number, UserState>) {
+  const reads: number[] = [];
+  let now = 1_000;
+  const states = createUserStates(
+    async (id) => {
+      reads.push(id);
+      return store.get(id) ?? null;
+    },
+    async () => ['ended-session'],
+    () => now,
+  );
+  return { states, reads, advance: (ms: number) => (now += ms) };
+}
+
+describe('the per-request user state', () => {
+  it('is read from the store once, then answered from memory while fresh', async () => {
+    const { states, reads } = cacheOver(new Map([[7, active]]));
+    const first = await states.get(7);
+    for (let i = 0; i < 50; i++) await states.get(7);
+    expect(reads).toEqual([7]);
+    expect(first).toMatchObject({ active: true, tokenVersion: 3, roles: ['ROLE_USER'] });
+    expect(first?.endedSessions.has('ended-session')).toBe(true);
+  });
+
+  it('a forgotten user (saved, demoted, deactivated, password changed) is read again at the next request', async () => {
+    const store = new Map([[7, active]]);
+    const { states, reads } = cacheOver(store);
+    await states.get(7);
+    store.set(7, { ...active, active: false, tokenVersion: 4 });
+    expect((await states.get(7))?.active).toBe(true);
+    states.forget(7);
+    expect(await states.get(7)).toMatchObject({ active: false, tokenVersion: 4 });
+    expect(reads).toEqual([7, 7]);
+  });
+
+  it('a change made behind the server’s back (SQL by hand) is seen within ten seconds', async () => {
+    const store = new Map([[7, active]]);
+    const { states, advance } = cacheOver(store);
+    await states.get(7);
+    store.set(7, { ...active, roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    advance(9_999);
+    expect((await states.get(7))?.roles).toEqual(['ROLE_USER']);
+    advance(1);
+    expect((await states.get(7))?.roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
+  });
+
+  it('an unknown user is remembered as unknown, and clear() forgets everyone', async () => {
+    const store = new Map<number, UserState>();
+    const { states, reads } = cacheOver(store);
+    expect(await states.get(9)).toBeNull();
+    expect(await states.get(9)).toBeNull();
+    store.set(9, active);
+    states.clear();
+    expect((await states.get(9))?.active).toBe(true);
+    expect(reads).toEqual([9, 9]);
+  });
+});
