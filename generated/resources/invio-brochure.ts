@@ -70,6 +70,13 @@ export const resource = {
       "kind": "text",
       "enableSorting": true,
       "priority": 2
+    },
+    {
+      "accessorKey": "pdfNome",
+      "header": "PDF",
+      "kind": "text",
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [
@@ -93,7 +100,10 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
-  "writtenBy": [],
+  "writtenBy": [
+    "pdfNome",
+    "pdfDimensione"
+  ],
   "single": false,
   "page": null,
   "toggles": [],
@@ -101,7 +111,8 @@ export const resource = {
   "listFields": [
     "description",
     "famigliaMezzoId",
-    "oggetto"
+    "oggetto",
+    "pdfNome"
   ],
   "form": {
     "schema": {
