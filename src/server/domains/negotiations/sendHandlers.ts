@@ -10,6 +10,7 @@ import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/index.ts';
 import { accreditationLink, contactOf } from '../users/index.ts';
 import { readParts } from './attachmentHandlers.ts';
+import { brochureAttachment } from './brochureHandlers.ts';
 import { announce, brochureOf, companySender, setFlag, visibleRow } from './repository.ts';
 import { viewerOf } from './visibility.ts';
 
@@ -111,6 +112,8 @@ export const sendHandlers = defineHandlers({
     const body = req.body;
     return sendAboutNegotiation(req, ctx, body.idTrattativaCp, async (row, tx, sender) => {
       const brochure = await brochureFor(tx, row, body.invioBrochureId);
+      // The brochure itself travels with its message: one without its PDF is not sent.
+      const attachment = await brochureAttachment(ctx, brochure);
       return {
         to: body.email,
         ...ctx.mail.render.brochure({
@@ -120,6 +123,7 @@ export const sendHandlers = defineHandlers({
           contatto: text(row.contatto),
           firma: sender.firma,
         }),
+        attachments: [attachment],
       };
     });
   },
