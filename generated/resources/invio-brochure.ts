@@ -107,12 +107,19 @@ export const resource = {
   "single": false,
   "page": null,
   "toggles": [],
-  "actions": [],
+  "actions": [
+    {
+      "operationId": "uploadPdfInvioBrochure",
+      "method": "put",
+      "path": "/api/invio-brochure/{id}/pdf"
+    }
+  ],
   "listFields": [
     "description",
     "famigliaMezzoId",
     "oggetto",
-    "pdfNome"
+    "pdfNome",
+    "pdfDimensione"
   ],
   "form": {
     "schema": {

@@ -261,10 +261,7 @@ export function inventoryRepository(db: Queryable) {
     },
 
     async item(id: number, tx: Queryable = db): Promise<ItemRow | undefined> {
-      const { rows } = await tx.query(
-        `SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE i.id = $1`,
-        [id],
-      );
+      const { rows } = await tx.query(`SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE i.id = $1`, [id]);
       return rows[0] ? itemRecord(rows[0]) : undefined;
     },
 
@@ -378,7 +375,13 @@ export function inventoryRepository(db: Queryable) {
 
     /** The moves of an inventory's count: machines that left for another branch, and those that came from one. */
     async transfers(inventoryId: number): Promise<{
-      out: { code: string; description: string | null; toBranch: string; movedBy: string | null; movedAt: string | null }[];
+      out: {
+        code: string;
+        description: string | null;
+        toBranch: string;
+        movedBy: string | null;
+        movedAt: string | null;
+      }[];
       in: Map<string, { fromBranch: string; movedBy: string | null; movedAt: string | null }>;
     }> {
       const { rows } = await db.query<{
@@ -400,7 +403,9 @@ export function inventoryRepository(db: Queryable) {
         out: rows.flatMap((r) => (r.toBranch ? [{ ...r, toBranch: r.toBranch }] : [])),
         in: new Map(
           rows.flatMap((r) =>
-            r.fromBranch && !r.toBranch ? [[r.code, { fromBranch: r.fromBranch, movedBy: r.movedBy, movedAt: r.movedAt }]] : [],
+            r.fromBranch && !r.toBranch
+              ? [[r.code, { fromBranch: r.fromBranch, movedBy: r.movedBy, movedAt: r.movedAt }]]
+              : [],
           ),
         ),
       };

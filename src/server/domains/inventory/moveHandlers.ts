@@ -1,5 +1,5 @@
 import { defineHandlers } from '../../context.ts';
-import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { HttpError } from '../../http/httpError.ts';
 import { caller, published, repoOf } from './inventoryHandlers.ts';
 import type { ItemRow } from './inventoryRepository.ts';
 import {

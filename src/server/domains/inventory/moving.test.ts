@@ -51,6 +51,11 @@ describe('moving a machine to the branch where it really is (issue 32)', () => {
 
     // Origin: "Trasferito a Bergamo", no longer waiting to be counted; destination: found, "Trasferito da".
     expect(await itemOf(milanoInventory, machine.code)).toMatchObject({ trasferitoA: 'Bergamo' });
+    const counted = await f.call(f.counter, 'PUT', `/api/inventario-mezzi-items/${item.id}/stato/${f.presente}`);
+    expect(counted.statusCode).toBe(409);
+    expect(counted.json().message).toBe(
+      "Il mezzo è stato trasferito a Bergamo: si conta nell'inventario di quella filiale",
+    );
     const arrived = await itemOf(bergamoInventory, machine.code);
     expect(arrived).toMatchObject({
       trasferitoDa: 'Milano Nord',
@@ -70,7 +75,11 @@ describe('moving a machine to the branch where it really is (issue 32)', () => {
     expect(await unverified(milanoInventory)).toBe(0);
     expect(await unverified(bergamoInventory)).toBe(0);
     // A counter of Bergamo counting blind sees the machine that arrived as counted.
-    const blind = await f.call(f.bergamoCounter, 'GET', `/api/inventario-mezzi-items?idInventarioMezzi=${bergamoInventory}`);
+    const blind = await f.call(
+      f.bergamoCounter,
+      'GET',
+      `/api/inventario-mezzi-items?idInventarioMezzi=${bergamoInventory}`,
+    );
     expect(blind.json().data.map((i: { resourceMago: string }) => i.resourceMago)).toEqual([machine.code]);
 
     const milano = await closing(milanoInventory);
@@ -134,9 +143,8 @@ describe('moving a machine to the branch where it really is (issue 32)', () => {
   it("moves to a branch without an open inventory: the ERP has it, and that branch's next inventory lists it", async () => {
     const branches = f.t.ctx.resource('FilialeInventario').repo;
     const como = Number((await branches.create({ nome: 'Como', codiceMago: 'CO01' })).id);
-    const open = (
-      await f.call(f.supervisor, 'POST', '/api/inventari_mezzi', { filialeInventarioId: f.milano })
-    ).json().data.id as number;
+    const open = (await f.call(f.supervisor, 'POST', '/api/inventari_mezzi', { filialeInventarioId: f.milano })).json()
+      .data.id as number;
     const machine = atHome[3] as ErpMachine;
     const item = await itemOf(open, machine.code);
     const res = await move(f.supervisor, item.id, como);

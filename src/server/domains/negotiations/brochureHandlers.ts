@@ -40,7 +40,8 @@ export const brochureHandlers = defineHandlers({
     if (!before) throw new HttpError(404, MESSAGES.notFound);
     const { file } = await readUpload(req, ctx);
     if (!file || file.buffer.length === 0) throw invalid('file', FILE_MESSAGES.missing);
-    if ((await fileTypeFromBuffer(file.buffer))?.mime !== 'application/pdf') throw invalid('file', BROCHURE_MESSAGES.notPdf);
+    if ((await fileTypeFromBuffer(file.buffer))?.mime !== 'application/pdf')
+      throw invalid('file', BROCHURE_MESSAGES.notPdf);
     const files = new NewFiles(ctx.storage);
     const stored = await files.add(BROCHURES, file.buffer, 'pdf');
     const data = await files.commit(ctx.db, (tx) =>
