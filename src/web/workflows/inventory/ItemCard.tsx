@@ -55,7 +55,7 @@ export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus
             {item.descrizione}
           </Typography>
         </Box>
-        {readOnly || gone ? (
+        {gone ? null : readOnly ? (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {m.status}: <strong>{item.status ?? m.noStatus}</strong>
           </Typography>
