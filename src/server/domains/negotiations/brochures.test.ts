@@ -88,6 +88,32 @@ describe('brochures with their PDF (issue 32)', () => {
     expect(put.statusCode).toBe(400);
   });
 
+  it('refuses a PDF over the upload limit with 413, keeping the one it had', async () => {
+    const small = await testApp({ maxUploadBytes: 1024 });
+    try {
+      const id = Number(
+        (await small.ctx.resource('InvioBrochure').repo.create({ description: 'Brochure generatori' })).id,
+      );
+      const headers = await small.as(['ROLE_ADMIN'], 'admin.limite');
+      const put = (file: Buffer) =>
+        small.app.inject({
+          method: 'PUT',
+          url: `/api/invio-brochure/${id}/pdf`,
+          headers,
+          payload: uploadForm(file, 'generatori.pdf'),
+        });
+      expect((await put(PDF)).statusCode).toBe(200);
+      const big = Buffer.concat([PDF, Buffer.alloc(2048, 0x20)]);
+      expect((await put(big)).statusCode).toBe(413);
+      expect(await small.ctx.resource('InvioBrochure').repo.raw(id)).toMatchObject({
+        pdfNome: 'generatori.pdf',
+        pdfDimensione: PDF.length,
+      });
+    } finally {
+      await small.close();
+    }
+  });
+
   it('sends the brochure e-mail with its PDF attached', async () => {
     const id = await brochure('Brochure piattaforme');
     expect((await upload(id, PDF, 'piattaforme-aeree.pdf')).statusCode).toBe(200);
