@@ -1439,6 +1439,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invio-brochure/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Il PDF della brochure */
+        get: operations["downloadPdfInvioBrochure"];
+        /** Carica o sostituisce il PDF della brochure (controllato sul contenuto: solo PDF) */
+        put: operations["uploadPdfInvioBrochure"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transport-prices": {
         parameters: {
             query?: never;
@@ -2703,6 +2721,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inventario-mezzi-items/{id}/sposta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sposta il mezzo in un'altra filiale (lo registra nell'ERP)
+         * @description Un mezzo dell'elenco ERP della filiale, trovato durante l'inventario in un'altra filiale, viene registrato nell'ERP alla filiale dove si trova. Nell'inventario di origine resta come "Trasferito a"; nell'inventario in corso della filiale di destinazione, se c'è, compare come trovato, "Trasferito da". Solo supervisori inventario e amministratori, a inventario in corso; tutto in una transazione.
+         */
+        post: operations["moveInventarioMezziItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inventario-mezzi-items/xls": {
         parameters: {
             query?: never;
@@ -3562,10 +3600,39 @@ export interface components {
              * @example false
              */
             returnedFromRent?: boolean;
+            /**
+             * @description Filiale da cui il mezzo è stato trasferito durante l'inventario
+             * @example Milano Nord
+             */
+            fromBranch?: string;
+            /**
+             * @description Filiale a cui il mezzo è stato trasferito durante l'inventario
+             * @example Bergamo
+             */
+            toBranch?: string;
+            /**
+             * @description Chi lo ha trasferito
+             * @example Stefano Ruggiero
+             */
+            movedBy?: string;
+            /**
+             * Format: date-time
+             * @description Quando è stato trasferito
+             * @example 2025-09-24T10:40:00+02:00
+             */
+            movedAt?: string;
+        };
+        /** @description La filiale dove il mezzo si trova davvero */
+        SpostamentoMezzo: {
+            /**
+             * Filiale di destinazione
+             * @example 2
+             */
+            filialeInventarioId: number;
         };
         /** @description Le liste della chiusura di un inventario */
         ChiusuraInventario: {
-            /** @description Contati e registrati in questa filiale */
+            /** @description Contati e registrati in questa filiale (anche quelli trasferiti qui durante l'inventario: fromBranch) */
             found: components["schemas"]["MezzoChiusura"][];
             /** @description Registrati qui, non contati, su nessun contratto */
             missing: components["schemas"]["MezzoChiusura"][];
@@ -3575,6 +3642,8 @@ export interface components {
             otherBranch: components["schemas"]["MezzoChiusura"][];
             /** @description Codici contati che l'ERP non conosce */
             unknown: components["schemas"]["MezzoChiusura"][];
+            /** @description Trasferiti ad altra filiale durante l'inventario (toBranch) */
+            transferred: components["schemas"]["MezzoChiusura"][];
         };
         Credentials: {
             /** @example mario.rossi */
@@ -3998,6 +4067,10 @@ export interface components {
         };
         ImageUpload: {
             /** @description png, jpg o jpeg */
+            file: string;
+        };
+        PdfUpload: {
+            /** @description Un file PDF */
             file: string;
         };
         ImportUpload: {
@@ -5276,6 +5349,17 @@ export interface components {
              * @example Gentile cliente, in allegato la brochure richiesta.
              */
             testo?: string;
+            /**
+             * PDF
+             * @description Il nome del PDF della brochure, allegato a ogni invio; vuoto se la brochure non ha ancora il file
+             * @example brochure-piattaforme.pdf
+             */
+            readonly pdfNome?: string;
+            /**
+             * Dimensione del PDF
+             * @example 182340
+             */
+            readonly pdfDimensione?: number | null;
             /** Codice lingua */
             codiceLingua?: components["schemas"]["CodiceLingua"];
         };
@@ -6940,6 +7024,39 @@ export interface components {
              * @example 2025-09-24T10:12:00+02:00
              */
             readonly contatoIl?: string | null;
+            /**
+             * Trasferito alla filiale
+             * @example 2
+             */
+            readonly trasferitoAId?: number | null;
+            /**
+             * Trasferito a
+             * @description Nome della filiale a cui il mezzo è stato trasferito durante l'inventario
+             * @example Bergamo
+             */
+            readonly trasferitoA?: string;
+            /**
+             * Trasferito dalla filiale
+             * @example 1
+             */
+            readonly trasferitoDaId?: number | null;
+            /**
+             * Trasferito da
+             * @description Nome della filiale da cui il mezzo è stato trasferito durante l'inventario
+             * @example Milano Nord
+             */
+            readonly trasferitoDa?: string;
+            /**
+             * Spostato da
+             * @example Stefano Ruggiero
+             */
+            readonly spostatoDa?: string;
+            /**
+             * Spostato il
+             * Format: date-time
+             * @example 2025-09-24T10:40:00+02:00
+             */
+            readonly spostatoIl?: string | null;
         };
         /**
          * Offerta
@@ -14838,6 +14955,59 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    downloadPdfInvioBrochure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Pdf"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadPdfInvioBrochure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PdfUpload"];
+            };
+        };
+        responses: {
+            200: components["responses"]["InvioBrochureItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listTransportPrice: {
         parameters: {
             query?: {
@@ -17818,6 +17988,58 @@ export interface operations {
             409: components["responses"]["Conflict"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    moveInventarioMezziItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpostamentoMezzo"];
+            };
+        };
+        responses: {
+            /** @description Il mezzo spostato, come lo mostra l'inventario di origine */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["inventario-mezzi-item"];
+                        /**
+                         * @description L'inventario in corso della filiale di destinazione in cui il mezzo compare, se c'è
+                         * @example 12
+                         */
+                        inventarioDestinazioneId: number | null;
+                        /**
+                         * @description Riferimento dello spostamento nell'ERP
+                         * @example SP-000001
+                         */
+                        riferimentoErp: string;
+                        /** @example Mezzo MI01-PLT-001 trasferito a Bergamo */
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["BadGateway"];
         };
     };
     exportInventarioMezziItems: {

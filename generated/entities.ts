@@ -1273,6 +1273,30 @@ export interface InventarioMezziItem {
    * Contato il
    */
   contatoIl?: string | null;
+  /**
+   * Trasferito alla filiale
+   */
+  trasferitoAId?: number | null;
+  /**
+   * Trasferito a: Nome della filiale a cui il mezzo è stato trasferito durante l'inventario
+   */
+  trasferitoA?: string;
+  /**
+   * Trasferito dalla filiale
+   */
+  trasferitoDaId?: number | null;
+  /**
+   * Trasferito da: Nome della filiale da cui il mezzo è stato trasferito durante l'inventario
+   */
+  trasferitoDa?: string;
+  /**
+   * Spostato da
+   */
+  spostatoDa?: string;
+  /**
+   * Spostato il
+   */
+  spostatoIl?: string | null;
 }
 /**
  * Inventario dei mezzi di una filiale.
@@ -1368,6 +1392,14 @@ export interface InvioBrochure {
    * Testo
    */
   testo?: string;
+  /**
+   * PDF: Il nome del PDF della brochure, allegato a ogni invio; vuoto se la brochure non ha ancora il file
+   */
+  pdfNome?: string;
+  /**
+   * Dimensione del PDF
+   */
+  pdfDimensione?: number | null;
   codiceLingua?: CodiceLingua;
 }
 /**

@@ -110,6 +110,20 @@ export const resource = {
       "kind": "dateTime",
       "enableSorting": true,
       "priority": 2
+    },
+    {
+      "accessorKey": "trasferitoA",
+      "header": "Trasferito a",
+      "kind": "text",
+      "enableSorting": true,
+      "priority": 2
+    },
+    {
+      "accessorKey": "trasferitoDa",
+      "header": "Trasferito da",
+      "kind": "text",
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [
@@ -136,7 +150,11 @@ export const resource = {
     "statusId",
     "descrizione",
     "contatoDa",
-    "contatoIl"
+    "contatoIl",
+    "trasferitoAId",
+    "trasferitoDaId",
+    "spostatoDa",
+    "spostatoIl"
   ],
   "single": false,
   "page": null,
@@ -150,7 +168,9 @@ export const resource = {
     "note",
     "zona",
     "contatoDa",
-    "contatoIl"
+    "contatoIl",
+    "trasferitoA",
+    "trasferitoDa"
   ],
   "form": {
     "schema": {

@@ -70,6 +70,13 @@ export const resource = {
       "kind": "text",
       "enableSorting": true,
       "priority": 2
+    },
+    {
+      "accessorKey": "pdfNome",
+      "header": "PDF",
+      "kind": "text",
+      "enableSorting": true,
+      "priority": 2
     }
   ],
   "filters": [
@@ -93,15 +100,26 @@ export const resource = {
   },
   "pageSize": 30,
   "unique": [],
-  "writtenBy": [],
+  "writtenBy": [
+    "pdfNome",
+    "pdfDimensione"
+  ],
   "single": false,
   "page": null,
   "toggles": [],
-  "actions": [],
+  "actions": [
+    {
+      "operationId": "uploadPdfInvioBrochure",
+      "method": "put",
+      "path": "/api/invio-brochure/{id}/pdf"
+    }
+  ],
   "listFields": [
     "description",
     "famigliaMezzoId",
-    "oggetto"
+    "oggetto",
+    "pdfNome",
+    "pdfDimensione"
   ],
   "form": {
     "schema": {

@@ -113,6 +113,11 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   concludeInventarioMezzi: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
   getInventarioMezziChiusura: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
   deleteInventarioMezzi: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
+  // A brochure's PDF: who configures brochures uploads and reads it; the sends attach it on the server (issue 32).
+  uploadPdfInvioBrochure: G.configurazioneTrattative,
+  downloadPdfInvioBrochure: G.configurazioneTrattative,
+  // Moving a machine to another branch changes the ERP's registry: the supervisor's, as closing is (issue 32).
+  moveInventarioMezziItem: [SA, A, 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
   getInventarioMezziHubToken: G.inventario,
   setInventarioMezziItemStato: G.inventario,
   exportInventarioMezziItems: G.inventario,

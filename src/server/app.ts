@@ -371,7 +371,7 @@ async function assemble(
       { ...mailOptionsFromEnv(process.env), ...options.mail },
       { maxAttachmentBytes: config.maxUploadBytes, exclusive: ownership.exclusive },
     ),
-    erp: options.erp ?? demoErp(resourceOf('ClienteErp')),
+    erp: options.erp ?? demoErp(resourceOf('ClienteErp'), db),
     verifyMicrosoft: microsoftVerifier(microsoft),
     loginGuard: createLoginGuard(db),
     passwords: createPasswordService(

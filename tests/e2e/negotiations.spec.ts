@@ -82,15 +82,39 @@ test.describe('negotiations: from first call to sent offer', () => {
     await expect(attachments.getByRole('cell', { name: 'Planimetria del cantiere' })).toBeVisible();
     await expect(attachments.getByRole('cell', { name: 'Foto accesso' })).toBeVisible();
 
-    // The brochure, chosen among those configured, after its confirmation.
+    // The brochure, chosen among those configured, after its confirmation. One without its PDF says so first.
     await page.getByRole('button', { name: 'Invia brochure' }).click();
-    const brochure = page.getByRole('dialog', { name: 'Inviare la brochure?' });
+    let brochure = page.getByRole('dialog', { name: 'Inviare la brochure?' });
     await brochure.getByRole('combobox', { name: 'Brochure' }).click();
     await page.getByRole('option', { name: 'Brochure piattaforme' }).click();
+    await expect(
+      brochure.getByText(
+        'La brochure «Brochure piattaforme» non ha il PDF: caricarlo in Configurazioni › Invio brochure prima di inviarla',
+      ),
+    ).toBeVisible();
+    await brochure.getByRole('button', { name: 'Annulla' }).click();
+    // Its PDF, uploaded from its row in Configurazioni › Invio brochure (issue 32).
+    await page.goto('/configurations/invioBrochure');
+    await page.getByRole('button', { name: 'PDF della brochure Brochure piattaforme' }).click();
+    await page
+      .getByLabel('Carica PDF')
+      .setInputFiles({ name: 'piattaforme.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(page.getByText(/^Allegato a ogni invio: piattaforme\.pdf \(/)).toBeVisible();
+    await page.goto(negotiationPath);
+    await page.getByRole('button', { name: 'Invia brochure' }).click();
+    brochure = page.getByRole('dialog', { name: 'Inviare la brochure?' });
+    await brochure.getByRole('combobox', { name: 'Brochure' }).click();
+    await page.getByRole('option', { name: 'Brochure piattaforme' }).click();
+    await expect(brochure.getByText('In allegato: piattaforme.pdf')).toBeVisible();
     await expect(brochure.getByLabel('Destinatari')).toHaveValue(EMAIL);
     await brochure.getByRole('button', { name: 'Invia' }).click();
     await expect(brochure).toBeHidden();
-    await smtp.waitFor(1, (m) => m.envelope.to.includes(EMAIL));
+    const [brochureMail] = await smtp.waitFor(1, (m) => m.envelope.to.includes(EMAIL));
+    // The e-mail carries the brochure itself.
+    expect(brochureMail?.mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['piattaforme.pdf', 'application/pdf'],
+    ]);
+    expect(brochureMail?.mail.attachments[0]?.content.equals(PDF)).toBe(true);
 
     // Only a saved offer is sent (issue 15). The builder is the offers' own page (offers.spec): here the offer
     // is saved through its call, with the session's token, and the page reloaded to hold the new version.

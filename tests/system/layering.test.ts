@@ -145,6 +145,7 @@ const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'src/server/domains/files': ['document'],
   'src/server/auth': ['refreshToken', 'endedSession', 'loginAttempt'],
   'src/server/plugins/mail': ['email', 'emailAttachment'],
+  'src/server/plugins/erp-moves': ['erpSpostamentoMezzo'],
   'src/server/crud/import': ['importJob', 'importProblem'],
   'src/server/storage': ['storageSweep'],
   'src/server/db': ['schemaMigration'],

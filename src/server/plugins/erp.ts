@@ -1,6 +1,8 @@
 import type { Row } from '../crud/crudRepository.ts';
 import type { ListOptions } from '../crud/listQuery.ts';
 import type { RecordOf, Resource } from '../context.ts';
+import type { Queryable } from '../db/Db.ts';
+import { erpMovesRepository } from './erp-moves/erpMovesRepository.ts';
 import { demoFleet, type ErpFleet } from './erpFleet.ts';
 import { demoPriceList, type ErpPriceList } from './erpPriceList.ts';
 
@@ -29,11 +31,11 @@ export interface ErpConnector extends ErpFleet, ErpPriceList {
   sendContact(contact: ErpContact): Promise<{ code: string; existing: boolean }>;
 }
 
-/** The demo ERP: the ClienteErp rows the seed writes, filtered, sorted and paged like any list. */
-export function demoErp(customers: Resource<ClienteErp>): ErpConnector {
+/** The demo ERP: the ClienteErp rows the seed writes, filtered, sorted and paged like any list; its fleet's moves in `db`. */
+export function demoErp(customers: Resource<ClienteErp>, db: Queryable | null = null): ErpConnector {
   return {
     name: 'demo',
-    ...demoFleet(),
+    ...demoFleet(db ? erpMovesRepository(db) : null),
     ...demoPriceList(),
     listCustomers: (options) => customers.repo.list(options),
     async knowsVatNumber(vat) {

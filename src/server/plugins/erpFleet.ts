@@ -1,5 +1,7 @@
 import type { ErpMachine } from '../../domain/inventory/closingLists.ts';
 import { normaliseCode } from '../../domain/inventory/counting.ts';
+import type { Queryable } from '../db/Db.ts';
+import type { ErpMovesRepository, MachineMove } from './erp-moves/erpMovesRepository.ts';
 
 /** What the vehicle inventory reads from the ERP: a branch's fleet, and machines by code (issue 18). */
 export interface ErpFleet {
@@ -7,6 +9,34 @@ export interface ErpFleet {
   machinesOfBranch(branchCode: string): Promise<ErpMachine[]>;
   /** The machines the ERP knows among these codes, whatever their branch. */
   machinesByCode(codes: readonly string[]): Promise<ErpMachine[]>;
+  /**
+   * Registers a machine to another branch (an inventory found it there) and answers the ERP's reference of the
+   * move. `tx` is the transaction of the inventory's change: a connector that keeps its records in this database
+   * (the demo) writes in it; one of another system throws to roll that change back.
+   */
+  moveMachine(tx: Queryable, move: MachineMove): Promise<{ reference: string }>;
+}
+
+export type { MachineMove };
+
+/** Moves kept in memory: a demo fleet built without a database (a test's own connector). */
+function movesInMemory(): Pick<ErpMovesRepository, 'lastBranches' | 'movedAround'> & {
+  record(tx: Queryable, move: MachineMove): Promise<string>;
+} {
+  const moves: MachineMove[] = [];
+  const last = (filter: (m: MachineMove) => boolean) => {
+    const out = new Map<string, string>();
+    for (const m of moves) if (filter(m)) out.set(m.code, m.toBranch);
+    return out;
+  };
+  return {
+    record: async (_tx, move) => `SP-${String(moves.push(move)).padStart(6, '0')}`,
+    lastBranches: async (codes) => last((m) => codes.includes(m.code)),
+    async movedAround(branch) {
+      const codes = new Set(moves.filter((m) => m.toBranch === branch || m.fromBranch === branch).map((m) => m.code));
+      return last((m) => codes.has(m.code));
+    },
+  };
 }
 
 const FAMILIES = [
@@ -41,27 +71,46 @@ function demoMachine(branchCode: string, n: number): ErpMachine {
   };
 }
 
+/** The demo machine of this code as first registered (its code names its branch), if there is one. */
+function demoMachineOf(code: string): ErpMachine | undefined {
+  const m = /^([A-Z]{2}\d{2})-([A-Z]{3})-(\d{3})$/.exec(code);
+  const n = Number(m?.[3]);
+  if (!m || n < 1 || n > fleetSize(m[1] as string)) return undefined;
+  const machine = demoMachine(m[1] as string, n);
+  return machine.code === code ? machine : undefined;
+}
+
 /**
  * The demo ERP's fleet: every branch code of the demo form gets the same machines on every start
- * (`MI01-PLT-001`…), some out on rent, so a count can be tried and closed without the real ERP.
+ * (`MI01-PLT-001`…), some out on rent, so a count can be tried and closed without the real ERP. A machine moved
+ * to another branch is registered there from then on (the moves are kept in this database, migration 0007).
  */
-export function demoFleet(): ErpFleet {
+export function demoFleet(moves: ErpMovesRepository | null = null): ErpFleet {
+  const ledger = moves ?? movesInMemory();
   const ofBranch = (branchCode: string) =>
     DEMO_BRANCH.test(branchCode)
       ? Array.from({ length: fleetSize(branchCode) }, (_, i) => demoMachine(branchCode, i + 1))
       : [];
   return {
-    machinesOfBranch: async (branchCode) => ofBranch(branchCode),
+    async machinesOfBranch(branchCode) {
+      const moved = await ledger.movedAround(branchCode);
+      const home = ofBranch(branchCode).filter((m) => (moved.get(m.code) ?? branchCode) === branchCode);
+      const homeCodes = new Set(home.map((m) => m.code));
+      const arrived = [...moved]
+        .filter(([code, branch]) => branch === branchCode && !homeCodes.has(code))
+        .flatMap(([code]) => {
+          const machine = demoMachineOf(code);
+          return machine ? [{ ...machine, branchCode }] : [];
+        });
+      return [...home, ...arrived];
+    },
     async machinesByCode(codes) {
-      const out: ErpMachine[] = [];
-      for (const raw of new Set(codes.map(normaliseCode))) {
-        const m = /^([A-Z]{2}\d{2})-([A-Z]{3})-(\d{3})$/.exec(raw);
-        const n = Number(m?.[3]);
-        if (!m || n < 1 || n > fleetSize(m[1] as string)) continue;
-        const machine = demoMachine(m[1] as string, n);
-        if (machine.code === raw) out.push(machine);
-      }
-      return out;
+      const found = [...new Set(codes.map(normaliseCode))].flatMap((code) => demoMachineOf(code) ?? []);
+      const moved = await ledger.lastBranches(found.map((m) => m.code));
+      return found.map((m) => ({ ...m, branchCode: moved.get(m.code) ?? m.branchCode }));
+    },
+    async moveMachine(tx, move) {
+      return { reference: await ledger.record(tx, move) };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Temporal } from 'temporal-polyfill';
 import type { AppContext } from '../context.ts';
+import { PDF_FONTS, renderPdf } from '../pdf/pdf.ts';
 import { form, type DemoApi, type Headers } from './demoApi.ts';
 import { acceptancePhoto, machinePicture, signaturePicture, type Machine } from './demoPictures.ts';
 
@@ -25,6 +26,30 @@ export async function pictures(api: DemoApi, admin: Headers) {
       `/api/gruppi-risorse/${id}/image`,
       form({ file: machinePicture(GROUP_PICTURES[code] ?? 'excavator') }),
     );
+}
+
+/** Each brochure's PDF: a one-page leaflet drawn at start with pdfmake, uploaded as a supervisor does from its row. */
+export async function brochures(api: DemoApi, admin: Headers) {
+  const { data } = await api.call<{ data: { id: number; description: string; oggetto?: string; testo?: string }[] }>(
+    admin,
+    'GET',
+    '/api/invio-brochure?page=1&rowsPerPage=100',
+  );
+  for (const brochure of data) {
+    const pdf = await renderPdf({
+      defaultStyle: { font: PDF_FONTS.embedded, fontSize: 11 },
+      content: [
+        { text: brochure.description, fontSize: 22, bold: true, margin: [0, 0, 0, 12] },
+        { text: brochure.oggetto ?? '', fontSize: 14, margin: [0, 0, 0, 12] },
+        { text: brochure.testo ?? '', margin: [0, 0, 0, 12] },
+        {
+          ul: ['Noleggio a breve e lungo termine', 'Consegna e ritiro in cantiere', 'Assistenza in tutta la Lombardia'],
+        },
+      ],
+    });
+    const name = `${brochure.description.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pdf`;
+    await api.call(admin, 'PUT', `/api/invio-brochure/${brochure.id}/pdf`, form({ file: [pdf, name] }));
+  }
 }
 
 const MACHINES: [string, Machine, number][] = [

@@ -6,7 +6,7 @@ import { DEMO_PDF, demoApi, form, type DemoApi, type Headers } from './demoApi.t
 import { callBacks, customers, plannings } from './demoCrm.ts';
 import { demoNegotiations, type DemoNegotiation, type Lookups } from './demoNegotiations.ts';
 import { acceptancePhoto, signaturePicture } from './demoPictures.ts';
-import { acceptances, inventories, pictures } from './demoService.ts';
+import { acceptances, brochures, inventories, pictures } from './demoService.ts';
 
 const ZONE = 'Europe/Rome';
 
@@ -67,6 +67,7 @@ export async function loadDemoWorkflows(
   const today = Temporal.Now.plainDateISO(ZONE);
   const admin = await as('admin.demo');
   await pictures(api, admin);
+  await brochures(api, admin);
   const sellers = [await as('utente.cp'), await as('commerciale.cp'), await as('supervisore.cp')];
   const refs = await negotiations(api, ctx, today, admin, sellers);
   const crm = await as('crm');

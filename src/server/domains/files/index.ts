@@ -20,4 +20,4 @@ export const filesModule: ServerModule = {
 };
 
 // The door: the upload checks other workflows' files go through.
-export { ALLOWED, FILE_MESSAGES, invalid, safeOriginalName } from './fileStore.ts';
+export { ALLOWED, FILE_MESSAGES, invalid, readUpload, safeOriginalName } from './fileStore.ts';

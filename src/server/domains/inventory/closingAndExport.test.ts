@@ -94,6 +94,8 @@ describe('Excel export of the items (issue 18)', () => {
       'Zona',
       'Contato da',
       'Contato il',
+      'Trasferito a',
+      'Trasferito da',
     ]);
     expect(rows.slice(1).map((r) => [r[0], r[3], r[5]])).toEqual([
       [expect.stringMatching(/^BG01-/), 'Sì', 'Officina'],

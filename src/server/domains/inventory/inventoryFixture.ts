@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
+import { testApp, type TestApp, type TestAppOptions } from '../../../../tests/helpers/testApp.ts';
 
 type Headers = { authorization: string };
 
@@ -27,8 +27,8 @@ export interface InventoryFixture {
 }
 
 /** A server with the two demo branches, the three statuses and one user per part of the story. */
-export async function inventoryFixture(): Promise<InventoryFixture> {
-  const t = await testApp();
+export async function inventoryFixture(options: TestAppOptions = {}): Promise<InventoryFixture> {
+  const t = await testApp(options);
   const branches = t.ctx.resource('FilialeInventario').repo;
   const milano = Number((await branches.create({ nome: 'Milano Nord', codiceMago: 'MI01' })).id);
   const bergamo = Number((await branches.create({ nome: 'Bergamo', codiceMago: 'BG01' })).id);

@@ -34,7 +34,7 @@ export function repoOf(ctx: AppContext): InventoryRepository {
 }
 
 /** The inventory branches of these ids (null: every branch), by name. */
-function branches(ctx: AppContext, ids: readonly number[] | null) {
+export function branches(ctx: AppContext, ids: readonly number[] | null) {
   return ctx.resource('FilialeInventario').repo.where(ids ? { id: ids } : {}, { orderBy: ['nome'], limit: 1000 });
 }
 
@@ -185,7 +185,7 @@ export const inventoryHandlers = defineHandlers({
     const repo = repoOf(ctx);
     const inventory = await visibleInventory(repo, caller(req), Number(req.params.id));
     const branchCode = inventory.codiceMago ?? '';
-    const counts = await repo.sightings(inventory.id);
+    const [counts, transfers] = await Promise.all([repo.sightings(inventory.id), repo.transfers(inventory.id)]);
     // The ERP as it is now: machines that went out or came back during the count land in the right list.
     const here = branchCode ? await ctx.erp.machinesOfBranch(branchCode) : [];
     const known = new Set(here.map((m) => m.code));
@@ -203,17 +203,31 @@ export const inventoryHandlers = defineHandlers({
       countedAt: c.countedAt,
       zone: c.zone ?? null,
     });
+    const movedBy = (t: { movedBy: string | null; movedAt: string | null }) => ({
+      ...(t.movedBy ? { movedBy: t.movedBy } : {}),
+      ...(t.movedAt ? { movedAt: new Date(t.movedAt).toISOString() } : {}),
+    });
     return {
       data: {
-        found: lists.found.map((f) => ({
-          ...count(f.count),
-          ...machine(f.machine),
-          returnedFromRent: f.returnedFromRent,
-        })),
+        found: lists.found.map((f) => {
+          const moved = transfers.in.get(f.machine.code);
+          return {
+            ...count(f.count),
+            ...machine(f.machine),
+            returnedFromRent: f.returnedFromRent,
+            ...(moved ? { fromBranch: moved.fromBranch, ...movedBy(moved) } : {}),
+          };
+        }),
         missing: lists.missing.map(machine),
         onRent: lists.onRent.map(machine),
         otherBranch: lists.otherBranch.map((o) => ({ ...count(o.count), ...machine(o.machine) })),
         unknown: lists.unknown.map(count),
+        transferred: transfers.out.map((t) => ({
+          code: t.code,
+          ...(t.description ? { description: t.description } : {}),
+          toBranch: t.toBranch,
+          ...movedBy(t),
+        })),
       },
     };
   },

@@ -10,8 +10,11 @@ const ITEM = '"inventarioMezziItem"';
 const STATO = '"inventarioMezziItemStato"';
 const FILIALE = '"filialeInventario"';
 
-/** Not verified: no status and not added by hand (the "senza stato" filter and counter). */
-const UNVERIFIED = `(i."statusId" IS NULL AND i.manuale <> 'Y')`;
+/**
+ * Not verified: no status, not added by hand and not moved between branches during the count (the "senza stato"
+ * filter and counter).
+ */
+const UNVERIFIED = `(i."statusId" IS NULL AND i.manuale <> 'Y' AND i."trasferitoAId" IS NULL AND i."trasferitoDaId" IS NULL)`;
 /** An anomaly: added by hand, a status that says the machine is not on the yard, or never counted once closed. */
 const ANOMALY = `(i.manuale = 'Y' OR s.presente = false OR (v.concluso AND ${UNVERIFIED}))`;
 
@@ -29,12 +32,18 @@ export type InventoryRow = RecordOf<'InventarioMezzi'> & { id: number; concluso:
 export type ItemRow = RecordOf<'InventarioMezziItem'> & { id: number };
 
 const ITEM_COLUMNS = `i.id, i.version, i."idInventarioMezzi", i.manuale, i."statusId", s.description AS status, i.note,
-  i."resourceMago", i.descrizione, i.zona, i."contatoDa", i."contatoIl"`;
+  i."resourceMago", i.descrizione, i.zona, i."contatoDa", i."contatoIl",
+  i."trasferitoAId", fa.nome AS "trasferitoA", i."trasferitoDaId", fd.nome AS "trasferitoDa", i."spostatoDa", i."spostatoIl"`;
+/** The items with their status and the branches they were moved to or from. */
+const ITEM_FROM = `${ITEM} i LEFT JOIN ${STATO} s ON s.id = i."statusId"
+  LEFT JOIN ${FILIALE} fa ON fa.id = i."trasferitoAId" LEFT JOIN ${FILIALE} fd ON fd.id = i."trasferitoDaId"`;
+/** Fields an item answers as null rather than leaving out (the schema allows it). */
+const NULLABLE = new Set(['statusId', 'contatoIl', 'trasferitoAId', 'trasferitoDaId', 'spostatoIl']);
 
 /** An API record: the schema leaves no room for nulls in these optional text fields. */
 function itemRecord(row: Record<string, unknown>): ItemRow {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) if (v !== null || k === 'statusId' || k === 'contatoIl') out[k] = v;
+  for (const [k, v] of Object.entries(row)) if (v !== null || NULLABLE.has(k)) out[k] = v;
   return out as unknown as ItemRow;
 }
 
@@ -204,7 +213,7 @@ export function inventoryRepository(db: Queryable) {
       const base: unknown[] = [];
       const unfiltered = itemWhere({ ...q, search: '' }, base, false);
       const order = `${ITEM_SORTS[q.sortBy]} ${q.descending ? 'DESC' : 'ASC'} NULLS LAST, i.id`;
-      const from = `FROM ${ITEM} i LEFT JOIN ${STATO} s ON s.id = i."statusId"`;
+      const from = `FROM ${ITEM_FROM}`;
       const [{ rows }, { rows: counts }, { rows: totals }] = await Promise.all([
         db.query(
           `SELECT ${ITEM_COLUMNS} ${from} WHERE ${where} ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}`,
@@ -231,18 +240,14 @@ export function inventoryRepository(db: Queryable) {
       let where = itemWhere(q, params, true);
       if (after) where += ` AND (i."resourceMago", i.id) > ($${params.push(after.code)}, $${params.push(after.id)})`;
       const { rows } = await db.query(
-        `SELECT ${ITEM_COLUMNS} FROM ${ITEM} i LEFT JOIN ${STATO} s ON s.id = i."statusId"
-          WHERE ${where} ORDER BY i."resourceMago", i.id LIMIT ${limit}`,
+        `SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE ${where} ORDER BY i."resourceMago", i.id LIMIT ${limit}`,
         params,
       );
       return rows.map(itemRecord);
     },
 
     async item(id: number, tx: Queryable = db): Promise<ItemRow | undefined> {
-      const { rows } = await tx.query(
-        `SELECT ${ITEM_COLUMNS} FROM ${ITEM} i LEFT JOIN ${STATO} s ON s.id = i."statusId" WHERE i.id = $1`,
-        [id],
-      );
+      const { rows } = await tx.query(`SELECT ${ITEM_COLUMNS} FROM ${ITEM_FROM} WHERE i.id = $1`, [id]);
       return rows[0] ? itemRecord(rows[0]) : undefined;
     },
 
@@ -316,6 +321,82 @@ export function inventoryRepository(db: Queryable) {
       await tx.query(`DELETE FROM ${ITEM} WHERE id = $1`, [id]);
     },
 
+    /** Records that an item left for another branch during the count: it is no longer this branch's to count. */
+    async markMovedOut(tx: Queryable, id: number, toBranchId: number, who: string): Promise<void> {
+      await tx.query(
+        `UPDATE ${ITEM} SET "trasferitoAId" = $2, "spostatoDa" = $3, "spostatoIl" = now(), version = version + 1
+          WHERE id = $1`,
+        [id, toBranchId, who],
+      );
+    },
+
+    /**
+     * A machine moved here from another branch during the count: found where it is, counted by who moved it. An
+     * item of the same code already in the inventory (added by hand, or moved away earlier) takes the move.
+     */
+    async receiveMoved(
+      tx: Queryable,
+      inventoryId: number,
+      machine: { code: string; description: string | null },
+      fromBranchId: number,
+      who: string,
+    ): Promise<void> {
+      const existing = await this.itemWithCode(tx, inventoryId, machine.code);
+      if (existing)
+        await tx.query(
+          `UPDATE ${ITEM} SET "trasferitoDaId" = $2, "trasferitoAId" = NULL, "spostatoDa" = $3, "spostatoIl" = now(),
+                  "contatoDa" = COALESCE("contatoDa", $3), "contatoIl" = COALESCE("contatoIl", now()),
+                  version = version + 1
+            WHERE id = $1`,
+          [existing.id, fromBranchId, who],
+        );
+      else
+        await tx.query(
+          `INSERT INTO ${ITEM} (version, "idInventarioMezzi", manuale, "resourceMago", descrizione, "trasferitoDaId",
+                  "spostatoDa", "spostatoIl", "contatoDa", "contatoIl")
+           VALUES (1, $1, 'N', $2, $3, $4, $5, now(), $5, now())`,
+          [inventoryId, machine.code, machine.description, fromBranchId, who],
+        );
+    },
+
+    /** The moves of an inventory's count: machines that left for another branch, and those that came from one. */
+    async transfers(inventoryId: number): Promise<{
+      out: {
+        code: string;
+        description: string | null;
+        toBranch: string;
+        movedBy: string | null;
+        movedAt: string | null;
+      }[];
+      in: Map<string, { fromBranch: string; movedBy: string | null; movedAt: string | null }>;
+    }> {
+      const { rows } = await db.query<{
+        code: string;
+        description: string | null;
+        toBranch: string | null;
+        fromBranch: string | null;
+        movedBy: string | null;
+        movedAt: string | null;
+      }>(
+        `SELECT i."resourceMago" AS code, i.descrizione AS description, fa.nome AS "toBranch", fd.nome AS "fromBranch",
+                i."spostatoDa" AS "movedBy", i."spostatoIl" AS "movedAt"
+           FROM ${ITEM_FROM}
+          WHERE i."idInventarioMezzi" = $1 AND (i."trasferitoAId" IS NOT NULL OR i."trasferitoDaId" IS NOT NULL)
+          ORDER BY i."resourceMago", i.id`,
+        [inventoryId],
+      );
+      return {
+        out: rows.flatMap((r) => (r.toBranch ? [{ ...r, toBranch: r.toBranch }] : [])),
+        in: new Map(
+          rows.flatMap((r) =>
+            r.fromBranch && !r.toBranch
+              ? [[r.code, { fromBranch: r.fromBranch, movedBy: r.movedBy, movedAt: r.movedAt }]]
+              : [],
+          ),
+        ),
+      };
+    },
+
     /**
      * The sightings of an inventory for its closing: items counted with a status that means "on the yard", and
      * items added by hand (found on the yard) unless their status says otherwise.
@@ -329,7 +410,8 @@ export function inventoryRepository(db: Queryable) {
       }>(
         `SELECT i."resourceMago" AS code, i."contatoDa" AS "countedBy", i."contatoIl" AS "countedAt", i.zona AS zone
            FROM ${ITEM} i LEFT JOIN ${STATO} s ON s.id = i."statusId"
-          WHERE i."idInventarioMezzi" = $1 AND (s.presente = true OR (i.manuale = 'Y' AND i."statusId" IS NULL))`,
+          WHERE i."idInventarioMezzi" = $1 AND i."trasferitoAId" IS NULL
+            AND (s.presente = true OR (i."statusId" IS NULL AND (i.manuale = 'Y' OR i."trasferitoDaId" IS NOT NULL)))`,
         [inventoryId],
       );
       return rows.map((r) => ({

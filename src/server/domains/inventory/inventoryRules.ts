@@ -21,6 +21,22 @@ export const INVENTORY_MESSAGES = {
   onlyManualDeleted: 'Si possono eliminare solo i mezzi aggiunti a mano: per gli altri togliere lo stato',
   onlyManualRenamed: 'Il codice si può cambiare solo nei mezzi aggiunti a mano',
   emptyCode: 'Indicare il codice del mezzo',
+  unknownBranch: "La filiale di destinazione non esiste: sceglierne una dall'elenco",
+  sameBranch: (branch: string) => `Il mezzo è già nell'inventario di ${branch}: scegliere un'altra filiale`,
+  noErpCode: (branch: string) => `La filiale ${branch} non ha un codice ERP: impostarlo in Filiali inventario`,
+  onlyErpMoved:
+    "Si spostano solo i mezzi dell'elenco ERP della filiale: un mezzo aggiunto a mano è già dove è stato trovato",
+  movedAway: (branch: string) => `Il mezzo è stato trasferito a ${branch}: si conta nell'inventario di quella filiale`,
+  alreadyMoved: (branch: string) => `Il mezzo è già stato trasferito a ${branch}`,
+  alreadyThere: (branch: string) => `Per l'ERP il mezzo è già registrato alla filiale ${branch}`,
+  notInErp: (code: string) => `L'ERP non conosce il mezzo ${code}: non si può spostare`,
+  registeredElsewhere: (code: string) =>
+    `Per l'ERP il mezzo ${code} non è registrato a questa filiale: ricaricare l'inventario`,
+  erpDown:
+    "Il gestionale (Mago) non ha registrato lo spostamento: riprovare più tardi. Nell'inventario non è cambiato nulla",
+  moved: (code: string, branch: string) => `Mezzo ${code} trasferito a ${branch}`,
+  movedNoInventory: (code: string, branch: string) =>
+    `Mezzo ${code} trasferito a ${branch}. ${branch} non ha un inventario in corso: il mezzo sarà nel suo prossimo inventario`,
 } as const;
 
 const ADMINS = ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN'];

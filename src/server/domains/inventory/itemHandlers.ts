@@ -144,7 +144,10 @@ export const itemHandlers = defineHandlers({
     const user = caller(req);
     const id = Number(req.params.itemId);
     const statusId = await knownStatus(ctx, Number(req.params.statusId));
-    await writeItem(ctx, user, id, (tx) => repoOf(ctx).setStatus(tx, id, statusId, fullName(user)));
+    await writeItem(ctx, user, id, (tx, item) => {
+      if (item.trasferitoA) throw new HttpError(409, M.movedAway(item.trasferitoA));
+      return repoOf(ctx).setStatus(tx, id, statusId, fullName(user));
+    });
     return saved(ctx, user, id);
   },
 });

@@ -1,17 +1,23 @@
 import type { ServerModule } from '../../context.ts';
 import { namedBy } from '../../storage/sweep.ts';
 import { ATTACHMENTS, attachmentHandlers } from './attachmentHandlers.ts';
+import { BROCHURES, brochureHandlers } from './brochureHandlers.ts';
 import { recordHandlers } from './recordHandlers.ts';
+import { brochureFilesSql } from './brochureRepository.ts';
 import { ATTACHMENT_PATHS_SQL } from './repository.ts';
 import { negotiationMailSent, sendHandlers } from './sendHandlers.ts';
 
 /** The negotiations workflow (trattative CP): every operation of the Trattative tag but the public offer's. See README.md. */
 export const negotiationsModule: ServerModule = {
-  handlers: { ...recordHandlers, ...attachmentHandlers, ...sendHandlers },
-  files: () => [
+  handlers: { ...recordHandlers, ...attachmentHandlers, ...brochureHandlers, ...sendHandlers },
+  files: (ctx) => [
     {
       folder: ATTACHMENTS,
       referenced: namedBy(ATTACHMENT_PATHS_SQL),
+    },
+    {
+      folder: BROCHURES,
+      referenced: namedBy(brochureFilesSql(ctx.resource('InvioBrochure').model.table)),
     },
   ],
   /** The delivered e-mails set the negotiations' flags. */

@@ -10,6 +10,7 @@ import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/index.ts';
 import { accreditationLink, contactOf } from '../users/index.ts';
 import { readParts } from './attachmentHandlers.ts';
+import { brochureAttachment } from './brochureHandlers.ts';
 import { announce, setFlag, visibleRow } from './repository.ts';
 import { viewerOf } from './visibility.ts';
 
@@ -93,7 +94,8 @@ async function brochureFor(ctx: AppContext, tx: Queryable, row: Row, chosen: num
       'invioBrochureId',
       chosen ? "non esiste più: scegliere un valore dall'elenco" : SEND_MESSAGES.noBrochure,
     );
-  return brochure;
+  // As stored: the PDF's file name is a server-only column, never in a record.
+  return (await brochures.raw(Number(brochure.id))) ?? brochure;
 }
 
 export const sendHandlers = defineHandlers({
@@ -118,6 +120,8 @@ export const sendHandlers = defineHandlers({
     const body = req.body;
     return sendAboutNegotiation(req, ctx, body.idTrattativaCp, async (row, tx, sender) => {
       const brochure = await brochureFor(ctx, tx, row, body.invioBrochureId);
+      // The brochure itself travels with its message: one without its PDF is not sent.
+      const attachment = await brochureAttachment(ctx, brochure);
       return {
         to: body.email,
         ...ctx.mail.render.brochure({
@@ -127,6 +131,7 @@ export const sendHandlers = defineHandlers({
           contatto: text(row.contatto),
           firma: sender.firma,
         }),
+        attachments: [attachment],
       };
     });
   },

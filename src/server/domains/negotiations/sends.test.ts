@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HubEvent } from '../../../../generated/entities.ts';
-import { EXE, PDF } from '../../../../tests/helpers/sampleFiles.ts';
+import { EXE, PDF, uploadForm } from '../../../../tests/helpers/sampleFiles.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { asRead, fullOffer, seedOfferConfig } from '../../../../tests/helpers/offerSetup.ts';
@@ -24,12 +24,20 @@ beforeAll(async () => {
     `UPDATE "user" SET name = 'Davide', surname = 'Fontana', "linkAccreditamento" = 'https://accredito.rossinoleggi.it/df' WHERE username = 'davide.fontana'`,
   );
   const famiglia = Number((await t.ctx.resource('FamigliaMezzo').repo.create({ name: 'Piattaforme' })).id);
-  await t.ctx.resource('InvioBrochure').repo.create({
+  const brochure = await t.ctx.resource('InvioBrochure').repo.create({
     description: 'Brochure piattaforme',
     famigliaMezzoId: famiglia,
     oggetto: 'La nostra gamma di piattaforme',
     testo: 'Gentile cliente, ecco la brochure richiesta.',
   });
+  // A brochure is sent with its PDF (brochures.test.ts).
+  const pdf = await t.app.inject({
+    method: 'PUT',
+    url: `/api/invio-brochure/${brochure.id}/pdf`,
+    headers: await t.as(['ROLE_ADMIN'], 'admin.brochure'),
+    payload: uploadForm(PDF, 'piattaforme.pdf'),
+  });
+  expect(pdf.statusCode, pdf.body).toBe(200);
   famigliaId = famiglia;
   offerIds = await seedOfferConfig(t);
 });

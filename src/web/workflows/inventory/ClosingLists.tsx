@@ -18,13 +18,14 @@ const m = messages.inventory;
 type Machine = components['schemas']['MezzoChiusura'];
 type Lists = components['schemas']['ChiusuraInventario'];
 
-const ORDER = ['found', 'missing', 'onRent', 'otherBranch', 'unknown'] as const;
+const ORDER = ['found', 'missing', 'onRent', 'otherBranch', 'unknown', 'transferred'] as const;
 const COLOUR = {
   found: 'success',
   missing: 'error',
   onRent: 'info',
   otherBranch: 'warning',
   unknown: 'warning',
+  transferred: 'info',
 } as const;
 
 function secondary(list: (typeof ORDER)[number], machine: Machine): string {
@@ -32,6 +33,10 @@ function secondary(list: (typeof ORDER)[number], machine: Machine): string {
   if (machine.contractNumber && machine.customer) parts.push(m.contract(machine.contractNumber, machine.customer));
   if (list === 'otherBranch' && machine.branchCode) parts.push(m.ofBranch(machine.branchCode));
   if (machine.returnedFromRent) parts.push(m.returnedFromRent);
+  if (machine.fromBranch) parts.push(m.movedFrom(machine.fromBranch));
+  if (machine.toBranch) parts.push(m.movedTo(machine.toBranch));
+  if (machine.movedBy && machine.movedAt)
+    parts.push(m.movedBy(machine.movedBy, displayFormats.dateTime(machine.movedAt)));
   if (machine.countedBy && machine.countedAt)
     parts.push(m.counted(machine.countedBy, displayFormats.dateTime(machine.countedAt)));
   return parts.filter(Boolean).join(' · ');

@@ -180,6 +180,7 @@ export function InventoryDetail({ id }: { id: number }) {
             onStatus={(statusId) => void setStatus(item as Item, statusId)}
             onNote={() => setDialog({ kind: 'note', item: item as Item })}
             onRemove={() => setDialog({ kind: 'remove', item: item as Item })}
+            {...(supervisor && !readOnly ? { onMove: () => setDialog({ kind: 'move', item: item as Item }) } : {})}
           />
         ))}
         {page && page.data.length === 0 && !nothingFound && <Typography color="text.secondary">{m.noItems}</Typography>}
@@ -225,6 +226,9 @@ export function InventoryDetail({ id }: { id: number }) {
         onSaveItem={saveItem}
         onCode={(code) => void lookUp(code)}
         onRemoveItem={(item) => void run(() => inventoryWrites.removeItem(item.id))}
+        onMoveItem={(item, branchId) =>
+          void run(async () => notify.success((await inventoryWrites.moveItem(item.id, branchId)).message))
+        }
         onConclude={() =>
           void run(async () => {
             await inventoryWrites.conclude(id);

@@ -2,6 +2,7 @@ import type { InventarioMezziItem } from '../../../../generated/entities.ts';
 import { messages } from '../../i18n/messages.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ItemDialog, type ItemDraft } from './ItemDialog.tsx';
+import { MoveDialog } from './MoveDialog.tsx';
 import { ScanDialog } from './ScanDialog.tsx';
 
 const m = messages.inventory;
@@ -10,6 +11,7 @@ export type Dialog =
   | { kind: 'add'; code: string }
   | { kind: 'note'; item: Item }
   | { kind: 'remove'; item: Item }
+  | { kind: 'move'; item: Item }
   | { kind: 'scan' }
   | { kind: 'conclude' }
   | { kind: 'delete'; step: 1 | 2 }
@@ -24,6 +26,7 @@ export function InventoryDialogs(props: {
   onSaveItem(draft: ItemDraft): Promise<void>;
   onCode(code: string): void;
   onRemoveItem(item: Item): void;
+  onMoveItem(item: Item, branchId: number): void;
   onConclude(): void;
   onDelete(): void;
 }) {
@@ -50,6 +53,17 @@ export function InventoryDialogs(props: {
         />
       )}
       {dialog?.kind === 'scan' && <ScanDialog onCode={props.onCode} onClose={close} />}
+      {dialog?.kind === 'move' && (
+        <MoveDialog
+          item={dialog.item}
+          busy={busy}
+          onClose={close}
+          onMove={(branchId) => {
+            close();
+            props.onMoveItem(dialog.item, branchId);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={dialog?.kind === 'remove'}
         title={m.remove}

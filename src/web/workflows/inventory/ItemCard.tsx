@@ -14,11 +14,15 @@ interface Props {
   onStatus(statusId: number): void;
   onNote(): void;
   onRemove(): void;
+  /** "Sposta in altra filiale", offered to a supervisor on a machine of the ERP's list still here. */
+  onMove?: () => void;
 }
 
 /** One machine of the count: a tap on a status sets it, a tap on the chosen one clears it. */
-export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus, onNote, onRemove }: Props) {
+export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus, onNote, onRemove, onMove }: Props) {
   const label = `${item.resourceMago}${item.descrizione ? ` · ${item.descrizione}` : ''}`;
+  // A machine moved to another branch is counted there, no longer here.
+  const gone = !!item.trasferitoA;
   return (
     <Card
       component="article"
@@ -32,6 +36,8 @@ export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus
             {item.resourceMago}
           </Typography>
           {item.manuale === 'Y' && <Chip size="small" color="warning" label={m.manual} />}
+          {item.trasferitoA && <Chip size="small" color="info" label={m.movedTo(item.trasferitoA)} />}
+          {item.trasferitoDa && <Chip size="small" color="success" label={m.movedFrom(item.trasferitoDa)} />}
           {/* On a phone's width: on two lines at most, the whole on a long press (its title). */}
           <Typography
             variant="body2"
@@ -49,7 +55,7 @@ export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus
             {item.descrizione}
           </Typography>
         </Box>
-        {readOnly ? (
+        {gone ? null : readOnly ? (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {m.status}: <strong>{item.status ?? m.noStatus}</strong>
           </Typography>
@@ -77,6 +83,11 @@ export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus
             {item.zona ? ` · ${m.zone} ${item.zona}` : ''}
           </Typography>
         )}
+        {item.spostatoDa && item.spostatoIl && (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {m.movedBy(item.spostatoDa, displayFormats.dateTime(item.spostatoIl))}
+          </Typography>
+        )}
         {item.note && (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {m.note}: {item.note}
@@ -87,7 +98,7 @@ export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus
             <Button size="small" onClick={onNote}>
               {m.editNote}
             </Button>
-            {item.statusId !== null && item.statusId !== undefined && (
+            {item.statusId !== null && item.statusId !== undefined && !gone && (
               <Button size="small" onClick={() => onStatus(-1)} disabled={busy}>
                 {m.clear}
               </Button>
@@ -95,6 +106,11 @@ export function ItemCard({ item, statuses, readOnly, highlighted, busy, onStatus
             {item.manuale === 'Y' && (
               <Button size="small" color="error" onClick={onRemove} disabled={busy}>
                 {m.remove}
+              </Button>
+            )}
+            {onMove && !gone && item.manuale !== 'Y' && (
+              <Button size="small" onClick={onMove} disabled={busy}>
+                {m.move}
               </Button>
             )}
           </Box>

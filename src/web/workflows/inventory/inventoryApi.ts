@@ -84,6 +84,16 @@ export function useMyBranches() {
   });
 }
 
+/** The name of an inventory branch (what a confirmation names). */
+export function useBranchName(id: number | null) {
+  return useQuery({
+    queryKey: ['inventory-branch', id],
+    enabled: id !== null,
+    queryFn: async () =>
+      (await unwrap(api.GET('/api/filiali-inventario/{id}', { params: { path: { id: id ?? 0 } } }))).data.nome,
+  });
+}
+
 export function useClosing(id: number, enabled: boolean) {
   return useQuery({
     queryKey: keys.closing(id),
@@ -125,6 +135,14 @@ export const inventoryWrites = {
     ),
   removeItem: (itemId: number) =>
     unwrap(api.DELETE('/api/inventario-mezzi-items/{id}', { params: { path: { id: itemId } } })),
+  /** The machine registered to the branch where it really is (the answer says what happened, in Italian). */
+  moveItem: (itemId: number, filialeInventarioId: number) =>
+    unwrap(
+      api.POST('/api/inventario-mezzi-items/{id}/sposta', {
+        params: { path: { id: itemId } },
+        body: { filialeInventarioId },
+      }),
+    ),
   conclude: (id: number) => unwrap(api.PUT('/api/inventari-mezzi/{id}/concluso', { params: { path: { id } } })),
   remove: (id: number) => unwrap(api.DELETE('/api/inventari_mezzi/{id}', { params: { path: { id } } })),
 };

@@ -1,7 +1,5 @@
-import { Box, Button, Chip, MenuItem, Paper, TextField, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Box, Button, Chip, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
-import { resourceIndex } from '../../../../generated/resourceIndex.ts';
 import negotiationSchema from '../../../../schemas/trattativa-cp.json';
 import { isAllowed, OPERATION_ACCESS } from '../../../domain/accessRules.ts';
 import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
@@ -14,6 +12,7 @@ import { negotiationApi, sendBody, type SendKind } from './negotiationApi.ts';
 import { negotiationMessages } from './negotiationMessages.ts';
 import { OfferSendDialog } from './OfferSendDialog.tsx';
 import { parseRecipients } from './negotiationRules.ts';
+import { BrochureSend } from './BrochureSend.tsx';
 import { SendDialog } from './SendDialog.tsx';
 import { MarketingDialog } from './MarketingDialog.tsx';
 import { ReassignDialog } from './ReassignDialog.tsx';
@@ -33,49 +32,6 @@ const FLAGS = [
 // The flags are the server's (read-only, not in the form): their titles come from the entity schema itself.
 const titleOf = (field: string): string =>
   (negotiationSchema.properties as Record<string, { title?: string }>)[field]?.title ?? field;
-
-function BrochureSend({
-  record,
-  onSend,
-  onClose,
-}: {
-  record: Row;
-  onSend(recipients: string[], brochure: Row): Promise<void>;
-  onClose(): void;
-}) {
-  const brochures = useQuery({
-    queryKey: ['lookup-rows', 'invioBrochure'],
-    queryFn: async () =>
-      (await resourceApi.listAll(resourceIndex.invioBrochure.list ?? '', resourceIndex.invioBrochure.sort)).data,
-  });
-  const [chosen, setChosen] = useState('');
-  const brochure = brochures.data?.find((b) => String(b.id) === chosen);
-  return (
-    <SendDialog
-      title={m.sends.brochure.title}
-      text={m.sends.brochure.text}
-      defaultRecipients={String(record.email ?? '')}
-      ready={!!brochure}
-      onSend={(to) => (brochure ? onSend(to, brochure) : Promise.resolve())}
-      onClose={onClose}
-    >
-      <TextField
-        select
-        required
-        label={m.sends.brochure.choose}
-        value={chosen}
-        onChange={(e) => setChosen(e.target.value)}
-        helperText={brochures.data?.length === 0 ? m.sends.brochure.noneConfigured : undefined}
-      >
-        {(brochures.data ?? []).map((b) => (
-          <MenuItem key={String(b.id)} value={String(b.id)}>
-            {String(b.description ?? b.oggetto ?? b.id)}
-          </MenuItem>
-        ))}
-      </TextField>
-    </SendDialog>
-  );
-}
 
 /**
  * What is done with a saved negotiation: the sends (each after its confirmation), the technical sheet's notice,

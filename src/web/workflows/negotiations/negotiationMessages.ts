@@ -1,5 +1,16 @@
 /** The Italian words of the negotiation workflow (SPEC.md sections 2, 5 and 8). */
 export const negotiationMessages = {
+  brochurePdf: {
+    title: (name: string) => `PDF della brochure ${name}`,
+    none: 'La brochure non ha ancora il PDF: senza il file non si può inviare.',
+    attached: (name: string, size: string) => `Allegato a ogni invio: ${name} (${size})`,
+    choose: 'Carica PDF',
+    replace: 'Sostituisci PDF',
+    open: 'Apri il PDF',
+    saved: 'PDF della brochure salvato',
+    wrongType: 'Il file non è un PDF: caricare la brochure in formato PDF',
+    hint: 'Solo file PDF, controllati sul contenuto.',
+  },
   newTitle: 'Nuova trattativa',
   back: 'Torna alle trattative',
   saveFirst: 'Salvare la trattativa per allegare file e inviare documenti.',
@@ -82,6 +93,9 @@ export const negotiationMessages = {
       choose: 'Brochure',
       text: 'Scegliere la brochure e i destinatari.',
       noneConfigured: 'Nessuna brochure configurata',
+      noPdf: (name: string) =>
+        `La brochure «${name}» non ha il PDF: caricarlo in Configurazioni › Invio brochure prima di inviarla`,
+      attachment: (name: string) => `In allegato: ${name}`,
     },
     marketing: {
       action: 'Brochure marketing',
