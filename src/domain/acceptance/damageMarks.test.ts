@@ -130,7 +130,7 @@ describe('outlines', () => {
     for (const sagoma of ['furgone', 'piattaforma', 'movimento_terra'] as const)
       for (const vista of VIEWS) expect(outlineView(sagoma, vista).paths.length).toBeGreaterThan(2);
     const svg = outlineSvg('furgone', 'fronte', marksToShow([], [mark({ vista: 'fronte', x: 0.25, y: 0.5 })]));
-    expect(svg).toContain('<circle cx="50" cy="100" r="11" fill="#d32f2f"');
+    expect(svg).toContain('<circle cx="50" cy="100" r="15" fill="#d32f2f"');
     expect(outlineSvg('furgone', 'alto', marksToShow([], [mark()]))).not.toContain('#d32f2f');
     expect(outlineSvg('furgone', 'destra', [])).toContain('scale(-1 1)');
   });

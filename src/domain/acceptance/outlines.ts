@@ -235,7 +235,7 @@ export const MARK_COLOURS: Record<ShownMark['state'], string> = {
   repaired: '#9e9e9e',
 };
 /** A mark's radius, in the units of a view 400 wide (a finger's width on a tablet). */
-export const MARK_RADIUS = 11;
+export const MARK_RADIUS = 15;
 
 const num = (v: number) => String(Math.round(v * 10) / 10);
 const escapeXml = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -258,7 +258,7 @@ export function markShape(view: OutlineView, mark: ShownMark): string {
   const dash = mark.state === 'repaired' ? ' stroke-dasharray="3 2"' : '';
   return (
     `<circle cx="${num(cx)}" cy="${num(cy)}" r="${MARK_RADIUS}" fill="${colour}" fill-opacity="0.85" stroke="${colour}"${dash}/>` +
-    `<text x="${num(cx)}" y="${num(cy + 4)}" font-family="Helvetica" font-size="10" font-weight="bold" text-anchor="middle" fill="#ffffff">${escapeXml(mark.label)}</text>`
+    `<text x="${num(cx)}" y="${num(cy + 4.5)}" font-family="Helvetica" font-size="12" font-weight="bold" text-anchor="middle" fill="#ffffff">${escapeXml(mark.label)}</text>`
   );
 }
 

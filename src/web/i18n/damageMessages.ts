@@ -20,7 +20,7 @@ export const damageMessages = {
   remove: 'Elimina danno',
   cancel: 'Annulla',
   none: 'Nessun danno segnato',
-  earlierTitle: 'Danni già presenti su questa matricola',
+  earlierTitle: 'Danni già presenti sul mezzo',
   newTitle: 'Danni segnati ora',
   earlierItem: (ref: string, type: string, severity: string, view: string, date: string) =>
     `${ref} · ${type} · ${severity} · ${view} · accettazione del ${date}`,
@@ -40,8 +40,9 @@ export const damageMessages = {
   erpLooking: 'Ricerca della matricola nel gestionale…',
   erpFound: (model: string, family: string) => `Trovata nel gestionale: ${model} (famiglia ${family})`,
   erpReading: (reading: string) => `Ultima lettura nel gestionale: ${reading}`,
-  erpFilled:
-    'Sagoma e modello compilati dal gestionale; la lettura, se vuota, con quella del gestionale: verificarla sul mezzo.',
+  erpFilledOutline: 'Sagoma e modello compilati dal gestionale.',
+  erpFilledModel: 'Modello compilato dal gestionale: scegliere la sagoma del mezzo.',
+  erpFilledReading: 'Lettura compilata con quella del gestionale: verificarla sul mezzo.',
   erpUnknown: 'Matricola non trovata nel gestionale: verrà registrata così',
   erpUnreachable: 'Gestionale non raggiungibile: la matricola verrà registrata così',
 } as const;

@@ -99,8 +99,8 @@ function OutlineViewBox({
                 />
                 <text
                   x={mk.x * view.width}
-                  y={mk.y * view.height + 4}
-                  fontSize={10}
+                  y={mk.y * view.height + 4.5}
+                  fontSize={12}
                   fontWeight="bold"
                   textAnchor="middle"
                   fill="#ffffff"

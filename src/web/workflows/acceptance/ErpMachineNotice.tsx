@@ -1,5 +1,5 @@
 import { Alert, AlertTitle } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { displayFormats as f } from '../../../domain/displayFormats.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { AcceptanceWizardState } from './useAcceptanceWizard.ts';
@@ -16,6 +16,7 @@ export function ErpMachineNotice({ wizard }: { wizard: AcceptanceWizardState }) 
   const serial = wizard.settledSerial;
   const query = useErpMachine(serial);
   const applied = useRef<string | null>(null);
+  const [filledReading, setFilledReading] = useState(false);
   const machine = query.data;
   const draft = wizard.saved?.draft;
   const { setField, previous } = wizard;
@@ -29,11 +30,14 @@ export function ErpMachineNotice({ wizard }: { wizard: AcceptanceWizardState }) 
     }
     const notBelow = (erp: number | null | undefined, last: number | null | undefined) =>
       erp != null && (last == null || erp >= last);
+    const ore = draft.ore == null && notBelow(machine.ore, previous?.ore);
+    const km = draft.km == null && notBelow(machine.km, previous?.km);
+    setFilledReading(ore || km);
     setField({
       modello: machine.modello,
       ...(machine.sagoma ? { sagoma: machine.sagoma } : {}),
-      ...(draft.ore == null && notBelow(machine.ore, previous?.ore) ? { ore: machine.ore } : {}),
-      ...(draft.km == null && notBelow(machine.km, previous?.km) ? { km: machine.km } : {}),
+      ...(ore ? { ore: machine.ore } : {}),
+      ...(km ? { km: machine.km } : {}),
     });
   }, [machine, serial, draft, setField, previous, query.isFetching]);
 
@@ -58,7 +62,8 @@ export function ErpMachineNotice({ wizard }: { wizard: AcceptanceWizardState }) 
     <Alert severity="success" data-testid="macchina-erp">
       <AlertTitle>{m.erpFound(machine.modello, machine.famiglia)}</AlertTitle>
       {reading && `${m.erpReading(reading)}. `}
-      {m.erpFilled}
+      {machine.sagoma ? m.erpFilledOutline : m.erpFilledModel}
+      {filledReading && ` ${m.erpFilledReading}`}
     </Alert>
   );
 }
