@@ -42,7 +42,7 @@ export const damageMessages = {
   erpReading: (reading: string) => `Ultima lettura nel gestionale: ${reading}`,
   erpFilledOutline: 'Sagoma e modello compilati dal gestionale.',
   erpFilledModel: 'Modello compilato dal gestionale: scegliere la sagoma del mezzo.',
-  erpFilledReading: 'Lettura compilata con quella del gestionale: verificarla sul mezzo.',
+  erpFilledReading: 'La lettura è quella del gestionale: verificarla sul mezzo.',
   erpUnknown: 'Matricola non trovata nel gestionale: verrà registrata così',
   erpUnreachable: 'Gestionale non raggiungibile: la matricola verrà registrata così',
 } as const;

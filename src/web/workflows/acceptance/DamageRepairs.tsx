@@ -109,7 +109,13 @@ export function DamageRepairs({ acceptance }: { acceptance: Acceptance }) {
       </Typography>
       {isOutline(acceptance.sagoma) && (
         <>
-          <DamageOutline sagoma={acceptance.sagoma} marks={marksToShow(earlier, marks)} />
+          <DamageOutline
+            sagoma={acceptance.sagoma}
+            // This acceptance's marks once repaired are grey, as the earlier ones.
+            marks={marksToShow(earlier, marks).map((mk) =>
+              mk.state === 'new' && repairs.has(Number(mk.label) - 1) ? { ...mk, state: 'repaired' as const } : mk,
+            )}
+          />
           <DamageLegend />
         </>
       )}

@@ -1,5 +1,5 @@
 import { Alert, AlertTitle } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { displayFormats as f } from '../../../domain/displayFormats.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { AcceptanceWizardState } from './useAcceptanceWizard.ts';
@@ -16,7 +16,6 @@ export function ErpMachineNotice({ wizard }: { wizard: AcceptanceWizardState }) 
   const serial = wizard.settledSerial;
   const query = useErpMachine(serial);
   const applied = useRef<string | null>(null);
-  const [filledReading, setFilledReading] = useState(false);
   const machine = query.data;
   const draft = wizard.saved?.draft;
   const { setField, previous } = wizard;
@@ -32,7 +31,6 @@ export function ErpMachineNotice({ wizard }: { wizard: AcceptanceWizardState }) 
       erp != null && (last == null || erp >= last);
     const ore = draft.ore == null && notBelow(machine.ore, previous?.ore);
     const km = draft.km == null && notBelow(machine.km, previous?.km);
-    setFilledReading(ore || km);
     setField({
       modello: machine.modello,
       ...(machine.sagoma ? { sagoma: machine.sagoma } : {}),
@@ -55,6 +53,9 @@ export function ErpMachineNotice({ wizard }: { wizard: AcceptanceWizardState }) 
         {m.erpUnknown}
       </Alert>
     );
+  // The reading as the ERP gave it (filled from it, or typed the same): it is the last rental's, to check on the machine.
+  const sameReading =
+    (machine.ore != null && draft?.ore === machine.ore) || (machine.km != null && draft?.km === machine.km);
   const reading = [machine.km != null ? f.km(machine.km) : '', machine.ore != null ? f.hours(machine.ore) : '']
     .filter(Boolean)
     .join(' · ');
@@ -63,7 +64,7 @@ export function ErpMachineNotice({ wizard }: { wizard: AcceptanceWizardState }) 
       <AlertTitle>{m.erpFound(machine.modello, machine.famiglia)}</AlertTitle>
       {reading && `${m.erpReading(reading)}. `}
       {machine.sagoma ? m.erpFilledOutline : m.erpFilledModel}
-      {filledReading && ` ${m.erpFilledReading}`}
+      {sameReading && ` ${m.erpFilledReading}`}
     </Alert>
   );
 }
