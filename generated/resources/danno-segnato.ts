@@ -186,8 +186,8 @@ export const resource = {
           "minimum": 0,
           "maximum": 1,
           "x-messages": {
-            "minimum": "La posizione del danno deve essere sulla sagoma (da 0 a 1)",
-            "maximum": "La posizione del danno deve essere sulla sagoma (da 0 a 1)"
+            "minimum": "Il campo «{title}» deve essere tra 0 e 1: il danno va sulla sagoma",
+            "maximum": "Il campo «{title}» deve essere tra 0 e 1: il danno va sulla sagoma"
           }
         },
         "y": {
@@ -196,8 +196,8 @@ export const resource = {
           "minimum": 0,
           "maximum": 1,
           "x-messages": {
-            "minimum": "La posizione del danno deve essere sulla sagoma (da 0 a 1)",
-            "maximum": "La posizione del danno deve essere sulla sagoma (da 0 a 1)"
+            "minimum": "Il campo «{title}» deve essere tra 0 e 1: il danno va sulla sagoma",
+            "maximum": "Il campo «{title}» deve essere tra 0 e 1: il danno va sulla sagoma"
           }
         },
         "tipo": {
