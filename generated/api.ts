@@ -2014,6 +2014,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/accettazioni_mezzi/danni": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** I danni già segnati sullo stesso mezzo (per matricola) nelle accettazioni precedenti, con le riparazioni: la sagoma li mostra in nero */
+        get: operations["listDanniPrecedentiAccettazioneMezzo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/macchina": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Il mezzo con questa matricola nella flotta del gestionale (famiglia, modello, ultime letture), o null quando il gestionale non lo conosce */
+        get: operations["getMacchinaErpAccettazioneMezzo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accettazioni_mezzi/{id}/danni/{n}/riparazione": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** L'officina segna riparato il danno n (da 0) di un'accettazione, con la data della riparazione */
+        post: operations["createRiparazioneDannoAccettazione"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers": {
         parameters: {
             query?: never;
@@ -4025,7 +4076,7 @@ export interface components {
             telefono?: components["schemas"]["telefono"];
             contatto?: components["schemas"]["contatto"];
             paeseTrattativa?: components["schemas"]["paeseTrattativa"];
-            note?: components["schemas"]["note"];
+            note?: components["schemas"]["properties-note"];
             oggetto?: components["schemas"]["oggetto"];
             testo?: components["schemas"]["testo"];
         };
@@ -4048,6 +4099,11 @@ export interface components {
             /** @description Firma del cliente */
             firma?: string;
             motivoLetturaInferiore?: components["schemas"]["motivoLetturaInferiore"];
+            sagoma?: components["schemas"]["SagomaMezzo"];
+            /** @description Famiglia e modello del mezzo, come li dà il gestionale */
+            modello?: string;
+            /** @description I danni segnati sulla sagoma, JSON come [{"vista":"sinistra","x":0.42,"y":0.61,"tipo":"graffio","gravita":2,"foto":[0]}] (foto: posizioni tra le foto di questa accettazione) */
+            danniSegnati?: string;
             /** @description Chiave scelta dal tablet per questa accettazione: un secondo invio con la stessa chiave restituisce l'accettazione già registrata invece di crearne un'altra */
             chiaveIdempotenza?: string;
             /** @description SHA-256 esadecimale di ogni foto, nello stesso ordine di foto-0..foto-N (una foto che non corrisponde è rifiutata); senza foto-N, le foto già caricate con POST /api/accettazioni_mezzi/foto */
@@ -4237,6 +4293,73 @@ export interface components {
         ConfirmOffer: components["schemas"]["confirm-offer"];
         Contact: components["schemas"]["contact"];
         ControlloAccettazione: components["schemas"]["controllo-accettazione"];
+        DannoSegnato: components["schemas"]["danno-segnato"];
+        /** @description Un danno segnato in un'accettazione precedente dello stesso mezzo */
+        DannoPrecedente: {
+            accettazioneId: components["schemas"]["EntityId"];
+            /**
+             * Data accettazione
+             * Format: date
+             * @example 2025-09-24
+             */
+            dataAccettazione: string;
+            /**
+             * Danno
+             * @description Posizione del danno nella sua accettazione, da 0
+             * @example 0
+             */
+            indice: number;
+            vista: components["schemas"]["VistaSagoma"];
+            x: components["schemas"]["x"];
+            y: components["schemas"]["y"];
+            tipo: components["schemas"]["TipoDanno"];
+            gravita: components["schemas"]["GravitaDanno"];
+            note?: components["schemas"]["note"];
+            /**
+             * Riparato il
+             * Format: date
+             * @example null
+             */
+            riparatoIl?: string | null;
+        };
+        /** @description Un mezzo della flotta nel gestionale */
+        MacchinaErp: {
+            /**
+             * Matricola
+             * @example MI01-PLT-001
+             */
+            matricola: string;
+            /**
+             * Famiglia
+             * @example PLT
+             */
+            famiglia: string;
+            /**
+             * Modello
+             * @example Piattaforma articolata 16 m
+             */
+            modello: string;
+            /** @description La sagoma su cui segnare i danni, null quando il gestionale non la indica */
+            sagoma: components["schemas"]["SagomaMezzo"] | null;
+            /**
+             * Km
+             * @example null
+             */
+            km?: number | null;
+            /**
+             * Ore
+             * @example 1234
+             */
+            ore?: number | null;
+        };
+        RiparazioneDanno: {
+            /**
+             * Data della riparazione
+             * Format: date
+             * @example 2025-10-02
+             */
+            data: string;
+        };
         Customer: components["schemas"]["customer"];
         CustomerDetail: components["schemas"]["customer-detail"];
         Document: components["schemas"]["document"];
@@ -5636,6 +5759,61 @@ export interface components {
             valore: string;
         };
         /**
+         * Sagoma del mezzo
+         * @example piattaforma
+         */
+        SagomaMezzo: string & ("furgone" | "piattaforma" | "movimento_terra");
+        /**
+         * Vista della sagoma
+         * @example sinistra
+         */
+        VistaSagoma: string & ("alto" | "sinistra" | "destra" | "fronte" | "retro");
+        /**
+         * Tipo di danno
+         * @example graffio
+         */
+        TipoDanno: string & ("graffio" | "ammaccatura" | "rottura" | "parte_mancante" | "perdita" | "altro");
+        /**
+         * Gravità del danno
+         * @example 2
+         */
+        GravitaDanno: number & (1 | 2 | 3);
+        /**
+         * Danno segnato
+         * @description Un danno segnato sulla sagoma del mezzo: la vista, il punto (coordinate da 0 a 1, così scala con il disegno), il tipo, la gravità e le sue foto.
+         */
+        "danno-segnato": {
+            /** Vista */
+            vista: components["schemas"]["VistaSagoma"];
+            /**
+             * Posizione orizzontale
+             * @example 0.42
+             */
+            x: number;
+            /**
+             * Posizione verticale
+             * @example 0.61
+             */
+            y: number;
+            /** Tipo di danno */
+            tipo: components["schemas"]["TipoDanno"];
+            /** Gravità */
+            gravita: components["schemas"]["GravitaDanno"];
+            /**
+             * Descrizione
+             * @example Portellone posteriore, lato guida
+             */
+            note?: string;
+            /**
+             * Foto del danno
+             * @description Le posizioni (da 0) delle sue foto tra le foto dell'accettazione, da una a cinque.
+             * @example [
+             *       0
+             *     ]
+             */
+            foto: number[];
+        };
+        /**
          * Accettazione mezzo
          * @description Accettazione di un mezzo rientrato: carburante, danni, controlli, foto e firma.
          */
@@ -5735,6 +5913,14 @@ export interface components {
              * @example SN-4455-AB
              */
             matricole?: string;
+            /** Sagoma */
+            readonly sagoma?: components["schemas"]["SagomaMezzo"];
+            /**
+             * Modello
+             * @description Famiglia e modello del mezzo, dal gestionale quando la matricola vi è registrata.
+             * @example Piattaforma articolata 16 m
+             */
+            readonly modello?: string;
             /**
              * Firma
              * @example accettazione-12-firma.png
@@ -5798,6 +5984,54 @@ export interface components {
                  */
                 creato: string;
             }[];
+            /**
+             * Danni segnati
+             * @description I danni segnati sulla sagoma in questa accettazione (coperti dalla firma del cliente).
+             * @default []
+             * @example [
+             *       {
+             *         "vista": "sinistra",
+             *         "x": 0.42,
+             *         "y": 0.61,
+             *         "tipo": "ammaccatura",
+             *         "gravita": 2,
+             *         "note": "Porta laterale",
+             *         "foto": [
+             *           0
+             *         ]
+             *       }
+             *     ]
+             */
+            readonly danniSegnati: components["schemas"]["danno-segnato"][];
+            /**
+             * Riparazioni
+             * @description Danni di questa accettazione segnati come riparati dall'officina: l'accettazione resta com'era.
+             * @default []
+             * @example [
+             *       {
+             *         "indice": 0,
+             *         "data": "2025-10-02",
+             *         "autore": "Marco Officina",
+             *         "creato": "2025-10-02T15:00:00+02:00"
+             *       }
+             *     ]
+             */
+            readonly riparazioni: {
+                /** Danno */
+                indice: number;
+                /**
+                 * Riparato il
+                 * Format: date
+                 */
+                data: string;
+                /** Segnato da */
+                autore: string;
+                /**
+                 * Registrato il
+                 * Format: date-time
+                 */
+                creato: string;
+            }[];
         };
         /**
          * Operatore
@@ -5831,6 +6065,21 @@ export interface components {
          * @example Contaore sostituito
          */
         motivoLetturaInferiore: string;
+        /**
+         * Posizione orizzontale
+         * @example 0.42
+         */
+        x: number;
+        /**
+         * Posizione verticale
+         * @example 0.61
+         */
+        y: number;
+        /**
+         * Descrizione
+         * @example Portellone posteriore, lato guida
+         */
+        note: string;
         /**
          * Cliente
          * @description Cliente del CRM.
@@ -8099,7 +8348,7 @@ export interface components {
          * Note
          * @example Richiesta consegna entro le 8:00
          */
-        note: string;
+        "properties-note": string;
         /**
          * Oggetto
          * @example Offerta di noleggio n. 2025/112
@@ -9439,6 +9688,28 @@ export interface components {
             };
             content: {
                 "application/pdf": string;
+            };
+        };
+        /** @description I danni delle accettazioni precedenti dello stesso mezzo (al più 200, i più recenti) */
+        DanniPrecedenti: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["DannoPrecedente"][];
+                };
+            };
+        };
+        /** @description Il mezzo nel gestionale, o null quando la matricola non vi è registrata */
+        MacchinaErp: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["MacchinaErp"] | null;
+                };
             };
         };
         /** @description Accettazione mezzo */
@@ -16211,6 +16482,92 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listDanniPrecedentiAccettazioneMezzo: {
+        parameters: {
+            query: {
+                /**
+                 * @description Matricola del mezzo
+                 * @example SN-4455-AB
+                 */
+                matricole: string;
+                /**
+                 * @description Solo i danni delle accettazioni registrate prima di questa (il verbale di un'accettazione)
+                 * @example 12
+                 */
+                prima?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DanniPrecedenti"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getMacchinaErpAccettazioneMezzo: {
+        parameters: {
+            query: {
+                /**
+                 * @description Matricola del mezzo
+                 * @example MI01-PLT-001
+                 */
+                matricola: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MacchinaErp"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+            502: components["responses"]["ServerError"];
+        };
+    };
+    createRiparazioneDannoAccettazione: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+                /**
+                 * @description Posizione del danno, da 0
+                 * @example 0
+                 */
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiparazioneDanno"];
+            };
+        };
+        responses: {
+            201: components["responses"]["AccettazioneMezzoItem"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

@@ -118,6 +118,26 @@ export type EmailKind =
   | 'promemoriaOfferta'
   | 'richiestaNuovaOfferta'
   | 'offertaRifiutata';
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "SagomaMezzo".
+ */
+export type SagomaMezzo = 'furgone' | 'piattaforma' | 'movimento_terra';
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "VistaSagoma".
+ */
+export type VistaSagoma = 'alto' | 'sinistra' | 'destra' | 'fronte' | 'retro';
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "TipoDanno".
+ */
+export type TipoDanno = 'graffio' | 'ammaccatura' | 'rottura' | 'parte_mancante' | 'perdita' | 'altro';
+/**
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "GravitaDanno".
+ */
+export type GravitaDanno = 1 | 2 | 3;
 
 /**
  * Accettazione di un mezzo rientrato: carburante, danni, controlli, foto e firma.
@@ -192,6 +212,11 @@ export interface AccettazioneMezzo {
    * Matricole
    */
   matricole?: string;
+  sagoma?: SagomaMezzo;
+  /**
+   * Modello: Famiglia e modello del mezzo, dal gestionale quando la matricola vi è registrata.
+   */
+  modello?: string;
   /**
    * Firma
    */
@@ -237,6 +262,31 @@ export interface AccettazioneMezzo {
      */
     creato: string;
   }[];
+  /**
+   * Danni segnati: I danni segnati sulla sagoma in questa accettazione (coperti dalla firma del cliente).
+   */
+  danniSegnati?: DannoSegnato[];
+  /**
+   * Riparazioni: Danni di questa accettazione segnati come riparati dall'officina: l'accettazione resta com'era.
+   */
+  riparazioni?: {
+    /**
+     * Danno
+     */
+    indice: number;
+    /**
+     * Riparato il
+     */
+    data: string;
+    /**
+     * Segnato da
+     */
+    autore: string;
+    /**
+     * Registrato il
+     */
+    creato: string;
+  }[];
 }
 /**
  * Esito di un controllo eseguito nell'accettazione.
@@ -253,6 +303,33 @@ export interface ControlloAccettazione {
    * Valore
    */
   valore: string;
+}
+/**
+ * Un danno segnato sulla sagoma del mezzo: la vista, il punto (coordinate da 0 a 1, così scala con il disegno), il tipo, la gravità e le sue foto.
+ *
+ * This interface was referenced by `Entities`'s JSON-Schema
+ * via the `definition` "DannoSegnato".
+ */
+export interface DannoSegnato {
+  vista: VistaSagoma;
+  /**
+   * Posizione orizzontale
+   */
+  x: number;
+  /**
+   * Posizione verticale
+   */
+  y: number;
+  tipo: TipoDanno;
+  gravita: GravitaDanno;
+  /**
+   * Descrizione
+   */
+  note?: string;
+  /**
+   * Foto del danno: Le posizioni (da 0) delle sue foto tra le foto dell'accettazione, da una a cinque.
+   */
+  foto: number[];
 }
 /**
  * Agente: voce della tabella di configurazione Agenti.

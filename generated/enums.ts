@@ -267,3 +267,91 @@ export const EmailKindOptions = [
   }
 ] as const;
 export const EmailKindValues = EmailKindOptions.map((o) => o.value);
+
+/** Sagoma del mezzo */
+export const SagomaMezzoOptions = [
+  {
+    "value": "furgone",
+    "label": "Furgone o veicolo"
+  },
+  {
+    "value": "piattaforma",
+    "label": "Piattaforma aerea"
+  },
+  {
+    "value": "movimento_terra",
+    "label": "Macchina movimento terra"
+  }
+] as const;
+export const SagomaMezzoValues = SagomaMezzoOptions.map((o) => o.value);
+
+/** Vista della sagoma */
+export const VistaSagomaOptions = [
+  {
+    "value": "alto",
+    "label": "Dall'alto"
+  },
+  {
+    "value": "sinistra",
+    "label": "Lato sinistro"
+  },
+  {
+    "value": "destra",
+    "label": "Lato destro"
+  },
+  {
+    "value": "fronte",
+    "label": "Fronte"
+  },
+  {
+    "value": "retro",
+    "label": "Retro"
+  }
+] as const;
+export const VistaSagomaValues = VistaSagomaOptions.map((o) => o.value);
+
+/** Tipo di danno */
+export const TipoDannoOptions = [
+  {
+    "value": "graffio",
+    "label": "Graffio"
+  },
+  {
+    "value": "ammaccatura",
+    "label": "Ammaccatura"
+  },
+  {
+    "value": "rottura",
+    "label": "Rottura"
+  },
+  {
+    "value": "parte_mancante",
+    "label": "Parte mancante"
+  },
+  {
+    "value": "perdita",
+    "label": "Perdita"
+  },
+  {
+    "value": "altro",
+    "label": "Altro"
+  }
+] as const;
+export const TipoDannoValues = TipoDannoOptions.map((o) => o.value);
+
+/** Gravità del danno */
+export const GravitaDannoOptions = [
+  {
+    "value": 1,
+    "label": "Lieve"
+  },
+  {
+    "value": 2,
+    "label": "Media"
+  },
+  {
+    "value": 3,
+    "label": "Grave"
+  }
+] as const;
+export const GravitaDannoValues = GravitaDannoOptions.map((o) => o.value);

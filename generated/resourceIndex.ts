@@ -525,6 +525,25 @@ export const resourceIndex = {
     "list": null,
     "load": () => import('./resources/customer-detail.ts').then((m) => m.resource as ResourceDefinition)
   },
+  "dannoSegnato": {
+    "name": "dannoSegnato",
+    "title": "Danno segnato",
+    "grammar": {
+      "gender": "masculine",
+      "plural": false
+    },
+    "label": "Danni segnati",
+    "collection": null,
+    "route": null,
+    "menu": null,
+    "roles": [],
+    "displayField": "id",
+    "search": [],
+    "searchKinds": {},
+    "sort": null,
+    "list": null,
+    "load": () => import('./resources/danno-segnato.ts').then((m) => m.resource as ResourceDefinition)
+  },
   "document": {
     "name": "document",
     "title": "Documento",

@@ -124,10 +124,14 @@ export const resource = {
   "writtenBy": [
     "operatoreNome",
     "foto",
+    "sagoma",
+    "modello",
     "firma",
     "fotoSha256",
     "sha256",
-    "addenda"
+    "addenda",
+    "danniSegnati",
+    "riparazioni"
   ],
   "single": false,
   "page": "/accettazioniMezzi/accettazioneMezzo",

@@ -93,6 +93,11 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   downloadAccettazioneMezzoFirma: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   downloadAccettazioneMezzoPdf: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   createAccettazioneMezzoAddendum: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+  // The wizard shows the damage already on the machine and what the ERP knows of it.
+  listDanniPrecedentiAccettazioneMezzo: G.accettazione,
+  getMacchinaErpAccettazioneMezzo: G.accettazione,
+  // The workshop (the service area: acceptance supervisors) marks damage repaired.
+  createRiparazioneDannoAccettazione: [SA, A, 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
   checkCustomerVatNumber: G.crm,
   listCustomerContacts: G.crm,
   listCustomerDetails: G.crm,

@@ -220,6 +220,9 @@ describe('every GET of the contract answers 200 with a demo record', () => {
       '/api/accettazioni_mezzi/ultima': async () =>
         `/api/accettazioni_mezzi/ultima?matricole=${encodeURIComponent(String(acceptance.matricole))}`,
       '/api/accettazioni_mezzi/{id}/foto/{n}': async () => `/api/accettazioni_mezzi/${acceptance.id}/foto/0`,
+      // The demo's dented platform: its dent is marked on the outline, and the ERP's fleet has it.
+      '/api/accettazioni_mezzi/danni': async () => '/api/accettazioni_mezzi/danni?matricole=MI01-PLT-006',
+      '/api/accettazioni_mezzi/macchina': async () => '/api/accettazioni_mezzi/macchina?matricola=MI01-PLT-006',
       '/api/files/downloads/{filename}': async () => `/api/files/downloads/${String(document.filename)}`,
       '/api/inventario-mezzi-items/xls': async () =>
         `/api/inventario-mezzi-items/xls?idInventarioMezzi=${inventory.id}`,

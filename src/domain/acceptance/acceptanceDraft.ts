@@ -20,6 +20,8 @@ export type AcceptanceDraft = Omit<
   | 'sha256'
   | 'created'
   | 'addenda'
+  | 'danniSegnati'
+  | 'riparazioni'
 > & {
   operatore: number | null;
   tacche: Notches;

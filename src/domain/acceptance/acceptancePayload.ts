@@ -13,6 +13,8 @@ export const SENT_FIELDS = [
   'noteCliente',
   'noteInterne',
   'motivoLetturaInferiore',
+  'sagoma',
+  'modello',
 ] as const satisfies readonly (keyof AcceptanceDraft)[];
 
 /** A reading of 0 (a new machine) is a reading, and a reading is required: it travels although falsy. */

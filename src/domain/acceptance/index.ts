@@ -19,3 +19,30 @@ export {
   type PreviousReading,
   type WizardStep,
 } from './validateAcceptance.ts';
+export {
+  normalisePoint,
+  marksToShow,
+  marksPayload,
+  readDamageMarks,
+  isOutline,
+  MAX_MARKS,
+  type DraftMark,
+  type EarlierMark,
+  type ShownMark,
+  type MarkError,
+  type DannoSegnato,
+  type SagomaMezzo,
+  type VistaSagoma,
+  type TipoDanno,
+  type GravitaDanno,
+} from './damageMarks.ts';
+export {
+  outlineView,
+  outlineSvg,
+  outlineShapes,
+  markShape,
+  VIEWS,
+  MARK_COLOURS,
+  MARK_RADIUS,
+  type OutlineView,
+} from './outlines.ts';

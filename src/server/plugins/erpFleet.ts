@@ -2,6 +2,7 @@ import type { ErpMachine } from '../../domain/inventory/closingLists.ts';
 import { normaliseCode } from '../../domain/inventory/counting.ts';
 import type { Queryable } from '../db/Db.ts';
 import type { ErpMovesRepository, MachineMove } from './erp-moves/erpMovesRepository.ts';
+import type { SagomaMezzo } from '../../../generated/entities.ts';
 
 /** What the vehicle inventory reads from the ERP: a branch's fleet, and machines by code (issue 18). */
 export interface ErpFleet {
@@ -15,6 +16,20 @@ export interface ErpFleet {
    * (the demo) writes in it; one of another system throws to roll that change back.
    */
   moveMachine(tx: Queryable, move: MachineMove): Promise<{ reference: string }>;
+  /** The machine with this serial number (case ignored), its family, model and last readings; null when unknown. */
+  machineBySerial(serial: string): Promise<ErpFleetMachine | null>;
+}
+
+/** A machine of the fleet as the acceptance reads it (issue 32, point 2). */
+export interface ErpFleetMachine {
+  matricola: string;
+  /** The ERP's family code (PLT, ESC…). */
+  famiglia: string;
+  modello: string;
+  /** The outline its damage is marked on; null when the family has none. */
+  sagoma: SagomaMezzo | null;
+  km: number | null;
+  ore: number | null;
 }
 
 export type { MachineMove };
@@ -47,6 +62,15 @@ const FAMILIES = [
   ['SOL', 'Sollevatore telescopico 14 m'],
   ['CMP', 'Compattatore a piastra'],
 ] as const;
+/** The outline each demo family's damage is marked on (a generator has none of the three). */
+const OUTLINE: Record<string, SagomaMezzo | null> = {
+  PLT: 'piattaforma',
+  PLF: 'piattaforma',
+  SOL: 'piattaforma',
+  ESC: 'movimento_terra',
+  CMP: 'movimento_terra',
+  GEN: null,
+};
 const CUSTOMERS = ['Edilizia Brambilla S.r.l.', 'Costruzioni Riva S.p.A.', 'Impresa Colombo & Figli', 'Cantieri Lario'];
 /** Demo branch codes are two letters and two digits (MI01); each has 200 to 320 machines. */
 const DEMO_BRANCH = /^[A-Z]{2}\d{2}$/;
@@ -82,7 +106,7 @@ function demoMachineOf(code: string): ErpMachine | undefined {
 
 /**
  * The demo ERP's fleet: every branch code of the demo form gets the same machines on every start
- * (`MI01-PLT-001`…), some out on rent, so a count can be tried and closed without the real ERP. A machine moved
+ * (`MI01-PLF-001`, `MI01-ESC-002`…), some out on rent, so a count can be tried and closed without the real ERP. A machine moved
  * to another branch is registered there from then on (the moves are kept in this database, migration 0007).
  */
 export function demoFleet(moves: ErpMovesRepository | null = null): ErpFleet {
@@ -91,6 +115,11 @@ export function demoFleet(moves: ErpMovesRepository | null = null): ErpFleet {
     DEMO_BRANCH.test(branchCode)
       ? Array.from({ length: fleetSize(branchCode) }, (_, i) => demoMachine(branchCode, i + 1))
       : [];
+  async function machinesByCode(codes: readonly string[]) {
+    const found = [...new Set(codes.map(normaliseCode))].flatMap((code) => demoMachineOf(code) ?? []);
+    const moved = await ledger.lastBranches(found.map((m) => m.code));
+    return found.map((m) => ({ ...m, branchCode: moved.get(m.code) ?? m.branchCode }));
+  }
   return {
     async machinesOfBranch(branchCode) {
       const moved = await ledger.movedAround(branchCode);
@@ -104,13 +133,24 @@ export function demoFleet(moves: ErpMovesRepository | null = null): ErpFleet {
         });
       return [...home, ...arrived];
     },
-    async machinesByCode(codes) {
-      const found = [...new Set(codes.map(normaliseCode))].flatMap((code) => demoMachineOf(code) ?? []);
-      const moved = await ledger.lastBranches(found.map((m) => m.code));
-      return found.map((m) => ({ ...m, branchCode: moved.get(m.code) ?? m.branchCode }));
-    },
+    machinesByCode,
     async moveMachine(tx, move) {
       return { reference: await ledger.record(tx, move) };
+    },
+    // The demo's serial numbers are its machine codes; its hour meters read a few hundred to a few thousand hours.
+    async machineBySerial(serial) {
+      const [machine] = await machinesByCode([serial]);
+      if (!machine) return null;
+      const famiglia = machine.code.split('-')[1] ?? '';
+      const n = Number(machine.code.slice(-3));
+      return {
+        matricola: machine.code,
+        famiglia,
+        modello: machine.description ?? '',
+        sagoma: OUTLINE[famiglia] ?? null,
+        km: null,
+        ore: 150 + ((n * 137) % 2800),
+      };
     },
   };
 }

@@ -52,12 +52,13 @@ export async function brochures(api: DemoApi, admin: Headers) {
   }
 }
 
+/** Machines of the demo ERP's Milano fleet (plugins/erpFleet.ts: machine n is of family n mod 6). */
 const MACHINES: [string, Machine, number][] = [
-  ['MI01-PLF-002', 'scissorLift', 1240],
-  ['MI01-PLT-001', 'boomLift', 3380],
-  ['MI01-SOL-005', 'telehandler', 2115],
-  ['MI01-ESC-003', 'excavator', 5470],
-  ['MI01-PLF-008', 'scissorLift', 860],
+  ['MI01-PLF-007', 'scissorLift', 1240],
+  ['MI01-PLT-006', 'boomLift', 3380],
+  ['MI01-SOL-010', 'telehandler', 2115],
+  ['MI01-ESC-008', 'excavator', 5470],
+  ['MI01-PLF-013', 'scissorLift', 860],
 ];
 
 /** Five check-ins on the tablet, with four photos each and the customer's signature; one gets an addendum. */
@@ -85,6 +86,23 @@ export async function acceptances(
       noteInterne: i === 1 ? 'Ammaccatura sul lato destro del telaio.' : 'Nessuna anomalia.',
       chiaveIdempotenza: randomUUID(),
       firma: signaturePicture(i + 7),
+      sagoma: machine === 'excavator' ? 'movimento_terra' : 'piattaforma',
+      // The dented one: the dent marked on the right side of the chassis, with its photo (the second).
+      ...(i === 1
+        ? {
+            danniSegnati: JSON.stringify([
+              {
+                vista: 'destra',
+                x: 0.32,
+                y: 0.78,
+                tipo: 'ammaccatura',
+                gravita: 2,
+                note: 'Telaio, lato destro',
+                foto: [1],
+              },
+            ]),
+          }
+        : {}),
     };
     for (let side = 0; side < 4; side++)
       parts[`foto-${side}`] = [acceptancePhoto(machine, side, i === 1 && side === 1), `foto-${side + 1}.png`];

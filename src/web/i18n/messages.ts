@@ -1,5 +1,6 @@
 import { NO, YES } from '../../domain/yesNo.ts';
 import { acceptanceMessages } from './acceptanceMessages.ts';
+import { damageMessages } from './damageMessages.ts';
 import { inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
 
 /** Every Italian string of the app that does not come from a schema title: one catalogue, Italian only. */
@@ -407,4 +408,5 @@ export const messages = {
   /** The two ends of a date range filter: "Richiamare in data dal", "… al". */
   range: { from: (label: string) => `${label} dal`, to: (label: string) => `${label} al` },
   acceptance: acceptanceMessages,
+  damage: damageMessages,
 } as const;

@@ -4,7 +4,9 @@ import { VERIFICATION } from '../../../domain/verification.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
+import type { EarlierMark } from '../../../domain/acceptance/index.ts';
 import { acceptanceKey } from './acceptanceFiles.ts';
+import { damageSection } from './acceptanceDamagePdf.ts';
 import { sha256 } from './acceptanceUpload.ts';
 import { PDF_FONTS, renderPdf } from '../../pdf/pdf.ts';
 import { verificationBlock } from '../../pdf/verificationBlock.ts';
@@ -26,6 +28,7 @@ export async function acceptancePdf(
   ctx: AppContext,
   row: Row,
   types: readonly Pick<TipoControllo, 'id' | 'nome'>[],
+  earlier: readonly EarlierMark[] = [],
 ): Promise<Buffer> {
   const names = new Map(types.map((t) => [t.id, t.nome]));
   const controlli = (row.controlli as { controlloId: number; valore: string }[] | null) ?? [];
@@ -82,6 +85,7 @@ export async function acceptancePdf(
               : { text: `Foto ${i + 1}: file non trovato`, color: 'red' },
           )
         : [{ text: 'Nessuna foto' }]),
+      ...damageSection(row, earlier),
       // The heading goes with its signature: never one at the foot of a page and the other on the next.
       {
         stack: [

@@ -1,4 +1,4 @@
-import type { PreviousReading } from '../../../domain/acceptance/index.ts';
+import type { DannoSegnato, EarlierMark, PreviousReading } from '../../../domain/acceptance/index.ts';
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
 import type { AppContext, RecordOf } from '../../context.ts';
@@ -7,6 +7,15 @@ import type { Queryable } from '../../db/Db.ts';
 import { activeUsersWithAnyRole, displayName, personOf } from '../users/index.ts';
 
 const TABLE = '"accettazioneMezzo"';
+/** The most earlier marks the wizard and the PDF show (the contract's bound). */
+const MAX_EARLIER_MARKS = 200;
+
+export interface Repair {
+  indice: number;
+  data: string;
+  autore: string;
+  creato: string;
+}
 const STAGED = '"accettazioneMezzoFotoCaricata"';
 
 /** Every file name an acceptance or a waiting photo holds, in one statement (a photo passes from one to the other). */
@@ -79,6 +88,47 @@ export const acceptanceRepository = {
   },
 
   toRecord: record,
+
+  /**
+   * The damage marked on earlier acceptances of the same machine (serial numbers without case), oldest first, with
+   * the date each was repaired: of the last 50 acceptances with marks, at most 200 marks (the most recent).
+   * `before`: only acceptances stored before that one (its PDF).
+   */
+  async earlierMarks(ctx: AppContext, matricole: string, before?: number): Promise<EarlierMark[]> {
+    const { rows } = await ctx.db.query<Row>(
+      `SELECT id, "dataAccettazione", "danniSegnati", riparazioni FROM ${TABLE}
+        WHERE lower(matricole) = lower($1) AND ($2::int IS NULL OR id < $2)
+          AND jsonb_typeof("danniSegnati") = 'array' AND jsonb_array_length("danniSegnati") > 0
+        ORDER BY "dataAccettazione" DESC, id DESC LIMIT 50`,
+      [matricole.trim(), before ?? null],
+    );
+    const marks = rows.reverse().flatMap((row) => {
+      const repairs = new Map(((row.riparazioni as Repair[] | null) ?? []).map((r) => [r.indice, r.data]));
+      return ((row.danniSegnati as DannoSegnato[] | null) ?? []).map(
+        ({ foto: _photos, ...mark }, indice): EarlierMark => ({
+          ...mark,
+          accettazioneId: Number(row.id),
+          dataAccettazione: String(row.dataAccettazione),
+          indice,
+          riparatoIl: repairs.get(indice) ?? null,
+        }),
+      );
+    });
+    return marks.slice(-MAX_EARLIER_MARKS);
+  },
+
+  /** Marks mark n of an acceptance repaired, once: null when there is no such mark or it is already repaired. */
+  async addRepair(ctx: AppContext, id: number, repair: Repair): Promise<Acceptance | null> {
+    const { rows } = await ctx.db.query<Row>(
+      `UPDATE ${TABLE} SET riparazioni = COALESCE(riparazioni, '[]'::jsonb) || $2::jsonb
+        WHERE id = $1 AND jsonb_typeof("danniSegnati") = 'array' AND jsonb_array_length("danniSegnati") > $3
+          AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(riparazioni, '[]'::jsonb)) r
+                           WHERE (r->>'indice')::int = $3)
+        RETURNING *`,
+      [id, JSON.stringify([repair]), repair.indice],
+    );
+    return rows[0] ? record(ctx, rows[0]) : null;
+  },
 
   async stagedFile(ctx: AppContext, userId: number, sha256: string): Promise<string | null> {
     const { rows } = await ctx.db.query<{ file: string }>(

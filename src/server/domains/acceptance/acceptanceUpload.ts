@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { newAcceptanceDraft, notchesFor, type AcceptanceDraft } from '../../../domain/acceptance/index.ts';
+import { isOutline, newAcceptanceDraft, notchesFor, type AcceptanceDraft } from '../../../domain/acceptance/index.ts';
 import { formatFileSize } from '../../../domain/fileSize.ts';
 import type { Violation } from '../../http/httpError.ts';
 import type { ApiRequest } from '../../context.ts';
@@ -22,6 +22,8 @@ export interface AcceptanceUpload {
   /** The hashes of photos already uploaded one by one, in order, when no photo came with the acceptance. */
   staged: string[];
   signature: UploadedImage | null;
+  /** The damage marks as sent (JSON text), read against the photos by `readDamageMarks`. */
+  marks: string | undefined;
 }
 
 const TEXT_LIMITS: Record<string, number> = {
@@ -35,6 +37,9 @@ const TEXT_LIMITS: Record<string, number> = {
   noteCliente: 4000,
   noteInterne: 4000,
   motivoLetturaInferiore: 1000,
+  sagoma: 30,
+  modello: 255,
+  danniSegnati: 16000,
   tacche: 200,
   chiaveIdempotenza: 64,
   'controlloId[]': 12,
@@ -46,6 +51,8 @@ const FIELD_TITLES: Record<string, string> = {
   noteCliente: 'Note per il cliente',
   noteInterne: 'Note interne',
   motivoLetturaInferiore: 'Motivo lettura inferiore',
+  modello: 'Modello',
+  danniSegnati: 'Danni segnati',
   'valore[]': 'Valore',
 };
 export const IMAGE_EXT: Record<string, 'png' | 'jpg'> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
@@ -147,6 +154,14 @@ export async function readAcceptanceUpload(
     motivoLetturaInferiore: (one('motivoLetturaInferiore') ?? '').trim(),
     controlli,
   };
+  const sagoma = one('sagoma');
+  if (sagoma !== undefined && sagoma !== '') {
+    if (!isOutline(sagoma))
+      throw bad([{ field: 'sagoma', message: 'La sagoma deve essere furgone, piattaforma o movimento_terra' }]);
+    draft.sagoma = sagoma;
+  }
+  const modello = one('modello')?.trim();
+  if (modello) draft.modello = modello;
 
   const photoFiles = files
     .filter((f) => PHOTO_FIELD.test(f.field))
@@ -185,5 +200,5 @@ export async function readAcceptanceUpload(
     if (ext !== 'png') throw bad([{ field: 'firma', message: "La firma deve essere un'immagine PNG" }]);
     signature = { buffer: firma[0].buffer, ext, sha256: sha256(firma[0].buffer) };
   }
-  return { draft, idempotencyKey: key, photos, staged, signature };
+  return { draft, idempotencyKey: key, photos, staged, signature, marks: one('danniSegnati') };
 }

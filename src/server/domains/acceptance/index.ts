@@ -1,6 +1,12 @@
 import canonicalize from 'canonicalize';
 import type { FastifyReply } from 'fastify';
-import { checkValueText, validateAcceptance, type AcceptanceError } from '../../../domain/acceptance/index.ts';
+import {
+  checkValueText,
+  readDamageMarks,
+  validateAcceptance,
+  type AcceptanceError,
+} from '../../../domain/acceptance/index.ts';
+import { romeToday } from '../../../domain/calendar/index.ts';
 import { defineHandlers, type AppContext, type Handler, type ServerModule } from '../../context.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { NewFiles } from '../../storage/storage.ts';
@@ -40,6 +46,11 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
   const previous = draft.matricole ? await repo.lastOf(ctx, draft.matricole) : null;
   const types = await repo.controlTypes(ctx);
   const errors = validateAcceptance(draft, types, repo.previousReading(previous), { signed: !!upload.signature });
+  const read = readDamageMarks(upload.marks, upload.staged.length || upload.photos.length);
+  const marks = 'marks' in read ? read.marks : [];
+  if ('errors' in read) errors.push(...read.errors.map((e) => ({ ...e, step: 1 as const })));
+  if (marks.length && !draft.sagoma)
+    errors.push({ step: 1, field: 'sagoma', message: 'Scegliere la sagoma del mezzo su cui sono segnati i danni' });
   if (errors.length) throw refuse(errors);
   if (draft.operatore !== user.id && !user.roles.some((r) => CHOOSES_OPERATOR.includes(r)))
     throw refuse([
@@ -58,7 +69,8 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
     operatore: operator.id,
     operatoreNome: operator.nome,
     dataAccettazione: draft.dataAccettazione,
-    danni: draft.danni ?? false,
+    // A marked damage is damage, whatever the switch says.
+    danni: (draft.danni ?? false) || marks.length > 0,
     carburante: draft.carburante,
     tacche: draft.tacche,
     controlli,
@@ -68,6 +80,10 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
     noteCliente: draft.noteCliente ?? '',
     noteInterne: draft.noteInterne ?? '',
     motivoLetturaInferiore: draft.motivoLetturaInferiore ?? '',
+    sagoma: draft.sagoma ?? null,
+    modello: draft.modello ?? '',
+    // The marks are part of what the customer signs, so of the record's fingerprint.
+    danniSegnati: marks,
     fotoSha256: upload.staged.length ? upload.staged : upload.photos.map((p) => p.sha256),
     firmaSha256: upload.signature?.sha256 ?? null,
     created,
@@ -103,6 +119,7 @@ const create: Handler<'createAccettazioneMezzo'> = async (req, ctx) => {
       firma,
       sha256: recordHash,
       addenda: [],
+      riparazioni: [],
       chiaveIdempotenza: key,
       creatoDa: user.id,
     });
@@ -135,6 +152,30 @@ async function rowOr404(id: number, ctx: AppContext) {
   return row;
 }
 
+/**
+ * The workshop marks damage n of an acceptance repaired (issue 32): on a day from the acceptance's to today, once.
+ * The acceptance itself stays as signed; the repair is kept beside it, with who marked it.
+ */
+const markRepaired: Handler<'createRiparazioneDannoAccettazione'> = async (req, ctx) => {
+  const row = await rowOr404(req.params.id, ctx);
+  const n = req.params.n;
+  const marks = (row.danniSegnati as unknown[] | null) ?? [];
+  if (n >= marks.length) throw new HttpError(404, MESSAGES.notFound);
+  const { data } = req.body;
+  const bad = (message: string) => new HttpError(400, MESSAGES.invalid, [{ field: 'data', message }]);
+  if (data > romeToday()) throw bad('La data della riparazione non può essere futura');
+  if (data < String(row.dataAccettazione))
+    throw bad("La data della riparazione non può precedere l'accettazione che ha segnato il danno");
+  const repaired = await repo.addRepair(ctx, Number(row.id), {
+    indice: n,
+    data,
+    autore: req.user ? personName(req.user) : '',
+    creato: new Date().toISOString(),
+  });
+  if (!repaired) throw new HttpError(409, 'Il danno è già segnato come riparato');
+  return { data: repaired };
+};
+
 /** Vehicle acceptance (issue 17): the wizard's save, the machine's last check-in, photos, signature, PDF, addenda. */
 export const acceptanceModule: ServerModule = {
   files: () => [{ folder: ACCEPTANCE_FOLDER, referenced: namedBy(ACCEPTANCE_FILES) }],
@@ -156,9 +197,20 @@ export const acceptanceModule: ServerModule = {
       return sendImage(req.reply, ctx, (await rowOr404(req.params.id, ctx)).firma);
     },
 
+    listDanniPrecedentiAccettazioneMezzo: async (req, ctx) => ({
+      data: await repo.earlierMarks(ctx, req.query.matricole, req.query.prima),
+    }),
+
+    getMacchinaErpAccettazioneMezzo: async (req, ctx) => ({
+      data: await ctx.erp.machineBySerial(req.query.matricola.trim()),
+    }),
+
+    createRiparazioneDannoAccettazione: markRepaired,
+
     downloadAccettazioneMezzoPdf: async (req, ctx) => {
       const row = await rowOr404(req.params.id, ctx);
-      const pdf = await acceptancePdf(ctx, row, await repo.controlTypes(ctx));
+      const earlier = row.matricole ? await repo.earlierMarks(ctx, String(row.matricole), Number(row.id)) : [];
+      const pdf = await acceptancePdf(ctx, row, await repo.controlTypes(ctx), earlier);
       return req.reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="accettazione-${Number(row.id)}.pdf"`)

@@ -28,6 +28,7 @@ import { LoadFailure } from '../../ui/ErrorPage.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 import { VerificationDetails } from '../../ui/VerificationDetails.tsx';
 import { ApiImage } from './ApiImage.tsx';
+import { DamageRepairs } from './DamageRepairs.tsx';
 import { useControlTypes } from './useWizardData.ts';
 import { ACCEPTANCE_LIST } from './pages.ts';
 
@@ -83,6 +84,7 @@ export function AcceptanceDetail({ id }: { id: number }) {
     [m.date, f.date(a.dataAccettazione)],
     [m.operator, a.operatoreNome ?? String(a.operatore)],
     [m.serial, a.matricole || '—'],
+    ...(a.modello ? [[messages.damage.model, a.modello] as [string, string]] : []),
     [m.km, f.km(a.km) || '—'],
     [m.hours, f.hours(a.ore) || '—'],
     [m.fuel, m.fuelValue(a.carburante)],
@@ -138,6 +140,7 @@ export function AcceptanceDetail({ id }: { id: number }) {
           </TableBody>
         </Table>
       </Paper>
+      <DamageRepairs acceptance={a} />
       <Paper sx={{ p: 3, mb: 2 }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {m.photos}

@@ -4,6 +4,8 @@ import { DateInput } from '../../fields/DateInput.tsx';
 import { NumberInput } from '../../fields/NumberInput.tsx';
 import { messages } from '../../i18n/messages.ts';
 import { sessionUserName } from '../../session/useSessionUser.ts';
+import { DamageSection } from './DamageSection.tsx';
+import { ErpMachineNotice } from './ErpMachineNotice.tsx';
 import { FuelGauge } from './FuelGauge.tsx';
 import { PreviousCheckIn } from './PreviousCheckIn.tsx';
 import type { AcceptanceWizardState } from './useAcceptanceWizard.ts';
@@ -77,79 +79,83 @@ export function WizardStepOne({ wizard }: { wizard: AcceptanceWizardState }) {
   const { draft } = saved;
   const { setField } = wizard;
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <OperatorField wizard={wizard} />
-        <Box sx={BIG}>
-          <DateInput
-            kind="date"
-            id="dataAccettazione"
-            label={m.date}
-            value={draft.dataAccettazione}
-            onChange={(v) => setField({ dataAccettazione: v ?? '' })}
-            required
-            error={!!errors.dataAccettazione}
-          />
-          {errors.dataAccettazione && (
-            <Typography color="error" variant="caption">
-              {errors.dataAccettazione}
-            </Typography>
-          )}
-        </Box>
-        <TextField
-          id="matricole"
-          label={m.serial}
-          value={draft.matricole ?? ''}
-          onChange={(ev) => setField({ matricole: ev.target.value })}
-          helperText={errors.matricole ?? m.serialHelp}
-          error={!!errors.matricole}
-          required
-          slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', maxLength: 1000 } }}
-          sx={BIG}
-        />
-        <PreviousCheckIn previous={wizard.previous} />
-      </Box>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, ...BIG }}>
-          <Reading wizard={wizard} field="km" label={m.km} />
-          <Reading wizard={wizard} field="ore" label={m.hours} />
-        </Box>
-        {(lower || !!draft.motivoLetturaInferiore) && (
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <OperatorField wizard={wizard} />
+          <Box sx={BIG}>
+            <DateInput
+              kind="date"
+              id="dataAccettazione"
+              label={m.date}
+              value={draft.dataAccettazione}
+              onChange={(v) => setField({ dataAccettazione: v ?? '' })}
+              required
+              error={!!errors.dataAccettazione}
+            />
+            {errors.dataAccettazione && (
+              <Typography color="error" variant="caption">
+                {errors.dataAccettazione}
+              </Typography>
+            )}
+          </Box>
           <TextField
-            id="motivoLetturaInferiore"
-            label={m.lowerReason}
-            value={draft.motivoLetturaInferiore ?? ''}
-            // A reason answers the lower readings: their messages go with it.
-            onChange={(ev) => setField({ motivoLetturaInferiore: ev.target.value, km: draft.km, ore: draft.ore })}
-            helperText={m.lowerReasonHelp}
+            id="matricole"
+            label={m.serial}
+            value={draft.matricole ?? ''}
+            onChange={(ev) => setField({ matricole: ev.target.value })}
+            helperText={errors.matricole ?? m.serialHelp}
+            error={!!errors.matricole}
             required
-            color="warning"
-            focused={lower && !draft.motivoLetturaInferiore}
+            slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', maxLength: 1000 } }}
             sx={BIG}
           />
-        )}
-        <FuelGauge notches={draft.tacche} onChange={(tacche) => setField({ tacche, carburante: fuelOf(tacche) })} />
-        {errors.carburante && <Typography color="error">{errors.carburante}</Typography>}
-        <Box>
-          <Typography component="p" id="danni-label" color="text.secondary" sx={{ mb: 0.5 }}>
-            {m.damage}
-          </Typography>
-          <ToggleButtonGroup
-            exclusive
-            aria-labelledby="danni-label"
-            value={draft.danni ? 'si' : 'no'}
-            onChange={(_ev, v: string | null) => v && setField({ danni: v === 'si' })}
-            fullWidth
-          >
-            <ToggleButton value="no" sx={{ minHeight: 56, textTransform: 'none', fontSize: '1rem' }}>
-              {m.no}
-            </ToggleButton>
-            <ToggleButton value="si" color="error" sx={{ minHeight: 56, textTransform: 'none', fontSize: '1rem' }}>
-              {m.yes}
-            </ToggleButton>
-          </ToggleButtonGroup>
+          <ErpMachineNotice wizard={wizard} />
+          <PreviousCheckIn previous={wizard.previous} />
+        </Box>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, ...BIG }}>
+            <Reading wizard={wizard} field="km" label={m.km} />
+            <Reading wizard={wizard} field="ore" label={m.hours} />
+          </Box>
+          {(lower || !!draft.motivoLetturaInferiore) && (
+            <TextField
+              id="motivoLetturaInferiore"
+              label={m.lowerReason}
+              value={draft.motivoLetturaInferiore ?? ''}
+              // A reason answers the lower readings: their messages go with it.
+              onChange={(ev) => setField({ motivoLetturaInferiore: ev.target.value, km: draft.km, ore: draft.ore })}
+              helperText={m.lowerReasonHelp}
+              required
+              color="warning"
+              focused={lower && !draft.motivoLetturaInferiore}
+              sx={BIG}
+            />
+          )}
+          <FuelGauge notches={draft.tacche} onChange={(tacche) => setField({ tacche, carburante: fuelOf(tacche) })} />
+          {errors.carburante && <Typography color="error">{errors.carburante}</Typography>}
+          <Box>
+            <Typography component="p" id="danni-label" color="text.secondary" sx={{ mb: 0.5 }}>
+              {m.damage}
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              aria-labelledby="danni-label"
+              value={draft.danni ? 'si' : 'no'}
+              onChange={(_ev, v: string | null) => v && setField({ danni: v === 'si' })}
+              fullWidth
+            >
+              <ToggleButton value="no" sx={{ minHeight: 56, textTransform: 'none', fontSize: '1rem' }}>
+                {m.no}
+              </ToggleButton>
+              <ToggleButton value="si" color="error" sx={{ minHeight: 56, textTransform: 'none', fontSize: '1rem' }}>
+                {m.yes}
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </Box>
         </Box>
       </Box>
-    </Box>
+      <DamageSection wizard={wizard} />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, TextField, Typography } from '@mui/material';
+import { Alert, Box, TextField, Typography } from '@mui/material';
 import { messages } from '../../i18n/messages.ts';
 import { SignatureField } from '../../ui/SignatureField.tsx';
 import { CheckField } from './CheckField.tsx';
@@ -32,6 +32,7 @@ export function WizardStepTwo({ wizard }: { wizard: AcceptanceWizardState }) {
         </Box>
       </Box>
       <PhotoField photos={saved.photos} onChange={(photos) => update({ photos })} error={errors.foto} />
+      {!!saved.marks?.length && <Alert severity="info">{messages.damage.signatureCovers(saved.marks.length)}</Alert>}
       <SignatureField
         value={saved.signature}
         onChange={(signature) => {

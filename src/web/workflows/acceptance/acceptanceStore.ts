@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { AcceptanceDraft, WizardStep } from '../../../domain/acceptance/index.ts';
+import type { AcceptanceDraft, DraftMark, WizardStep } from '../../../domain/acceptance/index.ts';
 
 /** A photo as the tablet keeps it: downscaled, with the SHA-256 of its bytes (its key). */
 export interface StoredPhoto {
@@ -18,6 +18,8 @@ export interface SavedDraft {
   signature: string | null;
   /** The idempotency key this acceptance will be sent with (a retry reuses it). */
   key: string;
+  /** The damage marked on the outline, each with its photos (absent in drafts kept before issue 32). */
+  marks?: DraftMark[];
 }
 
 /** An acceptance saved on the tablet and not yet acknowledged by the server. */
@@ -67,7 +69,8 @@ async function dropUnreferenced(hashes: readonly string[]): Promise<void> {
   const d = await open();
   const tx = d.transaction(['drafts', 'queue', 'photos'], 'readwrite');
   const used = new Set<string>();
-  for (const draft of await tx.objectStore('drafts').getAll()) draft.photos.forEach((h) => used.add(h));
+  for (const draft of await tx.objectStore('drafts').getAll())
+    [...draft.photos, ...(draft.marks ?? []).flatMap((m) => m.foto)].forEach((h) => used.add(h));
   for (const q of await tx.objectStore('queue').getAll()) q.photos.forEach((h) => used.add(h));
   for (const h of hashes) if (!used.has(h)) await tx.objectStore('photos').delete(h);
   await tx.done;

@@ -2,11 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   acceptanceFormFields,
+  marksPayload,
   newAcceptanceDraft,
   validateAcceptance,
   validateAcceptanceStep,
   type AcceptanceDraft,
   type AcceptanceError,
+  type DraftMark,
   type WizardStep,
 } from '../../../domain/acceptance/index.ts';
 import { romeToday } from '../../../domain/calendar/index.ts';
@@ -16,6 +18,7 @@ import { useNotify } from '../../ui/notifications.tsx';
 import { acceptanceStore, type QueuedAcceptance, type SavedDraft } from './acceptanceStore.ts';
 import { outbox } from './outbox.ts';
 import { usePreviousCheckIn } from './PreviousCheckIn.tsx';
+import { useEarlierMarks, useSettledSerial } from './useMachineData.ts';
 import { useControlTypes, useOnline, useOperators } from './useWizardData.ts';
 
 const m = messages.acceptance;
@@ -29,8 +32,9 @@ const PAGE_ONE = new Set([
   'carburante',
   'danni',
   'motivoLetturaInferiore',
+  'sagoma',
 ]);
-const stepOf = (field: string): WizardStep => (PAGE_ONE.has(field) ? 1 : 2);
+const stepOf = (field: string): WizardStep => (PAGE_ONE.has(field) || field.startsWith('danniSegnati') ? 1 : 2);
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /** The idempotency key of one acceptance: random, and possible without WebCrypto's subtle part (plain http). */
@@ -47,7 +51,14 @@ const fresh = (userId: number): SavedDraft => ({
 });
 
 const isBlank = (s: SavedDraft) =>
-  !s.draft.matricole && s.draft.km == null && s.draft.ore == null && !s.photos.length && !s.signature;
+  !s.draft.matricole &&
+  s.draft.km == null &&
+  s.draft.ore == null &&
+  !s.photos.length &&
+  !s.signature &&
+  !s.marks?.length;
+/** Every photo a draft holds: its own and its marks'. */
+const photosOf = (s: SavedDraft) => [...s.photos, ...(s.marks ?? []).flatMap((m) => m.foto)];
 
 const errorMap = (errors: readonly { field: string; message: string }[]) =>
   Object.fromEntries(errors.map((e) => [e.field === 'controlli' ? 'controlli' : e.field, e.message]));
@@ -68,6 +79,8 @@ export function useAcceptanceWizard() {
   const choosesOperator = !!user?.roles.some((r) => CHOOSES_OPERATOR.includes(r));
   const operators = useOperators(choosesOperator).data ?? [];
   const previous = usePreviousCheckIn(saved?.draft.matricole ?? '');
+  const settledSerial = useSettledSerial(saved?.draft.matricole ?? '');
+  const earlierMarks = useEarlierMarks(settledSerial).data ?? [];
   const queue = useSyncExternalStore(outbox.subscribe, outbox.snapshot);
   const userId = user?.id ?? 0;
   const queryClient = useQueryClient();
@@ -132,22 +145,25 @@ export function useAcceptanceWizard() {
     const found = validateAcceptance(saved.draft, types, prev, { signed: !!saved.signature });
     if (found.length) return showErrors(found);
     setBusy(true);
-    const hashes = saved.photos.every((h) => SHA256.test(h)) ? saved.photos : [];
+    // The marks' photos travel with the others, through the same queue; each mark names its own by position.
+    const { photos, danniSegnati } = marksPayload(saved.photos, saved.marks ?? []);
+    const hashes = photos.every((h) => SHA256.test(h)) ? photos : [];
     const item: QueuedAcceptance = {
       key: saved.key,
       userId: user.id,
       fields: [
         ...acceptanceFormFields(saved.draft, types),
         ['chiaveIdempotenza', saved.key],
+        ...(danniSegnati.length ? [['danniSegnati', JSON.stringify(danniSegnati)] as [string, string]] : []),
         ...hashes.map((h): [string, string] => ['fotoSha256[]', h]),
       ],
-      photos: saved.photos,
+      photos,
       signature: saved.signature,
       origin: saved,
       summary: {
         matricole: saved.draft.matricole ?? '',
         dataAccettazione: saved.draft.dataAccettazione,
-        photos: saved.photos.length,
+        photos: photos.length,
       },
       queuedAt: new Date().toISOString(),
       attempts: 0,
@@ -189,7 +205,7 @@ export function useAcceptanceWizard() {
     setRestored(false);
     const blank = fresh(user.id);
     setSaved(blank);
-    void acceptanceStore.saveDraft(blank).then(() => acceptanceStore.dropUnreferenced(saved.photos));
+    void acceptanceStore.saveDraft(blank).then(() => acceptanceStore.dropUnreferenced(photosOf(saved)));
   };
 
   return {
@@ -204,6 +220,13 @@ export function useAcceptanceWizard() {
     choosesOperator,
     operators,
     previous: previous.data,
+    settledSerial,
+    earlierMarks,
+    setMarks: (marks: DraftMark[]) => {
+      update({ marks });
+      clearErrors(['danniSegnati', 'sagoma']);
+    },
+    dropPhotos: (hashes: readonly string[]) => void acceptanceStore.dropUnreferenced(hashes),
     lower,
     queue,
     update,
