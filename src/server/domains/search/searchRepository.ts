@@ -68,14 +68,21 @@ export const searchRepository = {
   },
 
   /**
-   * The plan of a tier's query with sequential scans off: an index the query can use shows in it (the test of
-   * the indexes; on a big table the planner chooses it by itself, see scripts/benchSearch.ts).
+   * The plan of a tier's query. `forceIndex` turns sequential scans off, so that an index the query can use shows
+   * even in a small table (the test of the indexes); without it, the plan PostgreSQL chooses at that size
+   * (scripts/benchSearch.ts, with `analyze` for the times).
    */
-  plan(db: Db, tier: SearchTier, scope: SearchScope, value: unknown): Promise<string> {
+  plan(
+    db: Db,
+    tier: SearchTier,
+    scope: SearchScope,
+    value: unknown,
+    { forceIndex = true, analyze = false }: { forceIndex?: boolean; analyze?: boolean } = {},
+  ): Promise<string> {
     const { sql, params } = tierSql(tier, scope, value, 20);
     return db.transaction(async (tx) => {
-      await tx.query('SET LOCAL enable_seqscan = off');
-      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+      if (forceIndex) await tx.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${analyze ? '(ANALYZE) ' : ''}${sql}`, params);
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     });
   },

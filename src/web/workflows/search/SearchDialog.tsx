@@ -14,6 +14,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { BANNER } from '../../app/layoutSizes.ts';
 import { drawerFor } from '../../menu.ts';
 import { searchMessages as m } from '../../i18n/searchMessages.ts';
 import { useSessionUser } from '../../session/useSessionUser.ts';
@@ -66,7 +67,8 @@ export default function SearchDialog({ initialText, onClose }: { initialText: st
       fullWidth
       maxWidth="md"
       aria-label={m.label}
-      slotProps={{ paper: { sx: phone ? {} : { position: 'absolute', top: 48 } } }}
+      // On a phone the dialog takes the screen below the staging banner, which stays on top of everything.
+      slotProps={{ paper: { sx: phone ? { pt: `${BANNER}px` } : { position: 'absolute', top: 48 } } }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, pb: 1 }}>
         <TextField
