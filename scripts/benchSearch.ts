@@ -103,7 +103,7 @@ try {
   for (const [tier, value] of [
     ['byCode', [String(vats[0]?.vatNumber ?? '')]],
     ['byWordPrefix', 'edi:*'],
-    ['bySimilarWord', 'ediliza'],
+    ['similarWords', 'ediliza'],
   ] as const) {
     const plan = await searchRepository.plan(ctx.db, tier, scope, value, { forceIndex: false, analyze: true });
     console.log(`\n${tier}:\n${plan}`);

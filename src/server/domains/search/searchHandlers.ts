@@ -21,6 +21,8 @@ type SearchCaller = components['schemas']['SearchCaller'];
 
 /** Word matches read before ranking: enough for the best 20 to be among them, few enough to stay fast. */
 const WORD_CANDIDATES = 200;
+/** The words of the index a word typed wrong may have meant. */
+const SIMILAR_WORDS = 3;
 /** The customers and negotiations a caller's number is looked for by. */
 const CALLER_VATS = 5;
 
@@ -73,9 +75,33 @@ async function find(
       ),
       'parola',
     );
-  if (parsed.folded.length >= SIMILAR_FROM && results.length < SEARCH_LIMIT && !parsed.phone)
-    add(await searchRepository.find(ctx.db, 'bySimilarWord', scope, parsed.folded, SEARCH_LIMIT), 'simile');
+  if (parsed.folded.length >= SIMILAR_FROM && results.length < SEARCH_LIMIT && !parsed.phone) {
+    const similar = await similarQuery(ctx, parsed.folded);
+    if (similar)
+      add(
+        rankWordMatches(await searchRepository.find(ctx.db, 'byWordPrefix', scope, similar, WORD_CANDIDATES), ''),
+        'simile',
+      );
+  }
   return { rows, results };
+}
+
+/**
+ * The words typed, each long one replaced by the words of the index most like it (a short one stays a prefix):
+ * the query of the names typed wrong, or null when a long word is like nothing.
+ */
+async function similarQuery(ctx: AppContext, folded: string): Promise<string | null> {
+  const parts: string[] = [];
+  for (const word of folded.split(' ').slice(0, 4)) {
+    if (word.length < SIMILAR_FROM) {
+      parts.push(`${word}:*`);
+      continue;
+    }
+    const alike = await searchRepository.similarWords(ctx.db, word, SIMILAR_WORDS);
+    if (!alike.length) return null;
+    parts.push(`(${alike.join(' | ')})`);
+  }
+  return parts.length ? parts.join(' & ') : null;
 }
 
 /**

@@ -9,9 +9,10 @@ beforeAll(async () => {
   // Enough entries for the planner to weigh an index against the others, and their statistics.
   await t.ctx.db.query(
     `INSERT INTO "customer" ("companyName", "vatNumber", phone, city)
-     SELECT 'Impresa ' || md5(i::text), lpad(i::text, 11, '0'), '0521 ' || (100000 + i), 'Parma' FROM generate_series(1, 3000) i`,
+     SELECT 'Impresa Edile ' || lpad(i::text, 5, '0'), lpad(i::text, 11, '0'), '0521 ' || (100000 + i), 'Parma' FROM generate_series(1, 3000) i`,
   );
-  await t.ctx.db.query('ANALYZE "ricerca"');
+  // VACUUM moves the GIN indexes' pending entries into the index, as autovacuum does in use.
+  await t.ctx.db.query('VACUUM ANALYZE "ricerca", "ricercaParola"');
 });
 afterAll(() => t.close());
 
@@ -29,10 +30,10 @@ describe('each tier of the search reads its index', () => {
   it.each([
     ['byCode', ['00743110157', '+390521123456'], 'ricerca_codici_idx'],
     ['byWordPrefix', 'bram:* & edil:*', 'ricerca_parole_idx'],
-    ['bySimilarWord', 'bramblla', 'ricerca_testo_trgm_idx'],
+    ['similarWords', 'bramblla', 'ricercaParola_trgm_idx'],
   ] as const)('%s', async (tier, value, index) => {
     const plan = await searchRepository.plan(t.ctx.db, tier, scope, value);
     expect(plan).toContain(index);
-    expect(plan).not.toMatch(/Seq Scan on ricerca/);
+    expect(plan).not.toMatch(/Seq Scan/);
   });
 });

@@ -41,18 +41,14 @@ const TIERS = {
   byCode: { where: `r.codici && $1::text[]`, tail: '' },
   /** Entries with a word starting with each word typed (unordered: the caller ranks them). */
   byWordPrefix: { where: `r.parole @@ to_tsquery('simple', $1)`, tail: '' },
-  /**
-   * Entries with whole words like the text (a typo), the closest first: strict word similarity, whose default
-   * threshold (0.5) lets one letter wrong in eight through, where word similarity's (0.6) does not.
-   */
-  bySimilarWord: {
-    where: `r.testo %>> $1`,
-    tail: `ORDER BY strict_word_similarity($1, r.testo) DESC, r."recordId"`,
-  },
 } as const;
-export type SearchTier = keyof typeof TIERS;
+export type SearchTier = keyof typeof TIERS | 'similarWords';
+
+/** The words of the index most like a word typed (trigram similarity above pg_trgm's 0.3), the closest first. */
+const SIMILAR_WORDS = `SELECT parola FROM "ricercaParola" WHERE parola % $1 ORDER BY similarity(parola, $1) DESC, parola LIMIT $2`;
 
 function tierSql(tier: SearchTier, scope: SearchScope, value: unknown, limit: number) {
+  if (tier === 'similarWords') return { sql: SIMILAR_WORDS, params: [value, limit] };
   const allowed = scopeSql(scope, 2);
   const { where, tail } = TIERS[tier];
   return {
@@ -62,7 +58,17 @@ function tierSql(tier: SearchTier, scope: SearchScope, value: unknown, limit: nu
 }
 
 export const searchRepository = {
-  async find(db: Queryable, tier: SearchTier, scope: SearchScope, value: unknown, limit: number): Promise<SearchRow[]> {
+  async similarWords(db: Queryable, word: string, limit: number): Promise<string[]> {
+    return (await db.query<{ parola: string }>(SIMILAR_WORDS, [word, limit])).rows.map((r) => r.parola);
+  },
+
+  async find(
+    db: Queryable,
+    tier: Exclude<SearchTier, 'similarWords'>,
+    scope: SearchScope,
+    value: unknown,
+    limit: number,
+  ): Promise<SearchRow[]> {
     const { sql, params } = tierSql(tier, scope, value, limit);
     return (await db.query<SearchRow>(sql, params)).rows;
   },
