@@ -62,15 +62,23 @@ export const searchRepository = {
     return (await db.query<{ parola: string }>(SIMILAR_WORDS, [word, limit])).rows.map((r) => r.parola);
   },
 
-  async find(
-    db: Queryable,
+  /**
+   * A tier's entries, read by its index. Sequential scans are off for the query: for a prefix that many entries
+   * have, PostgreSQL expects to reach the limit after a few rows of a sequential scan, and when they are fewer than
+   * the limit it reads the whole table (150 ms at 200,000 entries) where the GIN index answers in a few.
+   */
+  find(
+    db: Db,
     tier: Exclude<SearchTier, 'similarWords'>,
     scope: SearchScope,
     value: unknown,
     limit: number,
   ): Promise<SearchRow[]> {
     const { sql, params } = tierSql(tier, scope, value, limit);
-    return (await db.query<SearchRow>(sql, params)).rows;
+    return db.transaction(async (tx) => {
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return (await tx.query<SearchRow>(sql, params)).rows;
+    });
   },
 
   /**
