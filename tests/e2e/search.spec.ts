@@ -61,6 +61,8 @@ test.describe('one search box for the whole company (Ctrl+K)', () => {
   }) => {
     await login('crm');
     await page.goto('/');
+    // The shortcut belongs to the back office's shell: it answers once the shell is on screen.
+    await expect(page.getByRole('button', { name: 'Apri la ricerca (Ctrl+K)' })).toBeVisible();
     await page.keyboard.press('Control+k');
     const box = page.getByRole('combobox', { name: 'Cerca in tutta l’azienda' });
     await box.fill('clienti');
