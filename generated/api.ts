@@ -3354,6 +3354,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cerca clienti, contatti, trattative, offerte, mezzi e utenti
+         * @description Prima i codici uguali a quanto scritto (partita IVA, codice fiscale, telefono in qualsiasi formato italiano, matricola, numero d'offerta), poi le parole che iniziano con quanto scritto (accenti ignorati), poi i nomi simili (errori di battitura). Solo ciò che i ruoli dell'utente possono aprire (le trattative e le offerte con le regole di visibilità delle trattative). Al più 20 risultati. Un numero di telefono riporta anche il chiamante: le trattative aperte dei suoi clienti e, per il contact center, le ultime chiamate di quel numero.
+         */
+        get: operations["searchEverything"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3735,6 +3755,63 @@ export interface components {
             agentName?: string | null;
             /** @example false */
             inErp: boolean;
+        };
+        SearchResults: {
+            results: components["schemas"]["SearchResult"][];
+            /** @description Il chiamante, quando il testo è un numero di telefono */
+            caller: null | components["schemas"]["SearchCaller"];
+        };
+        SearchResult: {
+            /**
+             * @example cliente
+             * @enum {string}
+             */
+            kind: "cliente" | "contatto" | "trattativa" | "offerta" | "mezzoAccettazione" | "mezzoInventario" | "utente";
+            /** @example 12 */
+            id: number;
+            /** @example Edilizia Brambilla S.r.l. */
+            title: string;
+            /** @example 00743110157 · Milano MI */
+            detail: string | null;
+            /**
+             * @description Il record che il risultato apre (il cliente di un contatto, la trattativa di un'offerta, l'inventario di un mezzo)
+             * @example 12
+             */
+            openId: number | null;
+            /**
+             * @example parola
+             * @enum {string}
+             */
+            match: "codice" | "parola" | "simile";
+        };
+        SearchCaller: {
+            /** @example +390521123456 */
+            phone: string;
+            negotiations: {
+                /** @example 7 */
+                id: number;
+                /** @example Edilizia Brambilla S.r.l. */
+                ragioneSociale: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-11-20T09:30:00.000Z
+                 */
+                dataInserimento: string | null;
+            }[];
+            /** @description Le ultime chiamate da e verso il numero (null per chi non è del contact center) */
+            calls: null | {
+                /**
+                 * Format: date-time
+                 * @example 2026-11-26T09:12:00.000Z
+                 */
+                startedAt: string;
+                /** @example inbound */
+                direction: string;
+                /** @example false */
+                answered: boolean;
+                /** @example 35 */
+                durationSeconds: number | null;
+            }[];
         };
         Reassign: {
             userRiassegnazioneTrattativaCpId: components["schemas"]["EntityId"];
@@ -19426,6 +19503,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            423: components["responses"]["Locked"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    searchEverything: {
+        parameters: {
+            query: {
+                /**
+                 * @description Testo cercato (almeno 2 caratteri)
+                 * @example brambilla
+                 */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Risultati della ricerca */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SearchResults"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             423: components["responses"]["Locked"];
             500: components["responses"]["ServerError"];
         };

@@ -187,6 +187,11 @@ export const resource = {
       "operationId": "recallMissedCallNoAnswer",
       "method": "post",
       "path": "/api/missed-calls/{id}/no-answer"
+    },
+    {
+      "operationId": "searchEverything",
+      "method": "get",
+      "path": "/api/search"
     }
   ],
   "listFields": [

@@ -66,6 +66,8 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   getProfile: 'authenticated',
   getCurrentUser: 'authenticated',
   listMyFilialiInventario: 'authenticated',
+  // Each kind of result is filtered by the roles of the page it opens and the workflow's own visibility rule.
+  searchEverything: 'authenticated',
   // Checked again in the handler: a user may change only their own profile and password.
   updateUser: 'authenticated',
   changePassword: 'authenticated',

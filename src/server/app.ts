@@ -53,6 +53,7 @@ import { negotiationsModule, negotiationWithDocumentToken } from './domains/nego
 import { offersModule } from './domains/offers/index.ts';
 import { planningsModule } from './domains/plannings/index.ts';
 import { publicOfferModule } from './domains/public-offer/index.ts';
+import { searchModule } from './domains/search/index.ts';
 import { userState, usersModule } from './domains/users/index.ts';
 import { createErrorHandler } from './errorHandler.ts';
 import { anyHandlers, type AnyHandler } from './http/handler.ts';
@@ -93,6 +94,7 @@ export const MODULES: readonly ServerModule[] = [
   { handlers: mailHandlers },
   { handlers: exportHandlers },
   importModule,
+  searchModule,
 ];
 
 export interface AppOptions {

@@ -143,6 +143,7 @@ const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'src/server/domains/acceptance': ['accettazioneMezzo', 'accettazioneMezzoFotoCaricata', 'controlloAccettazione'],
   'src/server/domains/inventory': ['inventarioMezzi', 'inventarioMezziItem', 'inventarioMezziItemStato'],
   'src/server/domains/files': ['document'],
+  'src/server/domains/search': ['ricerca', 'ricercaParola'],
   'src/server/auth': ['refreshToken', 'endedSession', 'loginAttempt'],
   'src/server/plugins/mail': ['email', 'emailAttachment'],
   'src/server/plugins/erp-moves': ['erpSpostamentoMezzo'],

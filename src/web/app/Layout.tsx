@@ -14,6 +14,7 @@ import { Footer } from './Footer.tsx';
 import { messages } from '../i18n/messages.ts';
 import { LANGUAGE } from '../i18n/locale.ts';
 import { WORKFLOW_PAGES } from '../workflows/pages.ts';
+import { SearchLauncher } from '../workflows/search/index.ts';
 import { USERS_LIST } from '../workflows/users/index.ts';
 import { BANNER, DRAWER, pagePadding, SMALL_BELOW, TOP } from './layoutSizes.ts';
 
@@ -150,6 +151,7 @@ export function Layout() {
                 </Button>
               </Box>
             )}
+            <SearchLauncher compact={phone} />
             <Button color="inherit" component={Link} to="/profile" sx={{ textTransform: 'none', mr: 1 }}>
               {fullName}
             </Button>

@@ -6,6 +6,7 @@ import { negotiations } from './negotiations/index.ts';
 import { offers } from './offers/index.ts';
 import { plannings } from './plannings/index.ts';
 import { publicOffer } from './public-offer/index.ts';
+import { search } from './search/index.ts';
 import { users } from './users/index.ts';
 import type { WebWorkflow } from './workflow.ts';
 
@@ -24,6 +25,7 @@ export const WORKFLOWS = [
   publicOffer,
   offers,
   users,
+  search,
 ] as const satisfies readonly WebWorkflow[];
 
 /** What each workflow adds to the generic screens of its resources; run once before the first screen. */

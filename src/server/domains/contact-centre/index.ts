@@ -110,3 +110,4 @@ export const contactCentreModule: ServerModule = {
 
 export { ingestCalls } from './ingest.ts';
 export { demoWeekOfCalls } from './demoCalls.ts';
+export { lastCallsOf } from './repository.ts';

@@ -1,5 +1,5 @@
 import type { WorkingCalendarEntry } from '../../../domain/calendar/index.ts';
-import type { CallRecord } from '../../../domain/contact-centre/index.ts';
+import { wasAnswered, type CallRecord } from '../../../domain/contact-centre/index.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { customersWithPhones } from '../customers/index.ts';
 import { negotiationsWithPhones } from '../negotiations/index.ts';
@@ -183,3 +183,24 @@ export const contactCentreRepository = {
     return out;
   },
 };
+
+/** The last calls to or from a number (E.164), newest first: what the search box shows of a caller. */
+export async function lastCallsOf(
+  db: Queryable,
+  e164: string,
+  limit: number,
+): Promise<{ startedAt: string; direction: string; answered: boolean; durationSeconds: number | null }[]> {
+  const { rows } = await db.query<LegRow>(
+    `SELECT * FROM (
+       (SELECT * FROM "pbxCall" WHERE "fromNumber" = $1 ORDER BY "startedAt" DESC LIMIT $2)
+       UNION ALL (SELECT * FROM "pbxCall" WHERE "toNumber" = $1 ORDER BY "startedAt" DESC LIMIT $2)) c
+     ORDER BY "startedAt" DESC, "callId" LIMIT $2`,
+    [e164, limit],
+  );
+  return rows.map(toRecord).map((r) => ({
+    startedAt: r.startedAt,
+    direction: r.direction,
+    answered: wasAnswered(r),
+    durationSeconds: r.durationSeconds,
+  }));
+}

@@ -38,11 +38,12 @@ export {
   markOfferSeen,
   negotiationsWithPhones,
   negotiationWithDocumentToken,
+  negotiationsWithVat,
   setCustomerAnswer,
   visibleRow,
 } from './repository.ts';
 export { sendAboutNegotiation, text, type Sender } from './sendHandlers.ts';
-export { viewerOf, type Viewer } from './visibility.ts';
+export { viewerOf, visibleSql, type Viewer } from './visibility.ts';
 
 /** The staff page of a negotiation, as a link in an e-mail (the web app's negotiation route). */
 export const negotiationLink = (publicUrl: string, id: number) => `${publicUrl}/trattativeCp/trattativa/${id}`;

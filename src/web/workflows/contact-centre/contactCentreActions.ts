@@ -3,6 +3,8 @@ import { formatPhoneDisplay } from '../../../domain/phone/index.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { RowAction, RowActionContext } from '../../resources/resourceExtensions.ts';
 import { notify } from '../../ui/notificationBus.ts';
+import { searchBox } from '../../ui/searchEvents.ts';
+import { searchMessages } from '../../i18n/searchMessages.ts';
 import { BRANCH_OFFICE_USERS } from './pages.ts';
 
 const m = messages.contactCentre;
@@ -25,6 +27,17 @@ export const recallMissedCall: RowAction = {
     await resourceApi.action(call, Number(row.id));
     notify.success(m.recallTaken(phone(row)));
     await reloadMissedCalls(ctx);
+  },
+};
+
+/** The caller's record: the search box opened on the number, with its customer, open negotiations and last calls. */
+export const openCaller: RowAction = {
+  icon: 'search',
+  label: (row) => searchMessages.missedCallAction(phone(row)),
+  applies: (row) => typeof row.senderPhone === 'string' && row.senderPhone !== '',
+  run(_call, row) {
+    searchBox.open(String(row.senderPhone));
+    return Promise.resolve();
   },
 };
 

@@ -12,6 +12,7 @@ import { changedFields } from './changedFields.ts';
 import { createPbxToken } from './PbxTokenPanel.tsx';
 import {
   branchOfficeUsers,
+  openCaller,
   recallMissedCall,
   recallMissedCallNoAnswer,
   reloadMissedCalls,
@@ -64,7 +65,7 @@ async function missedCallsToRecall(): Promise<number> {
 /** The contact centre: call-backs, live missed calls, field-by-field edits, the call report's totals, "Reinvia". */
 export function registerContactCentre(): void {
   registerResourceExtension('missedCall', {
-    rowActions: { recallMissedCall, recallMissedCallNoAnswer },
+    rowActions: { recallMissedCall, recallMissedCallNoAnswer, searchEverything: openCaller },
     update: fieldByField,
     rowTone: (row) => (row.overdue === true ? 'error' : undefined),
     menuCount: missedCallsToRecall,

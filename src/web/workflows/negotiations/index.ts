@@ -4,6 +4,9 @@ import { MyNegotiationsCard } from './MyNegotiationsCard.tsx';
 import { NEGOTIATION_CALENDAR, NEGOTIATION_ROUTE, negotiationsPages } from './pages.ts';
 import { registerNegotiations } from './registerNegotiations.ts';
 
+/** One negotiation's page, for the links of other workflows (the search box). */
+export { negotiationPath } from './pages.ts';
+
 export const negotiations: WebWorkflow = {
   ...negotiationsPages,
   routes: [

@@ -1,0 +1,111 @@
+import type { RoleName } from '../../../generated/entities.ts';
+import { ROLE_GROUPS } from '../accessRules.ts';
+import { phoneKey } from '../phone/index.ts';
+
+/** What a search result is, as `ricerca.tipo` stores it (migrations/0005_ricerca.sql). */
+export const SEARCH_KINDS = [
+  'cliente',
+  'contatto',
+  'trattativa',
+  'offerta',
+  'mezzoAccettazione',
+  'mezzoInventario',
+  'utente',
+] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
+
+/** How a result was found, best first. */
+export type SearchMatch = 'codice' | 'parola' | 'simile';
+
+/** At most this many results: a box, not a list. */
+export const SEARCH_LIMIT = 20;
+/** Below this many letters no similar names are looked for (three letters are too few to judge a typo). */
+export const SIMILAR_FROM = 4;
+
+/**
+ * Who may open each kind of result: the roles of the page it opens. Negotiations and offers then pass the
+ * negotiations' own visibility rule, inventoried machines the user's inventory branches.
+ */
+export const KIND_ROLES: Readonly<Record<SearchKind, readonly RoleName[]>> = {
+  cliente: ROLE_GROUPS.crm,
+  contatto: ROLE_GROUPS.crm,
+  trattativa: ROLE_GROUPS.trattative,
+  // An offer opens its negotiation.
+  offerta: ROLE_GROUPS.trattative,
+  mezzoAccettazione: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
+  mezzoInventario: ROLE_GROUPS.inventario,
+  utente: ROLE_GROUPS.admin,
+};
+
+export const kindsFor = (roles: readonly string[]): SearchKind[] =>
+  SEARCH_KINDS.filter((kind) => KIND_ROLES[kind].some((r) => roles.includes(r)));
+
+/** Lower case, accents off, every run of other characters one space: as `ricerca_piega` folds in SQL. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** A code as `ricerca_codice` compares it: letters and digits only. */
+export const foldCode = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Something typed that reads as a phone number: digits and the signs people write numbers with, six digits or more. */
+export function phoneOf(text: string): string | null {
+  if (!/^[+\d\s./()-]+$/.test(text.trim()) || text.replace(/\D/g, '').length < 6) return null;
+  return phoneKey(text);
+}
+
+export interface ParsedSearch {
+  /** The codes the text may be exactly (a VAT number with and without IT, a phone number in E.164). */
+  codes: string[];
+  /** The prefix query of the words, for `to_tsquery('simple', …)`; null when no word is left. */
+  prefixQuery: string | null;
+  /** The folded text, for the similar names. */
+  folded: string;
+  phone: string | null;
+}
+
+/** The parts of what was typed each tier of the search uses. */
+export function parseSearch(text: string): ParsedSearch {
+  const folded = foldText(text);
+  const code = foldCode(text);
+  const phone = phoneOf(text);
+  const codes = new Set<string>();
+  if (code) codes.add(code);
+  if (/^it\d{11}$/.test(code)) codes.add(code.slice(2));
+  if (phone) codes.add(phone);
+  const words = folded.split(' ').filter(Boolean).slice(0, 8);
+  return {
+    codes: [...codes],
+    // Only letters and digits are left in a word, so nothing of the query syntax can get in.
+    prefixQuery: words.length ? words.map((w) => `${w}:*`).join(' & ') : null,
+    folded,
+    phone,
+  };
+}
+
+export interface RankedRow {
+  kind: SearchKind;
+  id: number;
+  title: string;
+}
+
+/**
+ * The order of the word matches: a title starting with what was typed first, then by kind (customers before
+ * their contacts, negotiations, offers, machines, users), then the shorter title (the closer match).
+ */
+export function rankWordMatches<R extends RankedRow>(rows: readonly R[], folded: string): R[] {
+  const starts = (r: R) => (foldText(r.title).startsWith(folded) ? 0 : 1);
+  return [...rows].sort(
+    (a, b) =>
+      starts(a) - starts(b) ||
+      SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) ||
+      a.title.length - b.title.length ||
+      a.title.localeCompare(b.title, 'it') ||
+      a.id - b.id,
+  );
+}

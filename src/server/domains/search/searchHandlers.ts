@@ -1,0 +1,138 @@
+import type { components } from '../../../../generated/api.ts';
+import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
+import {
+  kindsFor,
+  parseSearch,
+  rankWordMatches,
+  SEARCH_LIMIT,
+  SIMILAR_FROM,
+  type SearchMatch,
+} from '../../../domain/search/searchQuery.ts';
+import type { StaffClaims } from '../../../domain/tokenClaims.ts';
+import { defineHandlers, type AppContext } from '../../context.ts';
+import { HttpError, MESSAGES } from '../../http/httpError.ts';
+import { lastCallsOf } from '../contact-centre/index.ts';
+import { inventoryBranchScope } from '../inventory/index.ts';
+import { negotiationsWithVat, viewerOf, visibleSql } from '../negotiations/index.ts';
+import { searchRepository, type SearchRow, type SearchScope } from './searchRepository.ts';
+
+type SearchResult = components['schemas']['SearchResult'];
+type SearchCaller = components['schemas']['SearchCaller'];
+
+/** Word matches read before ranking: enough for the best 20 to be among them, few enough to stay fast. */
+const WORD_CANDIDATES = 200;
+/** The words of the index a word typed wrong may have meant. */
+const SIMILAR_WORDS = 3;
+/** The customers and negotiations a caller's number is looked for by. */
+const CALLER_VATS = 5;
+
+export async function scopeOf(ctx: AppContext, user: StaffClaims): Promise<SearchScope> {
+  const kinds = kindsFor(user.roles);
+  const viewer = kinds.includes('trattativa') ? await viewerOf(ctx, user) : null;
+  return {
+    kinds,
+    negotiations: (first) => (viewer ? visibleSql(viewer, first, 'r.') : { sql: 'false', params: [] }),
+    branches: kinds.includes('mezzoInventario') ? await inventoryBranchScope(ctx.db, user) : [],
+  };
+}
+
+const result = (row: SearchRow, match: SearchMatch): SearchResult => ({
+  kind: row.kind,
+  id: row.id,
+  title: row.title,
+  detail: row.detail,
+  openId: row.openId,
+  match,
+});
+
+/** The results in their three tiers: exact codes, then words starting with the text, then similar words. */
+async function find(
+  ctx: AppContext,
+  scope: SearchScope,
+  text: string,
+): Promise<{ rows: SearchRow[]; results: SearchResult[] }> {
+  const parsed = parseSearch(text);
+  const seen = new Set<string>();
+  const rows: SearchRow[] = [];
+  const results: SearchResult[] = [];
+  const add = (found: SearchRow[], match: SearchMatch) => {
+    for (const row of found) {
+      const key = `${row.kind}:${row.id}`;
+      if (seen.has(key) || results.length >= SEARCH_LIMIT) continue;
+      seen.add(key);
+      rows.push(row);
+      results.push(result(row, match));
+    }
+  };
+  if (!scope.kinds.length) return { rows, results };
+  if (parsed.codes.length)
+    add(await searchRepository.find(ctx.db, 'byCode', scope, parsed.codes, SEARCH_LIMIT), 'codice');
+  if (parsed.prefixQuery && results.length < SEARCH_LIMIT)
+    add(
+      rankWordMatches(
+        await searchRepository.find(ctx.db, 'byWordPrefix', scope, parsed.prefixQuery, WORD_CANDIDATES),
+        parsed.folded,
+      ),
+      'parola',
+    );
+  if (parsed.folded.length >= SIMILAR_FROM && results.length < SEARCH_LIMIT && !parsed.phone) {
+    const similar = await similarQuery(ctx, parsed.folded);
+    if (similar)
+      add(
+        rankWordMatches(await searchRepository.find(ctx.db, 'byWordPrefix', scope, similar, WORD_CANDIDATES), ''),
+        'simile',
+      );
+  }
+  return { rows, results };
+}
+
+/**
+ * The words typed, each long one replaced by the words of the index most like it (a short one stays a prefix):
+ * the query of the names typed wrong, or null when a long word is like nothing.
+ */
+async function similarQuery(ctx: AppContext, folded: string): Promise<string | null> {
+  const parts: string[] = [];
+  for (const word of folded.split(' ').slice(0, 4)) {
+    if (word.length < SIMILAR_FROM) {
+      parts.push(`${word}:*`);
+      continue;
+    }
+    const alike = await searchRepository.similarWords(ctx.db, word, SIMILAR_WORDS);
+    if (!alike.length) return null;
+    parts.push(`(${alike.join(' | ')})`);
+  }
+  return parts.length ? parts.join(' & ') : null;
+}
+
+/**
+ * A phone number's caller: the open negotiations of the companies that number belongs to (by their VAT
+ * numbers, as the negotiations' rule sees them), and its last calls for the contact centre.
+ */
+async function callerOf(ctx: AppContext, user: StaffClaims, phone: string, rows: SearchRow[]): Promise<SearchCaller> {
+  const vats = [...new Set(rows.flatMap((r) => (r.partitaIva ? [r.partitaIva] : [])))].slice(0, CALLER_VATS);
+  const negotiations: SearchCaller['negotiations'] = [];
+  if (vats.length && kindsFor(user.roles).includes('trattativa')) {
+    const viewer = await viewerOf(ctx, user);
+    for (const vat of vats)
+      for (const n of await negotiationsWithVat(ctx, viewer, vat, null))
+        if (n.stato === 'aperta' && n.accessibile && !negotiations.some((m) => m.id === n.id))
+          negotiations.push({ id: n.id, ragioneSociale: n.ragioneSociale, dataInserimento: n.dataInserimento });
+  }
+  const contactCentre = user.roles.some((r) => (ROLE_GROUPS.contactCenter as readonly string[]).includes(r));
+  return {
+    phone,
+    negotiations: negotiations.slice(0, SEARCH_LIMIT),
+    calls: contactCentre ? await lastCallsOf(ctx.db, phone, 10) : null,
+  };
+}
+
+export const searchHandlers = defineHandlers({
+  searchEverything: async (req, ctx) => {
+    if (!req.user) throw new HttpError(401, MESSAGES.tokenMissing);
+    const text = req.query.q.trim();
+    const scope = await scopeOf(ctx, req.user);
+    const { rows, results } = await find(ctx, scope, text);
+    const phone = parseSearch(text).phone;
+    return { data: { results, caller: phone ? await callerOf(ctx, req.user, phone, rows) : null } };
+  },
+});
