@@ -158,6 +158,31 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "famigliaMezzoId",
+        "title": "Famiglia mezzo",
+        "kind": "reference",
+        "reference": "famigliaMezzo"
+      },
+      {
+        "name": "oggetto",
+        "title": "Oggetto",
+        "kind": "text"
+      },
+      {
+        "name": "testo",
+        "title": "Testo",
+        "kind": "longText"
+      }
+    ]
+  },
   "import": {
     "key": [
       "description"

@@ -264,5 +264,6 @@ export const resource = {
       }
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;
