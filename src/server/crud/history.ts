@@ -177,3 +177,42 @@ export async function readHistory(
   );
   return rows;
 }
+
+/**
+ * A workflow's own SQL write of one record (not the generic repository's), with its history row: the record is
+ * read before and after, in the caller's transaction, and only a change of a kept field (or a named event)
+ * leaves a row, references named as they read now. A record made or removed by the write reads as empty.
+ */
+export async function withRowHistory<T>(
+  db: Queryable,
+  model: EntityModel,
+  id: number,
+  write: () => Promise<T>,
+  event?: string,
+): Promise<T> {
+  const plan = model.history;
+  if (!plan) return write();
+  const table = quote(model.table);
+  const read = async () =>
+    (await db.query<{ row: object }>(`SELECT to_jsonb(t) AS row FROM ${table} t WHERE id = $1`, [id])).rows[0]?.row ??
+    null;
+  const before = await read();
+  const result = await write();
+  const after = await read();
+  const params: unknown[] = [JSON.stringify(before ?? {}), JSON.stringify(after ?? before ?? {})];
+  const actor = currentActor();
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const kind = event ?? (!before ? 'creazione' : !after ? 'eliminazione' : 'modifica');
+  const parentId = plan.parent ? `n.${quote(plan.parent.field)}::integer` : 'NULL';
+  await db.query(
+    `INSERT INTO "storico" (${HISTORY_COLUMNS})
+      SELECT ${p(plan.resource)}, ${p(id)}::integer, ${p(kind)}, d.campi, ${labelsSql(plan, 'o', 'n')},
+        ${p(actor.userId)}::integer, ${p(actor.name)}::text, ${p(actor.requestId)}::text,
+        ${p(plan.parent?.resource ?? null)}::text, ${parentId}
+      FROM jsonb_populate_record(NULL::${table}, $1::jsonb) o, jsonb_populate_record(NULL::${table}, $2::jsonb) n,
+        LATERAL (SELECT storico_diff($1::jsonb, ${after ? '$2::jsonb' : `'{}'::jsonb`}, ${p(plan.keep)}::text[]) AS campi) d
+      WHERE d.campi <> '{}'::jsonb OR ${p(event ?? null)}::text IS NOT NULL`,
+    params,
+  );
+  return result;
+}

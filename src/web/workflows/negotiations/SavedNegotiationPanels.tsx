@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
+import { HistoryPanel } from '../../resources/history/HistoryPanel.tsx';
 import { NegotiationOffer } from '../offers/index.ts';
 import { CustomerAnswerPanel } from '../public-offer/index.ts';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
@@ -37,6 +38,7 @@ export function SavedNegotiationPanels(props: {
           if (fresh) await onStored(fresh);
         }}
       />
+      <HistoryPanel def={def} id={id} version={record.version} />
     </>
   );
 }
