@@ -400,6 +400,7 @@ export const messages = {
     allFields: 'Tutti i campi',
     empty: 'Nessuna modifica registrata',
     more: 'Mostra le precedenti',
+    initialValues: (n: number) => (n === 1 ? 'Valore iniziale (1 campo)' : `Valori iniziali (${n} campi)`),
     system: 'Sistema',
     loadError: 'Impossibile leggere lo storico',
     /** The Italian name of each event the server writes (crud/history.ts and the workflows). */

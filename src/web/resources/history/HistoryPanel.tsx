@@ -46,6 +46,28 @@ function Change({ change, targets }: { change: ShownChange; targets: ReadonlyMap
   );
 }
 
+/** The changes of an entry; a creation's initial values folded under one line, open on demand. */
+function Changes(props: { changes: ShownChange[]; targets: ReadonlyMap<string, ResourceDefinition>; folded: boolean }) {
+  const { changes, targets, folded } = props;
+  if (changes.length === 0) return null;
+  const list = (
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {changes.map((c) => (
+        <Change key={c.field} change={c} targets={targets} />
+      ))}
+    </Box>
+  );
+  if (!folded) return list;
+  return (
+    <Box component="details">
+      <Typography component="summary" variant="body2" sx={{ cursor: 'pointer' }}>
+        {M.initialValues(changes.length)}
+      </Typography>
+      {list}
+    </Box>
+  );
+}
+
 /**
  * "Storico" of a record (and of the records shown in it: a negotiation's offers): newest first, one entry per
  * person per 10 minutes, each change as "Etichetta: vecchio → nuovo" in the format of its kind, filtered by field.
@@ -75,6 +97,7 @@ export function HistoryPanel({ def, id, version }: Props) {
           label={M.field}
           value={field}
           onChange={(e) => setField(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 220 }}
         >
           <MenuItem value="">{M.allFields}</MenuItem>
@@ -101,11 +124,11 @@ export function HistoryPanel({ def, id, version }: Props) {
                 {other ? ` · ${other.title} ${e.recordId}` : ''}
               </Typography>
               {e.note && <Typography variant="body2">{e.note}</Typography>}
-              <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                {e.changes.map((c) => (
-                  <Change key={c.field} change={showChange(fieldsOf(e.resource), c)} targets={targets} />
-                ))}
-              </Box>
+              <Changes
+                changes={e.changes.map((c) => showChange(fieldsOf(e.resource), c)).filter((c) => c.from !== c.to)}
+                targets={targets}
+                folded={e.event === 'creazione'}
+              />
             </Box>
           );
         })}

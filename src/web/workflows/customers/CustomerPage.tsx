@@ -150,7 +150,7 @@ function CustomerForm({
               )
             }
           />
-          <HistoryPanel def={def} id={customerId} version={record?.version} />
+          <HistoryPanel def={def} id={customerId} version={formData.version} />
         </>
       )}
       {documents && <DocumentsDialog {...documents} onClose={() => setDocuments(null)} />}
