@@ -86,7 +86,7 @@ export function HistoryPanel({ def, id, version }: Props) {
   const targets = definitions ?? new Map<string, ResourceDefinition>();
 
   return (
-    <Box component="section" aria-label={M.title} sx={{ mt: 2 }}>
+    <Box component="section" aria-label={M.title} sx={{ mt: 2, mb: 3 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           {M.title}

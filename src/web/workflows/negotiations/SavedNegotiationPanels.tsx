@@ -3,7 +3,6 @@ import { Suspense } from 'react';
 import type { ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
-import { HistoryPanel } from '../../resources/history/HistoryPanel.tsx';
 import { NegotiationOffer } from '../offers/index.ts';
 import { CustomerAnswerPanel } from '../public-offer/index.ts';
 import { AttachmentsPanel } from './AttachmentsPanel.tsx';
@@ -38,7 +37,6 @@ export function SavedNegotiationPanels(props: {
           if (fresh) await onStored(fresh);
         }}
       />
-      <HistoryPanel def={def} id={id} version={record.version} />
     </>
   );
 }
