@@ -4,7 +4,7 @@ import { quote, type EntityModel } from './entityModel.ts';
 import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCounts.ts';
 import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
 import { carriesWrittenBy, withoutWrittenBy } from './writtenBy.ts';
-import { historyCte, type HistoryVerb } from './history.ts';
+import { withHistory, type HistoryVerb } from './history.ts';
 import { checkSearch, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './search.ts';
 
 export type Row = Record<string, unknown>;
@@ -108,23 +108,9 @@ export function crudRepository<T extends object = Row>(
     return pending;
   };
   const record = (row: Row) => toRecord(model, row) as T;
-  /**
-   * A write and its history row in one statement (atomic without a transaction of its own, one round trip);
-   * the statement answers the written row as the write alone would. The row as it was comes from the
-   * statement's snapshot, which its own write does not change.
-   */
-  const withHistory = (write: string, verb: HistoryVerb, params: unknown[], event?: string) => {
-    if (!model.history) return write;
-    const before = verb === 'update' ? `"__before" AS (SELECT * FROM ${table} WHERE id = $1), ` : '';
-    const history = historyCte(
-      model.history,
-      verb,
-      { written: '"__written"', ...(before ? { before: '"__before"' } : {}) },
-      params,
-      event,
-    );
-    return `WITH ${before}"__written" AS (${write}), "__history" AS (${history}) SELECT * FROM "__written"`;
-  };
+  const written = (write: string, verb: HistoryVerb, params: unknown[], event?: string) =>
+    withHistory(model.history, table, write, verb, params, event);
+
   /** A list's rows as records: whole, or of a sparse list the fields asked for and version. */
   const listed = (options: ListOptions) => {
     const only = options.fields ? new Set(['version', ...options.fields]) : undefined;
@@ -206,7 +192,7 @@ export function crudRepository<T extends object = Row>(
           ? `INSERT INTO ${table} DEFAULT VALUES RETURNING *`
           : `INSERT INTO ${table} (${fields.map(([k]) => quote(k)).join(', ')}) VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
       const params = fields.map(([, v]) => v);
-      const { rows } = await db.query<Row>(withHistory(insert, 'create', params), params);
+      const { rows } = await db.query<Row>(written(insert, 'create', params), params);
       counts.forget(model.table);
       return record(rows[0] ?? {});
     },
@@ -237,7 +223,7 @@ export function crudRepository<T extends object = Row>(
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];
       const guard = expectedVersion === undefined ? '' : ` AND version = $${params.push(expectedVersion)}`;
       const update = `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *`;
-      const { rows } = await db.query<Row>(withHistory(update, 'update', params, event), params);
+      const { rows } = await db.query<Row>(written(update, 'update', params, event), params);
       if (rows[0]) {
         counts.forget(model.table);
         return record(rows[0]);
@@ -248,7 +234,7 @@ export function crudRepository<T extends object = Row>(
     async remove(id: number): Promise<void> {
       const params: unknown[] = [id];
       const { rows } = await db.query(
-        withHistory(`DELETE FROM ${table} WHERE id = $1 RETURNING *`, 'delete', params),
+        written(`DELETE FROM ${table} WHERE id = $1 RETURNING *`, 'delete', params),
         params,
       );
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);

@@ -11,7 +11,9 @@ import { quote, type EntityModel } from './entityModel.ts';
 export interface HistoryPlan {
   resource: string;
   keep: string[];
-  refs: { field: string; table: string; display: string; many: boolean }[];
+  /** The references whose names are kept, as storico_write reads them: field → { t: table, d: display column }. */
+  refs: string;
+  refFields: string[];
   parent: { field: string; resource: string } | null;
 }
 
@@ -41,15 +43,15 @@ export function historyPlans(
     const keep = definition.history.fields.map((f) => f.name).filter((n) => model.byName.has(n));
     const refs = Object.entries(referencesOf(typeName)).flatMap(([field, target]) => {
       const t = byName.get(target);
-      const column = model.byName.get(field);
-      if (!t || !column || !keep.includes(field)) return [];
-      return [{ field, table: t.model.table, display: t.definition.displayField, many: column.sqlType === 'jsonb' }];
+      if (!t || !keep.includes(field)) return [];
+      return [[field, { t: t.model.table, d: t.definition.displayField }] as const];
     });
     const parent = definition.history.parent;
     model.history = {
       resource: definition.name,
       keep,
-      refs,
+      refs: JSON.stringify(Object.fromEntries(refs)),
+      refFields: refs.map(([field]) => field),
       parent: parent && model.byName.has(parent.field) ? parent : null,
     };
   }
@@ -57,59 +59,57 @@ export function historyPlans(
 
 const HISTORY_COLUMNS = `risorsa, "recordId", evento, campi, etichette, "utenteId", utente, richiesta, "padreRisorsa", "padreId"`;
 
-/** The name a reference's record has now (of a list of them, their names), or NULL. */
-function labelOf(alias: string | null, r: HistoryPlan['refs'][number]): string {
-  if (!alias) return 'NULL';
-  const value = `${alias}.${quote(r.field)}`;
-  return r.many
-    ? `(SELECT jsonb_agg(t.${quote(r.display)}::text ORDER BY t.id) FROM ${quote(r.table)} t WHERE jsonb_typeof(${value}) = 'array' AND t.id::text IN (SELECT jsonb_array_elements_text(${value})))`
-    : `(SELECT t.${quote(r.display)}::text FROM ${quote(r.table)} t WHERE t.id = ${value}::integer)`;
-}
-
-/** Of each changed reference, [old name, new name] as they read now. */
-function labelsSql(plan: HistoryPlan, o: string | null, n: string | null): string {
-  if (plan.refs.length === 0 || !n) return `'{}'::jsonb`;
-  const pairs = plan.refs.map((r) => {
-    const changed = o
-      ? `${o}.${quote(r.field)} IS DISTINCT FROM ${n}.${quote(r.field)}`
-      : `${n}.${quote(r.field)} IS NOT NULL`;
-    return `'${r.field}', CASE WHEN ${changed} THEN jsonb_build_array(${labelOf(o, r)}, ${labelOf(n, r)}) END`;
-  });
-  return `jsonb_strip_nulls(jsonb_build_object(${pairs.join(', ')}))`;
-}
-
 export type HistoryVerb = 'create' | 'update' | 'delete';
 const EVENT_OF: Record<HistoryVerb, string> = { create: 'creazione', update: 'modifica', delete: 'eliminazione' };
 
 /**
- * The CTE that writes the history row of a write, in the same statement as the write itself: `written` is
- * the CTE holding the written row (RETURNING *), `before` the one holding it as it was (update). Only a
- * change of a kept field leaves a row, unless the write is a named event (archiviazione...).
+ * The call of storico_write (migrations/0004_storico.sql) for the record `n` of a write, as it was (`o`, JSON)
+ * and is (`n`, JSON): SQL for the select list of the statement that writes, its values pushed onto params.
  */
-export function historyCte(
+function writeCall(
   plan: HistoryPlan,
+  params: unknown[],
+  id: string,
+  o: string,
+  n: string,
+  parentId: string,
+  event: string,
+  always: boolean,
+) {
+  const actor = currentActor();
+  const p = (v: unknown) => `$${params.push(v)}`;
+  return `storico_write(${p(plan.resource)}::text, ${id}, ${p(event)}::text, ${o}, ${n}, ${p(plan.keep)}::text[],
+    ${p(plan.refs)}::jsonb, ${p(plan.refFields)}::text[], ${p(actor.userId)}::integer, ${p(actor.name)}::text, ${p(actor.requestId)}::text,
+    ${p(plan.parent?.resource ?? null)}::text, ${parentId}, ${p(always)}::boolean)`;
+}
+
+/**
+ * A write and its history row in one statement (atomic without a transaction of its own, one round trip):
+ * `write` is the INSERT, UPDATE (of id $1) or DELETE with RETURNING *; the statement answers the written rows
+ * as the write alone would (and a column "__storico" nobody reads). The row as it was comes from the
+ * statement's snapshot, which its own write does not change. A plain update that changes no kept field leaves
+ * no row; a named event (archiviazione...) always does.
+ */
+export function withHistory(
+  plan: HistoryPlan | undefined,
+  table: string,
+  write: string,
   verb: HistoryVerb,
-  aliases: { written: string; before?: string },
   params: unknown[],
   event?: string,
 ): string {
-  const actor = currentActor();
-  const p = (v: unknown) => `$${params.push(v)}`;
-  const n = 'n';
-  const o = aliases.before ? 'o' : null;
-  const newJson = verb === 'delete' ? `'{}'::jsonb` : `to_jsonb(${n})`;
-  const oldJson = verb === 'delete' ? `to_jsonb(${n})` : o ? `to_jsonb(${o})` : `'{}'::jsonb`;
-  const from = o
-    ? `${aliases.written} ${n} JOIN ${aliases.before} ${o} ON ${o}.id = ${n}.id`
-    : `${aliases.written} ${n}`;
-  const parentId = plan.parent ? `${n}.${quote(plan.parent.field)}::integer` : 'NULL';
+  if (!plan) return write;
+  const parentId = (row: string) => (plan.parent ? `${row}.${quote(plan.parent.field)}::integer` : 'NULL::integer');
   const kind = event ?? EVENT_OF[verb];
-  return `INSERT INTO "storico" (${HISTORY_COLUMNS})
-    SELECT ${p(plan.resource)}, ${n}.id, ${p(kind)}, d.campi, ${verb === 'delete' ? `'{}'::jsonb` : labelsSql(plan, o, n)},
-      ${p(actor.userId)}::integer, ${p(actor.name)}::text, ${p(actor.requestId)}::text,
-      ${p(plan.parent?.resource ?? null)}::text, ${parentId}
-    FROM ${from}, LATERAL (SELECT storico_diff(${oldJson}, ${newJson}, ${p(plan.keep)}::text[]) AS campi) d
-    WHERE ${verb === 'update' && !event ? `d.campi <> '{}'::jsonb` : 'true'}`;
+  const always = verb !== 'update' || !!event;
+  if (verb === 'update') {
+    const call = writeCall(plan, params, 'n.id', 'to_jsonb(o)', 'to_jsonb(n)', parentId('n'), kind, always);
+    return `WITH "__before" AS (SELECT * FROM ${table} WHERE id = $1), "__written" AS (${write})
+      SELECT n.*, ${call} AS "__storico" FROM "__written" n JOIN "__before" o ON o.id = n.id`;
+  }
+  const [o, n] = verb === 'create' ? [`'{}'::jsonb`, 'to_jsonb(w)'] : ['to_jsonb(w)', `'{}'::jsonb`];
+  const call = writeCall(plan, params, 'w.id', o, n, parentId('w'), kind, always);
+  return `WITH "__written" AS (${write}) SELECT w.*, ${call} AS "__storico" FROM "__written" w`;
 }
 
 /** A workflow's own event on a record (an offer sent, the customer's answer...), in the caller's transaction. */
@@ -194,24 +194,17 @@ export async function withRowHistory<T>(
   if (!plan) return write();
   const table = quote(model.table);
   const read = async () =>
-    (await db.query<{ row: object }>(`SELECT to_jsonb(t) AS row FROM ${table} t WHERE id = $1`, [id])).rows[0]?.row ??
-    null;
+    (await db.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${table} t WHERE id = $1`, [id]))
+      .rows[0]?.row ?? null;
   const before = await read();
   const result = await write();
   const after = await read();
-  const params: unknown[] = [JSON.stringify(before ?? {}), JSON.stringify(after ?? before ?? {})];
-  const actor = currentActor();
-  const p = (v: unknown) => `$${params.push(v)}`;
   const kind = event ?? (!before ? 'creazione' : !after ? 'eliminazione' : 'modifica');
-  const parentId = plan.parent ? `n.${quote(plan.parent.field)}::integer` : 'NULL';
+  const parent = plan.parent ? ((after ?? before)?.[plan.parent.field] ?? null) : null;
+  const params: unknown[] = [JSON.stringify(before ?? {}), JSON.stringify(after ?? {}), parent];
+  const idParam = `$${params.push(id)}::integer`;
   await db.query(
-    `INSERT INTO "storico" (${HISTORY_COLUMNS})
-      SELECT ${p(plan.resource)}, ${p(id)}::integer, ${p(kind)}, d.campi, ${labelsSql(plan, 'o', 'n')},
-        ${p(actor.userId)}::integer, ${p(actor.name)}::text, ${p(actor.requestId)}::text,
-        ${p(plan.parent?.resource ?? null)}::text, ${parentId}
-      FROM jsonb_populate_record(NULL::${table}, $1::jsonb) o, jsonb_populate_record(NULL::${table}, $2::jsonb) n,
-        LATERAL (SELECT storico_diff($1::jsonb, ${after ? '$2::jsonb' : `'{}'::jsonb`}, ${p(plan.keep)}::text[]) AS campi) d
-      WHERE d.campi <> '{}'::jsonb OR ${p(event ?? null)}::text IS NOT NULL`,
+    `SELECT ${writeCall(plan, params, idParam, '$1::jsonb', '$2::jsonb', '$3::integer', kind, !!event)}`,
     params,
   );
   return result;
