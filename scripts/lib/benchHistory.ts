@@ -13,19 +13,17 @@ export async function benchHistory(options: { databaseUrl?: string; seconds: num
     const db = await createDb({ databaseUrl: options.databaseUrl });
     const { app, ctx } = await buildApp({ db, jwtSecret: 'bench-secret-'.repeat(4), log: { level: 'silent' } });
     if (mode === 'without history') for (const r of ctx.resources.values()) delete r.model.history;
-    await ctx
-      .resource('User')
-      .repo.create(
-        {
-          username: 'bench',
-          email: 'bench@esempio.it',
-          name: 'Bench',
-          surname: 'Prova',
-          roles: ['ROLE_SUPER_ADMIN'],
-          active: 'true',
-        },
-        { passwordHash: await hashPassword('Bench-2025') },
-      );
+    await ctx.resource('User').repo.create(
+      {
+        username: 'bench',
+        email: 'bench@esempio.it',
+        name: 'Bench',
+        surname: 'Prova',
+        roles: ['ROLE_SUPER_ADMIN'],
+        active: 'true',
+      },
+      { passwordHash: await hashPassword('Bench-2025') },
+    );
     const login = await app.inject({
       method: 'POST',
       url: '/login_check',

@@ -25,7 +25,7 @@ export const MESSAGES = {
   /** Who a history row names when a super admin worked as another user: "Mario Rossi (impersonato da Anna Bianchi)". */
   historyImpersonatedBy: 'impersonato da',
   /** Who a history row names for the customer's answer on the public offer page. */
-  historyCustomer: 'Cliente (pagina dell\'offerta)',
+  historyCustomer: "Cliente (pagina dell'offerta)",
   historyNoHistory: 'Questa risorsa non ha storico',
   routeNotFound: 'Pagina non trovata',
   forbidden: 'Non Autorizzato',

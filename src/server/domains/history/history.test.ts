@@ -31,10 +31,10 @@ const call = (headers: Headers, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: 
 const historyOf = async (headers: Headers, resource: string, id: number, query = '') => {
   const res = await call(headers, 'GET', `/api/history/${resource}/${id}${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as {
+  return res.json<{
     data: { event: string; user: string | null; resource: string; requestId: string | null; changes: Change[] }[];
     next: number | null;
-  };
+  }>();
 };
 type Change = { field: string; from: unknown; to: unknown; fromLabel?: unknown; toLabel?: unknown };
 const storedRows = async () =>
