@@ -13,13 +13,14 @@ test.describe('Storico: who changed what, and when', () => {
     await page.getByLabel('Partita IVA').fill('04371850266');
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await expect(page).toHaveURL(/\/customers\/\d+$/);
+    // The saved customer's page, read back: its history starts with the creation.
+    const customerHistory = page.getByRole('region', { name: 'Storico' });
+    await expect(customerHistory.locator('[data-event="creazione"]')).toBeVisible();
     await page.getByLabel('Partita IVA').fill('03912450230');
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await expect(page.getByText('Salvataggio avvenuto correttamente').first()).toBeVisible();
-    const customerHistory = page.getByRole('region', { name: 'Storico' });
     const vatChange = customerHistory.locator('[data-event="modifica"] [data-field="vatNumber"]');
     await expect(vatChange).toHaveText('Partita IVA: 04371850266 → 03912450230');
-    await expect(customerHistory.locator('[data-event="creazione"]')).toBeVisible();
 
     // The negotiation: created in one state, moved to another.
     await page.goto('/trattativeCp/trattativeCp');
@@ -29,11 +30,11 @@ test.describe('Storico: who changed what, and when', () => {
     await page.getByRole('option', { name: 'Nuova' }).click();
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
     await expect(page).toHaveURL(/\/trattativeCp\/trattativa\/\d+$/);
+    const history = page.getByRole('region', { name: 'Storico' });
+    await expect(history.locator('[data-event="creazione"]')).toBeVisible();
     await page.getByRole('combobox', { name: 'Stato trattativa' }).click();
     await page.getByRole('option', { name: 'In corso' }).click();
     await page.getByRole('button', { name: 'Salva', exact: true }).click();
-    await expect(page.getByText('Salvataggio avvenuto correttamente').first()).toBeVisible();
-    const history = page.getByRole('region', { name: 'Storico' });
     await expect(history.locator('[data-event="modifica"] [data-field="statoTrattativaId"]')).toHaveText(
       'Stato trattativa: Nuova → In corso',
     );

@@ -125,7 +125,10 @@ export function HistoryPanel({ def, id, version }: Props) {
               </Typography>
               {e.note && <Typography variant="body2">{e.note}</Typography>}
               <Changes
-                changes={e.changes.map((c) => showChange(fieldsOf(e.resource), c)).filter((c) => c.from !== c.to)}
+                changes={e.changes
+                  .filter((c) => !field || c.field === field)
+                  .map((c) => showChange(fieldsOf(e.resource), c))
+                  .filter((c) => c.from !== c.to)}
                 targets={targets}
                 folded={e.event === 'creazione'}
               />
