@@ -25,6 +25,7 @@ test.describe('Storico: who changed what, and when', () => {
     // The negotiation: created in one state, moved to another.
     await page.goto('/trattativeCp/trattativeCp');
     await page.getByRole('button', { name: 'Aggiungi' }).click();
+    await expect(page.getByRole('heading', { name: 'Nuova trattativa' })).toBeVisible();
     await page.getByLabel('Ragione sociale').fill('Movimento Terra Brenta S.r.l.');
     await page.getByRole('combobox', { name: 'Stato trattativa' }).click();
     await page.getByRole('option', { name: 'Nuova' }).click();
