@@ -1588,6 +1588,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/history/{resource}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Storico di un record: chi ha cambiato cosa e quando
+         * @description Le modifiche del record scritte dal server nella stessa transazione (solo i campi cambiati, vecchio e nuovo valore; di un riferimento anche il nome che aveva allora), e gli eventi di flusso (creazione, eliminazione, archiviazione, invio, risposta del cliente, approvazione, conclusione); per una trattativa anche quelle delle sue offerte. Dalla più recente, una pagina alla volta (before: l'id dell'ultima voce letta). Può chiederlo chi può leggere il record (stessa regola di visibilità del record: altrimenti 403 o 404); i campi che chi legge non può vedere non compaiono.
+         */
+        get: operations["readRecordHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/imports/{resource}": {
         parameters: {
             query?: never;
@@ -3390,6 +3410,44 @@ export interface components {
          * @example true
          */
         TotalRowsCapped: boolean;
+        /** @description Una voce dello storico di un record: una modifica (solo i campi cambiati) o un evento di flusso. */
+        HistoryEntry: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description creazione, modifica, eliminazione, archiviazione, ripristino, invio, risposta, approvazione, conclusione…
+             * @example modifica
+             */
+            event: string;
+            /**
+             * @description La risorsa del record (per una trattativa anche offer)
+             * @example trattativaCp
+             */
+            resource: string;
+            recordId: number;
+            /**
+             * @description Chi (nome e cognome in quel momento); null: il sistema
+             * @example Mario Rossi
+             */
+            user: string | null;
+            userId?: number | null;
+            /** @description La richiesta che ha scritto la voce */
+            requestId?: string | null;
+            /** @description Dettaglio dell'evento (es. a chi è stata inviata l'offerta) */
+            note?: string | null;
+            changes: {
+                field: string;
+                /** @description Valore prima (come lo memorizza il record) */
+                from: unknown;
+                /** @description Valore dopo */
+                to: unknown;
+                /** @description Di un riferimento: il nome del record di prima, com'era in quel momento (una lista per più riferimenti) */
+                fromLabel?: unknown;
+                /** @description Di un riferimento: il nome del record di dopo, com'era in quel momento */
+                toLabel?: unknown;
+            }[];
+        };
         /**
          * @description Il nome di ogni record a cui puntano i campi di riferimento delle righe (colonne e filtri di un elenco, ogni campo di un record), per risorsa: id e nome (il suo campo `display`), così che nessuna schermata debba leggere la tabella intera. Solo le risorse che chi chiama può leggere.
          * @example {
@@ -15812,6 +15870,53 @@ export interface operations {
             404: components["responses"]["NotFound"];
             423: components["responses"]["Locked"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    readRecordHistory: {
+        parameters: {
+            query?: {
+                /** @description Solo le voci più vecchie di questa (l'id dell'ultima voce della pagina precedente) */
+                before?: number;
+                /** @description Solo le voci che cambiano questo campo (es. statoTrattativaId) */
+                field?: string;
+                /** @description Voci per pagina (al massimo 100) */
+                rowsPerPage?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Nome della risorsa, es. customer, trattativaCp
+                 * @example customer
+                 */
+                resource: string;
+                /**
+                 * @description Identificativo
+                 * @example 1
+                 */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Voci dello storico, dalla più recente */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["HistoryEntry"][];
+                        /** @description Il before della pagina seguente; null: non ce ne sono altre */
+                        next: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -21,6 +21,7 @@ import { benchLogin } from './lib/benchLogin.ts';
 import { benchSearch } from './lib/benchSearch.ts';
 import { benchImport } from './lib/benchImport.ts';
 import { benchExport } from './lib/benchExport.ts';
+import { benchHistory } from './lib/benchHistory.ts';
 import { hashPassword } from '../src/server/auth/passwords.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -39,6 +40,8 @@ const IMPORT = process.env.BENCH_IMPORT ?? '1';
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 /** The export's memory: on by default, `0` to leave it out, `only` for it alone. */
 const EXPORT = process.env.BENCH_EXPORT ?? '1';
+/** Writes per second with every record's history and without: on by default, `0` to leave it out, `only` for it alone. */
+const HISTORY = process.env.BENCH_HISTORY ?? '1';
 /** The customers exported on each database, and the larger export on PostgreSQL alone (`0`: leave that one out). */
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const EXPORT_BIG_ROWS = Number(process.env.BENCH_EXPORT_BIG_ROWS ?? 1_000_000);
@@ -283,7 +286,25 @@ async function benchPostgres(name: string, databaseUrl: string) {
   if (EXPORT !== '0' && !ONLY_LOGIN) await benchExportOn(name, exportSizes, databaseUrl);
 }
 
+/** The cost of every record's history: writes per second of one update call with it and without it. */
+async function benchHistoryOn(name: string, databaseUrl?: string) {
+  const { withHistory, without, ratio } = await benchHistory({
+    databaseUrl,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+  });
+  console.log(`\n${name}: customer updates (PUT), ${CONNECTIONS} at a time, ${SECONDS} s each`);
+  console.log(
+    `writes/s with history ${withHistory.toFixed(0)}, without ${without.toFixed(0)}: ${(ratio * 100).toFixed(1)}% (target 90% or more)`,
+  );
+}
+
 console.log(machine());
+if (HISTORY === 'only') {
+  await benchHistoryOn('PGlite (in memory)');
+  process.exit(0);
+}
+if (HISTORY !== '0' && !ONLY_LOGIN) await benchHistoryOn('PGlite (in memory)');
 if (EXPORT === 'only') {
   if (EXPORT_ROWS > 0) await benchExportOn('PGlite (in memory)', [EXPORT_ROWS]);
 } else if (MILLION !== 'only' && SEARCH !== 'only' && IMPORT !== 'only') {

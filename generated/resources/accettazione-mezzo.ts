@@ -388,5 +388,134 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "operatore",
+        "title": "Operatore",
+        "kind": "reference",
+        "reference": "user"
+      },
+      {
+        "name": "operatoreNome",
+        "title": "Nome operatore",
+        "kind": "text"
+      },
+      {
+        "name": "dataAccettazione",
+        "title": "Data accettazione",
+        "kind": "date"
+      },
+      {
+        "name": "danni",
+        "title": "Danni",
+        "kind": "boolean"
+      },
+      {
+        "name": "carburante",
+        "title": "Carburante",
+        "kind": "integer"
+      },
+      {
+        "name": "tacche",
+        "title": "Tacche carburante",
+        "kind": "object"
+      },
+      {
+        "name": "controlli",
+        "title": "Controlli",
+        "kind": "list"
+      },
+      {
+        "name": "km",
+        "title": "Km",
+        "kind": "quantity"
+      },
+      {
+        "name": "ore",
+        "title": "Ore",
+        "kind": "quantity"
+      },
+      {
+        "name": "foto",
+        "title": "Foto",
+        "kind": "list"
+      },
+      {
+        "name": "matricole",
+        "title": "Matricole",
+        "kind": "text"
+      },
+      {
+        "name": "sagoma",
+        "title": "Sagoma",
+        "kind": "enum",
+        "options": [
+          {
+            "value": "furgone",
+            "label": "Furgone o veicolo"
+          },
+          {
+            "value": "piattaforma",
+            "label": "Piattaforma aerea"
+          },
+          {
+            "value": "movimento_terra",
+            "label": "Macchina movimento terra"
+          }
+        ]
+      },
+      {
+        "name": "modello",
+        "title": "Modello",
+        "kind": "text"
+      },
+      {
+        "name": "firma",
+        "title": "Firma",
+        "kind": "text"
+      },
+      {
+        "name": "noteCliente",
+        "title": "Note per il cliente",
+        "kind": "longText"
+      },
+      {
+        "name": "noteInterne",
+        "title": "Note interne",
+        "kind": "longText"
+      },
+      {
+        "name": "motivoLetturaInferiore",
+        "title": "Motivo lettura inferiore",
+        "kind": "text"
+      },
+      {
+        "name": "fotoSha256",
+        "title": "Impronte SHA-256 delle foto",
+        "kind": "list"
+      },
+      {
+        "name": "sha256",
+        "title": "Impronta SHA-256",
+        "kind": "text"
+      },
+      {
+        "name": "addenda",
+        "title": "Integrazioni",
+        "kind": "list"
+      },
+      {
+        "name": "danniSegnati",
+        "title": "Danni segnati",
+        "kind": "list"
+      },
+      {
+        "name": "riparazioni",
+        "title": "Riparazioni",
+        "kind": "list"
+      }
+    ]
+  },
   "import": null
 } satisfies ResourceDefinition;

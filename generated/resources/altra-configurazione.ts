@@ -183,5 +183,39 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "maxScontoOfferta",
+        "title": "Sconto massimo in offerta (%)",
+        "kind": "percentage"
+      },
+      {
+        "name": "giorniValiditaOfferta",
+        "title": "Validità dell'offerta (giorni)",
+        "kind": "integer"
+      },
+      {
+        "name": "contributoAmbientaleBase",
+        "title": "Contributo ambientale base (%)",
+        "kind": "percentage"
+      },
+      {
+        "name": "contributoAmbientaleAllInclusive",
+        "title": "Contributo ambientale all inclusive (%)",
+        "kind": "percentage"
+      },
+      {
+        "name": "codiceClienteListini",
+        "title": "Codice cliente per i listini del gestionale",
+        "kind": "text"
+      },
+      {
+        "name": "emailMittente",
+        "title": "Mittente delle email",
+        "kind": "email"
+      }
+    ]
+  },
   "import": null
 } satisfies ResourceDefinition;

@@ -124,6 +124,21 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "familyIds",
+        "title": "Famiglie",
+        "kind": "references",
+        "reference": "family"
+      }
+    ]
+  },
   "import": {
     "key": [
       "name"

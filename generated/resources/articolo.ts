@@ -150,5 +150,6 @@ export const resource = {
       ]
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

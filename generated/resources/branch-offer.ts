@@ -229,6 +229,45 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "address",
+        "title": "Indirizzo",
+        "kind": "text"
+      },
+      {
+        "name": "latitude",
+        "title": "Latitudine",
+        "kind": "number"
+      },
+      {
+        "name": "longitude",
+        "title": "Longitudine",
+        "kind": "number"
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email"
+      },
+      {
+        "name": "filialeNoleggio",
+        "title": "Filiale di noleggio",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "name"

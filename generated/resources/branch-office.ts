@@ -265,5 +265,59 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "nome",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "phoneNumbers",
+        "title": "Numeri delle linee",
+        "kind": "phone"
+      },
+      {
+        "name": "openFrom",
+        "title": "Apertura",
+        "kind": "time"
+      },
+      {
+        "name": "lunchFrom",
+        "title": "Pausa dalle",
+        "kind": "time"
+      },
+      {
+        "name": "lunchTo",
+        "title": "Pausa fino alle",
+        "kind": "time"
+      },
+      {
+        "name": "openTo",
+        "title": "Chiusura",
+        "kind": "time"
+      },
+      {
+        "name": "saturdayMorning",
+        "title": "Aperta il sabato mattina",
+        "kind": "siNo",
+        "options": [
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "thresholdMinutes",
+        "title": "Soglia di attesa (minuti)",
+        "kind": "integer"
+      }
+    ]
+  },
   "import": null
 } satisfies ResourceDefinition;

@@ -101,6 +101,15 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "name"

@@ -120,6 +120,20 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "ordinamento",
+        "title": "Ordinamento",
+        "kind": "integer"
+      }
+    ]
+  },
   "import": {
     "key": [
       "description"

@@ -101,6 +101,15 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "description"

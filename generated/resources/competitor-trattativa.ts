@@ -122,6 +122,20 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "ragioneSociale",
+        "title": "Ragione sociale",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "description"

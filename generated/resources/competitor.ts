@@ -101,6 +101,15 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "companyName",
+        "title": "Ragione sociale",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "companyName"

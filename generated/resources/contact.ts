@@ -160,6 +160,46 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "customerId",
+        "title": "Cliente",
+        "kind": "reference",
+        "reference": "customer"
+      },
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "surname",
+        "title": "Cognome",
+        "kind": "text"
+      },
+      {
+        "name": "roleId",
+        "title": "Ruolo",
+        "kind": "reference",
+        "reference": "role"
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email"
+      },
+      {
+        "name": "phone",
+        "title": "Telefono",
+        "kind": "phone"
+      }
+    ],
+    "parent": {
+      "field": "customerId",
+      "resource": "customer"
+    }
+  },
   "import": {
     "key": [
       "customerId",

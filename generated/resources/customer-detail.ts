@@ -160,5 +160,42 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "customerId",
+        "title": "Cliente",
+        "kind": "reference",
+        "reference": "customer"
+      },
+      {
+        "name": "competitorId",
+        "title": "Concorrente",
+        "kind": "reference",
+        "reference": "competitor"
+      },
+      {
+        "name": "competitorName",
+        "title": "Concorrente (testo libero)",
+        "kind": "text"
+      },
+      {
+        "name": "categoryId",
+        "title": "Categoria",
+        "kind": "reference",
+        "reference": "category"
+      },
+      {
+        "name": "materials",
+        "title": "Materiali",
+        "kind": "references",
+        "reference": "material"
+      }
+    ],
+    "parent": {
+      "field": "customerId",
+      "resource": "customer"
+    }
+  },
   "import": null
 } satisfies ResourceDefinition;

@@ -490,6 +490,125 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text"
+      },
+      {
+        "name": "companyName",
+        "title": "Ragione sociale",
+        "kind": "text"
+      },
+      {
+        "name": "vatNumber",
+        "title": "Partita IVA",
+        "kind": "partitaIva"
+      },
+      {
+        "name": "taxCode",
+        "title": "Codice fiscale",
+        "kind": "codiceFiscale"
+      },
+      {
+        "name": "agentId",
+        "title": "Agente",
+        "kind": "reference",
+        "reference": "agent"
+      },
+      {
+        "name": "techCodeId",
+        "title": "Codice tecnico",
+        "kind": "reference",
+        "reference": "techCode"
+      },
+      {
+        "name": "potentialPurchaseId",
+        "title": "Potenziale di acquisto",
+        "kind": "reference",
+        "reference": "potential"
+      },
+      {
+        "name": "potentialPurchaseEuro",
+        "title": "Potenziale di acquisto (€)",
+        "kind": "money"
+      },
+      {
+        "name": "potentialPurchaseKg",
+        "title": "Potenziale di acquisto (kg)",
+        "kind": "quantity"
+      },
+      {
+        "name": "postcode",
+        "title": "CAP",
+        "kind": "text"
+      },
+      {
+        "name": "city",
+        "title": "Città",
+        "kind": "text"
+      },
+      {
+        "name": "address",
+        "title": "Indirizzo",
+        "kind": "text"
+      },
+      {
+        "name": "province",
+        "title": "Provincia",
+        "kind": "text"
+      },
+      {
+        "name": "nationId",
+        "title": "Nazione",
+        "kind": "reference",
+        "reference": "nation"
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email"
+      },
+      {
+        "name": "phone",
+        "title": "Telefono",
+        "kind": "phone"
+      },
+      {
+        "name": "reseller",
+        "title": "Rivenditore",
+        "kind": "boolean"
+      },
+      {
+        "name": "sourceId",
+        "title": "Sorgente",
+        "kind": "reference",
+        "reference": "source"
+      },
+      {
+        "name": "date",
+        "title": "Data",
+        "kind": "date"
+      },
+      {
+        "name": "note",
+        "title": "Note",
+        "kind": "longText"
+      },
+      {
+        "name": "latitude",
+        "title": "Latitudine",
+        "kind": "number"
+      },
+      {
+        "name": "longitude",
+        "title": "Longitudine",
+        "kind": "number"
+      }
+    ]
+  },
   "import": {
     "key": [
       "vatNumber"

@@ -296,5 +296,6 @@ export const resource = {
       }
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

@@ -355,5 +355,6 @@ export const resource = {
       "ui:order": []
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

@@ -126,6 +126,20 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "image",
+        "title": "Immagine",
+        "kind": "image"
+      }
+    ]
+  },
   "import": {
     "key": [
       "description"

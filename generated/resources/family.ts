@@ -126,6 +126,21 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "categoryIds",
+        "title": "Categorie",
+        "kind": "references",
+        "reference": "category"
+      }
+    ]
+  },
   "import": {
     "key": [
       "name"

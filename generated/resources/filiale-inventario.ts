@@ -124,6 +124,20 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "nome",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "codiceMago",
+        "title": "Codice ERP",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "nome"

@@ -168,6 +168,30 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "ordinamento",
+        "title": "Ordinamento",
+        "kind": "integer"
+      },
+      {
+        "name": "coloreSfondo",
+        "title": "Colore di sfondo",
+        "kind": "color"
+      },
+      {
+        "name": "coloreCarattere",
+        "title": "Colore del carattere",
+        "kind": "color"
+      }
+    ]
+  },
   "import": {
     "key": [
       "description"

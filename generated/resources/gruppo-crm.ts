@@ -102,6 +102,15 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "description"

@@ -331,6 +331,56 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "resourceGroup",
+        "title": "Codice gruppo",
+        "kind": "text"
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "descriptionCrm",
+        "title": "Descrizione CRM",
+        "kind": "text"
+      },
+      {
+        "name": "active",
+        "title": "Attivo",
+        "kind": "siNo",
+        "options": [
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "famigliaGruppoRisorsaId",
+        "title": "Famiglia gruppi risorse",
+        "kind": "reference",
+        "reference": "famigliaGruppoRisorse"
+      },
+      {
+        "name": "articoliGruppo",
+        "title": "Attrezzature",
+        "kind": "list"
+      },
+      {
+        "name": "image",
+        "title": "Immagine",
+        "kind": "image"
+      }
+    ]
+  },
   "import": {
     "key": [
       "resourceGroup"

@@ -173,6 +173,35 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text"
+      },
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "percentage",
+        "title": "Percentuale",
+        "kind": "percentage"
+      },
+      {
+        "name": "defaultInsurance",
+        "title": "Predefinita",
+        "kind": "boolean"
+      }
+    ]
+  },
   "import": {
     "key": [
       "code"

@@ -91,5 +91,19 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "presente",
+        "title": "Mezzo in filiale",
+        "kind": "boolean"
+      }
+    ]
+  },
   "import": null
 } satisfies ResourceDefinition;

@@ -212,5 +212,104 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "idInventarioMezzi",
+        "title": "Inventario",
+        "kind": "integer"
+      },
+      {
+        "name": "manuale",
+        "title": "Aggiunto a mano",
+        "kind": "siNo",
+        "options": [
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "statusId",
+        "title": "Stato",
+        "kind": "reference",
+        "reference": "inventarioMezziItemStato"
+      },
+      {
+        "name": "status",
+        "title": "Stato",
+        "kind": "text"
+      },
+      {
+        "name": "note",
+        "title": "Note",
+        "kind": "longText"
+      },
+      {
+        "name": "resourceMago",
+        "title": "Risorsa ERP",
+        "kind": "text"
+      },
+      {
+        "name": "descrizione",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "zona",
+        "title": "Zona",
+        "kind": "text"
+      },
+      {
+        "name": "contatoDa",
+        "title": "Contato da",
+        "kind": "text"
+      },
+      {
+        "name": "contatoIl",
+        "title": "Contato il",
+        "kind": "dateTime"
+      },
+      {
+        "name": "trasferitoAId",
+        "title": "Trasferito alla filiale",
+        "kind": "integer"
+      },
+      {
+        "name": "trasferitoA",
+        "title": "Trasferito a",
+        "kind": "text"
+      },
+      {
+        "name": "trasferitoDaId",
+        "title": "Trasferito dalla filiale",
+        "kind": "integer"
+      },
+      {
+        "name": "trasferitoDa",
+        "title": "Trasferito da",
+        "kind": "text"
+      },
+      {
+        "name": "spostatoDa",
+        "title": "Spostato da",
+        "kind": "text"
+      },
+      {
+        "name": "spostatoIl",
+        "title": "Spostato il",
+        "kind": "dateTime"
+      }
+    ],
+    "parent": {
+      "field": "idInventarioMezzi",
+      "resource": "inventarioMezzi"
+    }
+  },
   "import": null
 } satisfies ResourceDefinition;

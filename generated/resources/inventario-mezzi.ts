@@ -153,5 +153,45 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "filialeInventarioId",
+        "title": "Filiale",
+        "kind": "reference",
+        "reference": "filialeInventario"
+      },
+      {
+        "name": "filialeInventario",
+        "title": "Filiale",
+        "kind": "object"
+      },
+      {
+        "name": "concluso",
+        "title": "Concluso",
+        "kind": "boolean"
+      },
+      {
+        "name": "dataConclusione",
+        "title": "Concluso il",
+        "kind": "dateTime"
+      },
+      {
+        "name": "conclusoDa",
+        "title": "Concluso da",
+        "kind": "text"
+      },
+      {
+        "name": "status",
+        "title": "Stato",
+        "kind": "text"
+      },
+      {
+        "name": "anomalie",
+        "title": "Anomalie",
+        "kind": "integer"
+      }
+    ]
+  },
   "import": null
 } satisfies ResourceDefinition;

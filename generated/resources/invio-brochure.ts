@@ -176,6 +176,41 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "famigliaMezzoId",
+        "title": "Famiglia mezzo",
+        "kind": "reference",
+        "reference": "famigliaMezzo"
+      },
+      {
+        "name": "oggetto",
+        "title": "Oggetto",
+        "kind": "text"
+      },
+      {
+        "name": "testo",
+        "title": "Testo",
+        "kind": "longText"
+      },
+      {
+        "name": "pdfNome",
+        "title": "PDF",
+        "kind": "text"
+      },
+      {
+        "name": "pdfDimensione",
+        "title": "Dimensione del PDF",
+        "kind": "fileSize"
+      }
+    ]
+  },
   "import": {
     "key": [
       "description"

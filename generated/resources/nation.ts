@@ -124,6 +124,20 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "code"

@@ -749,5 +749,251 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "trattativaCpId",
+        "title": "Trattativa",
+        "kind": "reference",
+        "reference": "trattativaCp"
+      },
+      {
+        "name": "versione",
+        "title": "Versione",
+        "kind": "integer"
+      },
+      {
+        "name": "ragioneSociale",
+        "title": "Ragione sociale",
+        "kind": "text"
+      },
+      {
+        "name": "partitaIva",
+        "title": "Partita IVA",
+        "kind": "partitaIva"
+      },
+      {
+        "name": "mezzoId",
+        "title": "Mezzo",
+        "kind": "integer"
+      },
+      {
+        "name": "articoliMezzo",
+        "title": "Articoli del mezzo",
+        "kind": "list"
+      },
+      {
+        "name": "articoliAggiuntivi",
+        "title": "Articoli aggiuntivi",
+        "kind": "list"
+      },
+      {
+        "name": "listiniOfferta",
+        "title": "Listini offerta",
+        "kind": "list"
+      },
+      {
+        "name": "operatoreId",
+        "title": "Operatore",
+        "kind": "reference",
+        "reference": "user"
+      },
+      {
+        "name": "branchOfferId",
+        "title": "Filiale offerta",
+        "kind": "reference",
+        "reference": "branchOffer"
+      },
+      {
+        "name": "famigliaGruppoRisorsa",
+        "title": "Famiglia gruppi risorse",
+        "kind": "reference",
+        "reference": "famigliaGruppoRisorse"
+      },
+      {
+        "name": "gruppoRisorsa",
+        "title": "Gruppo risorse",
+        "kind": "reference",
+        "reference": "gruppoRisorse"
+      },
+      {
+        "name": "trasportoRitornoKmCompilatoDaUtente",
+        "title": "Km ritorno inseriti a mano",
+        "kind": "boolean"
+      },
+      {
+        "name": "riferimentoCliente",
+        "title": "Riferimento cliente",
+        "kind": "text"
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email"
+      },
+      {
+        "name": "telefono",
+        "title": "Telefono",
+        "kind": "phone"
+      },
+      {
+        "name": "indirizzoCantiere",
+        "title": "Indirizzo cantiere",
+        "kind": "text"
+      },
+      {
+        "name": "periodo",
+        "title": "Periodo",
+        "kind": "enum",
+        "options": [
+          {
+            "value": "G",
+            "label": "Giorni"
+          },
+          {
+            "value": "M",
+            "label": "Mesi"
+          },
+          {
+            "value": "A",
+            "label": "Anni"
+          }
+        ]
+      },
+      {
+        "name": "assicurazione",
+        "title": "Assicurazione",
+        "kind": "text"
+      },
+      {
+        "name": "contributoAmbientale",
+        "title": "Contributo ambientale",
+        "kind": "enum",
+        "options": [
+          {
+            "value": "",
+            "label": "Non previsto"
+          },
+          {
+            "value": "base",
+            "label": "Base"
+          },
+          {
+            "value": "all-inclusive",
+            "label": "All inclusive"
+          }
+        ]
+      },
+      {
+        "name": "km",
+        "title": "Km",
+        "kind": "quantity"
+      },
+      {
+        "name": "listiniManuali",
+        "title": "Listini manuali",
+        "kind": "boolean"
+      },
+      {
+        "name": "altriArticoli",
+        "title": "Altri articoli",
+        "kind": "longText"
+      },
+      {
+        "name": "note",
+        "title": "Note",
+        "kind": "longText"
+      },
+      {
+        "name": "dal",
+        "title": "Dal",
+        "kind": "date"
+      },
+      {
+        "name": "al",
+        "title": "Al",
+        "kind": "date"
+      },
+      {
+        "name": "durata",
+        "title": "Durata",
+        "kind": "integer"
+      },
+      {
+        "name": "sconto",
+        "title": "Sconto %",
+        "kind": "percentage"
+      },
+      {
+        "name": "scontoImporto",
+        "title": "Sconto €",
+        "kind": "money"
+      },
+      {
+        "name": "scontoApprovatoDa",
+        "title": "Sconto approvato da",
+        "kind": "text"
+      },
+      {
+        "name": "prezzoTotale",
+        "title": "Totale",
+        "kind": "money"
+      },
+      {
+        "name": "prezzoTotaleScontato",
+        "title": "Totale scontato",
+        "kind": "money"
+      },
+      {
+        "name": "hash",
+        "title": "Impronta SHA-256",
+        "kind": "text"
+      },
+      {
+        "name": "inviataDa",
+        "title": "Inviata da",
+        "kind": "text"
+      },
+      {
+        "name": "richiestaTrasporto",
+        "title": "Richiesta trasporto",
+        "kind": "boolean"
+      },
+      {
+        "name": "archiviata",
+        "title": "Archiviata",
+        "kind": "siNo",
+        "options": [
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "numeroDocumento",
+        "title": "Numero documento",
+        "kind": "text"
+      },
+      {
+        "name": "assicurazioneConducente",
+        "title": "Assicurazione conducente",
+        "kind": "boolean"
+      },
+      {
+        "name": "pdfFirmato",
+        "title": "PDF firmato",
+        "kind": "text"
+      }
+    ],
+    "parent": {
+      "field": "trattativaCpId",
+      "resource": "trattativaCp"
+    }
+  },
   "import": null
 } satisfies ResourceDefinition;

@@ -869,5 +869,6 @@ export const resource = {
       }
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

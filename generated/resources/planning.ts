@@ -375,5 +375,101 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "date",
+        "title": "Data",
+        "kind": "date"
+      },
+      {
+        "name": "startTime",
+        "title": "Ora inizio",
+        "kind": "time"
+      },
+      {
+        "name": "endTime",
+        "title": "Ora fine",
+        "kind": "time"
+      },
+      {
+        "name": "customerId",
+        "title": "Cliente",
+        "kind": "reference",
+        "reference": "customer"
+      },
+      {
+        "name": "customer",
+        "title": "Cliente",
+        "kind": "object"
+      },
+      {
+        "name": "agentId",
+        "title": "Agente",
+        "kind": "reference",
+        "reference": "agent"
+      },
+      {
+        "name": "operatoreId",
+        "title": "Utente dell'attività",
+        "kind": "reference",
+        "reference": "user"
+      },
+      {
+        "name": "operatoreNome",
+        "title": "Operatore",
+        "kind": "text"
+      },
+      {
+        "name": "communicationPlanId",
+        "title": "Comunicazione pianificata",
+        "kind": "reference",
+        "reference": "communication"
+      },
+      {
+        "name": "communicationReportId",
+        "title": "Comunicazione consuntivata",
+        "kind": "reference",
+        "reference": "communication"
+      },
+      {
+        "name": "meetingPlanIds",
+        "title": "Incontri pianificati",
+        "kind": "references",
+        "reference": "meeting"
+      },
+      {
+        "name": "meetingReportIds",
+        "title": "Incontri consuntivati",
+        "kind": "references",
+        "reference": "meeting"
+      },
+      {
+        "name": "subject",
+        "title": "Oggetto",
+        "kind": "text"
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "longText"
+      },
+      {
+        "name": "reminderDate",
+        "title": "Data promemoria",
+        "kind": "date"
+      },
+      {
+        "name": "note",
+        "title": "Note",
+        "kind": "longText"
+      },
+      {
+        "name": "completed",
+        "title": "Completata",
+        "kind": "boolean"
+      }
+    ]
+  },
   "import": null
 } satisfies ResourceDefinition;

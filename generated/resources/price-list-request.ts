@@ -75,5 +75,6 @@ export const resource = {
       ]
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

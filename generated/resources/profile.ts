@@ -83,5 +83,6 @@ export const resource = {
       ]
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

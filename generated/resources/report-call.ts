@@ -239,5 +239,6 @@ export const resource = {
       }
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

@@ -103,6 +103,15 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "role",
+        "title": "Ruolo",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "role"

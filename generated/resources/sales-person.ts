@@ -85,5 +85,6 @@ export const resource = {
       ]
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

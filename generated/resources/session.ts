@@ -259,5 +259,6 @@ export const resource = {
       }
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

@@ -144,6 +144,25 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "name"

@@ -123,5 +123,24 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "active",
+        "title": "Attivo",
+        "kind": "boolean"
+      },
+      {
+        "name": "ordinamento",
+        "title": "Ordinamento",
+        "kind": "integer"
+      }
+    ]
+  },
   "import": null
 } satisfies ResourceDefinition;

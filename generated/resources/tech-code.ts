@@ -123,6 +123,20 @@ export const resource = {
       ]
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "code",
+        "title": "Codice",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "name"

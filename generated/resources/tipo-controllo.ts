@@ -148,6 +148,25 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "nome",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "valori",
+        "title": "Valori possibili",
+        "kind": "text"
+      },
+      {
+        "name": "tipo",
+        "title": "Tipo",
+        "kind": "text"
+      }
+    ]
+  },
   "import": {
     "key": [
       "nome"

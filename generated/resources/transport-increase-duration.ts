@@ -158,6 +158,25 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "durationFrom",
+        "title": "Durata da",
+        "kind": "integer"
+      },
+      {
+        "name": "durationTo",
+        "title": "Durata a",
+        "kind": "integer"
+      },
+      {
+        "name": "coefficient",
+        "title": "Coefficiente",
+        "kind": "number"
+      }
+    ]
+  },
   "import": {
     "key": [
       "durationFrom",

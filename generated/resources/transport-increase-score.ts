@@ -158,6 +158,25 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "scoreFrom",
+        "title": "Punteggio da",
+        "kind": "integer"
+      },
+      {
+        "name": "scoreTo",
+        "title": "Punteggio a",
+        "kind": "integer"
+      },
+      {
+        "name": "coefficient",
+        "title": "Coefficiente",
+        "kind": "number"
+      }
+    ]
+  },
   "import": {
     "key": [
       "scoreFrom",

@@ -156,6 +156,25 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "minFrom",
+        "title": "Minuti da",
+        "kind": "integer"
+      },
+      {
+        "name": "minTo",
+        "title": "Minuti a",
+        "kind": "integer"
+      },
+      {
+        "name": "price",
+        "title": "Prezzo",
+        "kind": "money"
+      }
+    ]
+  },
   "import": {
     "key": [
       "minFrom",

@@ -82,5 +82,6 @@ export const resource = {
       ]
     }
   },
+  "history": null,
   "import": null
 } satisfies ResourceDefinition;

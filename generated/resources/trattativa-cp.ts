@@ -1389,6 +1389,436 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "operatoreId",
+        "title": "Operatore",
+        "kind": "reference",
+        "reference": "user"
+      },
+      {
+        "name": "fonteId",
+        "title": "Fonte",
+        "kind": "reference",
+        "reference": "fonte"
+      },
+      {
+        "name": "competitorTrattativeId",
+        "title": "Concorrente",
+        "kind": "reference",
+        "reference": "competitorTrattativa"
+      },
+      {
+        "name": "filialeId",
+        "title": "Filiale",
+        "kind": "reference",
+        "reference": "filiale"
+      },
+      {
+        "name": "famigliaMezzoId",
+        "title": "Famiglia mezzo",
+        "kind": "reference",
+        "reference": "famigliaMezzo"
+      },
+      {
+        "name": "statoTrattativaId",
+        "title": "Stato trattativa",
+        "kind": "reference",
+        "reference": "statoTrattativa"
+      },
+      {
+        "name": "motivoPersaId",
+        "title": "Motivo perso",
+        "kind": "reference",
+        "reference": "motivoPerso"
+      },
+      {
+        "name": "commercialeId",
+        "title": "Commerciale",
+        "kind": "reference",
+        "reference": "commerciale"
+      },
+      {
+        "name": "sectorId",
+        "title": "Settore",
+        "kind": "reference",
+        "reference": "settore"
+      },
+      {
+        "name": "filialeNoleggioId",
+        "title": "Filiale di noleggio",
+        "kind": "reference",
+        "reference": "branchOffer"
+      },
+      {
+        "name": "famigliaGruppoRisorsaId",
+        "title": "Famiglia gruppi risorse",
+        "kind": "reference",
+        "reference": "famigliaGruppoRisorse"
+      },
+      {
+        "name": "gruppoRisorsaId",
+        "title": "Gruppo risorse",
+        "kind": "reference",
+        "reference": "gruppoRisorse"
+      },
+      {
+        "name": "offerta",
+        "title": "Offerta",
+        "kind": "siNo",
+        "options": [
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "articoli",
+        "title": "Articoli",
+        "kind": "list"
+      },
+      {
+        "name": "listiniOfferta",
+        "title": "Listini offerta",
+        "kind": "list"
+      },
+      {
+        "name": "durata",
+        "title": "Durata",
+        "kind": "integer"
+      },
+      {
+        "name": "durataUnita",
+        "title": "Unità di durata",
+        "kind": "enum",
+        "options": [
+          {
+            "value": "G",
+            "label": "Giorni"
+          },
+          {
+            "value": "M",
+            "label": "Mesi"
+          },
+          {
+            "value": "A",
+            "label": "Anni"
+          }
+        ]
+      },
+      {
+        "name": "ragioneSociale",
+        "title": "Ragione sociale",
+        "kind": "text"
+      },
+      {
+        "name": "partitaIva",
+        "title": "Partita IVA",
+        "kind": "partitaIva"
+      },
+      {
+        "name": "codiceFiscale",
+        "title": "Codice fiscale",
+        "kind": "codiceFiscale"
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email"
+      },
+      {
+        "name": "telefono",
+        "title": "Telefono",
+        "kind": "phone"
+      },
+      {
+        "name": "score",
+        "title": "Punteggio",
+        "kind": "integer"
+      },
+      {
+        "name": "competitorAttuale",
+        "title": "Concorrente attuale",
+        "kind": "text"
+      },
+      {
+        "name": "cliente",
+        "title": "Già cliente",
+        "kind": "boolean"
+      },
+      {
+        "name": "personaFisica",
+        "title": "Persona fisica",
+        "kind": "boolean"
+      },
+      {
+        "name": "contatto",
+        "title": "Contatto",
+        "kind": "text"
+      },
+      {
+        "name": "paeseTrattativa",
+        "title": "Comune del cantiere",
+        "kind": "text"
+      },
+      {
+        "name": "macchineAccessori",
+        "title": "Macchine e accessori",
+        "kind": "longText"
+      },
+      {
+        "name": "inizio",
+        "title": "Inizio noleggio",
+        "kind": "date"
+      },
+      {
+        "name": "fine",
+        "title": "Fine noleggio",
+        "kind": "date"
+      },
+      {
+        "name": "cauzione",
+        "title": "Cauzione",
+        "kind": "boolean"
+      },
+      {
+        "name": "importoCauzione",
+        "title": "Importo cauzione",
+        "kind": "money"
+      },
+      {
+        "name": "destinazioneCantiere",
+        "title": "Destinazione cantiere",
+        "kind": "text"
+      },
+      {
+        "name": "notePersa",
+        "title": "Note trattativa persa",
+        "kind": "longText"
+      },
+      {
+        "name": "note",
+        "title": "Note",
+        "kind": "longText"
+      },
+      {
+        "name": "ctr",
+        "title": "CTR",
+        "kind": "text"
+      },
+      {
+        "name": "richiamareInData",
+        "title": "Richiamare in data",
+        "kind": "date"
+      },
+      {
+        "name": "richiamareInOrario",
+        "title": "Richiamare alle",
+        "kind": "time"
+      },
+      {
+        "name": "ripianificaVisita",
+        "title": "Ripianifica visita",
+        "kind": "date"
+      },
+      {
+        "name": "dataVisita",
+        "title": "Data visita",
+        "kind": "date"
+      },
+      {
+        "name": "noteVisita",
+        "title": "Note visita",
+        "kind": "longText"
+      },
+      {
+        "name": "statoOfferta",
+        "title": "Stato offerta",
+        "kind": "reference",
+        "reference": "statoOfferta"
+      },
+      {
+        "name": "acceptedByCustomer",
+        "title": "Accettata dal cliente",
+        "kind": "triState",
+        "options": [
+          {
+            "value": "",
+            "label": "Tutti"
+          },
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "latitudeTrattativa",
+        "title": "Latitudine cantiere",
+        "kind": "number"
+      },
+      {
+        "name": "longitudeTrattativa",
+        "title": "Longitudine cantiere",
+        "kind": "number"
+      },
+      {
+        "name": "formattedAddress",
+        "title": "Indirizzo cantiere",
+        "kind": "text"
+      },
+      {
+        "name": "allegati",
+        "title": "Allegati",
+        "kind": "list"
+      },
+      {
+        "name": "anagraficaInviata",
+        "title": "Anagrafica inviata",
+        "kind": "boolean"
+      },
+      {
+        "name": "brochureInviata",
+        "title": "Brochure inviata",
+        "kind": "boolean"
+      },
+      {
+        "name": "contattoMagoInviato",
+        "title": "Contatto inviato a Mago",
+        "kind": "boolean"
+      },
+      {
+        "name": "linkAccreditamentoInviato",
+        "title": "Link di accreditamento inviato",
+        "kind": "boolean"
+      },
+      {
+        "name": "offertaInviata",
+        "title": "Offerta inviata",
+        "kind": "boolean"
+      },
+      {
+        "name": "schedaTecnicaInviata",
+        "title": "Scheda tecnica inviata",
+        "kind": "boolean"
+      },
+      {
+        "name": "bozzaOffertaVisualizzata",
+        "title": "Bozza offerta visualizzata",
+        "kind": "boolean"
+      },
+      {
+        "name": "trasportoAbilitato",
+        "title": "Trasporto abilitato",
+        "kind": "boolean"
+      },
+      {
+        "name": "trasporto",
+        "title": "Trasporto andata (%)",
+        "kind": "percentage"
+      },
+      {
+        "name": "trasportoRitorno",
+        "title": "Trasporto ritorno (%)",
+        "kind": "percentage"
+      },
+      {
+        "name": "assicurazioneTipo",
+        "title": "Assicurazione",
+        "kind": "text"
+      },
+      {
+        "name": "assicurazionePrezzo",
+        "title": "Prezzo assicurazione",
+        "kind": "money"
+      },
+      {
+        "name": "contributoAmbientale",
+        "title": "Contributo ambientale",
+        "kind": "enum",
+        "options": [
+          {
+            "value": "",
+            "label": "Non previsto"
+          },
+          {
+            "value": "base",
+            "label": "Base"
+          },
+          {
+            "value": "all-inclusive",
+            "label": "All inclusive"
+          }
+        ]
+      },
+      {
+        "name": "km",
+        "title": "Km inseriti a mano",
+        "kind": "quantity"
+      },
+      {
+        "name": "scontoApprovatoDa",
+        "title": "Sconto approvato da",
+        "kind": "text"
+      },
+      {
+        "name": "noteOfferta",
+        "title": "Note dell'offerta",
+        "kind": "longText"
+      },
+      {
+        "name": "scontoPercentuale",
+        "title": "Sconto %",
+        "kind": "percentage"
+      },
+      {
+        "name": "scontoImporto",
+        "title": "Sconto €",
+        "kind": "money"
+      },
+      {
+        "name": "offertaRapida",
+        "title": "Offerta rapida",
+        "kind": "boolean"
+      },
+      {
+        "name": "archiviata",
+        "title": "Archiviata",
+        "kind": "siNo",
+        "options": [
+          {
+            "value": "Y",
+            "label": "Sì"
+          },
+          {
+            "value": "N",
+            "label": "No"
+          }
+        ]
+      },
+      {
+        "name": "gruppoCrmId",
+        "title": "Gruppo CRM",
+        "kind": "reference",
+        "reference": "gruppoCrm"
+      },
+      {
+        "name": "trattativaCpPriceLists",
+        "title": "Listini",
+        "kind": "list"
+      }
+    ]
+  },
   "import": {
     "key": [
       "ragioneSociale",

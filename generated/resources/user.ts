@@ -629,6 +629,180 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "username",
+        "title": "Username",
+        "kind": "text"
+      },
+      {
+        "name": "email",
+        "title": "Email",
+        "kind": "email"
+      },
+      {
+        "name": "name",
+        "title": "Nome",
+        "kind": "text"
+      },
+      {
+        "name": "surname",
+        "title": "Cognome",
+        "kind": "text"
+      },
+      {
+        "name": "fullName",
+        "title": "Nome e cognome",
+        "kind": "text"
+      },
+      {
+        "name": "active",
+        "title": "Attivo",
+        "kind": "enum",
+        "options": [
+          {
+            "value": "true",
+            "label": "Attivo"
+          },
+          {
+            "value": "false",
+            "label": "Disattivato"
+          }
+        ]
+      },
+      {
+        "name": "roles",
+        "title": "Ruoli",
+        "kind": "list",
+        "options": [
+          {
+            "value": "ROLE_SUPER_ADMIN",
+            "label": "Super amministratore"
+          },
+          {
+            "value": "ROLE_ADMIN",
+            "label": "Amministratore"
+          },
+          {
+            "value": "ROLE_USER",
+            "label": "Utente"
+          },
+          {
+            "value": "ROLE_USER_CRM",
+            "label": "Utente CRM"
+          },
+          {
+            "value": "ROLE_USER_CP",
+            "label": "Utente CP"
+          },
+          {
+            "value": "ROLE_COMMERCIALE_CP",
+            "label": "Commerciale CP"
+          },
+          {
+            "value": "ROLE_SUPERVISOR_CP",
+            "label": "Supervisore CP"
+          },
+          {
+            "value": "ROLE_USER_ACCETTAZIONE_MEZZI",
+            "label": "Utente accettazione mezzi"
+          },
+          {
+            "value": "ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI",
+            "label": "Supervisore accettazione mezzi"
+          },
+          {
+            "value": "ROLE_USER_INVENTARIO_MEZZI",
+            "label": "Utente inventario mezzi"
+          },
+          {
+            "value": "ROLE_SUPERVISOR_INVENTARIO_MEZZI",
+            "label": "Supervisore inventario mezzi"
+          },
+          {
+            "value": "ROLE_CONTACT_CENTER",
+            "label": "Contact center"
+          },
+          {
+            "value": "ROLE_MARKETING",
+            "label": "Marketing"
+          },
+          {
+            "value": "ROLE_NL",
+            "label": "Noleggio"
+          },
+          {
+            "value": "ROLE_MASTER",
+            "label": "Master"
+          },
+          {
+            "value": "ROLE_API",
+            "label": "API"
+          }
+        ]
+      },
+      {
+        "name": "agentId",
+        "title": "Agente",
+        "kind": "reference",
+        "reference": "agent"
+      },
+      {
+        "name": "salesPersonId",
+        "title": "Commerciale",
+        "kind": "reference",
+        "reference": "salesPerson"
+      },
+      {
+        "name": "filialiIds",
+        "title": "Filiali inventario",
+        "kind": "references",
+        "reference": "filialeInventario"
+      },
+      {
+        "name": "gruppiCrmIds",
+        "title": "Gruppi CRM",
+        "kind": "references",
+        "reference": "gruppoCrm"
+      },
+      {
+        "name": "category",
+        "title": "Categoria",
+        "kind": "enum",
+        "options": [
+          {
+            "value": "CRM",
+            "label": "CRM"
+          },
+          {
+            "value": "Service",
+            "label": "Service"
+          }
+        ]
+      },
+      {
+        "name": "notificheInattivita",
+        "title": "Notifiche di inattività",
+        "kind": "boolean"
+      },
+      {
+        "name": "linkAccreditamento",
+        "title": "Link di accreditamento",
+        "kind": "url"
+      },
+      {
+        "name": "phone",
+        "title": "Telefono",
+        "kind": "phone"
+      },
+      {
+        "name": "microsoftConnect",
+        "title": "Sincronizzazione Microsoft",
+        "kind": "boolean"
+      }
+    ]
+  },
   "import": {
     "key": [
       "username"

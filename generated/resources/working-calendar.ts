@@ -233,5 +233,49 @@ export const resource = {
       }
     }
   },
+  "history": {
+    "fields": [
+      {
+        "name": "dateFrom",
+        "title": "Giorno",
+        "kind": "date"
+      },
+      {
+        "name": "dateTo",
+        "title": "Fino al giorno",
+        "kind": "date"
+      },
+      {
+        "name": "type",
+        "title": "Tipo",
+        "kind": "enum",
+        "options": [
+          {
+            "value": "GF",
+            "label": "Giorno festivo"
+          },
+          {
+            "value": "CA",
+            "label": "Chiusura aziendale"
+          },
+          {
+            "value": "FE",
+            "label": "Ferie"
+          }
+        ]
+      },
+      {
+        "name": "description",
+        "title": "Descrizione",
+        "kind": "text"
+      },
+      {
+        "name": "branchOfficeId",
+        "title": "Sede",
+        "kind": "reference",
+        "reference": "branchOffice"
+      }
+    ]
+  },
   "import": null
 } satisfies ResourceDefinition;

@@ -7,6 +7,7 @@ import type {
   FilterWidget,
   FieldKind,
   FormSection,
+  HistoryDefinition,
   MenuGroup,
   Operation,
   ResourceDefinition,
@@ -51,6 +52,7 @@ interface XResource {
   actions?: string[];
   rowFields?: string[];
   import?: { key: string | string[] };
+  history?: true | { parent?: { field: string; resource: string }; skip?: string[] };
 }
 
 const HIDDEN = new Set(['id', 'version', 'codiceLingua']);
@@ -311,11 +313,52 @@ function writtenByFields(
   return out;
 }
 
+/**
+ * The fields a record's history shows (x-resource.history): every visible one but those the server stamps on
+ * each write and those the schema skips (a token); with the record that also shows it (an offer's negotiation).
+ */
+function historyDefinition(
+  x: XResource,
+  visible: string[],
+  serverSet: ReadonlyMap<string, ServerSet>,
+  field: (name: string) => { resolved: { schema: Schema }; kind: FieldKind },
+  references: Record<string, string>,
+  known: ReadonlySet<string>,
+  file: string,
+  problems: ContractProblem[],
+): HistoryDefinition | null {
+  if (!x.history) return null;
+  const { parent, skip = [] } = x.history === true ? {} : x.history;
+  skip.forEach((name, i) => {
+    if (!visible.includes(name))
+      problems.push({ file, pointer: `/x-resource/history/skip/${i}`, reason: `"${name}" is not a property` });
+  });
+  if (parent && !visible.includes(parent.field))
+    problems.push({ file, pointer: '/x-resource/history/parent/field', reason: `"${parent.field}" is not a property` });
+  if (parent && !known.has(parent.resource))
+    problems.push({ file, pointer: '/x-resource/history/parent/resource', reason: `no resource "${parent.resource}"` });
+  const fields = visible
+    .filter((n) => !serverSet.has(n) && !skip.includes(n))
+    .map((name) => {
+      const f = field(name);
+      const options = enumOptions(f.resolved.schema);
+      return {
+        name,
+        title: String(f.resolved.schema.title ?? name),
+        kind: f.kind,
+        ...(options ? { options } : {}),
+        ...(references[name] ? { reference: references[name] } : {}),
+      };
+    });
+  return { fields, ...(parent ? { parent } : {}) };
+}
+
 function buildOne(
   entity: EntitySchema,
   ctx: ResolveContext,
   ops: Map<string, ApiOperation>,
   referenced: ReadonlySet<string>,
+  known: ReadonlySet<string>,
   problems: ContractProblem[],
 ): ResourceDefinition {
   const file = `schemas/${entity.file}.json`;
@@ -414,6 +457,7 @@ function buildOne(
     if (!(name in props))
       problems.push({ file, pointer: `/x-resource/rowFields/${i}`, reason: `"${name}" is not a property` });
   });
+  const history = historyDefinition(x, visible, serverSet, field, references, known, file, problems);
   const listFields = [
     ...new Set([
       ...columns.flatMap((c) => [c.accessorKey, ...(c.colors ? [c.colors.background, c.colors.text] : [])]),
@@ -459,6 +503,7 @@ function buildOne(
       (entity.schema.required ?? []) as string[],
       x.sections,
     ),
+    history,
     import: importDefinition(
       x,
       // The form's fields, then the others a person may write (a contact's customer, set by its page).
@@ -500,7 +545,8 @@ export function buildResources(contract: Contract): ResourceDefinition[] {
       Object.values((e.schema['x-resource'] as XResource | undefined)?.references ?? {}),
     ),
   );
-  const defs = contract.entities.map((e) => buildOne(e, ctx, ops, referenced, problems));
+  const known = new Set(contract.entities.map((e) => e.name));
+  const defs = contract.entities.map((e) => buildOne(e, ctx, ops, referenced, known, problems));
   if (problems.length > 0) throw new ContractError(problems);
   return defs;
 }

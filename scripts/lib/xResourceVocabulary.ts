@@ -89,6 +89,24 @@ export const xResourceVocabulary = {
     rowFields: { type: 'array', items: { type: 'string' }, uniqueItems: true },
     references: { type: 'object', additionalProperties: { type: 'string', pattern: '^[a-z][A-Za-z0-9]*$' } },
     stored: { type: 'boolean' },
+    history: {
+      oneOf: [
+        { const: true },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            parent: {
+              type: 'object',
+              required: ['field', 'resource'],
+              additionalProperties: false,
+              properties: { field: { type: 'string' }, resource: { type: 'string' } },
+            },
+            skip: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
+          },
+        },
+      ],
+    },
     import: {
       type: 'object',
       required: ['key'],

@@ -57,6 +57,8 @@ export const OPERATION_ACCESS: { readonly [K in OperationId]?: Access } = {
   unblockUserLogin: G.admin,
   // The handler applies the roles of the list being exported (exportAccess).
   exportResource: 'authenticated',
+  // The handler applies the record's own read rule (its get call's roles, then its visibility).
+  readRecordHistory: 'authenticated',
   // The handlers apply the roles of the resource's create and update calls (a form's save).
   uploadImport: 'authenticated',
   getImport: 'authenticated',

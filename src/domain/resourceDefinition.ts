@@ -196,6 +196,23 @@ export interface ImportDefinition {
   fields: ImportField[];
 }
 
+/** A field as a record's history shows it: its Italian title and the kind its values are formatted by. */
+export interface HistoryField {
+  name: string;
+  title: string;
+  kind: FieldKind;
+  options?: EnumOption[];
+  /** The resource a reference (or a list of them) points to: its old and new records are links. */
+  reference?: string;
+}
+
+/** The server keeps every change of the resource's records (x-resource.history): what its "Storico" shows. */
+export interface HistoryDefinition {
+  fields: HistoryField[];
+  /** The record whose history shows this one's too (an offer in its negotiation's): the field naming it, and its resource. */
+  parent?: { field: string; resource: string };
+}
+
 export interface ResourceDefinition {
   name: string;
   /** Singular Italian title of one record. */
@@ -245,6 +262,8 @@ export interface ResourceDefinition {
   form: { schema: JsonObject; uiSchema: JsonObject };
   /** Records may be imported from an Excel or CSV file (x-resource.import), or not. */
   import: ImportDefinition | null;
+  /** The server keeps the record's changes (x-resource.history), or not. */
+  history: HistoryDefinition | null;
 }
 
 /** What the menu, the router and the role checks need, without the heavy definition. */

@@ -37,6 +37,7 @@ import { exportHandlers } from './crud/exportHandler.ts';
 import { genericHandler } from './crud/genericHandler.ts';
 import { createListCounts } from './crud/listCounts.ts';
 import { migrate } from './crud/migrate.ts';
+import { historyPlans } from './crud/history.ts';
 import { withReferenceLabels } from './crud/referenceLabels.ts';
 import { withSparseRows } from './crud/sparseRows.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './crud/search.ts';
@@ -67,6 +68,7 @@ import { hubHandlers } from './plugins/hubHandlers.ts';
 import { createMail, mailHandlers, mailOptionsFromEnv, type MailOptions } from './plugins/mail/index.ts';
 import { webApp } from './plugins/webApp.ts';
 import { importModule } from './crud/import/index.ts';
+import { historyModule } from './domains/history/index.ts';
 import { registerOperations } from './registerOperations.ts';
 import { createConcurrencyGate } from './security/concurrencyGate.ts';
 import { loggerOptions, type LogSettings } from './security/logging.ts';
@@ -95,6 +97,7 @@ export const MODULES: readonly ServerModule[] = [
   { handlers: exportHandlers },
   importModule,
   searchModule,
+  historyModule,
 ];
 
 export interface AppOptions {
@@ -205,6 +208,10 @@ async function loadResources(
     const settings = { pageSize: definition.pageSize || 30, unpagedCeiling: ceiling, search, counts };
     resources.set(typeName, { definition, model, repo: crudRepository(db, model, settings) });
   }
+  historyPlans(
+    resources,
+    (t) => (contract.entitySchema(t)['x-resource'] as { references?: Record<string, string> }).references ?? {},
+  );
   // The additive path first, so that a versioned migration may fill a column the schemas just added.
   await underSchemaLock(db, async (tx) => {
     await migrate(

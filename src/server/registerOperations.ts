@@ -6,8 +6,21 @@ import { paramsSchema, querySchema, strictBodySchema } from './contract/validato
 import type { AppContext } from './context.ts';
 import type { AnyHandler } from './http/handler.ts';
 import { HttpError, MESSAGES } from './http/httpError.ts';
+import { withHistoryActor, type HistoryActor } from './crud/history.ts';
+import { personName } from '../domain/personName.ts';
 import type { PublicRateLimit } from './security/publicRateLimits.ts';
 import { rejectNul } from './security/rejectNul.ts';
+
+/** Who the history rows of a request's writes name: the staff user (and who impersonates them), or the customer. */
+function historyActor(caller: Caller | undefined, requestId: string): HistoryActor {
+  const user = caller?.user;
+  if (user) {
+    const name = personName(user);
+    const by = user.impersonator ? ` (${MESSAGES.historyImpersonatedBy} ${user.impersonator.name})` : '';
+    return { userId: user.id, name: `${name}${by}`, requestId };
+  }
+  return { userId: null, name: caller?.publicOffer ? MESSAGES.historyCustomer : null, requestId };
+}
 
 function successStatus(op: ApiOperation, result: unknown): number {
   if (op.responses['201'] !== undefined) return 201;
@@ -63,18 +76,20 @@ export function registerOperations(
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw new HttpError(501, MESSAGES.notImplemented);
         const caller = (req as WithCaller).caller;
-        const result = await handler(
-          {
-            op,
-            params: (req.params ?? {}) as Record<string, unknown>,
-            query: (req.query ?? {}) as Record<string, unknown>,
-            body: req.body,
-            user: caller?.user ?? null,
-            publicOffer: caller?.publicOffer ?? null,
-            raw: req,
-            reply,
-          },
-          ctx,
+        const result = await withHistoryActor(historyActor(caller, req.id), () =>
+          handler(
+            {
+              op,
+              params: (req.params ?? {}) as Record<string, unknown>,
+              query: (req.query ?? {}) as Record<string, unknown>,
+              body: req.body,
+              user: caller?.user ?? null,
+              publicOffer: caller?.publicOffer ?? null,
+              raw: req,
+              reply,
+            },
+            ctx,
+          ),
         );
         if (reply.sent) return reply;
         const status = successStatus(op, result);

@@ -149,13 +149,17 @@ export function tableOutsideItsOwner(
  */
 export function tablesNamedInSql(tree: Tree): Set<string> {
   return new Set(
-    [...tree.values()].flatMap((code) =>
-      [
+    [...tree.values()].flatMap((code) => {
+      // A statement's own names (WITH "x" AS (...)) are no tables.
+      const ctes = new Set([...code.matchAll(/(?:\bWITH|,)\s+"(\w+)"\s+AS\s*\(/g)].map((m) => m[1] ?? ''));
+      return [
         ...withTableConstants(code).matchAll(
           /(?<!\(\s*\w+\s+)\b(?:FROM|JOIN|UPDATE|INTO|ON|TABLE)\s+"(\w+)"(?=[\s(),;]|$)/g,
         ),
-      ].map((m) => m[1] ?? ''),
-    ),
+      ]
+        .map((m) => m[1] ?? '')
+        .filter((name) => !ctes.has(name));
+    }),
   );
 }
 

@@ -5,6 +5,7 @@ import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCoun
 import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
 import type { Resource } from './resource.ts';
 import { carriesWrittenBy, withoutWrittenBy } from './writtenBy.ts';
+import { withHistory, type HistoryVerb } from './history.ts';
 import { checkSearch, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './search.ts';
 
 export type Row = Record<string, unknown>;
@@ -143,6 +144,9 @@ export function crudRepository<T extends object = Row>(
     return pending;
   };
   const record = (row: Row) => toRecord(model, row) as T;
+  const written = (write: string, verb: HistoryVerb, params: unknown[], event?: string) =>
+    withHistory(model.history, table, write, verb, params, event);
+
   /** A list's rows as records: whole, or of a sparse list the fields asked for and version. */
   const listed = (options: ListOptions) => {
     const only = options.fields ? new Set(['version', ...options.fields]) : undefined;
@@ -230,14 +234,12 @@ export function crudRepository<T extends object = Row>(
           .map((c) => [c.name, c.default]),
       );
       const fields = merge(writable(model, { ...defaults, ...body }), internal);
-      const sql =
+      const insert =
         fields.length === 0
           ? `INSERT INTO ${table} DEFAULT VALUES RETURNING *`
           : `INSERT INTO ${table} (${fields.map(([k]) => quote(k)).join(', ')}) VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
-      const { rows } = await db.query<Row>(
-        sql,
-        fields.map(([, v]) => v),
-      );
+      const params = fields.map(([, v]) => v);
+      const { rows } = await db.query<Row>(written(insert, 'create', params), params);
       counts.forget(model.table);
       return record(rows[0] ?? {});
     },
@@ -247,7 +249,14 @@ export function crudRepository<T extends object = Row>(
      * only named operations write (x-written-by) may come back in the body only as stored; those
      * operations write it as an internal value.
      */
-    async update(id: number, requestBody: Row, internal: Row = {}, expectedVersion?: number): Promise<T> {
+    async update(
+      id: number,
+      requestBody: Row,
+      internal: Row = {},
+      expectedVersion?: number,
+      /** A workflow's event the change is (archiviazione...), written even when no kept field changed. */
+      event?: string,
+    ): Promise<T> {
       let body = requestBody;
       if (carriesWrittenBy(model, body)) {
         const { rows } = await db.query<Row>(`SELECT * FROM ${table} WHERE id = $1`, [id]);
@@ -260,10 +269,8 @@ export function crudRepository<T extends object = Row>(
       const params = [id, ...fields.map(([, v]) => v)];
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];
       const guard = expectedVersion === undefined ? '' : ` AND version = $${params.push(expectedVersion)}`;
-      const { rows } = await db.query<Row>(
-        `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *`,
-        params,
-      );
+      const update = `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *`;
+      const { rows } = await db.query<Row>(written(update, 'update', params, event), params);
       if (rows[0]) {
         counts.forget(model.table);
         return record(rows[0]);
@@ -272,7 +279,11 @@ export function crudRepository<T extends object = Row>(
       throw exists.rows.length > 0 ? new HttpError(409, MESSAGES.conflict) : new HttpError(404, MESSAGES.notFound);
     },
     async remove(id: number): Promise<void> {
-      const { rows } = await db.query(`DELETE FROM ${table} WHERE id = $1 RETURNING id`, [id]);
+      const params: unknown[] = [id];
+      const { rows } = await db.query(
+        written(`DELETE FROM ${table} WHERE id = $1 RETURNING *`, 'delete', params),
+        params,
+      );
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
       counts.forget(model.table);
     },

@@ -1,5 +1,6 @@
 import type { ServerSet } from '../../domain/resourceDefinition.ts';
 import type { Contract, JsonSchema } from '../contract/contract.ts';
+import type { HistoryPlan } from './history.ts';
 
 export type SqlType =
   'text' | 'integer' | 'double precision' | 'numeric(14,2)' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
@@ -41,6 +42,8 @@ export interface EntityModel {
   indexes: DeclaredIndex[];
   /** The fields a search (`q`) looks in, kept folded in one column (crud/search.ts); empty when not searchable. */
   search: readonly string[];
+  /** What the writes of its records leave in the history (x-resource.history), or nothing. */
+  history?: HistoryPlan;
 }
 
 /**

@@ -22,6 +22,11 @@ export const MESSAGES = {
   invalid: 'Verificare la validità dei campi',
   invalidJson: 'Il corpo della richiesta non è un JSON valido',
   notFound: 'Risorsa non trovata',
+  /** Who a history row names when a super admin worked as another user: "Mario Rossi (impersonato da Anna Bianchi)". */
+  historyImpersonatedBy: 'impersonato da',
+  /** Who a history row names for the customer's answer on the public offer page. */
+  historyCustomer: "Cliente (pagina dell'offerta)",
+  historyNoHistory: 'Questa risorsa non ha storico',
   routeNotFound: 'Pagina non trovata',
   forbidden: 'Non Autorizzato',
   tokenMissing: 'Autenticazione richiesta',

@@ -409,4 +409,28 @@ export const messages = {
   range: { from: (label: string) => `${label} dal`, to: (label: string) => `${label} al` },
   acceptance: acceptanceMessages,
   damage: damageMessages,
+  history: {
+    title: 'Storico',
+    show: 'Storico',
+    field: 'Campo',
+    allFields: 'Tutti i campi',
+    empty: 'Nessuna modifica registrata',
+    more: 'Mostra le precedenti',
+    initialValues: (n: number) => (n === 1 ? 'Valore iniziale (1 campo)' : `Valori iniziali (${n} campi)`),
+    system: 'Sistema',
+    loadError: 'Impossibile leggere lo storico',
+    /** The Italian name of each event the server writes (crud/history.ts and the workflows). */
+    events: {
+      creazione: 'Creazione',
+      modifica: 'Modifica',
+      eliminazione: 'Eliminazione',
+      archiviazione: 'Archiviazione',
+      ripristino: 'Ripristino',
+      invio: 'Invio',
+      risposta: 'Risposta del cliente',
+      approvazione: 'Approvazione dello sconto',
+      conclusione: 'Conclusione',
+      aggiunta: 'Aggiunta',
+    } as Record<string, string>,
+  },
 } as const;

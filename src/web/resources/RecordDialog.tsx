@@ -5,6 +5,7 @@ import type { Row } from '../api/resourceApi.ts';
 import { messages } from '../i18n/messages.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { focusFirstField } from './focusFirstField.ts';
+import { HistoryPanel } from './history/HistoryPanel.tsx';
 import { useRecordForm } from './useRecordForm.tsx';
 
 interface Props {
@@ -24,6 +25,8 @@ export function RecordDialog({ def, record, onSave, onClose, onDelete }: Props) 
   const { form, conflictAlert, formId, dirty, busy, editing } = useRecordForm({ def, record, onSave });
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
+  const historyId = editing && def.history && typeof record?.id === 'number' ? record.id : null;
   const requestClose = () => (dirty ? setConfirmClose(true) : onClose());
   // The content arrives in the dialog's portal after the first render: its fields get the caret as soon as
   // they are in the page, before the dialog's focus trap would take the focus for the dialog itself.
@@ -40,11 +43,21 @@ export function RecordDialog({ def, record, onSave, onClose, onDelete }: Props) 
       <DialogContent dividers ref={content}>
         {conflictAlert}
         {form}
+        {showHistory && historyId !== null && <HistoryPanel def={def} id={historyId} />}
       </DialogContent>
       <DialogActions>
         {onDelete && editing && (
           <Button color="error" sx={{ mr: 'auto' }} onClick={() => setConfirmDelete(true)}>
             {messages.actions.delete}
+          </Button>
+        )}
+        {historyId !== null && (
+          <Button
+            onClick={() => setShowHistory((v) => !v)}
+            aria-expanded={showHistory}
+            sx={onDelete ? {} : { mr: 'auto' }}
+          >
+            {messages.history.show}
           </Button>
         )}
         <Button onClick={requestClose}>{messages.actions.cancel}</Button>

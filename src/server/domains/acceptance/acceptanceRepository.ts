@@ -1,3 +1,4 @@
+import { writeHistory } from '../../crud/history.ts';
 import type { DannoSegnato, EarlierMark, PreviousReading } from '../../../domain/acceptance/index.ts';
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
@@ -76,6 +77,7 @@ export const acceptanceRepository = {
        ON CONFLICT ("chiaveIdempotenza") DO NOTHING RETURNING *`,
       entries.map(([, v]) => v),
     );
+    if (rows[0]) await writeHistory(tx, { resource: 'accettazioneMezzo', id: Number(rows[0].id), event: 'creazione' });
     return rows[0];
   },
 
@@ -84,6 +86,8 @@ export const acceptanceRepository = {
       `UPDATE ${TABLE} SET addenda = COALESCE(addenda, '[]'::jsonb) || $2::jsonb WHERE id = $1 RETURNING *`,
       [id, JSON.stringify([addendum])],
     );
+    if (rows[0])
+      await writeHistory(ctx.db, { resource: 'accettazioneMezzo', id, event: 'aggiunta', note: addendum.testo });
     return rows[0] ? record(ctx, rows[0]) : null;
   },
 

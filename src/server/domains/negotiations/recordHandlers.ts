@@ -164,7 +164,8 @@ export const recordHandlers = defineHandlers({
     await visibleRow(ctx.db, viewer, id);
     const { archiviata } = req.body;
     const { model, repo } = ctx.resource('TrattativaCp');
-    const data = await repo.update(id, { archiviata }, serverSetValues(model, 'update', req.user));
+    const event = archiviata === 'Y' ? 'archiviazione' : 'ripristino';
+    const data = await repo.update(id, { archiviata }, serverSetValues(model, 'update', req.user), undefined, event);
     await announce(ctx, data, 'updated', req.user);
     return { data };
   },

@@ -10,6 +10,7 @@ import type { SentHook } from '../../plugins/mail/mailer.ts';
 import { invalid } from '../files/index.ts';
 import { accreditationLink, contactOf } from '../users/index.ts';
 import { readParts } from './attachmentHandlers.ts';
+import { writeHistory } from '../../crud/history.ts';
 import { brochureAttachment } from './brochureHandlers.ts';
 import { announce, setFlag, visibleRow } from './repository.ts';
 import { viewerOf } from './visibility.ts';
@@ -56,8 +57,11 @@ export async function sendAboutNegotiation(
   const sender = await senderOf(ctx, req);
   const { status } = await ctx.db.transaction(async (tx) => {
     const row = await visibleRow(tx, viewer, negotiationId, true);
+    const mail = await build(row, tx, sender);
+    const note = `${mail.subject} → ${[mail.to].flat().join(', ')}`;
+    await writeHistory(tx, { resource: 'trattativaCp', id: negotiationId, event: 'invio', note });
     return ctx.mail.enqueue(tx, {
-      ...(await build(row, tx, sender)),
+      ...mail,
       from: sender.from,
       replyTo: sender.replyTo,
       cause: { entity: 'trattativaCp', id: negotiationId, user: req.user?.username },

@@ -160,6 +160,8 @@ async function saveOffer(
           priced.result.approvalRequired && approvedBy ? approvalRecord(approvedBy, priced.input) : null,
       },
       Number(stored.version),
+      // A supervisor's approval of a discount beyond the cap is an event of its own in the history.
+      approvedBy && approvedBy !== stored.scontoApprovatoDa ? 'approvazione' : undefined,
     );
     return { row: row, priced };
   });

@@ -10,6 +10,7 @@ import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { messages } from '../../i18n/messages.ts';
 import { RelatedList } from '../../resources/RelatedList.tsx';
+import { HistoryPanel } from '../../resources/history/HistoryPanel.tsx';
 import { useRecordForm } from '../../resources/useRecordForm.tsx';
 import { useNotify } from '../../ui/notifications.tsx';
 import { LoadFailure } from '../../ui/ErrorPage.tsx';
@@ -149,6 +150,7 @@ function CustomerForm({
               )
             }
           />
+          <HistoryPanel def={def} id={customerId} version={formData.version} />
         </>
       )}
       {documents && <DocumentsDialog {...documents} onClose={() => setDocuments(null)} />}

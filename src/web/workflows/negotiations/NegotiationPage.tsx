@@ -23,6 +23,7 @@ import { useStatuses } from './useStatusColors.ts';
 import { unseenOthers, VatOthersDialog } from './VatOthersDialog.tsx';
 import { CustomerMap } from '../customers/index.ts';
 import { NEGOTIATION_LIST, negotiationPath } from './pages.ts';
+import { HistoryPanel } from '../../resources/history/HistoryPanel.tsx';
 import { SavedNegotiationPanels } from './SavedNegotiationPanels.tsx';
 import { useVatNumber } from './useVatNumber.ts';
 
@@ -142,7 +143,12 @@ function NegotiationForm({ def, record }: { def: ResourceDefinition; record: Row
           {m.saveFirst}
         </Typography>
       ) : (
-        record && <SavedNegotiationPanels def={def} record={record} dirty={dirty} onStored={showStored} />
+        record && (
+          <>
+            <SavedNegotiationPanels def={def} record={record} dirty={dirty} onStored={showStored} />
+            <HistoryPanel def={def} id={Number(id)} version={formData.version} />
+          </>
+        )
       )}
       <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
         <CustomerMap
