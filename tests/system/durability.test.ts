@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startPostgres, postgresAvailable, type PostgresServer } from '../../scripts/lib/postgresServer.ts';
+import { SEEDED_ADMIN_PASSWORD, copySeededDataDir } from '../helpers/seededDataDir.ts';
 import { loginHeaders, startServer, type RunningServer } from '../helpers/startServer.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-durability-'));
+// On PGlite from the run's seeded data directory: the subject is a write, the kill and the restart.
+const dataDir = copySeededDataDir(inject('seededDataDir'), 'crm-durability-');
 let server: RunningServer | undefined;
 let postgres: PostgresServer | undefined;
 afterAll(async () => {
@@ -14,9 +15,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function writeKillRestartRead(env: NodeJS.ProcessEnv) {
+async function writeKillRestartRead(env: NodeJS.ProcessEnv & { ADMIN_PASSWORD: string }) {
   server = await startServer(env);
-  let headers = await loginHeaders(server.url, 'admin', 'Durevole2025!');
+  let headers = await loginHeaders(server.url, 'admin', env.ADMIN_PASSWORD);
   const acknowledged: { id: number; name: string }[] = [];
   for (let i = 1; i <= 25; i++) {
     const res = await fetch(`${server.url}/api/agents`, {
@@ -37,7 +38,7 @@ async function writeKillRestartRead(env: NodeJS.ProcessEnv) {
   await server.kill9();
 
   server = await startServer(env);
-  headers = await loginHeaders(server.url, 'admin', 'Durevole2025!');
+  headers = await loginHeaders(server.url, 'admin', env.ADMIN_PASSWORD);
   const list = (await (await fetch(`${server.url}/api/agents?page=0&rowsPerPage=0`, { headers })).json()) as {
     data: { id: number; name: string }[];
   };
@@ -48,7 +49,7 @@ async function writeKillRestartRead(env: NodeJS.ProcessEnv) {
 
 describe('an acknowledged write survives kill -9 of the server', () => {
   it('on PGlite under DATA_DIR', async () => {
-    await writeKillRestartRead({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Durevole2025!', DEMO_DATA: '0' });
+    await writeKillRestartRead({ DATA_DIR: dataDir, ADMIN_PASSWORD: SEEDED_ADMIN_PASSWORD, DEMO_DATA: '0' });
   });
 
   it.runIf(postgresAvailable() || process.env.CI)('on PostgreSQL via DATABASE_URL', async () => {
@@ -56,7 +57,7 @@ describe('an acknowledged write survives kill -9 of the server', () => {
     await writeKillRestartRead({
       DATA_DIR: path.join(dataDir, 'pg-files'),
       DATABASE_URL: postgres.url,
-      ADMIN_PASSWORD: 'Durevole2025!',
+      ADMIN_PASSWORD: SEEDED_ADMIN_PASSWORD,
       DEMO_DATA: '0',
     });
   });
