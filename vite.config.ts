@@ -128,8 +128,6 @@ export default defineConfig({
           name: 'contract',
           include: ['tests/contract/**/*.test.ts', 'tests/system/**/*.test.ts'],
           environment: 'node',
-          // A data directory a first start filled, for the child servers whose subject is another start.
-          globalSetup: ['tests/helpers/seededDataDirGlobalSetup.ts'],
         },
       },
       {

@@ -5,7 +5,6 @@ import { startPostgres, type PostgresServer } from '../../scripts/lib/postgresSe
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
 import { readDemoPasswords } from '../../src/server/seed/seed.ts';
-import { seedDataDir as seedOnce, seededPasswords } from '../helpers/seededDataDir.ts';
 import { createDb } from '../../src/server/db/createDb.ts';
 import { cheapenPasswords } from '../helpers/testPasswords.ts';
 
@@ -22,14 +21,42 @@ const DEMO_DATA_OF_TESTS = 'base';
 const SEEDED_DATA_DIR = 'E2E_SEEDED_DATA_DIR';
 
 /**
- * A server's first start seeds its database: most of a stack's start. Done once per run, here, into a data
- * directory that each PGlite server then starts from (`withSeededData`). Returns the clean-up.
+ * A server's first start seeds its database (initdb, every table, the demo data, a password hash per demo
+ * user): most of a stack's start. The current code does it once per run, here, into a data directory that
+ * each PGlite server then starts from (`withSeededData`). Returns the clean-up.
  */
 export async function seedDataDir(): Promise<() => void> {
-  const { dir, remove } = await seedOnce({ ADMIN_PASSWORD, DEMO_DATA: DEMO_DATA_OF_TESTS }, 'crm-e2e-seeded-');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-e2e-seeded-'));
+  const server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+    env: {
+      PORT: String(freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      ADMIN_PASSWORD,
+      DEMO_DATA: DEMO_DATA_OF_TESTS,
+      API_CHECK_RESPONSES: '1',
+    },
+    timeoutMs: 180_000,
+  });
+  await server.stop();
+  // Each test's sign-in checks one of these passwords: at the test cost, not the production one.
+  const db = await createDb({ dataDir: path.join(dir, 'pgdata') });
+  try {
+    await cheapenPasswords(db, seededPasswords(dir));
+  } finally {
+    await db.close();
+  }
+  // Each server makes its own signing secret at its first start.
+  fs.rmSync(path.join(dir, 'jwt-secret'), { force: true });
   process.env[SEEDED_DATA_DIR] = dir;
-  return remove;
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }
+
+/** Every password a server's first start gave: the admin's and the demo users'. */
+const seededPasswords = (dataDir: string): [string, string][] => [
+  ['admin', ADMIN_PASSWORD],
+  ...readDemoPasswords(dataDir),
+];
 
 /** Fills an empty data directory with the run's seeded one, when globalSetup made it. */
 export function withSeededData(dataDir: string) {
@@ -93,7 +120,7 @@ export class Stack {
       // As for the PGlite servers' seeded data directory (seedDataDir).
       const db = await createDb({ databaseUrl: this.postgres.url });
       try {
-        await cheapenPasswords(db, seededPasswords(this.dataDir, ADMIN_PASSWORD));
+        await cheapenPasswords(db, seededPasswords(this.dataDir));
       } finally {
         await db.close();
       }

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres, postgresAvailable, type PostgresServer } from '../../scripts/lib/postgresServer.ts';
-import { SEEDED_ADMIN_PASSWORD, copySeededDataDir } from '../helpers/seededDataDir.ts';
 import { loginHeaders, startServer, type RunningServer } from '../helpers/startServer.ts';
 
-// On PGlite from the run's seeded data directory: the subject is a write, the kill and the restart.
-const dataDir = copySeededDataDir(inject('seededDataDir'), 'crm-durability-');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-durability-'));
 let server: RunningServer | undefined;
 let postgres: PostgresServer | undefined;
 afterAll(async () => {
@@ -15,9 +14,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function writeKillRestartRead(env: NodeJS.ProcessEnv & { ADMIN_PASSWORD: string }) {
+async function writeKillRestartRead(env: NodeJS.ProcessEnv) {
   server = await startServer(env);
-  let headers = await loginHeaders(server.url, 'admin', env.ADMIN_PASSWORD);
+  let headers = await loginHeaders(server.url, 'admin', 'Durevole2025!');
   const acknowledged: { id: number; name: string }[] = [];
   for (let i = 1; i <= 25; i++) {
     const res = await fetch(`${server.url}/api/agents`, {
@@ -38,7 +37,7 @@ async function writeKillRestartRead(env: NodeJS.ProcessEnv & { ADMIN_PASSWORD: s
   await server.kill9();
 
   server = await startServer(env);
-  headers = await loginHeaders(server.url, 'admin', env.ADMIN_PASSWORD);
+  headers = await loginHeaders(server.url, 'admin', 'Durevole2025!');
   const list = (await (await fetch(`${server.url}/api/agents?page=0&rowsPerPage=0`, { headers })).json()) as {
     data: { id: number; name: string }[];
   };
@@ -49,7 +48,7 @@ async function writeKillRestartRead(env: NodeJS.ProcessEnv & { ADMIN_PASSWORD: s
 
 describe('an acknowledged write survives kill -9 of the server', () => {
   it('on PGlite under DATA_DIR', async () => {
-    await writeKillRestartRead({ DATA_DIR: dataDir, ADMIN_PASSWORD: SEEDED_ADMIN_PASSWORD, DEMO_DATA: '0' });
+    await writeKillRestartRead({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Durevole2025!', DEMO_DATA: '0' });
   });
 
   it.runIf(postgresAvailable() || process.env.CI)('on PostgreSQL via DATABASE_URL', async () => {
@@ -57,7 +56,7 @@ describe('an acknowledged write survives kill -9 of the server', () => {
     await writeKillRestartRead({
       DATA_DIR: path.join(dataDir, 'pg-files'),
       DATABASE_URL: postgres.url,
-      ADMIN_PASSWORD: SEEDED_ADMIN_PASSWORD,
+      ADMIN_PASSWORD: 'Durevole2025!',
       DEMO_DATA: '0',
     });
   });

@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../src/server/db/dataDirLock.ts';
 import { freePort } from '../helpers/freePort.ts';
 import { loginHeaders, startServer, type RunningServer } from '../helpers/startServer.ts';
-import { SEEDED_ADMIN_PASSWORD, copySeededDataDir } from '../helpers/seededDataDir.ts';
 
-// The run's seeded data directory: the lock is taken before anything else, on a first start as on any other.
-const dataDir = copySeededDataDir(inject('seededDataDir'), 'crm-one-process-');
-const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: SEEDED_ADMIN_PASSWORD, DEMO_DATA: '0' };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-one-process-'));
+const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'Unico-2025!', DEMO_DATA: '0' };
 let server: RunningServer | undefined;
 afterAll(async () => {
   await server?.stop();

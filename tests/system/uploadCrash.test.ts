@@ -1,17 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loginHeaders, startServer, type RunningServer } from '../helpers/startServer.ts';
 import { PNG } from '../helpers/sampleFiles.ts';
-import { SEEDED_ADMIN_PASSWORD, copySeededDataDir } from '../helpers/seededDataDir.ts';
 
 // A real server on PGlite, killed (SIGKILL) at chosen points of an upload; the next start must leave in its
-// folders only files that records name, and every file a record names must be there. It starts from the run's
-// seeded data directory: its subject is what a start after a crash does, not the first one.
-const dataDir = copySeededDataDir(inject('seededDataDir'), 'crm-upload-crash-');
-const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: SEEDED_ADMIN_PASSWORD, DEMO_DATA: '0' };
+// folders only files that records name, and every file a record names must be there.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-upload-crash-'));
+const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'Carico-2025!', DEMO_DATA: '0' };
 let server: RunningServer | undefined;
 afterAll(async () => {
   await server?.stop();
