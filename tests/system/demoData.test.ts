@@ -234,6 +234,9 @@ describe('every GET of the contract answers 200 with a demo record', () => {
       '/api/trattative-cp/{id}/offerta-firmata': async () =>
         `/api/trattative-cp/${refs.offertaFirmata}/offerta-firmata`,
       '/api/files': async () => `/api/files?entity=customer&entityId=${customer.id}`,
+      // The signed negotiation's story: created, sent, answered by the customer.
+      '/api/history/{resource}/{id}': async () => `/api/history/trattativaCp/${String(signed.id)}`,
+      '/api/search': async () => `/api/search?q=${encodeURIComponent(String(customer.vatNumber))}`,
     };
     // Which record stands for `{id}`: the first row of the list beside it, or these.
     const idOf: Record<string, () => Promise<number> | number> = {
