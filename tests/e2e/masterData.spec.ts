@@ -27,7 +27,7 @@ test.describe('a generated master-data screen against the real server', () => {
 
     // Filter, and the filter survives a reload
     await page.getByRole('search', { name: 'Filtri' }).getByLabel('Descrizione').fill('verona');
-    await page.getByRole('button', { name: 'Cerca' }).click();
+    await page.getByRole('button', { name: 'Cerca', exact: true }).click();
     await expect(page).toHaveURL(/f\.description=verona/);
     await expect(page.getByRole('cell', { name: 'Sito web', exact: true })).toBeHidden();
     await expect(page.getByRole('cell', { name: 'Fiera di Verona', exact: true })).toBeVisible();

@@ -192,7 +192,7 @@ test.describe('negotiations: from first call to sent offer', () => {
     await expect(page.getByText('Nessun record da mostrare')).toBeVisible();
     await page.getByRole('combobox', { name: 'Archiviata' }).click();
     await page.getByRole('option', { name: 'Tutti' }).click();
-    await page.getByRole('button', { name: 'Cerca' }).click();
+    await page.getByRole('button', { name: 'Cerca', exact: true }).click();
     await expect(page.getByRole('cell', { name: COMPANY, exact: true })).toBeVisible();
   });
 

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BANNER } from '../../app/layoutSizes.ts';
 import { drawerFor } from '../../menu.ts';
@@ -41,11 +41,23 @@ export default function SearchDialog({ initialText, onClose }: { initialText: st
   }, [search.enabled, search.settled, answer, sections, recent]);
   const current = Math.min(active, Math.max(items.length - 1, 0));
 
-  const choose = (item: SearchItem) => {
-    if (item.kind !== 'schermata') recent?.remember(item);
-    onClose();
-    void navigate(pathOf(item));
-  };
+  const choose = useCallback(
+    (item: SearchItem) => {
+      if (item.kind !== 'schermata') recent?.remember(item);
+      onClose();
+      void navigate(pathOf(item));
+    },
+    [recent, onClose, navigate],
+  );
+  // The list shows the answer to what is typed now (not the previous text's, kept while the next one comes).
+  const ready =
+    !search.enabled || search.isError || (!search.typing && !search.isPlaceholderData && !search.isFetching);
+  // Enter pressed before the answer came (a VAT number typed and Enter at once): the answer's choice opens then.
+  const enterWaiting = useRef(false);
+  useEffect(() => {
+    const item = items[current];
+    if (enterWaiting.current && ready && item) choose(item);
+  }, [ready, items, current, choose]);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
@@ -55,7 +67,8 @@ export default function SearchDialog({ initialText, onClose }: { initialText: st
     } else if (e.key === 'Enter') {
       e.preventDefault();
       const item = items[current];
-      if (item && !search.typing) choose(item);
+      if (ready && item) choose(item);
+      else enterWaiting.current = true;
     }
   };
 
@@ -78,6 +91,7 @@ export default function SearchDialog({ initialText, onClose }: { initialText: st
           onChange={(e) => {
             setText(e.target.value);
             setActive(0);
+            enterWaiting.current = false;
           }}
           onKeyDown={onKeyDown}
           placeholder={m.placeholder}
