@@ -3432,11 +3432,18 @@ export interface components {
              */
             user: string | null;
             userId?: number | null;
-            /** @description La richiesta che ha scritto la voce */
+            /**
+             * @description La richiesta che ha scritto la voce
+             * @example req-4f1c
+             */
             requestId?: string | null;
-            /** @description Dettaglio dell'evento (es. a chi è stata inviata l'offerta) */
+            /**
+             * @description Dettaglio dell'evento (es. a chi è stata inviata l'offerta)
+             * @example a acquisti@brambilla.example.it
+             */
             note?: string | null;
             changes: {
+                /** @example statoTrattativaId */
                 field: string;
                 /** @description Valore prima (come lo memorizza il record) */
                 from: unknown;
@@ -3814,12 +3821,14 @@ export interface components {
             /** @example false */
             inErp: boolean;
         };
-        SearchResults: {
-            results: components["schemas"]["SearchResult"][];
+        /** Risultati della ricerca */
+        RisultatiRicerca: {
+            results: components["schemas"]["RisultatoRicerca"][];
             /** @description Il chiamante, quando il testo è un numero di telefono */
-            caller: null | components["schemas"]["SearchCaller"];
+            caller: null | components["schemas"]["ChiamanteRicerca"];
         };
-        SearchResult: {
+        /** Risultato della ricerca */
+        RisultatoRicerca: {
             /**
              * @example cliente
              * @enum {string}
@@ -3842,7 +3851,8 @@ export interface components {
              */
             match: "codice" | "parola" | "simile";
         };
-        SearchCaller: {
+        /** Chiamante */
+        ChiamanteRicerca: {
             /** @example +390521123456 */
             phone: string;
             negotiations: {
@@ -19634,7 +19644,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["SearchResults"];
+                        data: components["schemas"]["RisultatiRicerca"];
                     };
                 };
             };

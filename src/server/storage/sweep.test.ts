@@ -118,7 +118,11 @@ describe('the sweep of the storage', () => {
       `INSERT INTO "importJob" (resource, "userId", "fileName", "fileKey", kind, columns, sample, mapping, status)
          VALUES ('customer', 1, 'clienti.xlsx', 'clienti.xlsx', '"xlsx"', '[]', '[]', '[]', 'caricato')`,
     );
+    await q(
+      `INSERT INTO "${t.ctx.resource('InvioBrochure').model.table}" (description, "pdfFile") VALUES ('Piattaforme', 'volantino.pdf')`,
+    );
     const kept: Record<string, string[]> = {
+      brochure: ['volantino.pdf'],
       files: ['doc.pdf'],
       images: ['foto.png'],
       'files/trattative': ['allegato.pdf'],

@@ -16,8 +16,8 @@ import { inventoryBranchScope } from '../inventory/index.ts';
 import { negotiationsWithVat, viewerOf, visibleSql } from '../negotiations/index.ts';
 import { searchRepository, type SearchRow, type SearchScope } from './searchRepository.ts';
 
-type SearchResult = components['schemas']['SearchResult'];
-type SearchCaller = components['schemas']['SearchCaller'];
+type SearchResult = components['schemas']['RisultatoRicerca'];
+type SearchCaller = components['schemas']['ChiamanteRicerca'];
 
 /** Word matches read before ranking: enough for the best 20 to be among them, few enough to stay fast. */
 const WORD_CANDIDATES = 200;

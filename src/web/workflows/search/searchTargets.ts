@@ -2,8 +2,8 @@ import type { components } from '../../../../generated/api.ts';
 import type { DrawerSection } from '../../../domain/menu.ts';
 import { foldText } from '../../../domain/search/searchQuery.ts';
 
-export type SearchResult = components['schemas']['SearchResult'];
-export type SearchCaller = components['schemas']['SearchCaller'];
+export type SearchResult = components['schemas']['RisultatoRicerca'];
+export type SearchCaller = components['schemas']['ChiamanteRicerca'];
 
 /** A line of the box: a record the server found, or a screen of the user's drawer. */
 export type SearchItem =
