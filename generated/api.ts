@@ -5844,10 +5844,10 @@ export interface components {
             groupCode: string;
             /**
              * Codice cliente
-             * @default 111
+             * @description Il codice cliente dei listini delle offerte; omesso, quello delle altre configurazioni. Un altro codice è rifiutato.
              * @example 111
              */
-            customerCode: string;
+            customerCode?: string;
         };
         /**
          * Unità di tempo

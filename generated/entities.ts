@@ -2152,7 +2152,7 @@ export interface PriceListRequest {
    */
   groupCode: string;
   /**
-   * Codice cliente
+   * Codice cliente: Il codice cliente dei listini delle offerte; omesso, quello delle altre configurazioni. Un altro codice è rifiutato.
    */
   customerCode?: string;
 }

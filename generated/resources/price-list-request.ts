@@ -61,7 +61,7 @@ export const resource = {
           "type": "string",
           "title": "Codice cliente",
           "maxLength": 20,
-          "default": "111"
+          "description": "Il codice cliente dei listini delle offerte; omesso, quello delle altre configurazioni. Un altro codice è rifiutato."
         }
       },
       "required": [

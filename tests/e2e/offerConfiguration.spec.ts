@@ -86,6 +86,7 @@ test.describe('other configuration: one record, its screen is its form', () => {
     await expect(discount).toHaveValue('5');
     await expect(page.getByLabel('Mittente delle email')).toHaveValue('noleggio@rossinoleggi.it');
     await expect(page.getByRole('button', { name: 'Salva' })).toBeDisabled();
+    const validity = await page.getByLabel("Validità dell'offerta (giorni)").inputValue();
 
     await discount.fill('150');
     await page.getByLabel("Validità dell'offerta (giorni)").fill('45');
@@ -107,5 +108,14 @@ test.describe('other configuration: one record, its screen is its form', () => {
     await expect(page.getByLabel('Sconto massimo in offerta (%)')).toHaveValue('7,5');
     await expect(page.getByLabel("Validità dell'offerta (giorni)")).toHaveValue('45');
     await expect(page.getByLabel('Codice cliente per i listini del gestionale')).toHaveValue('222');
+
+    // The settings as they were: the specs that run next on this server price offers with them.
+    await page.getByLabel('Sconto massimo in offerta (%)').fill('5');
+    await page.getByLabel("Validità dell'offerta (giorni)").fill(validity);
+    await page.getByLabel('Codice cliente per i listini del gestionale').fill('111');
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByRole('button', { name: 'Salva' })).toBeDisabled();
+    await page.reload();
+    await expect(page.getByLabel('Codice cliente per i listini del gestionale')).toHaveValue('111');
   });
 });

@@ -41,7 +41,13 @@ export function PricingPanel({ builder, props }: { builder: OfferBuilderState; p
         </Alert>
       )}
       {onSave && (
-        <Button variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy} onClick={builder.save}>
+        <Button
+          variant="contained"
+          fullWidth
+          sx={{ mt: 2 }}
+          disabled={busy || builder.offer.loading}
+          onClick={builder.save}
+        >
           {m.save}
         </Button>
       )}

@@ -21,9 +21,6 @@ import type { OfferInput } from './offerDraft.ts';
 export type NegotiationOfferData = components['schemas']['OffertaTrattativa'];
 export type OfferVersion = components['schemas']['VersioneOfferta'];
 
-/** SPEC.md section 9: the ERP price lists are read for this customer code unless the settings name another. */
-export const PRICE_LIST_CUSTOMER = '111';
-
 async function all<T>(name: ResourceName): Promise<T[]> {
   const entry = resourceIndex[name];
   const { data } = await resourceApi.listAll(entry.list ?? '', entry.sort);
@@ -40,9 +37,12 @@ export const offerApi = {
   scoreIncreases: () => all<TransportIncreaseScore>('transportIncreaseScore'),
   settings: async () => (await all<AltraConfigurazione>('altraConfigurazione'))[0] ?? null,
 
-  /** The ERP lines of a resource group for the price-list customer (POST /api/gruppi-risorse/listini). */
-  priceLines: async (groupCode: string, customerCode = PRICE_LIST_CUSTOMER): Promise<PriceListLine[]> =>
-    (await unwrap(api.POST('/api/gruppi-risorse/listini', { body: { groupCode, customerCode } }))).data,
+  /**
+   * The ERP lines of a resource group (POST /api/gruppi-risorse/listini) for the offers' price-list customer, which
+   * the server takes from the settings (SPEC.md section 9's 111 unless they name another).
+   */
+  priceLines: async (groupCode: string): Promise<PriceListLine[]> =>
+    (await unwrap(api.POST('/api/gruppi-risorse/listini', { body: { groupCode } }))).data,
 
   /** The equipment articles of a resource group. */
   articles: async (groupId: number): Promise<ArticoloGruppo[]> =>

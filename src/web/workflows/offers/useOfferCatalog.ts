@@ -91,6 +91,7 @@ export function useOfferCatalog(draft: OfferDraft, negotiation: Row) {
       ...failed.filter(([q]) => q.isError).map(([, what]) => what),
       ...(branchesWithoutPosition ? ['la posizione delle filiali'] : []),
     ],
-    ready: insurances.isSuccess,
+    /** Something live pricing needs is still on its way: priced now, the offer would be refused for want of it. */
+    loading: [...failed.map(([q]) => q), articles].some((q) => q.isLoading),
   };
 }
