@@ -1,7 +1,13 @@
 -- 0009_ricerca_per_istruzione: the search index (0005_ricerca.sql) kept by one trigger per statement instead of
--- one per row. A row trigger upserted one entry and its words per row: a bulk load of 100,000 customers took
--- 71–190 s instead of 11 s. Now each INSERT, UPDATE or DELETE writes the entries of all its rows, and their new
--- words, in one set-based statement over its transition tables, still in the same transaction as the write.
+-- one per row, and a B-tree for the titles starting with a short text. A row trigger upserted one entry and its
+-- words per row: a bulk load of 100,000 customers took 71–190 s instead of 11 s. Now each INSERT, UPDATE or DELETE
+-- writes the entries of all its rows, and their new words, in one set-based statement over its transition tables,
+-- still in the same transaction as the write.
+
+-- The titles starting with what was typed (a search is at most 100 characters; `testo` starts with the folded title),
+-- in pattern order whatever the database's collation: read up to the few the search box shows, where the words'
+-- GIN index must first collect every entry with a word so starting (tens of thousands for three letters).
+CREATE INDEX IF NOT EXISTS "ricerca_inizio_idx" ON "ricerca" (left(testo, 100) text_pattern_ops);
 
 -- The codes of a record, as 0005 made them (each code, a VAT number also without its IT prefix, a phone number in
 -- E.164) but in a loop instead of three unnests and an aggregate: it ran at every indexed row, three times slower.
