@@ -100,7 +100,9 @@ $$;
 -- The trigger of every indexed table, once per statement: TG_ARGV[0] is the entries' kind, `nuove` and `vecchie`
 -- the statement's rows after and before. The rows' entries are upserted in one statement (an entry whose content
 -- is unchanged is not written again, so an update of a field the index does not hold costs no index write), and
--- the words of four letters or more new to "ricercaParola" added, each once.
+-- the words of four letters or more new to "ricercaParola" added, each once. The folded text is letters, digits
+-- and single spaces, so its words are the lexemes to_tsvector('simple', …) would find (the same for all 100,000
+-- entries of the big data set), without running the text parser on each.
 CREATE FUNCTION "ricerca_aggiorna_istruzione"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE kind text := TG_ARGV[0];
 BEGIN
@@ -117,7 +119,8 @@ BEGIN
     entries AS (
       INSERT INTO "ricerca" AS r (tipo, "recordId", titolo, dettaglio, "apriId", "partitaIva", codici, testo, parole,
           "operatoreId", "gruppoCrmId", "filialeId")
-        SELECT tipo, "recordId", titolo, dettaglio, "apriId", "partitaIva", codici, testo, to_tsvector('simple', testo),
+        SELECT tipo, "recordId", titolo, dettaglio, "apriId", "partitaIva", codici, testo,
+          array_to_tsvector(string_to_array(testo, ' ')),
           "operatoreId", "gruppoCrmId", "filialeId" FROM d
       ON CONFLICT (tipo, "recordId") DO UPDATE SET titolo = EXCLUDED.titolo, dettaglio = EXCLUDED.dettaglio,
         "apriId" = EXCLUDED."apriId", "partitaIva" = EXCLUDED."partitaIva", codici = EXCLUDED.codici,

@@ -63,6 +63,13 @@ const SIMILAR_WORDS = `SELECT parola FROM "ricercaParola" WHERE parola % $1 ORDE
 const tierCte = (name: string, where: string, scopeCondition: string) =>
   `${name} AS MATERIALIZED (SELECT ${COLUMNS} FROM "ricerca" r WHERE ${where} AND ${scopeCondition})`;
 
+/**
+ * The titles in the order of their B-tree, so that PostgreSQL reads it from the first title starting with the text
+ * and stops at the limit (a few hundred entries), instead of collecting all of them first (26,000 for three
+ * letters over a million entries, 30 ms).
+ */
+const TITLE_ORDER = 'ORDER BY left(r.testo, 100) USING ~<~';
+
 /** The parameters of one search: the codes, the folded text and the words' prefix query; null skips a tier. */
 export interface SearchValues {
   codes: readonly string[];
@@ -77,23 +84,21 @@ export interface FoundRows {
 }
 
 /**
- * One statement, one round trip: the codes (`codeLimit`), the titles starting with the text (`wordLimit`) and,
- * only when those are fewer than `enoughTitles`, the entries with a word starting with each word typed.
+ * One statement, one round trip: the codes (`code` at most), the first titles starting with the text in their
+ * index's order (`word`) and, only when those are fewer than `enough`, the entries with a word starting with each
+ * word typed (the titles come first in the ranking, so the others could not be shown).
  */
 function searchSql(scope: SearchScope, values: SearchValues, limits: { code: number; word: number; enough: number }) {
   const allowed = scopeSql(scope, 4);
-  const tiers = [
-    tierCte('codice', TIERS.byCode, allowed.sql),
-    tierCte('inizio', TIERS.byTitlePrefix.replace('$1', '$2'), allowed.sql),
-    tierCte('parola', TIERS.byWordPrefix.replace('$1', '$3'), allowed.sql),
-  ];
   const [code, word, enough] = [limits.code, limits.word, limits.enough].map(Math.trunc);
   return {
-    sql: `WITH ${tiers.join(',\n')},
-      inizioLimitato AS MATERIALIZED (SELECT * FROM inizio LIMIT ${word})
+    sql: `WITH ${tierCte('codice', TIERS.byCode, allowed.sql)},
+      inizio AS MATERIALIZED (SELECT ${COLUMNS} FROM "ricerca" r
+        WHERE ${TIERS.byTitlePrefix.replace('$1', '$2')} AND ${allowed.sql} ${TITLE_ORDER} LIMIT ${word}),
+      ${tierCte('parola', TIERS.byWordPrefix.replace('$1', '$3'), allowed.sql)}
       (SELECT 'codice' AS tier, * FROM codice LIMIT ${code})
-      UNION ALL (SELECT 'parola', * FROM inizioLimitato)
-      UNION ALL (SELECT 'parola', * FROM parola WHERE (SELECT count(*) FROM inizioLimitato) < ${enough} LIMIT ${word})`,
+      UNION ALL (SELECT 'parola', * FROM inizio)
+      UNION ALL (SELECT 'parola', * FROM parola WHERE (SELECT count(*) FROM inizio) < ${enough} LIMIT ${word})`,
     params: [values.codes, values.folded ? `${values.folded}%` : null, values.prefixQuery, ...allowed.params],
   };
 }
@@ -102,7 +107,10 @@ function tierSql(tier: SearchTier, scope: SearchScope, value: unknown, limit: nu
   if (tier === 'similarWords') return { sql: SIMILAR_WORDS, params: [value, limit] };
   const allowed = scopeSql(scope, 2);
   return {
-    sql: `WITH ${tierCte('voci', TIERS[tier], allowed.sql)} SELECT * FROM voci LIMIT ${Math.trunc(limit)}`,
+    sql:
+      tier === 'byTitlePrefix'
+        ? `SELECT ${COLUMNS} FROM "ricerca" r WHERE ${TIERS[tier]} AND ${allowed.sql} ${TITLE_ORDER} LIMIT ${Math.trunc(limit)}`
+        : `WITH ${tierCte('voci', TIERS[tier], allowed.sql)} SELECT * FROM voci LIMIT ${Math.trunc(limit)}`,
     params: [value, ...allowed.params],
   };
 }
