@@ -1,6 +1,6 @@
 // npm run bench:search — the search box (GET /api/search, issue 31) over a real size: PostgreSQL (DATABASE_URL, or a
 // local PostgreSQL 15 started for the run) filled with the big data set (BENCH_CUSTOMERS customers, default 100,000;
-// BENCH_NEGOTIATIONS negotiations, default 100,000; 1,000000 as bench:api's million, made the same way), then texts a
+// BENCH_NEGOTIATIONS negotiations, default 100,000; 1,000,000 as bench:api's million, made the same way), then texts a
 // person types, each asked through the app (route, guard, handler, serializer) as an administrator (sees
 // everything) and as a CP user (the negotiations' visibility rule in the query: those of their own, one in
 // as many as there are negotiation users). Prints p50/p95 by kind of text and user, and the plans PostgreSQL
