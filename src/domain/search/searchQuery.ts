@@ -94,18 +94,28 @@ export interface RankedRow {
   title: string;
 }
 
+const collator = new Intl.Collator('it');
+
 /**
  * The order of the word matches: a title starting with what was typed first, then by kind (customers before
- * their contacts, negotiations, offers, machines, users), then the shorter title (the closer match).
+ * their contacts, negotiations, offers, machines, users), then the shorter title (the closer match). Each title is
+ * folded once and one collator compares them: folding and `localeCompare(…, 'it')` in the comparison took 30 ms
+ * for 200 rows.
  */
 export function rankWordMatches<R extends RankedRow>(rows: readonly R[], folded: string): R[] {
-  const starts = (r: R) => (foldText(r.title).startsWith(folded) ? 0 : 1);
-  return [...rows].sort(
-    (a, b) =>
-      starts(a) - starts(b) ||
-      SEARCH_KINDS.indexOf(a.kind) - SEARCH_KINDS.indexOf(b.kind) ||
-      a.title.length - b.title.length ||
-      a.title.localeCompare(b.title, 'it') ||
-      a.id - b.id,
-  );
+  return rows
+    .map((row) => ({
+      row,
+      starts: foldText(row.title).startsWith(folded) ? 0 : 1,
+      kind: SEARCH_KINDS.indexOf(row.kind),
+    }))
+    .sort(
+      (a, b) =>
+        a.starts - b.starts ||
+        a.kind - b.kind ||
+        a.row.title.length - b.row.title.length ||
+        collator.compare(a.row.title, b.row.title) ||
+        a.row.id - b.row.id,
+    )
+    .map((r) => r.row);
 }

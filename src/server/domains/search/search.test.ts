@@ -166,6 +166,43 @@ describe('the index follows every write in its transaction', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/customers/${row.id}`, headers: as.crm });
     expect(await kinds('crm', 'zanardi')).toEqual([]);
   });
+
+  it('rows written by one statement, as a bulk load writes them, each with its entry, changed and removed together', async () => {
+    const { rows } = await t.ctx.db.query<{ id: number }>(
+      `INSERT INTO "customer" ("companyName", "vatNumber", phone)
+       VALUES ('Ponteggi Quarenghi', '01234567897', '035 111222'), ('Gru Quarenghi Nord', '09876543217', NULL)
+       RETURNING id`,
+    );
+    const ids = rows.map((r) => r.id);
+    await t.ctx.db.query(
+      `INSERT INTO "contact" ("customerId", name, surname) VALUES ($1, 'Lina', 'Quarenghi'), ($2, 'Ugo', 'Quarenghi')`,
+      ids,
+    );
+    expect((await results('crm', 'quarenghi')).map((r) => `${r.kind}:${r.title}`).sort()).toEqual([
+      'cliente:Gru Quarenghi Nord',
+      'cliente:Ponteggi Quarenghi',
+      'contatto:Lina Quarenghi',
+      'contatto:Ugo Quarenghi',
+    ]);
+    expect((await results('crm', '035 111222'))[0]).toMatchObject({ kind: 'cliente', id: ids[0], match: 'codice' });
+    // A new word of the statement is among the words a name typed wrong is compared with.
+    expect((await results('crm', 'Quarengi'))[0]).toMatchObject({ match: 'simile' });
+
+    await t.ctx.db.query(
+      `UPDATE "customer" SET "companyName" = replace("companyName", 'Quarenghi', 'Bergamasca') WHERE id = ANY($1)`,
+      [ids],
+    );
+    expect((await kinds('crm', 'quarenghi')).sort()).toEqual(['contatto:Lina Quarenghi', 'contatto:Ugo Quarenghi']);
+    const contacts = await results('crm', 'bergamasca');
+    expect(contacts.map((r) => r.title).sort()).toEqual(['Gru Bergamasca Nord', 'Ponteggi Bergamasca']);
+    // The contacts are shown under their customer's new name.
+    expect((await results('crm', 'lina quarenghi'))[0]).toMatchObject({ detail: 'Ponteggi Bergamasca' });
+
+    await t.ctx.db.query(`DELETE FROM "contact" WHERE "customerId" = ANY($1)`, [ids]);
+    await t.ctx.db.query(`DELETE FROM "customer" WHERE id = ANY($1)`, [ids]);
+    expect(await kinds('crm', 'quarenghi')).toEqual([]);
+    expect(await kinds('crm', 'bergamasca')).toEqual([]);
+  });
 });
 
 describe('a call to its customer', () => {

@@ -19,7 +19,10 @@ import { searchRepository, type SearchRow, type SearchScope } from './searchRepo
 type SearchResult = components['schemas']['RisultatoRicerca'];
 type SearchCaller = components['schemas']['ChiamanteRicerca'];
 
-/** Word matches read before ranking: enough for the best 20 to be among them, few enough to stay fast. */
+/**
+ * Word matches read before ranking: enough for the best 20 to be among them, few enough to stay fast. The titles
+ * starting with the text come first in the ranking, so when 20 are found the other word matches are not read.
+ */
 const WORD_CANDIDATES = 200;
 /** The words of the index a word typed wrong may have meant. */
 const SIMILAR_WORDS = 3;
@@ -65,16 +68,14 @@ async function find(
     }
   };
   if (!scope.kinds.length) return { rows, results };
-  if (parsed.codes.length)
-    add(await searchRepository.find(ctx.db, 'byCode', scope, parsed.codes, SEARCH_LIMIT), 'codice');
-  if (parsed.prefixQuery && results.length < SEARCH_LIMIT)
-    add(
-      rankWordMatches(
-        await searchRepository.find(ctx.db, 'byWordPrefix', scope, parsed.prefixQuery, WORD_CANDIDATES),
-        parsed.folded,
-      ),
-      'parola',
-    );
+  const found = await searchRepository.search(
+    ctx.db,
+    scope,
+    { codes: parsed.codes, folded: parsed.prefixQuery ? parsed.folded : null, prefixQuery: parsed.prefixQuery },
+    { code: SEARCH_LIMIT, word: WORD_CANDIDATES, enough: SEARCH_LIMIT },
+  );
+  add(found.byCode, 'codice');
+  add(rankWordMatches(found.byWords, parsed.folded), 'parola');
   if (parsed.folded.length >= SIMILAR_FROM && results.length < SEARCH_LIMIT && !parsed.phone) {
     const similar = await similarQuery(ctx, parsed.folded);
     if (similar)

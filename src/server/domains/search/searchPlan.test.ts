@@ -29,11 +29,27 @@ const scope: SearchScope = {
 describe('each tier of the search reads its index', () => {
   it.each([
     ['byCode', ['00743110157', '+390521123456'], 'ricerca_codici_idx'],
+    ['byTitlePrefix', 'bram%', 'ricerca_inizio_idx'],
     ['byWordPrefix', 'bram:* & edil:*', 'ricerca_parole_idx'],
     ['similarWords', 'bramblla', 'ricercaParola_trgm_idx'],
   ] as const)('%s', async (tier, value, index) => {
     const plan = await searchRepository.plan(t.ctx.db, tier, scope, value);
     expect(plan).toContain(index);
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+});
+
+describe('the search, one statement for its tiers', () => {
+  it('reads every index as PostgreSQL plans it by itself, with no sequential scan turned off', async () => {
+    const plan = await searchRepository.plan(
+      t.ctx.db,
+      'search',
+      scope,
+      { codes: ['bram'], folded: 'bram', prefixQuery: 'bram:*' },
+      { forceIndex: false },
+    );
+    for (const index of ['ricerca_codici_idx', 'ricerca_inizio_idx', 'ricerca_parole_idx'])
+      expect(plan).toContain(index);
     expect(plan).not.toMatch(/Seq Scan/);
   });
 });

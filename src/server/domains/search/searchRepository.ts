@@ -1,7 +1,7 @@
 import type { SearchKind } from '../../../domain/search/searchQuery.ts';
 import type { Db, Queryable } from '../../db/Db.ts';
 
-/** One entry of the index (`ricerca`, kept by the triggers of migrations/0005_ricerca.sql). */
+/** One entry of the index (`ricerca`, kept by the triggers of migrations/0005_ricerca.sql and 0009). */
 export interface SearchRow {
   kind: SearchKind;
   id: number;
@@ -35,24 +35,82 @@ function scopeSql(scope: SearchScope, first: number): { sql: string; params: unk
   };
 }
 
-/** The three tiers: the condition on the index (parameter $1 is what was typed) and the order and bound. */
+/**
+ * The tiers, each a condition on the index whose value is parameter $1. The text's folded words are at the start
+ * of `testo` when they begin the title: `left(testo, 100)` (a search is at most 100 characters) has a B-tree
+ * in pattern order (migrations/0009), read up to the limit, where the words' GIN index must first collect every
+ * entry with a word starting so (tens of thousands for three letters over a million entries).
+ */
 const TIERS = {
   /** Entries one of whose codes (VAT number, tax code, phone in E.164, serial, offer number) is one of these. */
-  byCode: { where: `r.codici && $1::text[]`, tail: '' },
-  /** Entries with a word starting with each word typed (unordered: the caller ranks them). */
-  byWordPrefix: { where: `r.parole @@ to_tsquery('simple', $1)`, tail: '' },
+  byCode: `r.codici && $1::text[]`,
+  /** Entries whose title starts with the text (`$1` is the folded text followed by %). */
+  byTitlePrefix: `left(r.testo, 100) LIKE $1`,
+  /** Entries with a word starting with each word typed. */
+  byWordPrefix: `r.parole @@ to_tsquery('simple', $1)`,
 } as const;
 export type SearchTier = keyof typeof TIERS | 'similarWords';
 
 /** The words of the index most like a word typed (trigram similarity above pg_trgm's 0.3), the closest first. */
 const SIMILAR_WORDS = `SELECT parola FROM "ricercaParola" WHERE parola % $1 ORDER BY similarity(parola, $1) DESC, parola LIMIT $2`;
 
+/**
+ * A tier's entries. The condition is in a materialized CTE, which PostgreSQL plans for reading it whole (so by its
+ * index whenever the matches are few), and the limit is outside it, where the CTE is read only as far as needed:
+ * with the limit inside, PostgreSQL expects to reach it after a few rows of a sequential scan and, when the
+ * matches are fewer than the limit, reads the whole table (150 ms at 200,000 entries).
+ */
+const tierCte = (name: string, where: string, scopeCondition: string) =>
+  `${name} AS MATERIALIZED (SELECT ${COLUMNS} FROM "ricerca" r WHERE ${where} AND ${scopeCondition})`;
+
+/**
+ * The titles in the order of their B-tree, so that PostgreSQL reads it from the first title starting with the text
+ * and stops at the limit (a few hundred entries), instead of collecting all of them first (26,000 for three
+ * letters over a million entries, 30 ms).
+ */
+const TITLE_ORDER = 'ORDER BY left(r.testo, 100) USING ~<~';
+
+/** The parameters of one search: the codes, the folded text and the words' prefix query; null skips a tier. */
+export interface SearchValues {
+  codes: readonly string[];
+  folded: string | null;
+  prefixQuery: string | null;
+}
+
+export interface FoundRows {
+  byCode: SearchRow[];
+  /** The title and word matches, unordered (the caller ranks them). */
+  byWords: SearchRow[];
+}
+
+/**
+ * One statement, one round trip: the codes (`code` at most), the first titles starting with the text in their
+ * index's order (`word`) and, only when those are fewer than `enough`, the entries with a word starting with each
+ * word typed (the titles come first in the ranking, so the others could not be shown).
+ */
+function searchSql(scope: SearchScope, values: SearchValues, limits: { code: number; word: number; enough: number }) {
+  const allowed = scopeSql(scope, 4);
+  const [code, word, enough] = [limits.code, limits.word, limits.enough].map(Math.trunc);
+  return {
+    sql: `WITH ${tierCte('codice', TIERS.byCode, allowed.sql)},
+      inizio AS MATERIALIZED (SELECT ${COLUMNS} FROM "ricerca" r
+        WHERE ${TIERS.byTitlePrefix.replace('$1', '$2')} AND ${allowed.sql} ${TITLE_ORDER} LIMIT ${word}),
+      ${tierCte('parola', TIERS.byWordPrefix.replace('$1', '$3'), allowed.sql)}
+      (SELECT 'codice' AS tier, * FROM codice LIMIT ${code})
+      UNION ALL (SELECT 'parola', * FROM inizio)
+      UNION ALL (SELECT 'parola', * FROM parola WHERE (SELECT count(*) FROM inizio) < ${enough} LIMIT ${word})`,
+    params: [values.codes, values.folded ? `${values.folded}%` : null, values.prefixQuery, ...allowed.params],
+  };
+}
+
 function tierSql(tier: SearchTier, scope: SearchScope, value: unknown, limit: number) {
   if (tier === 'similarWords') return { sql: SIMILAR_WORDS, params: [value, limit] };
   const allowed = scopeSql(scope, 2);
-  const { where, tail } = TIERS[tier];
   return {
-    sql: `SELECT ${COLUMNS} FROM "ricerca" r WHERE ${where} AND ${allowed.sql} ${tail} LIMIT ${Math.trunc(limit)}`,
+    sql:
+      tier === 'byTitlePrefix'
+        ? `SELECT ${COLUMNS} FROM "ricerca" r WHERE ${TIERS[tier]} AND ${allowed.sql} ${TITLE_ORDER} LIMIT ${Math.trunc(limit)}`
+        : `WITH ${tierCte('voci', TIERS[tier], allowed.sql)} SELECT * FROM voci LIMIT ${Math.trunc(limit)}`,
     params: [value, ...allowed.params],
   };
 }
@@ -62,38 +120,49 @@ export const searchRepository = {
     return (await db.query<{ parola: string }>(SIMILAR_WORDS, [word, limit])).rows.map((r) => r.parola);
   },
 
-  /**
-   * A tier's entries, read by its index. Sequential scans are off for the query: for a prefix that many entries
-   * have, PostgreSQL expects to reach the limit after a few rows of a sequential scan, and when they are fewer than
-   * the limit it reads the whole table (150 ms at 200,000 entries) where the GIN index answers in a few.
-   */
-  find(
-    db: Db,
+  /** The codes' and the words' tiers of a search, in one statement. */
+  async search(
+    db: Queryable,
+    scope: SearchScope,
+    values: SearchValues,
+    limits: { code: number; word: number; enough: number },
+  ): Promise<FoundRows> {
+    const { sql, params } = searchSql(scope, values, limits);
+    const { rows } = await db.query<SearchRow & { tier: 'codice' | 'parola' }>(sql, params);
+    const found: FoundRows = { byCode: [], byWords: [] };
+    for (const { tier, ...row } of rows) (tier === 'codice' ? found.byCode : found.byWords).push(row);
+    return found;
+  },
+
+  /** One tier's entries (the names typed wrong: their similar words as a prefix query). */
+  async find(
+    db: Queryable,
     tier: Exclude<SearchTier, 'similarWords'>,
     scope: SearchScope,
     value: unknown,
     limit: number,
   ): Promise<SearchRow[]> {
     const { sql, params } = tierSql(tier, scope, value, limit);
-    return db.transaction(async (tx) => {
-      await tx.query('SET LOCAL enable_seqscan = off');
-      return (await tx.query<SearchRow>(sql, params)).rows;
-    });
+    return (await db.query<SearchRow>(sql, params)).rows;
   },
 
   /**
-   * The plan of a tier's query. `forceIndex` turns sequential scans off, so that an index the query can use shows
-   * even in a small table (the test of the indexes); without it, the plan PostgreSQL chooses at that size
-   * (scripts/benchSearch.ts, with `analyze` for the times).
+   * The plan of a tier's query, or of the whole search (`search`, the values given as `SearchValues`).
+   * `forceIndex` turns sequential scans off, so that an index the query can use shows even in a small table (the
+   * test of the indexes); without it, the plan PostgreSQL chooses at that size (scripts/benchSearch.ts, with
+   * `analyze` for the times).
    */
   plan(
     db: Db,
-    tier: SearchTier,
+    tier: SearchTier | 'search',
     scope: SearchScope,
     value: unknown,
     { forceIndex = true, analyze = false }: { forceIndex?: boolean; analyze?: boolean } = {},
   ): Promise<string> {
-    const { sql, params } = tierSql(tier, scope, value, 20);
+    const { sql, params } =
+      tier === 'search'
+        ? searchSql(scope, value as SearchValues, { code: 20, word: 200, enough: 20 })
+        : tierSql(tier, scope, value, 20);
     return db.transaction(async (tx) => {
       if (forceIndex) await tx.query('SET LOCAL enable_seqscan = off');
       const { rows } = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${analyze ? '(ANALYZE) ' : ''}${sql}`, params);
