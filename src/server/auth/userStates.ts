@@ -24,20 +24,29 @@ export interface SessionState extends UserState {
 
 /**
  * What every request checks about its user: still active, still the same session version, its
- * session not ended. Read through a small cache, since it is asked on every call.
+ * session not ended. Answered from memory: read once per user (the requests arriving while it is read
+ * wait for that one read), then kept until a change forgets it or it expires.
  */
 export function createUserStates(load: UserStateLoader, loadEnded: EndedSessionsLoader, now: () => number = Date.now) {
-  const cache = new Map<number, { state: SessionState | null; at: number }>();
+  const cache = new Map<number, { state: Promise<SessionState | null>; at: number }>();
   return {
-    async get(id: number): Promise<SessionState | null> {
+    get(id: number): Promise<SessionState | null> {
       const hit = cache.get(id);
       if (hit && now() - hit.at < TTL_MS) return hit.state;
-      const at = now();
-      const [user, ended] = await Promise.all([load(id), loadEnded(id)]);
-      const state = user && { ...user, endedSessions: new Set(ended) };
+      // The entry holds the read itself: a change that forgets the user while it runs removes it, so what
+      // that read finds (perhaps from before the change) is never answered to a later request.
+      const entry = {
+        at: now(),
+        state: Promise.all([load(id), loadEnded(id)]).then(
+          ([user, ended]) => user && { ...user, endedSessions: new Set(ended) },
+        ),
+      };
       if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(id, { state, at });
-      return state;
+      cache.set(id, entry);
+      entry.state.catch(() => {
+        if (cache.get(id) === entry) cache.delete(id);
+      });
+      return entry.state;
     },
     forget(id: number) {
       cache.delete(id);
