@@ -101,4 +101,18 @@ describe('the per-request user state', () => {
     fail = false;
     expect((await states.get(7))?.active).toBe(true);
   });
+
+  it('peek answers only what is in memory and fresh: nothing while it is read, after a change, or once expired', async () => {
+    const { states, advance } = cacheOver(new Map([[7, active]]));
+    const reading = states.get(7);
+    expect(states.peek(7)).toBeUndefined();
+    await reading;
+    expect(states.peek(7)?.state).toMatchObject({ tokenVersion: 3 });
+    states.forget(7);
+    expect(states.peek(7)).toBeUndefined();
+    await states.get(7);
+    advance(10_000);
+    expect(states.peek(7)).toBeUndefined();
+    expect(states.peek(8)).toBeUndefined();
+  });
 });

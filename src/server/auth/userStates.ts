@@ -28,18 +28,25 @@ export interface SessionState extends UserState {
  * wait for that one read), then kept until a change forgets it or it expires.
  */
 export function createUserStates(load: UserStateLoader, loadEnded: EndedSessionsLoader, now: () => number = Date.now) {
-  const cache = new Map<number, { state: Promise<SessionState | null>; at: number }>();
+  type Entry = { state: Promise<SessionState | null>; at: number; read?: { state: SessionState | null } };
+  const cache = new Map<number, Entry>();
+  const fresh = (id: number) => {
+    const hit = cache.get(id);
+    return hit && now() - hit.at < TTL_MS ? hit : undefined;
+  };
   return {
     get(id: number): Promise<SessionState | null> {
-      const hit = cache.get(id);
-      if (hit && now() - hit.at < TTL_MS) return hit.state;
+      const hit = fresh(id);
+      if (hit) return hit.state;
       // The entry holds the read itself: a change that forgets the user while it runs removes it, so what
       // that read finds (perhaps from before the change) is never answered to a later request.
-      const entry = {
+      const entry: Entry = {
         at: now(),
-        state: Promise.all([load(id), loadEnded(id)]).then(
-          ([user, ended]) => user && { ...user, endedSessions: new Set(ended) },
-        ),
+        state: Promise.all([load(id), loadEnded(id)]).then(([user, ended]) => {
+          const state = user && { ...user, endedSessions: new Set(ended) };
+          entry.read = { state };
+          return state;
+        }),
       };
       if (cache.size >= MAX_ENTRIES) cache.clear();
       cache.set(id, entry);
@@ -47,6 +54,10 @@ export function createUserStates(load: UserStateLoader, loadEnded: EndedSessions
         if (cache.get(id) === entry) cache.delete(id);
       });
       return entry.state;
+    },
+    /** What get() would answer, when it is in memory already (undefined while it is being read or not known). */
+    peek(id: number): { state: SessionState | null } | undefined {
+      return fresh(id)?.read;
     },
     forget(id: number) {
       cache.delete(id);
