@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../domain/accessRules.ts';
-import { authorize, type Caller } from './auth/accessGuard.ts';
+import { authorize, authorizeFromMemory, type Caller } from './auth/accessGuard.ts';
 import type { ApiOperation } from './contract/contract.ts';
 import { paramsSchema, querySchema, strictBodySchema } from './contract/validators.ts';
 import type { AppContext } from './context.ts';
@@ -69,10 +69,31 @@ export function registerOperations(
         ...(json && op.body ? { body: strictBodySchema(op.body.schema) } : {}),
         response,
       },
-      onRequest: async (req: FastifyRequest) => {
-        (req as WithCaller).caller = await authorize(ctx, access, req);
+      // Hooks with callbacks, not promises: a staff call whose token and user are in memory is decided at once.
+      onRequest: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+        let known: Caller | undefined;
+        try {
+          known = authorizeFromMemory(ctx, access, req);
+        } catch (err) {
+          return done(err as Error);
+        }
+        if (known) {
+          (req as WithCaller).caller = known;
+          return done();
+        }
+        authorize(ctx, access, req).then((caller) => {
+          (req as WithCaller).caller = caller;
+          done();
+        }, done);
       },
-      preValidation: async (req: FastifyRequest) => rejectNul(req),
+      preValidation: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+        try {
+          rejectNul(req);
+        } catch (err) {
+          return done(err as Error);
+        }
+        done();
+      },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         if (!handler) throw new HttpError(501, MESSAGES.notImplemented);
         const caller = (req as WithCaller).caller;

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { checkPublicOffer } from './publicOffer.ts';
 import type { PublicOfferClaims, StaffClaims } from '../../domain/tokenClaims.ts';
+import type { SessionState } from './userStates.ts';
 
 export interface Caller {
   user: StaffClaims | null;
@@ -12,22 +13,29 @@ export interface Caller {
 
 const bearer = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 
+type StateRead = { state: SessionState | null } | undefined;
+
 /**
  * A staff session as it is now: the user still active, the token of the current version (also the
  * impersonator's), its session not ended by a logout.
  */
-async function staffCaller(ctx: AppContext, token: string): Promise<StaffClaims> {
-  const claims = await ctx.tokens.verify(token);
-  const state = await ctx.userStates.get(claims.id);
+function checkStaff(claims: StaffClaims, user: StateRead, behind: StateRead): StaffClaims {
+  const state = user?.state;
   if (!state?.active) throw new HttpError(423, MESSAGES.inactive);
   if (state.tokenVersion !== claims.ver || state.endedSessions.has(claims.sid))
     throw new HttpError(401, MESSAGES.sessionEnded);
   if (claims.impersonator) {
-    const behind = await ctx.userStates.get(claims.impersonator.id);
-    if (!behind?.active || !behind.superAdmin || behind.tokenVersion !== claims.impersonator.ver)
+    const by = behind?.state;
+    if (!by?.active || !by.superAdmin || by.tokenVersion !== claims.impersonator.ver)
       throw new HttpError(401, MESSAGES.sessionEnded);
   }
   return claims;
+}
+
+async function staffCaller(ctx: AppContext, token: string): Promise<StaffClaims> {
+  const claims = await ctx.tokens.verify(token);
+  const read = async (id: number) => ({ state: await ctx.userStates.get(id) });
+  return checkStaff(claims, await read(claims.id), claims.impersonator && (await read(claims.impersonator.id)));
 }
 
 /** A staff token offered where only a public offer token goes is a known caller without the right (403); anything else keeps its 401. */
@@ -75,4 +83,22 @@ export async function authorize(ctx: AppContext, access: Access, req: FastifyReq
   const user = await staffCaller(ctx, token);
   if (!isAllowed(access, user.roles)) throw new HttpError(403, MESSAGES.forbidden);
   return { user, publicOffer: null };
+}
+
+/**
+ * The same decision for a staff call, made without waiting when the token and its user's state are in
+ * memory already (nearly every request): undefined when something must be read first (then `authorize`).
+ * Throws the same refusals.
+ */
+export function authorizeFromMemory(ctx: AppContext, access: Access, req: FastifyRequest): Caller | undefined {
+  if (access === 'public' || access === 'public-offer' || access === 'pbx') return undefined;
+  const token = bearer(req);
+  const claims = token === undefined ? undefined : ctx.tokens.remembered(token);
+  if (!claims) return undefined;
+  const user = ctx.userStates.peek(claims.id);
+  const behind = claims.impersonator && ctx.userStates.peek(claims.impersonator.id);
+  if (!user || (claims.impersonator && !behind)) return undefined;
+  const checked = checkStaff(claims, user, behind);
+  if (!isAllowed(access, checked.roles)) throw new HttpError(403, MESSAGES.forbidden);
+  return { user: checked, publicOffer: null };
 }

@@ -24,20 +24,40 @@ export interface SessionState extends UserState {
 
 /**
  * What every request checks about its user: still active, still the same session version, its
- * session not ended. Read through a small cache, since it is asked on every call.
+ * session not ended. Answered from memory: read once per user (the requests arriving while it is read
+ * wait for that one read), then kept until a change forgets it or it expires.
  */
 export function createUserStates(load: UserStateLoader, loadEnded: EndedSessionsLoader, now: () => number = Date.now) {
-  const cache = new Map<number, { state: SessionState | null; at: number }>();
+  type Entry = { state: Promise<SessionState | null>; at: number; read?: { state: SessionState | null } };
+  const cache = new Map<number, Entry>();
+  const fresh = (id: number) => {
+    const hit = cache.get(id);
+    return hit && now() - hit.at < TTL_MS ? hit : undefined;
+  };
   return {
-    async get(id: number): Promise<SessionState | null> {
-      const hit = cache.get(id);
-      if (hit && now() - hit.at < TTL_MS) return hit.state;
-      const at = now();
-      const [user, ended] = await Promise.all([load(id), loadEnded(id)]);
-      const state = user && { ...user, endedSessions: new Set(ended) };
+    get(id: number): Promise<SessionState | null> {
+      const hit = fresh(id);
+      if (hit) return hit.state;
+      // The entry holds the read itself: a change that forgets the user while it runs removes it, so what
+      // that read finds (perhaps from before the change) is never answered to a later request.
+      const entry: Entry = {
+        at: now(),
+        state: Promise.all([load(id), loadEnded(id)]).then(([user, ended]) => {
+          const state = user && { ...user, endedSessions: new Set(ended) };
+          entry.read = { state };
+          return state;
+        }),
+      };
       if (cache.size >= MAX_ENTRIES) cache.clear();
-      cache.set(id, { state, at });
-      return state;
+      cache.set(id, entry);
+      entry.state.catch(() => {
+        if (cache.get(id) === entry) cache.delete(id);
+      });
+      return entry.state;
+    },
+    /** What get() would answer, when it is in memory already (undefined while it is being read or not known). */
+    peek(id: number): { state: SessionState | null } | undefined {
+      return fresh(id)?.read;
     },
     forget(id: number) {
       cache.delete(id);
