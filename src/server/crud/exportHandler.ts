@@ -160,10 +160,11 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
   sheet.getRow(1).font = { bold: true };
   const entry = zipEntryOf(sheet);
   const { columns } = definition;
-  // exceljs gives every cell a style object of its own and, not finding it among those it has seen, renders it
-  // to XML to look its id up: most of an export's garbage. The cells of a column and value type share the first
-  // one's object instead, whose id exceljs then remembers (the same style, the same file, far less garbage).
+  // exceljs gives every row and cell a style object of its own and, not finding it among those it has seen,
+  // renders it to XML to look its id up: most of an export's garbage. The rows, and the cells of a column and
+  // value type, share the first one's object instead, whose id exceljs then remembers (the same file).
   const shared = columns.map(() => new Map<ExcelJS.ValueType, Partial<ExcelJS.Style>>());
+  let rowStyle: Partial<ExcelJS.Style> | undefined;
   const shareStyle = (c: ExcelJS.Cell, col: number) => {
     const styles = shared[col - 1];
     const style = styles?.get(c.type);
@@ -185,6 +186,8 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
         break;
       }
       const added = sheet.addRow(columns.map((c) => cell(c, row[c.accessorKey], names)));
+      rowStyle ??= added.style;
+      added.style = rowStyle;
       added.eachCell({ includeEmpty: true }, shareStyle);
       added.commit();
       written++;
