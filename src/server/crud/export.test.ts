@@ -179,7 +179,7 @@ describe('the exported file', () => {
       for (const [minFrom, price] of [
         [31, 120.75],
         [61, 0],
-      ])
+      ] as const)
         await t.ctx.resource('TransportPrice').repo.create({ minFrom, minTo: minFrom + 29, price });
     const query = new URLSearchParams({
       sortBy,

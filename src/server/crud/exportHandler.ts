@@ -116,6 +116,8 @@ const SHEET_ROWS = 1_048_576;
 const CUT_NOTICE =
   'Elenco interrotto: un foglio Excel contiene al massimo 1.048.576 righe. Restringere i filtri per esportare il resto.';
 
+type StyledRow = ExcelJS.Row & { style: Partial<ExcelJS.Style> };
+
 /** The entry of archiver's zip (a readable-stream 2 PassThrough) that exceljs writes a sheet into. */
 interface ZipEntry extends EventEmitter {
   _writableState: { needDrain: boolean };
@@ -185,7 +187,8 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
         cursor = undefined;
         break;
       }
-      const added = sheet.addRow(columns.map((c) => cell(c, row[c.accessorKey], names)));
+      // exceljs types leave out the row's style object that its font and numFmt setters write into.
+      const added = sheet.addRow(columns.map((c) => cell(c, row[c.accessorKey], names))) as StyledRow;
       rowStyle ??= added.style;
       added.style = rowStyle;
       added.eachCell({ includeEmpty: true }, shareStyle);
