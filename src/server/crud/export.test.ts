@@ -96,6 +96,103 @@ describe('GET /api/export/{resource}', () => {
   });
 });
 
+/**
+ * The sheet as exceljs' own in-memory workbook writes the same list: every row of the repository in the
+ * list's order, each value by EXCEL_COLUMNS, names for ids, one style per cell (nothing shared).
+ */
+async function referenceSheet(name: string, filters: Record<string, string>, sortBy: string) {
+  const resource = t.ctx.resourceNamed(name);
+  if (!resource) throw new Error(`no resource ${name}`);
+  const { definition } = resource;
+  const { data } = await resource.repo.list({ filters, sortBy });
+  const names = new Map<string, Map<number, string>>();
+  for (const c of definition.columns) {
+    const target = c.reference ? t.ctx.resourceNamed(c.reference) : undefined;
+    if (!c.reference || !target) continue;
+    const { data: records } = await target.repo.list({ filters: {} });
+    names.set(
+      c.reference,
+      new Map(records.map((r) => [Number(r.id), String(r[target.definition.displayField] ?? r.id)])),
+    );
+  }
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(definition.label);
+  ws.columns = definition.columns.map((c) => ({
+    header: c.header,
+    key: c.accessorKey,
+    ...(EXCEL_COLUMNS[c.kind].numFmt ? { style: { numFmt: EXCEL_COLUMNS[c.kind].numFmt } } : {}),
+  }));
+  ws.getRow(1).font = { bold: true };
+  for (const row of data)
+    ws.addRow(
+      Object.fromEntries(
+        definition.columns.map((c) => {
+          const v = row[c.accessorKey];
+          return [c.accessorKey, v === null || v === undefined ? null : EXCEL_COLUMNS[c.kind].value(v, c, names)];
+        }),
+      ),
+    );
+  return wb.xlsx.writeBuffer();
+}
+
+/** Every cell of a sheet: its value, type, number format and font, row by row. */
+async function cellsOf(body: ArrayBuffer | Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as ArrayBuffer);
+  const out: unknown[][] = [];
+  wb.worksheets[0]?.eachRow((row) => {
+    const cells: unknown[] = [];
+    row.eachCell({ includeEmpty: true }, (c) => cells.push([c.value, c.type, c.numFmt, c.font]));
+    out.push(cells);
+  });
+  return out;
+}
+
+describe('the exported file', () => {
+  it.each([
+    ['customer', { city: 'Milano' }, 'companyName'],
+    ['insurance', {}, 'code'],
+    ['transportPrice', {}, 'minFrom'],
+  ])('holds every cell of %s as exceljs writes it: value, type, number format, font', async (name, filters, sortBy) => {
+    const customers = t.ctx.resource('Customer').repo;
+    if (name === 'customer') {
+      // Empty and filled cells in the same columns, references to two different resources.
+      const source = await t.ctx.resource('Source').repo.create({ description: 'Fiera' });
+      for (const [i, extra] of [{}, { sourceId: source.id, agentId: null }].entries()) {
+        const prefix = `09${i}0000001`;
+        await customers.create({
+          companyName: `Zeta ${i} S.p.A.`,
+          vatNumber: prefix + partitaIvaCheckDigit(prefix),
+          city: 'Milano',
+          code: `Z${i}`,
+          ...extra,
+        });
+      }
+    }
+    if (name === 'insurance')
+      for (const [code, percentage] of [
+        ['FRT', 2.25],
+        ['INC', 0],
+      ] as const)
+        await t.ctx.resource('Insurance').repo.create({ code, name: `Polizza ${code}`, percentage });
+    if (name === 'transportPrice')
+      for (const [minFrom, price] of [
+        [31, 120.75],
+        [61, 0],
+      ] as const)
+        await t.ctx.resource('TransportPrice').repo.create({ minFrom, minTo: minFrom + 29, price });
+    const query = new URLSearchParams({
+      sortBy,
+      ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [`filters[${k}]`, v])),
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/export/${name}?${query}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    const exported = await cellsOf(res.rawPayload);
+    expect(exported.length).toBeGreaterThan(2);
+    expect(exported).toEqual(await cellsOf(await referenceSheet(name, filters, sortBy)));
+  });
+});
+
 describe('export columns by field kind', () => {
   it('writes money, percentages and dates as numbers and dates with Italian-looking formats', async () => {
     await t.ctx.resource('Insurance').repo.create({ code: 'KSK', name: 'Kasko', percentage: 8.5 });

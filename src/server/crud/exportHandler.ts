@@ -11,6 +11,7 @@ import { pageOfAnswer } from '../../domain/listAnswer.ts';
 import type { ListPage, Row } from './crudRepository.ts';
 import { quote } from './entityModel.ts';
 import { KEYSET, type Keyset } from './listQuery.ts';
+import { takesFields } from './sparseRows.ts';
 import type { CrudContext } from './resource.ts';
 
 const BATCH = 1000;
@@ -115,6 +116,8 @@ const SHEET_ROWS = 1_048_576;
 const CUT_NOTICE =
   'Elenco interrotto: un foglio Excel contiene al massimo 1.048.576 righe. Restringere i filtri per esportare il resto.';
 
+type StyledRow = ExcelJS.Row & { style: Partial<ExcelJS.Style> };
+
 /** The entry of archiver's zip (a readable-stream 2 PassThrough) that exceljs writes a sheet into. */
 interface ZipEntry extends EventEmitter {
   _writableState: { needDrain: boolean };
@@ -158,6 +161,18 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
   }));
   sheet.getRow(1).font = { bold: true };
   const entry = zipEntryOf(sheet);
+  const { columns } = definition;
+  // exceljs gives every row and cell a style object of its own and, not finding it among those it has seen,
+  // renders it to XML to look its id up: most of an export's garbage. The rows, and the cells of a column and
+  // value type, share the first one's object instead, whose id exceljs then remembers (the same file).
+  const shared = columns.map(() => new Map<ExcelJS.ValueType, Partial<ExcelJS.Style>>());
+  let rowStyle: Partial<ExcelJS.Style> | undefined;
+  const shareStyle = (c: ExcelJS.Cell, col: number) => {
+    const styles = shared[col - 1];
+    const style = styles?.get(c.type);
+    if (style) c.style = style;
+    else styles?.set(c.type, c.style);
+  };
   const names: Names = new Map();
   let written = 0;
   // Batch after batch from a cursor, never OFFSET; the next is read only once the zip, and so the client, has
@@ -172,9 +187,12 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
         cursor = undefined;
         break;
       }
-      sheet
-        .addRow(Object.fromEntries(definition.columns.map((c) => [c.accessorKey, cell(c, row[c.accessorKey], names)])))
-        .commit();
+      // exceljs types leave out the row's style object that its font and numFmt setters write into.
+      const added = sheet.addRow(columns.map((c) => cell(c, row[c.accessorKey], names))) as StyledRow;
+      rowStyle ??= added.style;
+      added.style = rowStyle;
+      added.eachCell({ includeEmpty: true }, shareStyle);
+      added.commit();
       written++;
     }
     if (cursor) cursor = batch[KEYSET];
@@ -198,13 +216,15 @@ export const exportHandlers: HandlerMap<CrudContext> = {
     if (!isAllowed(ctx.exportAccess(op), req.user.roles)) throw new HttpError(403, MESSAGES.forbidden);
     const release = await ctx.exportGates.acquire(req.user.id);
     try {
-      // The list call itself, batch by batch: the file holds exactly what the screen lists.
+      // The list call itself, batch by batch: the file holds exactly what the screen lists. A list that reads
+      // only the fields it is asked for (`fields`) reads the sheet's columns alone.
+      const fields = takesFields(op) ? { fields: definition.columns.map((c) => c.accessorKey).join(',') } : {};
       const batchOf: BatchOf = async (after) =>
         pageOfAnswer<ListPage>(
           (await run({
             ...req,
             op,
-            query: { ...req.query, page: 1, rowsPerPage: BATCH, [KEYSET]: after },
+            query: { ...req.query, ...fields, page: 1, rowsPerPage: BATCH, [KEYSET]: after },
           })) as ListPage,
         );
       // Bad filters or sort fail here, before any byte of the file is sent.

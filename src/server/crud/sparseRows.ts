@@ -14,7 +14,8 @@ export function requestedFields(query: Record<string, unknown>): string[] | unde
 }
 
 /** Whether a list takes `fields` (openapi.yaml, the Fields parameter). */
-const takesFields = (op: ApiOperation): boolean => op.parameters.some((p) => p.in === 'query' && p.name === 'fields');
+export const takesFields = (op: ApiOperation): boolean =>
+  op.parameters.some((p) => p.in === 'query' && p.name === 'fields');
 
 type Props = Record<string, JsonSchema>;
 
