@@ -293,7 +293,7 @@ async function benchPostgres(name: string, databaseUrl: string) {
 /** The cost of every record's history: writes per second of one update call with it and without it, in turns. */
 async function benchHistoryOn(name: string, databaseUrl?: string) {
   const load = os.loadavg()[0]?.toFixed(1);
-  const { rounds, withHistory, without, ratio } = await benchHistory({
+  const { rounds, withHistory, without, ratio, cpuWith, cpuWithout } = await benchHistory({
     databaseUrl,
     seconds: SECONDS,
     connections: CONNECTIONS,
@@ -304,10 +304,13 @@ async function benchHistoryOn(name: string, databaseUrl?: string) {
   );
   for (const [i, r] of rounds.entries())
     console.log(
-      `  round ${i + 1}: with ${r.with.toFixed(0)}, without ${r.without.toFixed(0)}: ${(r.ratio * 100).toFixed(1)}%`,
+      `  round ${i + 1}: with ${r.with.toFixed(0)}, without ${r.without.toFixed(0)}: ${(r.ratio * 100).toFixed(1)}%; CPU of this process per write ${r.cpuWith.toFixed(0)} µs with, ${r.cpuWithout.toFixed(0)} µs without`,
     );
   console.log(
     `writes/s with history ${withHistory.toFixed(0)}, without ${without.toFixed(0)}: ${(ratio * 100).toFixed(1)}% (target 90% or more)`,
+  );
+  console.log(
+    `CPU of this process per write (${databaseUrl ? 'the server; PostgreSQL works in its own processes' : 'the server and PGlite'}): ${cpuWith.toFixed(0)} µs with history, ${cpuWithout.toFixed(0)} µs without: writes with history cost ${((cpuWith / (cpuWithout || 1)) * 100).toFixed(1)}% of those without`,
   );
 }
 

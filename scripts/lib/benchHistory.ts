@@ -64,6 +64,7 @@ export async function benchHistory(options: {
     await triggers(mode === 'with history');
     const { app } = apps[mode];
     let writes = 0;
+    const cpu = process.cpuUsage();
     const end = Date.now() + options.seconds * 1000;
     await Promise.all(
       customers.map(async ({ id, vatNumber }, i) => {
@@ -79,9 +80,10 @@ export async function benchHistory(options: {
         }
       }),
     );
-    return writes / options.seconds;
+    const used = process.cpuUsage(cpu);
+    return { perSecond: writes / options.seconds, cpuPerWrite: (used.user + used.system) / Math.max(writes, 1) };
   };
-  const rounds: { with: number; without: number; ratio: number }[] = [];
+  const rounds: { with: number; without: number; ratio: number; cpuWith: number; cpuWithout: number }[] = [];
   try {
     // A short warm-up of each, so that neither pays for the first plans and the JIT alone.
     options.seconds /= 5;
@@ -91,21 +93,31 @@ export async function benchHistory(options: {
     for (let r = 0; r < options.rounds; r++) {
       // Each round starts with the other mode than the last.
       const order: Mode[] = r % 2 ? ['without history', 'with history'] : ['with history', 'without history'];
-      const figures: Partial<Record<Mode, number>> = {};
+      const figures: Partial<Record<Mode, { perSecond: number; cpuPerWrite: number }>> = {};
       for (const mode of order) figures[mode] = await run(mode);
-      const [withHistory, without] = [figures['with history'] ?? 0, figures['without history'] || 1];
-      rounds.push({ with: withHistory, without, ratio: withHistory / without });
+      const [withHistory, without] = [figures['with history'], figures['without history']];
+      rounds.push({
+        with: withHistory?.perSecond ?? 0,
+        without: without?.perSecond ?? 0,
+        ratio: (withHistory?.perSecond ?? 0) / (without?.perSecond || 1),
+        cpuWith: withHistory?.cpuPerWrite ?? 0,
+        cpuWithout: without?.cpuPerWrite ?? 0,
+      });
     }
   } finally {
     await triggers(true);
     for (const { app } of Object.values(apps)) await app.close();
     await db.close();
   }
-  const sum = (k: 'with' | 'without') => rounds.reduce((s, r) => s + r[k], 0);
+  const sum = (k: 'with' | 'without' | 'cpuWith' | 'cpuWithout') => rounds.reduce((s, r) => s + r[k], 0);
   return {
     rounds,
     withHistory: sum('with') / rounds.length,
     without: sum('without') / rounds.length,
     ratio: sum('with') / (sum('without') || 1),
+    // The server's own CPU per write (PGlite's too, which runs in its process): what a write costs, whatever
+    // else the machine runs meanwhile.
+    cpuWith: sum('cpuWith') / rounds.length,
+    cpuWithout: sum('cpuWithout') / rounds.length,
   };
 }
