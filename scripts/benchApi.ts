@@ -7,6 +7,7 @@
 // with `fields=` (what the web list asks), bytes per page and ours/bare (BENCH_ONLY_API=1: that alone, on each
 // database). Prints requests/s, latency and the server's CPU per answer; asserts nothing.
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import Fastify from 'fastify';
 import { resourceIndex } from '../generated/resourceIndex.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -42,6 +43,8 @@ const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const EXPORT = process.env.BENCH_EXPORT ?? '1';
 /** Writes per second with every record's history and without: on by default, `0` to leave it out, `only` for it alone. */
 const HISTORY = process.env.BENCH_HISTORY ?? '1';
+/** Rounds of the history's bench, each with and without it in turn. */
+const HISTORY_ROUNDS = Number(process.env.BENCH_HISTORY_ROUNDS ?? 3);
 /** The customers exported on each database, and the larger export on PostgreSQL alone (`0`: leave that one out). */
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const EXPORT_BIG_ROWS = Number(process.env.BENCH_EXPORT_BIG_ROWS ?? 1_000_000);
@@ -289,6 +292,7 @@ async function benchExportOn(name: string, sizes: number[], databaseUrl?: string
 }
 
 async function benchPostgres(name: string, databaseUrl: string) {
+  if (HISTORY !== '0' && !ONLY_LOGIN) await benchHistoryOn(name, databaseUrl);
   if (IMPORT === 'only') return benchImportOn(name, databaseUrl);
   const exportSizes = [EXPORT_ROWS, EXPORT_BIG_ROWS].filter((rows) => rows > 0);
   if (EXPORT === 'only') return benchExportOn(name, exportSizes, databaseUrl);
@@ -301,22 +305,46 @@ async function benchPostgres(name: string, databaseUrl: string) {
   if (EXPORT !== '0' && !ONLY_LOGIN) await benchExportOn(name, exportSizes, databaseUrl);
 }
 
-/** The cost of every record's history: writes per second of one update call with it and without it. */
+/** The cost of every record's history: writes per second of one update call with it and without it, in turns. */
 async function benchHistoryOn(name: string, databaseUrl?: string) {
-  const { withHistory, without, ratio } = await benchHistory({
+  const load = os.loadavg()[0]?.toFixed(1);
+  const { rounds, withHistory, without, ratio, cpuWith, cpuWithout } = await benchHistory({
     databaseUrl,
     seconds: SECONDS,
     connections: CONNECTIONS,
+    rounds: HISTORY_ROUNDS,
   });
-  console.log(`\n${name}: customer updates (PUT), ${CONNECTIONS} at a time, ${SECONDS} s each`);
+  console.log(
+    `\n${name}: customer updates (PUT), ${CONNECTIONS} at a time, ${HISTORY_ROUNDS} rounds of ${SECONDS} s each way, in turns (load average ${load} before, ${os.loadavg()[0]?.toFixed(1)} after)`,
+  );
+  for (const [i, r] of rounds.entries())
+    console.log(
+      `  round ${i + 1}: with ${r.with.toFixed(0)}, without ${r.without.toFixed(0)}: ${(r.ratio * 100).toFixed(1)}%; CPU of this process per write ${r.cpuWith.toFixed(0)} µs with, ${r.cpuWithout.toFixed(0)} µs without`,
+    );
   console.log(
     `writes/s with history ${withHistory.toFixed(0)}, without ${without.toFixed(0)}: ${(ratio * 100).toFixed(1)}% (target 90% or more)`,
   );
+  console.log(
+    `CPU of this process per write (${databaseUrl ? 'the server; PostgreSQL works in its own processes' : 'the server and PGlite'}): ${cpuWith.toFixed(0)} µs with history, ${cpuWithout.toFixed(0)} µs without: writes with history cost ${((cpuWith / (cpuWithout || 1)) * 100).toFixed(1)}% of those without`,
+  );
+}
+
+/** The history's figures on PostgreSQL: DATABASE_URL's, or a throw-away local cluster. */
+async function benchHistoryOnPostgres() {
+  if (process.env.DATABASE_URL) return benchHistoryOn('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
+  if (!postgresAvailable()) return console.log('\nPostgreSQL: not available, skipped.');
+  const pg = startPostgres();
+  try {
+    await benchHistoryOn('PostgreSQL 15 (local, 127.0.0.1)', pg.url);
+  } finally {
+    pg.stop();
+  }
 }
 
 console.log(machine());
 if (HISTORY === 'only') {
   await benchHistoryOn('PGlite (in memory)');
+  await benchHistoryOnPostgres();
   process.exit(0);
 }
 if (HISTORY !== '0' && !ONLY_LOGIN) await benchHistoryOn('PGlite (in memory)');

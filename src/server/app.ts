@@ -36,8 +36,8 @@ import { createExportGates, EXPORT_LIMITS } from './crud/exportGates.ts';
 import { exportHandlers } from './crud/exportHandler.ts';
 import { genericHandler } from './crud/genericHandler.ts';
 import { createListCounts } from './crud/listCounts.ts';
-import { migrate } from './crud/migrate.ts';
-import { historyPlans } from './crud/history.ts';
+import { historyTriggers, migrate } from './crud/migrate.ts';
+import { historyPlans, historyTriggerArgs, withHistoryTransactions } from './crud/history.ts';
 import { withReferenceLabels } from './crud/referenceLabels.ts';
 import { withSparseRows } from './crud/sparseRows.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './crud/search.ts';
@@ -230,9 +230,16 @@ async function loadResources(
     );
   });
   await applyMigrations(db);
-  // A single-record resource (general settings) always has its record, with the schema's defaults: made
-  // under the lock, so that processes starting together on an empty database make one.
   await underSchemaLock(db, async (tx) => {
+    // The history's triggers need the function the migrations make.
+    await historyTriggers(
+      tx,
+      [...resources.values()].flatMap(({ model }) =>
+        model.history ? [{ table: model.table, args: historyTriggerArgs(model.history) }] : [],
+      ),
+    );
+    // A single-record resource (general settings) always has its record, with the schema's defaults: made
+    // under the lock, so that processes starting together on an empty database make one.
     for (const { definition, model } of resources.values()) {
       if (definition.single && !(await tx.query(`SELECT 1 FROM ${quote(model.table)} LIMIT 1`)).rows.length)
         await crudRepository(tx, model).create({});
@@ -320,7 +327,7 @@ export async function buildApp(options: AppOptions = {}): Promise<{ app: Fastify
 async function assemble(
   options: AppOptions,
   dataDir: string,
-  db: Db,
+  openedDb: Db,
   ownership: {
     /** No other process uses this database (PGlite opened here): what another process left unfinished is over. */
     exclusive: boolean;
@@ -328,6 +335,7 @@ async function assemble(
   },
 ): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const contract = loadContract();
+  const db = withHistoryTransactions(openedDb);
   const { resources, definitions } = await loadResources(db, contract);
   const config: ServerConfig = {
     dataDir,

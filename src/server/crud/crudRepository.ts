@@ -5,7 +5,7 @@ import { COUNT_EXACT_UP_TO, createListCounts, type ListCounts } from './listCoun
 import { KEYSET, listQuery, type Keyset, type ListOptions } from './listQuery.ts';
 import type { Resource } from './resource.ts';
 import { carriesWrittenBy, withoutWrittenBy } from './writtenBy.ts';
-import { withHistory, type HistoryVerb } from './history.ts';
+import { historyReturning } from './history.ts';
 import { checkSearch, DEFAULT_SEARCH_LIMITS, type SearchLimits } from './search.ts';
 
 export type Row = Record<string, unknown>;
@@ -144,8 +144,8 @@ export function crudRepository<T extends object = Row>(
     return pending;
   };
   const record = (row: Row) => toRecord(model, row) as T;
-  const written = (write: string, verb: HistoryVerb, params: unknown[], event?: string) =>
-    withHistory(model.history, table, write, verb, params, event);
+  const history = (params: unknown[], event?: { id: unknown; name: string }) =>
+    historyReturning(model.history, params, event);
 
   /** A list's rows as records: whole, or of a sparse list the fields asked for and version. */
   const listed = (options: ListOptions) => {
@@ -234,12 +234,13 @@ export function crudRepository<T extends object = Row>(
           .map((c) => [c.name, c.default]),
       );
       const fields = merge(writable(model, { ...defaults, ...body }), internal);
-      const insert =
-        fields.length === 0
-          ? `INSERT INTO ${table} DEFAULT VALUES RETURNING *`
-          : `INSERT INTO ${table} (${fields.map(([k]) => quote(k)).join(', ')}) VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`;
       const params = fields.map(([, v]) => v);
-      const { rows } = await db.query<Row>(written(insert, 'create', params), params);
+      const values =
+        fields.length === 0
+          ? 'DEFAULT VALUES'
+          : `(${fields.map(([k]) => quote(k)).join(', ')}) VALUES (${fields.map((_, i) => `$${i + 1}`).join(', ')})`;
+      const insert = `INSERT INTO ${table} ${values} RETURNING *${history(params)}`;
+      const { rows } = await db.query<Row>(insert, params);
       counts.forget(model.table);
       return record(rows[0] ?? {});
     },
@@ -269,8 +270,9 @@ export function crudRepository<T extends object = Row>(
       const params = [id, ...fields.map(([, v]) => v)];
       const sets = [...fields.map(([k], i) => `${quote(k)} = $${i + 2}`), 'version = version + 1'];
       const guard = expectedVersion === undefined ? '' : ` AND version = $${params.push(expectedVersion)}`;
-      const update = `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *`;
-      const { rows } = await db.query<Row>(written(update, 'update', params, event), params);
+      const returning = history(params, event ? { id, name: event } : undefined);
+      const update = `UPDATE ${table} SET ${sets.join(', ')} WHERE id = $1${guard} RETURNING *${returning}`;
+      const { rows } = await db.query<Row>(update, params);
       if (rows[0]) {
         counts.forget(model.table);
         return record(rows[0]);
@@ -280,10 +282,7 @@ export function crudRepository<T extends object = Row>(
     },
     async remove(id: number): Promise<void> {
       const params: unknown[] = [id];
-      const { rows } = await db.query(
-        written(`DELETE FROM ${table} WHERE id = $1 RETURNING *`, 'delete', params),
-        params,
-      );
+      const { rows } = await db.query(`DELETE FROM ${table} WHERE id = $1 RETURNING id${history(params)}`, params);
       if (!rows[0]) throw new HttpError(404, MESSAGES.notFound);
       counts.forget(model.table);
     },

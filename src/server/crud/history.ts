@@ -1,19 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import type { Queryable } from '../db/Db.ts';
-import { quote, type EntityModel } from './entityModel.ts';
+import type { Db, Queryable, Transaction } from '../db/Db.ts';
+import type { EntityModel } from './entityModel.ts';
 
 /**
- * What the server keeps of a resource's changes (x-resource.history): the fields it compares (never a server
- * stamp, a skipped token, nor a server-only column, which are not columns at all), the references whose names
- * it stores as they read at that moment, and the record whose history shows this one's too.
+ * What the database keeps of a resource's changes (x-resource.history): the fields its trigger compares (never a
+ * server stamp, a skipped token, nor a server-only column, which are not columns at all), the references whose
+ * names it stores as they read at that moment, and the record whose history shows this one's too.
  */
 export interface HistoryPlan {
   resource: string;
   keep: string[];
-  /** The references whose names are kept, as storico_write reads them: field → { t: table, d: display column }. */
-  refs: string;
-  refFields: string[];
+  /** The references whose names are kept: field → { t: table, d: display column }. */
+  refs: Record<string, { t: string; d: string }>;
   parent: { field: string; resource: string } | null;
 }
 
@@ -31,6 +30,8 @@ export const withHistoryActor = <T>(actor: HistoryActor, fn: () => T): T => acto
 
 const NOBODY: HistoryActor = { userId: null, name: null, requestId: null };
 const currentActor = () => actorScope.getStore() ?? NOBODY;
+/** The value of app.storico, which the trigger reads (migrations/0008_storico_scritto_dai_trigger.sql). */
+const actorSetting = (a: HistoryActor) => JSON.stringify({ u: a.userId, n: a.name, r: a.requestId });
 
 /** The plan of each resource whose schema asks for history, once every resource's table is known. */
 export function historyPlans(
@@ -50,67 +51,78 @@ export function historyPlans(
     model.history = {
       resource: definition.name,
       keep,
-      refs: JSON.stringify(Object.fromEntries(refs)),
-      refFields: refs.map(([field]) => field),
+      refs: Object.fromEntries(refs),
       parent: parent && model.byName.has(parent.field) ? parent : null,
     };
   }
 }
 
-const HISTORY_COLUMNS = `risorsa, "recordId", evento, campi, etichette, "utenteId", utente, richiesta, "padreRisorsa", "padreId"`;
-
-export type HistoryVerb = 'create' | 'update' | 'delete';
-const EVENT_OF: Record<HistoryVerb, string> = { create: 'creazione', update: 'modifica', delete: 'eliminazione' };
-
-/**
- * The call of storico_write (migrations/0004_storico.sql) for the record `n` of a write, as it was (`o`, JSON)
- * and is (`n`, JSON): SQL for the select list of the statement that writes, its values pushed onto params.
- */
-function writeCall(
-  plan: HistoryPlan,
-  params: unknown[],
-  id: string,
-  o: string,
-  n: string,
-  parentId: string,
-  event: string,
-  always: boolean,
-) {
-  const actor = currentActor();
-  const p = (v: unknown) => `$${params.push(v)}`;
-  return `storico_write(${p(plan.resource)}::text, ${id}, ${p(event)}::text, ${o}, ${n}, ${p(plan.keep)}::text[],
-    ${p(plan.refs)}::jsonb, ${p(plan.refFields)}::text[], ${p(actor.userId)}::integer, ${p(actor.name)}::text, ${p(actor.requestId)}::text,
-    ${p(plan.parent?.resource ?? null)}::text, ${parentId}, ${p(always)}::boolean)`;
-}
+/** The arguments of a table's history trigger (TG_ARGV of storico_registra, migrations/0008). */
+export const historyTriggerArgs = (plan: HistoryPlan): string[] => [
+  plan.resource,
+  plan.parent?.field ?? '',
+  plan.parent?.resource ?? '',
+  JSON.stringify(plan.refs),
+  ...plan.keep,
+];
 
 /**
- * A write and its history row in one statement (atomic without a transaction of its own, one round trip):
- * `write` is the INSERT, UPDATE (of id $1) or DELETE with RETURNING *; the statement answers the written rows
- * as the write alone would (and a column "__storico" nobody reads). The row as it was comes from the
- * statement's snapshot, which its own write does not change. A plain update that changes no kept field leaves
- * no row; a named event (archiviazione...) always does.
+ * What a single write statement of a resource with history adds to its RETURNING list: the request's user, and
+ * the workflow's event the write is (archiviazione...) for the record `id`, set for the rest of its transaction
+ * before the trigger, which runs at the end of the statement, reads them. A RETURNING item rather than a query
+ * of its own: the write stays one round trip outside a transaction. Nothing for a resource without history.
  */
-export function withHistory(
+export function historyReturning(
   plan: HistoryPlan | undefined,
-  table: string,
-  write: string,
-  verb: HistoryVerb,
   params: unknown[],
-  event?: string,
+  event?: { id: unknown; name: string },
 ): string {
-  if (!plan) return write;
-  const parentId = (row: string) => (plan.parent ? `${row}.${quote(plan.parent.field)}::integer` : 'NULL::integer');
-  const kind = event ?? EVENT_OF[verb];
-  const always = verb !== 'update' || !!event;
-  if (verb === 'update') {
-    const call = writeCall(plan, params, 'n.id', 'to_jsonb(o)', 'to_jsonb(n)', parentId('n'), kind, always);
-    return `WITH "__before" AS (SELECT * FROM ${table} WHERE id = $1), "__written" AS (${write})
-      SELECT n.*, ${call} AS "__storico" FROM "__written" n JOIN "__before" o ON o.id = n.id`;
-  }
-  const [o, n] = verb === 'create' ? [`'{}'::jsonb`, 'to_jsonb(w)'] : ['to_jsonb(w)', `'{}'::jsonb`];
-  const call = writeCall(plan, params, 'w.id', o, n, parentId('w'), kind, always);
-  return `WITH "__written" AS (${write}) SELECT w.*, ${call} AS "__storico" FROM "__written" w`;
+  if (!plan) return '';
+  const actor = `, ${historyActorItem(params)}`;
+  if (!event) return actor;
+  const named = JSON.stringify({ r: plan.resource, id: event.id, e: event.name });
+  return `${actor}, set_config('app.storico_evento', $${params.push(named)}, true) AS "__storicoEvento"`;
 }
+
+/** The RETURNING item that names the request's user to the history rows of a workflow's own single write. */
+export const historyActorItem = (params: unknown[]): string =>
+  `set_config('app.storico', $${params.push(actorSetting(currentActor()))}, true) AS "__storico"`;
+
+/**
+ * The database as the server uses it: a transaction opened while a request runs names the request's user to the
+ * history first, so every row its writes leave names them, whatever SQL writes.
+ */
+export function withHistoryTransactions(db: Db): Db {
+  return {
+    ...db,
+    transaction: (fn) =>
+      db.transaction(async (tx) => {
+        const actor = actorScope.getStore();
+        if (actor) await tx.query(`SELECT set_config('app.storico', $1, true)`, [actorSetting(actor)]);
+        return fn(tx);
+      }),
+  };
+}
+
+/**
+ * A workflow's own write that is an event of the record (a conclusion, the customer's answer, an addendum with
+ * its text): the row the trigger writes for that record is named so, with the note, and written even when no
+ * kept field changed. In the caller's transaction.
+ */
+export async function asHistoryEvent<T>(
+  tx: Transaction,
+  e: { resource: string; id: number; event: string; note?: string },
+  write: () => Promise<T>,
+): Promise<T> {
+  const named = JSON.stringify({ r: e.resource, id: e.id, e: e.event, ...(e.note ? { nota: e.note } : {}) });
+  await tx.query(`SELECT set_config('app.storico_evento', $1, true)`, [named]);
+  const result = await write();
+  // Used by the record's row, which clears it; a write that left none must not name a later one.
+  await tx.query(`SELECT set_config('app.storico_evento', '', true)`);
+  return result;
+}
+
+const HISTORY_COLUMNS = `risorsa, "recordId", evento, campi, etichette, "utenteId", utente, richiesta, "padreRisorsa", "padreId"`;
 
 /** A workflow's own event on a record (an offer sent, the customer's answer...), in the caller's transaction. */
 export interface HistoryEvent {
@@ -176,36 +188,4 @@ export async function readHistory(
     params,
   );
   return rows;
-}
-
-/**
- * A workflow's own SQL write of one record (not the generic repository's), with its history row: the record is
- * read before and after, in the caller's transaction, and only a change of a kept field (or a named event)
- * leaves a row, references named as they read now. A record made or removed by the write reads as empty.
- */
-export async function withRowHistory<T>(
-  db: Queryable,
-  model: EntityModel,
-  id: number,
-  write: () => Promise<T>,
-  event?: string,
-): Promise<T> {
-  const plan = model.history;
-  if (!plan) return write();
-  const table = quote(model.table);
-  const read = async () =>
-    (await db.query<{ row: Record<string, unknown> }>(`SELECT to_jsonb(t) AS row FROM ${table} t WHERE id = $1`, [id]))
-      .rows[0]?.row ?? null;
-  const before = await read();
-  const result = await write();
-  const after = await read();
-  const kind = event ?? (!before ? 'creazione' : !after ? 'eliminazione' : 'modifica');
-  const parent = plan.parent ? ((after ?? before)?.[plan.parent.field] ?? null) : null;
-  const params: unknown[] = [JSON.stringify(before ?? {}), JSON.stringify(after ?? {}), parent];
-  const idParam = `$${params.push(id)}::integer`;
-  await db.query(
-    `SELECT ${writeCall(plan, params, idParam, '$1::jsonb', '$2::jsonb', '$3::integer', kind, !!event)}`,
-    params,
-  );
-  return result;
 }

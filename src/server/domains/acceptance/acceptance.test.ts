@@ -425,6 +425,42 @@ describe('a saved acceptance is sealed', () => {
     ).toBe(400);
   });
 
+  it("an addendum is one history entry with its text, written in the addendum's transaction", async () => {
+    const id = (await save(base([['matricole', 'SN-STORICO']]))).json().data.id;
+    const add = (testo: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/accettazioni_mezzi/${id}/addenda`,
+        headers: supervisor,
+        payload: { testo },
+      });
+    const rows = async () =>
+      (
+        await t.ctx.db.query<{ evento: string; utente: string; campi: Record<string, [unknown, unknown]> }>(
+          `SELECT evento, utente, campi FROM "storico" WHERE risorsa = 'accettazioneMezzo' AND "recordId" = $1 ORDER BY id`,
+          [id],
+        )
+      ).rows;
+    expect((await rows()).map((r) => r.evento)).toEqual(['creazione']);
+    // Whatever stops its history row stops the addendum: the acceptance keeps what it had.
+    await t.ctx.db.query(`CREATE TRIGGER "storico_guasto" BEFORE INSERT ON "storico" FOR EACH ROW
+      WHEN (NEW.risorsa = 'accettazioneMezzo' AND NEW.evento = 'aggiunta') EXECUTE FUNCTION storico_append_only()`);
+    try {
+      expect((await add('Non resta')).statusCode).toBe(500);
+    } finally {
+      await t.ctx.db.query(`DROP TRIGGER "storico_guasto" ON "storico"`);
+    }
+    const read = await t.app.inject({ method: 'GET', url: `/api/accettazioni_mezzi/${id}`, headers: supervisor });
+    expect(read.json().data.addenda).toEqual([]);
+    expect((await add('Graffio sul cofano')).statusCode).toBe(201);
+    const [creation, addendum, ...more] = await rows();
+    expect(creation?.evento).toBe('creazione');
+    expect(more).toEqual([]);
+    expect(addendum).toMatchObject({ evento: 'aggiunta', utente: 'Prova Test' });
+    expect(addendum?.campi.__nota).toEqual([null, 'Graffio sul cofano']);
+    expect(addendum?.campi.addenda?.[1]).toMatchObject([{ testo: 'Graffio sul cofano' }]);
+  });
+
   it('gives a PDF report that reads the Italian way, closed by the fingerprints of the record and of each photo', async () => {
     const data = (
       await save(

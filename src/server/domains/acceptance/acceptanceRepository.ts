@@ -1,4 +1,4 @@
-import { writeHistory } from '../../crud/history.ts';
+import { asHistoryEvent, historyActorItem } from '../../crud/history.ts';
 import type { DannoSegnato, EarlierMark, PreviousReading } from '../../../domain/acceptance/index.ts';
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
@@ -77,17 +77,19 @@ export const acceptanceRepository = {
        ON CONFLICT ("chiaveIdempotenza") DO NOTHING RETURNING *`,
       entries.map(([, v]) => v),
     );
-    if (rows[0]) await writeHistory(tx, { resource: 'accettazioneMezzo', id: Number(rows[0].id), event: 'creazione' });
     return rows[0];
   },
 
   async addAddendum(ctx: AppContext, id: number, addendum: { testo: string; autore: string; creato: string }) {
-    const { rows } = await ctx.db.query<Row>(
-      `UPDATE ${TABLE} SET addenda = COALESCE(addenda, '[]'::jsonb) || $2::jsonb WHERE id = $1 RETURNING *`,
-      [id, JSON.stringify([addendum])],
+    const event = { resource: 'accettazioneMezzo', id, event: 'aggiunta', note: addendum.testo };
+    const { rows } = await ctx.db.transaction((tx) =>
+      asHistoryEvent(tx, event, () =>
+        tx.query<Row>(
+          `UPDATE ${TABLE} SET addenda = COALESCE(addenda, '[]'::jsonb) || $2::jsonb WHERE id = $1 RETURNING *`,
+          [id, JSON.stringify([addendum])],
+        ),
+      ),
     );
-    if (rows[0])
-      await writeHistory(ctx.db, { resource: 'accettazioneMezzo', id, event: 'aggiunta', note: addendum.testo });
     return rows[0] ? record(ctx, rows[0]) : null;
   },
 
@@ -123,13 +125,14 @@ export const acceptanceRepository = {
 
   /** Marks mark n of an acceptance repaired, once: null when there is no such mark or it is already repaired. */
   async addRepair(ctx: AppContext, id: number, repair: Repair): Promise<Acceptance | null> {
+    const params: unknown[] = [id, JSON.stringify([repair]), repair.indice];
     const { rows } = await ctx.db.query<Row>(
       `UPDATE ${TABLE} SET riparazioni = COALESCE(riparazioni, '[]'::jsonb) || $2::jsonb
         WHERE id = $1 AND jsonb_typeof("danniSegnati") = 'array' AND jsonb_array_length("danniSegnati") > $3
           AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(riparazioni, '[]'::jsonb)) r
                            WHERE (r->>'indice')::int = $3)
-        RETURNING *`,
-      [id, JSON.stringify([repair]), repair.indice],
+        RETURNING *, ${historyActorItem(params)}`,
+      params,
     );
     return rows[0] ? record(ctx, rows[0]) : null;
   },

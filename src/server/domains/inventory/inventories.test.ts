@@ -113,3 +113,65 @@ describe('inventory branches and inventories (issue 18)', () => {
     expect((await f.call(f.admin, 'GET', `/api/inventari_mezzi/${fresh.id}`)).statusCode).toBe(404);
   });
 });
+
+describe("an inventory's history (issue 31)", () => {
+  /** Makes the history refuse the rows of `risorsa`'s `evento` (storico_append_only raises) while fn runs. */
+  async function historyRefusing(risorsa: string, evento: string, fn: () => Promise<void>) {
+    const db = f.t.ctx.db;
+    await db.query(`CREATE TRIGGER "storico_guasto" BEFORE INSERT ON "storico" FOR EACH ROW
+      WHEN (NEW.risorsa = '${risorsa}' AND NEW.evento = '${evento}') EXECUTE FUNCTION storico_append_only()`);
+    try {
+      await fn();
+    } finally {
+      await db.query(`DROP TRIGGER "storico_guasto" ON "storico"`);
+    }
+  }
+  const rowsOf = async (inventoryId: number) =>
+    (
+      await f.t.ctx.db.query<{ risorsa: string; evento: string; utente: string; richiesta: string; campi: object }>(
+        `SELECT risorsa, evento, utente, richiesta, campi FROM "storico"
+          WHERE (risorsa = 'inventarioMezzi' AND "recordId" = $1) OR ("padreRisorsa" = 'inventarioMezzi' AND "padreId" = $1)
+          ORDER BY id`,
+        [inventoryId],
+      )
+    ).rows;
+
+  it('deleting an inventory leaves a deletion for it and for each of its items, in the deletion’s transaction', async () => {
+    const inventory = (await create(f.bergamoCounter, f.bergamo)).json().data;
+    const fleet = (await f.t.ctx.erp.machinesOfBranch('BG01')).length;
+    expect(fleet).toBeGreaterThan(0);
+    // Its creation: one row for it and one for each machine the ERP filled it with.
+    const made = await rowsOf(inventory.id);
+    expect(made.filter((r) => r.evento === 'creazione')).toHaveLength(fleet + 1);
+    // Whatever stops an item's row stops the deletion: the inventory and its items stay, no row is left.
+    await historyRefusing('inventarioMezziItem', 'eliminazione', async () => {
+      const refused = await f.call(f.admin, 'DELETE', `/api/inventari_mezzi/${inventory.id}`);
+      expect(refused.statusCode).toBe(500);
+    });
+    expect((await f.call(f.admin, 'GET', `/api/inventari_mezzi/${inventory.id}`)).statusCode).toBe(200);
+    const items = await f.call(f.admin, 'GET', `/api/inventario-mezzi-items?idInventarioMezzi=${inventory.id}`);
+    expect(items.json().totalRows).toBe(fleet);
+    expect(await rowsOf(inventory.id)).toHaveLength(made.length);
+
+    expect((await f.call(f.admin, 'DELETE', `/api/inventari_mezzi/${inventory.id}`)).statusCode).toBe(204);
+    const gone = (await rowsOf(inventory.id)).filter((r) => r.evento === 'eliminazione');
+    expect(gone.filter((r) => r.risorsa === 'inventarioMezziItem')).toHaveLength(fleet);
+    expect(gone.filter((r) => r.risorsa === 'inventarioMezzi')).toHaveLength(1);
+    // Each names who deleted, in the one request, and what the item was.
+    expect(new Set(gone.map((r) => `${r.utente} ${r.richiesta}`)).size).toBe(1);
+    expect(gone[0]?.utente).toBe('Prova Test');
+    expect(gone[0]?.richiesta).toBeTruthy();
+    expect(gone.find((r) => r.risorsa === 'inventarioMezziItem')?.campi).toMatchObject({
+      idInventarioMezzi: [inventory.id, null],
+      manuale: ['N', null],
+    });
+  });
+
+  it('a conclusion is an event of its own, by who concluded', async () => {
+    const inventory = (await create(f.bergamoCounter, f.bergamo)).json().data;
+    expect((await f.call(f.admin, 'PUT', `/api/inventari-mezzi/${inventory.id}/concluso`)).statusCode).toBe(200);
+    const [last] = (await rowsOf(inventory.id)).reverse();
+    expect(last).toMatchObject({ risorsa: 'inventarioMezzi', evento: 'conclusione', utente: 'Prova Test' });
+    expect(last?.campi).toMatchObject({ concluso: [false, true] });
+  });
+});

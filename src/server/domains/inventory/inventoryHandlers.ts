@@ -4,7 +4,7 @@ import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
 import { repositoryOn } from '../../crud/crudRepository.ts';
 import { genericHandlerFor } from '../../crud/genericHandler.ts';
-import { withRowHistory, writeHistory } from '../../crud/history.ts';
+import { asHistoryEvent } from '../../crud/history.ts';
 import { withoutWrittenBy } from '../../crud/writtenBy.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import {
@@ -132,9 +132,7 @@ export const inventoryHandlers = defineHandlers({
       await repositoryOn(tx, ctx.resource('FilialeInventario')).lock(branchId);
       if (await repo.openInventoryOfBranch(tx, branchId))
         throw violation(409, 'filialeInventarioId', M.openExists(branch.nome));
-      const made = await repo.createInventory(tx, branchId, fullName(user), machines);
-      await writeHistory(tx, { resource: 'inventarioMezzi', id: made, event: 'creazione' });
-      return made;
+      return repo.createInventory(tx, branchId, fullName(user), machines);
     });
     return { data: record((await repo.inventory(id)) as InventoryRow) };
   },
@@ -164,7 +162,7 @@ export const inventoryHandlers = defineHandlers({
     const scope = await branchScope(repo, user);
     await ctx.db.transaction(async (tx) => {
       await openForWrite(tx, repo, scope, id);
-      await withRowHistory(tx, ctx.resource('InventarioMezzi').model, id, () => repo.deleteInventory(tx, id));
+      await repo.deleteInventory(tx, id);
     });
     await published(ctx, user, id, 'deleted');
   },
@@ -178,8 +176,8 @@ export const inventoryHandlers = defineHandlers({
       const locked = await repo.lock(tx, id);
       if (!locked || !mayUseBranch(scope, locked.filialeInventarioId)) throw new HttpError(404, M.notFound);
       if (locked.concluso) throw new HttpError(409, M.alreadyConcluded);
-      const conclude = () => repo.conclude(tx, id, fullName(user));
-      await withRowHistory(tx, ctx.resource('InventarioMezzi').model, id, conclude, 'conclusione');
+      const conclusion = { resource: 'inventarioMezzi', id, event: 'conclusione' };
+      await asHistoryEvent(tx, conclusion, () => repo.conclude(tx, id, fullName(user)));
     });
     await published(ctx, user, id, 'concluded');
     return { data: record((await repo.inventory(id)) as InventoryRow) };

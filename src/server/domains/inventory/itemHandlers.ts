@@ -2,7 +2,6 @@ import { normaliseCode } from '../../../domain/inventory/counting.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext, type ApiRequest } from '../../context.ts';
 import { withoutWrittenBy } from '../../crud/writtenBy.ts';
-import { withRowHistory } from '../../crud/history.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { assertWithinCeiling, caller, pageOf, published, repoOf } from './inventoryHandlers.ts';
 import { ITEM_SORTS, type ItemQuery, type ItemRow, type ItemSort } from './inventoryRepository.ts';
@@ -125,8 +124,7 @@ export const itemHandlers = defineHandlers({
         ...(body.zona !== undefined ? { zona: body.zona || null } : {}),
         ...(item.manuale === 'Y' ? { resourceMago: code } : {}),
       };
-      const update = () => repo.updateItem(tx, id, fields, body.version);
-      if (!(await withRowHistory(tx, itemModel(ctx), id, update))) throw new HttpError(409, MESSAGES.conflict);
+      if (!(await repo.updateItem(tx, id, fields, body.version))) throw new HttpError(409, MESSAGES.conflict);
     });
     return saved(ctx, user, id);
   },
@@ -136,7 +134,7 @@ export const itemHandlers = defineHandlers({
     const id = Number(req.params.id);
     const item = await writeItem(ctx, user, id, async (tx, found) => {
       if (found.manuale !== 'Y') throw new HttpError(409, M.onlyManualDeleted);
-      await withRowHistory(tx, itemModel(ctx), id, () => repoOf(ctx).deleteItem(tx, id));
+      await repoOf(ctx).deleteItem(tx, id);
       return found;
     });
     await published(ctx, user, item.idInventarioMezzi);
@@ -148,10 +146,8 @@ export const itemHandlers = defineHandlers({
     const statusId = await knownStatus(ctx, Number(req.params.statusId));
     await writeItem(ctx, user, id, (tx, item) => {
       if (item.trasferitoA) throw new HttpError(409, M.movedAway(item.trasferitoA));
-      return withRowHistory(tx, itemModel(ctx), id, () => repoOf(ctx).setStatus(tx, id, statusId, fullName(user)));
+      return repoOf(ctx).setStatus(tx, id, statusId, fullName(user));
     });
     return saved(ctx, user, id);
   },
 });
-
-const itemModel = (ctx: AppContext) => ctx.resource('InventarioMezziItem').model;

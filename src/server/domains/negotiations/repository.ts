@@ -3,8 +3,8 @@ import { isLostStatus } from '../../../domain/negotiations/lostStatus.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
-import { writeHistory } from '../../crud/history.ts';
-import type { Queryable } from '../../db/Db.ts';
+import { asHistoryEvent, historyActorItem } from '../../crud/history.ts';
+import type { Queryable, Transaction } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { activeUserIdsSeeing, fullNamesOf } from '../users/index.ts';
 import { SEES_ALL, visibleSql, type Viewer } from './visibility.ts';
@@ -72,15 +72,12 @@ export async function writeAttachments(db: Queryable, id: number, allegati: Alle
 
 export async function setFlag(db: Queryable, id: number, flag: string): Promise<Row | undefined> {
   const column = `"${flag.replace(/"/g, '')}"`;
-  const { rows } = await db.query<Row & { __was: boolean | null }>(
-    `UPDATE "trattativaCp" t SET ${column} = true FROM (SELECT id, ${column} AS was FROM "trattativaCp" WHERE id = $1) o
-      WHERE t.id = o.id RETURNING t.*, o.was AS "__was"`,
-    [id],
+  const params: unknown[] = [id];
+  const { rows } = await db.query<Row>(
+    `UPDATE "trattativaCp" SET ${column} = true WHERE id = $1 RETURNING *, ${historyActorItem(params)}`,
+    params,
   );
-  const row = rows[0];
-  if (row && row.__was !== true)
-    await writeHistory(db, { resource: 'trattativaCp', id, event: 'modifica', fields: { [flag]: [row.__was, true] } });
-  return row;
+  return rows[0];
 }
 
 /** Active users who see a negotiation: those of SEES_ALL, its operator and the members of its CRM group. */
@@ -234,21 +231,16 @@ export async function ensureDocumentToken(db: Queryable, negotiationId: number):
  * Sets the customer's answer on the negotiation; a new version, so a salesperson's open form cannot overwrite it.
  * Changed now by nobody on the staff: a stale save then does not name the last colleague.
  */
-export async function setCustomerAnswer(tx: Queryable, id: number, fields: Record<string, unknown>): Promise<Row> {
+export async function setCustomerAnswer(tx: Transaction, id: number, fields: Record<string, unknown>): Promise<Row> {
   const names = Object.keys(fields);
-  const before = (await tx.query<Row>(`SELECT * FROM "trattativaCp" WHERE id = $1`, [id])).rows[0] ?? {};
-  const changed = names.filter((n) => JSON.stringify(before[n] ?? null) !== JSON.stringify(fields[n] ?? null));
-  await writeHistory(tx, {
-    resource: 'trattativaCp',
-    id,
-    event: 'risposta',
-    fields: Object.fromEntries(changed.map((n) => [n, [before[n] ?? null, fields[n] ?? null]])),
-  });
-  const { rows } = await tx.query<Row>(
-    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n.replace(/"/g, '')}" = $${i + 2}`).join(', ')}, version = version + 1,
+  const answer = { resource: 'trattativaCp', id, event: 'risposta' };
+  const { rows } = await asHistoryEvent(tx, answer, () =>
+    tx.query<Row>(
+      `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n.replace(/"/g, '')}" = $${i + 2}`).join(', ')}, version = version + 1,
        updated = now(), updater = NULL
      WHERE id = $1 RETURNING *`,
-    [id, ...names.map((n) => fields[n])],
+      [id, ...names.map((n) => fields[n])],
+    ),
   );
   return rows[0] as Row;
 }
