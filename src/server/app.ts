@@ -432,10 +432,7 @@ async function assemble(
   });
   const validators = createValidators(contract);
   app.setValidatorCompiler(({ schema, httpPart }) =>
-    validators.compile(
-      httpPart === 'body' ? validators.strict : validators.coercing,
-      schema as Record<string, unknown>,
-    ),
+    validators.lazy(httpPart === 'body' ? validators.strict : validators.coercing, schema as Record<string, unknown>),
   );
   // Answers are written by serializers compiled from the contract; checked as well in tests and debugging.
   app.setSerializerCompiler(

@@ -39,6 +39,16 @@ declare module 'fastify' {
   }
 }
 
+/** What a route's request is validated with and its answers written with (compiled at the first call). */
+export function routeSchema(op: ApiOperation) {
+  return {
+    ...(op.parameters.some((p) => p.in === 'path') ? { params: paramsSchema(op.parameters) } : {}),
+    querystring: querySchema(op.parameters),
+    ...(op.body?.contentType === 'application/json' ? { body: strictBodySchema(op.body.schema) } : {}),
+    response: Object.fromEntries(Object.entries(op.responses).filter(([s, schema]) => s.startsWith('2') && schema)),
+  };
+}
+
 /** One route per operation of openapi.yaml: validated by its schemas, guarded by its access rule and audience. */
 export function registerOperations(
   app: FastifyInstance,
@@ -52,23 +62,12 @@ export function registerOperations(
     const access = accessOf(op);
     const handler = handlerFor(op);
     if (!handler) missing.push(op.operationId);
-    const response = Object.fromEntries(
-      Object.entries(op.responses)
-        .filter(([s, schema]) => s.startsWith('2') && schema)
-        .map(([s, schema]) => [s, schema]),
-    );
-    const json = op.body?.contentType === 'application/json';
     const rateLimit = rateLimitOf(op, access);
     app.route({
       method: op.method,
       url: op.url,
       config: { api: true, ...(rateLimit ? { rateLimit } : {}) },
-      schema: {
-        ...(op.parameters.some((p) => p.in === 'path') ? { params: paramsSchema(op.parameters) } : {}),
-        querystring: querySchema(op.parameters),
-        ...(json && op.body ? { body: strictBodySchema(op.body.schema) } : {}),
-        response,
-      },
+      schema: routeSchema(op),
       // Hooks with callbacks, not promises: a staff call whose token and user are in memory is decided at once.
       onRequest: (req: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
         let known: Caller | undefined;

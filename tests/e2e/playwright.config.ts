@@ -13,12 +13,15 @@ export const CHROMIUM = {
   ],
 };
 
+/** Files whose tests run one after the other in one worker for minutes (everyScreen's spread over the workers). */
+const LONGEST = ['**/whatUsersRead.spec.ts', '**/devModes.spec.ts', '**/listLayout.spec.ts'];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './globalSetup.ts',
   // Files spread over the workers, each worker with its own server and database (the stack fixture);
-  // the long walks (everyScreen, screenAccess) split their tests too.
+  // the walks over many screens (everyScreen, screenAccess) split their tests too.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry on CI: a test that fails twice fails the run; one that passes on retry is reported as flaky.
@@ -36,8 +39,16 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // The longest files first (Playwright runs projects in this order, files by name within one): the walk of
+    // every screen as every role and the development modes, each minutes in one worker, would otherwise start
+    // last and leave the other worker idle at the end. The same name, so `--project=pglite` runs both.
+    { name: 'pglite', use: { database: 'pglite' } as never, testMatch: LONGEST },
     // Several server processes share one database only on PostgreSQL.
-    { name: 'pglite', use: { database: 'pglite' } as never, testIgnore: '**/twoProcesses.spec.ts' },
+    {
+      name: 'pglite',
+      use: { database: 'pglite' } as never,
+      testIgnore: ['**/twoProcesses.spec.ts', ...LONGEST],
+    },
     // On PostgreSQL, only the stories whose outcome depends on what the database does (records kept across a
     // restart, unique codes, stale saves, visibility and range filters in SQL, blind counts and closing lists):
     // the server suites already run every call on both databases.

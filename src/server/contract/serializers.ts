@@ -78,25 +78,18 @@ export function createSerializerCompiler(
   validators: Validators,
   options: { check: boolean; log: () => FastifyBaseLogger },
 ) {
-  const external: Record<string, Schema> = {
-    [DOC_ID]: { components: writerSchema(absoluteRefs(contract.document.components)) } as unknown as Schema,
-  };
+  // Compiled at a route's first answer, as its validators are (validators.ts, `lazy`).
   return ({ schema, url, httpStatus }: { schema: unknown; url: string; httpStatus?: string }): Serialize => {
-    // The writer picks a oneOf's branch with its own ajv: it reads multipleOf as ours does, or a price of 32.9
-    // (not a multiple of 0.01 in floating point) matches no branch and the answer is a 500.
-    const write = fastJson(writerSchema(absoluteRefs(schema)) as Schema, {
-      schema: external,
-      ajv: { multipleOfPrecision: MULTIPLE_OF_PRECISION },
-    });
-    if (!options.check) return write;
-    const validate = validators.compile(validators.response, schema as JsonSchema);
+    let write: Serialize | undefined;
+    if (!options.check) return (data) => (write ??= compiledWriter(contract, schema))(data);
+    const validate = validators.lazy(validators.response, schema as JsonSchema);
     return (data) => {
       const fail = (details: Record<string, unknown>, why: string) => {
         options.log().error({ url, httpStatus, ...details }, why);
         throw new HttpError(500, MESSAGES.generic);
       };
       if (!validate(data)) fail({ errors: validate.errors }, 'response does not match openapi.yaml');
-      const written = write(data);
+      const written = (write ??= compiledWriter(contract, schema))(data);
       const plain = JSON.stringify(data);
       const at = firstDifference(JSON.parse(written), plain === undefined ? undefined : JSON.parse(plain));
       if (at !== null)
@@ -104,4 +97,33 @@ export function createSerializerCompiler(
       return written;
     };
   };
+}
+
+/** Writers compiled in this process, by contract and schema: every app built from one contract shares them. */
+const writersByContract = new Map<string, { external: Record<string, Schema>; writers: Map<string, Serialize> }>();
+const contractKeys = new WeakMap<Contract, string>();
+
+/** The writer of an answer's schema, compiled at its first use in this process. */
+export function compiledWriter(contract: Contract, schema: unknown): Serialize {
+  let components = contractKeys.get(contract);
+  if (components === undefined) contractKeys.set(contract, (components = JSON.stringify(contract.document.components)));
+  let compiled = writersByContract.get(components);
+  if (!compiled) {
+    const external = {
+      [DOC_ID]: { components: writerSchema(absoluteRefs(contract.document.components)) } as unknown as Schema,
+    };
+    writersByContract.set(components, (compiled = { external, writers: new Map() }));
+  }
+  const key = JSON.stringify(schema);
+  let write = compiled.writers.get(key);
+  if (!write) {
+    // The writer picks a oneOf's branch with its own ajv: it reads multipleOf as ours does, or a price of 32.9
+    // (not a multiple of 0.01 in floating point) matches no branch and the answer is a 500.
+    write = fastJson(writerSchema(absoluteRefs(schema)) as Schema, {
+      schema: compiled.external,
+      ajv: { multipleOfPrecision: MULTIPLE_OF_PRECISION },
+    });
+    compiled.writers.set(key, write);
+  }
+  return write;
 }

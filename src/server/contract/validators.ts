@@ -17,6 +17,8 @@ export function absoluteRefs(node: unknown): unknown {
   );
 }
 
+export type Validate = ReturnType<Ajv2020['compile']>;
+
 export interface Validators {
   /** Bodies: types as they are, every error reported. */
   strict: Ajv2020;
@@ -24,10 +26,29 @@ export interface Validators {
   response: Ajv2020;
   /** Query strings and path parameters arrive as text: coerced to the declared types. */
   coercing: Ajv2020;
-  compile(ajv: Ajv2020, schema: JsonSchema): ReturnType<Ajv2020['compile']>;
+  compile(ajv: Ajv2020, schema: JsonSchema): Validate;
+  /**
+   * The same validator, compiled at its first call: a server starts without compiling the schemas of every
+   * route, most of which a test (or a process's first minutes) never calls. `everyRouteCompiles.test.ts`
+   * compiles them all, so that a schema that cannot compile still fails CI, not a first request.
+   */
+  lazy(ajv: Ajv2020, schema: JsonSchema): Validate;
 }
 
+/**
+ * One set of validators per contract in a process, shared by every app built from it: compiling the contract's
+ * schemas was most of what building an app cost, and the server suites build one per test.
+ */
+const byContract = new Map<string, Validators>();
+
 export function createValidators(contract: Contract): Validators {
+  const key = JSON.stringify(contract.document.components);
+  let validators = byContract.get(key);
+  if (!validators) byContract.set(key, (validators = compileValidators(contract)));
+  return validators;
+}
+
+function compileValidators(contract: Contract): Validators {
   const make = (coerce: boolean, allErrors = true) => {
     const ajv = createAjv({ coerceTypes: coerce ? 'array' : false, useDefaults: false, allErrors });
     for (const k of OAS_KEYWORDS) ajv.addKeyword(k);
@@ -37,19 +58,33 @@ export function createValidators(contract: Contract): Validators {
   const strict = make(false);
   const response = make(false, false);
   const coercing = make(true);
-  const cache = new Map<string, ReturnType<Ajv2020['compile']>>();
+  const cache = new Map<string, Validate>();
+  const compile = (ajv: Ajv2020, schema: JsonSchema) => {
+    const key = `${ajv === strict ? 's' : ajv === response ? 'r' : 'c'}${JSON.stringify(schema)}`;
+    let fn = cache.get(key);
+    if (!fn) {
+      fn = ajv.compile(absoluteRefs(schema) as JsonSchema);
+      cache.set(key, fn);
+    }
+    return fn;
+  };
   return {
     strict,
     response,
     coercing,
-    compile(ajv, schema) {
-      const key = `${ajv === strict ? 's' : ajv === response ? 'r' : 'c'}${JSON.stringify(schema)}`;
-      let fn = cache.get(key);
-      if (!fn) {
-        fn = ajv.compile(absoluteRefs(schema) as JsonSchema);
-        cache.set(key, fn);
-      }
-      return fn;
+    compile,
+    lazy(ajv, schema) {
+      let fn: Validate | undefined;
+      const validate = ((data: unknown, context?: Parameters<Validate>[1]) => {
+        fn ??= compile(ajv, schema);
+        const valid = fn(data, context);
+        validate.errors = fn.errors;
+        return valid;
+      }) as Validate;
+      // Fastify hands an ajv validator (one with a schemaEnv) the request as the parent of what it checks, so
+      // that coercing a top-level value reaches the request; the compiled one gets it through this one.
+      Object.defineProperty(validate, 'schemaEnv', { get: () => (fn ??= compile(ajv, schema)).schemaEnv });
+      return validate;
     },
   };
 }
