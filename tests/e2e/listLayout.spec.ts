@@ -316,7 +316,8 @@ test.describe('lists at desktop widths', () => {
     // The open row is the second one: its detail follows it.
     const second = page.locator('tbody tr[data-row-id]').nth(1);
     await expect(second.locator('xpath=following-sibling::tr[1]')).toHaveClass(/Mui-TableBodyCell-DetailPanel/);
-    await page.getByRole('button', { name: 'Comprimi', exact: true }).click();
+    // MRT's button keeps its name, its tooltip reads "Chiudi".
+    await second.getByRole('button', { name: 'Espandi', exact: true }).click();
     await expect(details).toHaveCount(0);
 
     const first = page.locator('tbody tr[data-row-id]').first();
