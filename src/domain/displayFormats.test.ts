@@ -115,4 +115,17 @@ describe('number inputs: the Italian way in, the number out', () => {
   ])('duration %j is %s seconds', (text, want) => {
     expect(parseDuration(text)).toBe(want);
   });
+
+  it('a value met again, or after a thousand others, reads the same (the formats remember what they showed)', () => {
+    const days = Array.from({ length: 1200 }, (_, i) => new Date(Date.UTC(2026, 0, 1 + i, 9, 5)));
+    const first = days.map((d) => f.dateTime(d.toISOString()));
+    expect(first[0]).toBe('01-01-2026 10:05');
+    expect(first[180]).toBe('30-06-2026 11:05');
+    expect(days.map((d) => f.dateTime(d.toISOString()))).toEqual(first);
+    expect(days.map((d) => f.date(d.toISOString().slice(0, 10)))[1199]).toBe('14-04-2029');
+    for (let i = 0; i < 1100; i++) f.phone(`0521 ${String(100000 + i)}`);
+    expect(f.phone('0521 123456')).toBe('0521.123.456');
+    expect(f.phone('0521 100000')).toBe('0521.100.000');
+    expect([f.date(null), f.dateTime(''), f.phone(null)]).toEqual(['', '', '']);
+  });
 });

@@ -14,23 +14,33 @@ const whole = numberFormat({ maximumFractionDigits: 0 });
 const amount = numberFormat({ maximumFractionDigits: 4 });
 const tenths = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-// Parsing a number against the numbering plans takes some 0.1 ms: a list shows the same ones again and again.
-const phones = new Map<string, string>();
-function phone(v: string | null): string {
-  if (!v) return '';
-  let shown = phones.get(v);
-  if (shown === undefined) {
-    if (phones.size >= 1000) phones.clear();
-    // A field may hold several numbers, comma separated (a branch's lines): each reads the same way.
-    shown = v
-      .split(',')
-      .map((n) => formatPhoneDisplay(n))
-      .filter(Boolean)
-      .join(', ');
-    phones.set(v, shown);
-  }
-  return shown;
+/**
+ * A format kept for the last thousand texts it was given: a list formats the same values for its first frame, its
+ * layout and its cells, again on each drawing, and parsing a phone number against the numbering plans (some
+ * 0.1 ms) or a time zone's instant is worth doing once.
+ */
+function remembered(format: (v: string) => string): (v: string | null) => string {
+  const shown = new Map<string, string>();
+  return (v) => {
+    if (!v) return '';
+    let text = shown.get(v);
+    if (text === undefined) {
+      if (shown.size >= 1000) shown.clear();
+      text = format(v);
+      shown.set(v, text);
+    }
+    return text;
+  };
 }
+
+// A field may hold several numbers, comma separated (a branch's lines): each reads the same way.
+const phone = remembered((v) =>
+  v
+    .split(',')
+    .map((n) => formatPhoneDisplay(n))
+    .filter(Boolean)
+    .join(', '),
+);
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -38,11 +48,11 @@ const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 // An instant (with Z or an offset) reads as Rome reads it, wherever the server or browser is; a date-time
 // without an offset is already a wall-clock time and reads as written.
 const INSTANT = /(Z|[+-]\d{2}:?\d{2})$/i;
-function dateTime(v: string | null): string {
-  if (!v) return '';
+const dateTime = remembered((v) => {
   if (!INSTANT.test(v)) return formatDate(v, 'DD-MM-YYYY HH:mm');
   return Number.isNaN(Date.parse(v)) ? '' : formatRomeDateTime(v);
-}
+});
+const date = remembered((v) => formatDate(v));
 
 /** Seconds as mm:ss, or h:mm:ss from an hour up. */
 function duration(seconds: number): string {
@@ -67,7 +77,7 @@ export const displayFormats = {
   duration: (v: unknown) => (num(v) ? duration(v) : ''),
   fileSize: (v: unknown) => (num(v) ? formatFileSize(v) : ''),
   phone: (v: unknown) => phone(text(v)),
-  date: (v: unknown) => formatDate(text(v)),
+  date: (v: unknown) => date(text(v)),
   dateTime: (v: unknown) => dateTime(v instanceof Date ? v.toISOString() : text(v)),
   /** HH:mm of a stored time (HH:mm or HH:mm:ss). */
   time: (v: unknown) => (typeof v === 'string' && /^\d{2}:\d{2}/.test(v) ? v.slice(0, 5) : ''),

@@ -301,6 +301,33 @@ test.describe('lists at desktop widths', () => {
     await expectNoSidewaysScroll(page, 'emails');
   });
 
+  test('a row’s detail is drawn once it is opened, and only for that row; the arrow keys move between the cells', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto('/contactCenter/emails');
+    await expect(page.getByText(PAGER)).toBeVisible();
+    const details = page.locator('tbody tr.Mui-TableBodyCell-DetailPanel');
+    await expect(details).toHaveCount(0);
+    await page.getByRole('button', { name: 'Espandi', exact: true }).nth(1).click();
+    await expect(details).toHaveCount(1);
+    await expect(details.locator('dt', { hasText: /^Mittente$/ })).toBeVisible();
+    // The open row is the second one: its detail follows it.
+    const second = page.locator('tbody tr[data-row-id]').nth(1);
+    await expect(second.locator('xpath=following-sibling::tr[1]')).toHaveClass(/Mui-TableBodyCell-DetailPanel/);
+    // MRT's button keeps its name, its tooltip reads "Chiudi".
+    await second.getByRole('button', { name: 'Espandi', exact: true }).click();
+    await expect(details).toHaveCount(0);
+
+    const first = page.locator('tbody tr[data-row-id]').first();
+    await first.locator('td').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(first.locator('td').nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(second.locator('td').nth(1)).toBeFocused();
+  });
+
   test('a long list scrolls inside the table under a fixed header; the pager and the footer stay in view', async ({
     page,
     login,

@@ -21,6 +21,7 @@ import { FittedCell } from './FittedCell.tsx';
 import { isSwitchedOn, mayCall, recordName, rowButtonCount, rowsPerPageOptions } from './listController.ts';
 import { ListCards } from './ListCards.tsx';
 import { listRowProps } from './listRowProps.ts';
+import { listBodyProps } from './ListTableBody.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { actionsWidth, CELL_PADDING, EXPAND_WIDTH, layoutOfList, SORT_ARROW } from './listLayout.ts';
 import { contentWidth, tableRoom } from './listRoom.ts';
@@ -95,13 +96,13 @@ export function ListView({ controller }: { controller: ListController }) {
     ]),
   );
 
+  const rightAligned = new Set(def.columns.filter((c) => cellAlign(c) === 'right').map((c) => c.accessorKey));
   const columns: MRT_ColumnDef<Row>[] = def.columns.map((c) => {
     const switched = def.toggles.find((t) => t.field === c.accessorKey);
     return {
       accessorKey: c.accessorKey,
       header: c.header,
       enableSorting: c.enableSorting,
-      muiTableBodyCellProps: { align: cellAlign(c), sx: PAD },
       muiTableHeadCellProps: { align: cellAlign(c), sx: HEADER },
       size: widths.get(c.accessorKey) ?? 0,
       minSize: 0,
@@ -146,13 +147,11 @@ export function ListView({ controller }: { controller: ListController }) {
         size: actionsWidth(buttons),
         grow: false,
         muiTableHeadCellProps: { sx: OPAQUE },
-        muiTableBodyCellProps: { sx: OPAQUE },
       },
       [EXPAND_COLUMN]: {
         size: EXPAND_WIDTH,
         grow: false,
         muiTableHeadCellProps: { sx: { px: '4px' } },
-        muiTableBodyCellProps: { sx: { px: '4px' } },
       },
     },
     renderDetailPanel:
@@ -179,8 +178,10 @@ export function ListView({ controller }: { controller: ListController }) {
     },
     onDensityChange: (u: MRT_Updater<MRT_DensityState>) =>
       update({ density: typeof u === 'function' ? u(prefs.density) : u }),
-    muiTableBodyRowProps: ({ row, isDetailPanel }) =>
-      isDetailPanel ? {} : listRowProps(controller, row.original, opens, tone(row.original)),
+    // The rows are the list's own once they are there (ListTableBody.tsx); MRT draws the loading and the empty table.
+    muiTableBodyProps: listBodyProps<Row>(!!rows?.length && !list.isLoading, prefs.density, rightAligned, (row) =>
+      listRowProps(controller, row.original, opens, tone(row.original)),
+    ),
     onPaginationChange: (u: MRT_Updater<MRT_PaginationState>) => {
       const next = typeof u === 'function' ? u(pagination) : u;
       setState({ ...state, page: next.pageIndex + 1, rowsPerPage: next.pageSize });
