@@ -11,6 +11,8 @@ const totals = { passed: 0, failed: 0 };
 let broken = false;
 /** Every test's duration, to print the slowest at the end. */
 const durations = [];
+/** Vitest tests that failed once and passed on their retry. */
+const flaky = [];
 
 function run(cmd, args) {
   return spawnSync(cmd, args, { stdio: 'inherit', env: projectEnv() }).status ?? 1;
@@ -46,11 +48,13 @@ function vitest() {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   for (const file of report.testResults)
-    for (const t of file.assertionResults ?? [])
-      durations.push({
-        ms: t.duration ?? 0,
-        name: `vitest ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}`,
-      });
+    for (const t of file.assertionResults ?? []) {
+      const name = `vitest ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}`;
+      durations.push({ ms: t.duration ?? 0, name });
+      // Passed on its second try (CI retries once): it keeps the first try's error.
+      if (t.status === 'passed' && t.failureMessages?.length)
+        flaky.push(`${name}: ${t.failureMessages[0].split('\n')[0]}`);
+    }
   // A file that fails to load has no failed test but does fail the run.
   if (status !== 0 && report.numFailedTests === 0) broken = true;
 }
@@ -86,6 +90,7 @@ timed('Vitest', vitest);
 if (ensureChromium()) timed('Playwright', playwright);
 else broken = true;
 if (broken && totals.failed === 0) totals.failed = 1;
+if (flaky.length) console.log(`\nVitest tests that passed only on their retry:\n${flaky.join('\n')}`);
 console.log('\nThe 10 slowest tests:');
 for (const { ms, name } of durations.sort((a, b) => b.ms - a.ms).slice(0, 10))
   console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
