@@ -68,6 +68,22 @@ export interface SweepResult {
 }
 
 /**
+ * Marks the storage as this database's. False when another process is writing that mark at this moment (its
+ * temporary file is there): the sweep of this period is left to the next.
+ */
+async function writeOwner(storage: Storage, databaseId: string): Promise<boolean> {
+  try {
+    await storage.delete(OWNER_KEY);
+    await storage.stage(OWNER_KEY, Buffer.from(`${databaseId}\n`));
+    await storage.publish([OWNER_KEY]);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
+/**
  * Removes, from each folder, temporary files (uploads that never committed) and files no record names
  * (killed between moving them into place and the COMMIT, or a replaced or deleted record's file left by a
  * crash), when older than minAgeMs. everyMs: sweep only if no process on this database has for that long.
@@ -82,9 +98,7 @@ export async function sweepStorage(
   if (!due) return { removed: [] };
   const owner = (await storage.get(OWNER_KEY))?.toString('utf8').trim();
   if (!owner) {
-    await storage.delete(OWNER_KEY);
-    await storage.stage(OWNER_KEY, Buffer.from(`${databaseId}\n`));
-    await storage.publish([OWNER_KEY]);
+    if (!(await writeOwner(storage, databaseId))) return { removed: [] };
   } else if (owner !== databaseId)
     return {
       removed: [],

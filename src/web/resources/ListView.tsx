@@ -161,6 +161,8 @@ export function ListView({ controller }: { controller: ListController }) {
     muiTableProps: { sx: { tableLayout: 'fixed' } },
     muiTableContainerProps: { ref: fit.ref, sx: { maxHeight: fit.maxHeight, scrollbarGutter: 'stable' } },
     localization: MRT_Localization_IT,
+    // MRT names its progress bars "Loading" whatever the localization.
+    muiLinearProgressProps: { 'aria-label': messages.loading },
     muiPaginationProps: { rowsPerPageOptions: rowsPerPageOptions(def.pageSize) },
     state: {
       pagination,
