@@ -4225,13 +4225,13 @@ export interface components {
             oggetto?: components["schemas"]["oggetto"];
             testo?: components["schemas"]["testo"];
         };
-        /** @description Parti del modulo: i campi dell'accettazione, foto-0..foto-N, controlloId[] e valore[] nello stesso ordine, firma (PNG). */
+        /** @description Parti del modulo: i campi dell'accettazione, foto-0..foto-N, controlloId[] e valore[] nello stesso ordine, firma (PNG). Un campo lasciato fuori prende il suo valore per difetto (carburante 0, danni false). */
         AccettazioneMezzoUpload: {
             operatore: components["schemas"]["operatore"];
             dataAccettazione: components["schemas"]["dataAccettazione"];
             /** @enum {string} */
             danni?: "true" | "false";
-            carburante: components["schemas"]["Notch"];
+            carburante?: components["schemas"]["Notch"];
             km?: number;
             ore?: number;
             matricole?: components["schemas"]["matricole"];

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { romeToday } from '../../src/domain/calendar/index.ts';
 import { PNG } from '../helpers/sampleFiles.ts';
 import { expect, test } from './fixtures.ts';
-import { binaryPastTheProxy, sign } from './acceptanceHelpers.ts';
+import { sign } from './acceptanceHelpers.ts';
 
 const SHOTS = process.env.ACCEPTANCE_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -36,7 +36,6 @@ test.describe('vehicle acceptance on a tablet', () => {
     login,
     stack,
   }) => {
-    await binaryPastTheProxy(page, stack);
     await login('accettazione');
     await page.goto('/accettazioniMezzi/accettazioneMezzo');
     await expect(page.getByRole('heading', { name: 'Accettazione mezzo' })).toBeVisible();
@@ -135,7 +134,6 @@ test.describe('vehicle acceptance on a tablet', () => {
     request,
     demoPassword,
   }) => {
-    await binaryPastTheProxy(page, stack);
     // Time is the test's: the queue's 15 s rounds pass when the test says so.
     await page.clock.install();
     const sends: string[] = [];
@@ -235,7 +233,6 @@ test.describe('vehicle acceptance on a tablet', () => {
     login,
     stack,
   }) => {
-    await binaryPastTheProxy(page, stack);
     await login('supervisore.accettazione');
     await page.goto('/accettazioniMezzi/accettazioniMezzi');
     await page.getByRole('textbox', { name: 'Matricole' }).fill('E2E-4455');

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { romeToday } from '../../src/domain/calendar/index.ts';
 import { pdfText } from '../helpers/pdfText.ts';
 import { PNG } from '../helpers/sampleFiles.ts';
-import { binaryPastTheProxy, sign } from './acceptanceHelpers.ts';
+import { sign } from './acceptanceHelpers.ts';
 import { expect, test } from './fixtures.ts';
 
 const SHOTS = process.env.ACCEPTANCE_SHOTS;
@@ -47,7 +47,6 @@ test.describe('damage marked on the machine’s outline, on a tablet', () => {
     request,
     demoPassword,
   }) => {
-    await binaryPastTheProxy(page, stack);
     const session = async (username: string) =>
       `Bearer ${
         (
