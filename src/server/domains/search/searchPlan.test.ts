@@ -53,3 +53,22 @@ describe('the search, one statement for its tiers', () => {
     expect(plan).not.toMatch(/Seq Scan/);
   });
 });
+
+describe('the GIN indexes keep a short pending list (migrations/0010)', () => {
+  it('every one, those of the migrations and those the schemas ask for, at 128 kB', async () => {
+    const { rows } = await t.ctx.db.query<{ name: string; options: string[] | null }>(
+      `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c
+         JOIN pg_am a ON a.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE c.relkind = 'i' AND a.amname = 'gin' AND n.nspname = current_schema() ORDER BY 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'ricerca_codici_idx',
+        'ricerca_parole_idx',
+        'ricercaParola_trgm_idx',
+        'customer__search_trgm',
+      ]),
+    );
+    for (const { name, options } of rows) expect(options, name).toContain('gin_pending_list_limit=128');
+  });
+});
