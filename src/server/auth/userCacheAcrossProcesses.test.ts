@@ -1,57 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/testApp.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TestApp } from '../../../tests/helpers/testApp.ts';
+import { bearer, signInOn, twoProcesses, userIdOf } from '../../../tests/helpers/twoProcesses.ts';
 
 // Each request's user state is answered from a cache in each server process. A change made through one
 // process must reach the other's cache (the hub's NOTIFY on PostgreSQL), so the other refuses the user's
 // very next request once it has heard it, not ten seconds later when its entry would expire.
-let a: TestApp;
-let b: TestApp;
-let admin: { authorization: string };
+const both = twoProcesses();
 beforeAll(async () => {
-  a = await testApp();
-  b = await a.sibling();
-  admin = await a.as(['ROLE_SUPER_ADMIN']);
-  await a.ctx
+  await both.a.ctx
     .resource('Customer')
     .repo.create({ companyName: 'Impresa Rota S.p.A.', vatNumber: '00743110157', email: 'ufficio@rota.it' });
 });
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const login = async (t: TestApp, username: string, password = TEST_PASSWORD) => {
-  const res = await t.app.inject({ method: 'POST', url: '/login_check', payload: { username, password } });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ token: string; refresh_token: string }>();
-};
 const customers = (t: TestApp, token: string) =>
   t.app.inject({ method: 'GET', url: '/api/customers?page=1&rowsPerPage=5', headers: bearer(token) });
-const idOf = async (username: string) =>
-  (await a.ctx.db.query<{ id: number }>(`SELECT id FROM "user" WHERE username = $1`, [username])).rows[0]?.id ?? 0;
+const idOf = (username: string) => userIdOf(both.a, username);
 async function editUser(id: number, changes: Record<string, unknown>) {
-  const current = (await a.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: admin })).json().data;
-  const res = await a.app.inject({
+  const current = (await both.a.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: both.admin })).json()
+    .data;
+  const res = await both.a.app.inject({
     method: 'PUT',
     url: `/api/users/${id}`,
-    headers: admin,
+    headers: both.admin,
     payload: { ...current, ...changes },
   });
   expect(res.statusCode).toBe(200);
 }
 /** A user signed in on process b, whose state b holds in its cache after a first call answered 200. */
 async function cachedOnB(username: string) {
-  await a.as(['ROLE_USER_CRM', 'ROLE_USER'], username);
-  const session = await login(b, username);
-  const [customer] = (await customers(b, session.token)).json().data;
+  await both.a.as(['ROLE_USER_CRM', 'ROLE_USER'], username);
+  const session = await signInOn(both.b, username);
+  const [customer] = (await customers(both.b, session.token)).json().data;
   expect(customer.email).toBe('ufficio@rota.it');
-  expect(b.ctx.userStates.peek(await idOf(username))?.state?.active).toBe(true);
+  expect(both.b.ctx.userStates.peek(await idOf(username))?.state?.active).toBe(true);
   return session;
 }
 /** What b answers to the token, once b has heard of the change (a few ms on PostgreSQL). */
 async function bAnswers(token: string, status: number) {
-  await vi.waitFor(async () => expect((await customers(b, token)).statusCode).toBe(status), { timeout: 5000 });
+  await vi.waitFor(async () => expect((await customers(both.b, token)).statusCode).toBe(status), { timeout: 5000 });
 }
 
 describe('the user cache of another server process', () => {
@@ -60,22 +46,22 @@ describe('the user cache of another server process', () => {
     await editUser(await idOf('ruolo.tolto'), { roles: ['ROLE_USER'] });
     await bAnswers(session.token, 401);
     // Signing in again there gives the roles left: the customers without their contact details.
-    const again = await login(b, 'ruolo.tolto');
-    const [customer] = (await customers(b, again.token)).json().data;
+    const again = await signInOn(both.b, 'ruolo.tolto');
+    const [customer] = (await customers(both.b, again.token)).json().data;
     expect(customer.companyName).toBe('Impresa Rota S.p.A.');
     expect(customer.email).toBeUndefined();
   });
 
   it('a deactivation on one process: the other answers 423 and refuses the refresh', async () => {
     const session = await cachedOnB('disattivato.altrove');
-    const res = await a.app.inject({
+    const res = await both.a.app.inject({
       method: 'PUT',
       url: `/api/users/${await idOf('disattivato.altrove')}/active/false`,
-      headers: admin,
+      headers: both.admin,
     });
     expect(res.statusCode).toBe(200);
     await bAnswers(session.token, 423);
-    const refreshed = await b.app.inject({
+    const refreshed = await both.b.app.inject({
       method: 'POST',
       url: '/token/refresh',
       payload: { refresh_token: session.refresh_token },
@@ -85,42 +71,42 @@ describe('the user cache of another server process', () => {
 
   it('a forced logout on one process: the other refuses the session at once', async () => {
     const session = await cachedOnB('forzato.altrove');
-    const res = await a.app.inject({
+    const res = await both.a.app.inject({
       method: 'POST',
       url: `/api/users/${await idOf('forzato.altrove')}/force-logout`,
-      headers: admin,
+      headers: both.admin,
     });
     expect(res.statusCode).toBe(200);
     await bAnswers(session.token, 401);
   });
 
-  it('an admin’s password reset on one process ends the session the other holds', async () => {
+  it('an both.admin’s password reset on one process ends the session the other holds', async () => {
     const session = await cachedOnB('password.altrove');
     await editUser(await idOf('password.altrove'), {
       password: 'Reimpostata2025!',
       confirmPassword: 'Reimpostata2025!',
     });
     await bAnswers(session.token, 401);
-    await login(b, 'password.altrove', 'Reimpostata2025!');
+    await signInOn(both.b, 'password.altrove', 'Reimpostata2025!');
   });
 
   it('a logout on one process ends that session on the other, and only that one', async () => {
     const ending = await cachedOnB('esce.altrove');
-    const staying = await login(b, 'esce.altrove');
-    expect((await customers(b, staying.token)).statusCode).toBe(200);
-    const res = await a.app.inject({
+    const staying = await signInOn(both.b, 'esce.altrove');
+    expect((await customers(both.b, staying.token)).statusCode).toBe(200);
+    const res = await both.a.app.inject({
       method: 'POST',
       url: '/logout',
       payload: { refresh_token: ending.refresh_token },
     });
     expect(res.statusCode).toBe(204);
     await bAnswers(ending.token, 401);
-    expect((await customers(b, staying.token)).statusCode).toBe(200);
+    expect((await customers(both.b, staying.token)).statusCode).toBe(200);
   });
 
   it('an edit that changes neither roles, password nor activity keeps the session on the other process', async () => {
     const session = await cachedOnB('rinominato.altrove');
     await editUser(await idOf('rinominato.altrove'), { name: 'Altro nome' });
-    expect((await customers(b, session.token)).statusCode).toBe(200);
+    expect((await customers(both.b, session.token)).statusCode).toBe(200);
   });
 });

@@ -1,49 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HubEvent } from '../../../generated/entities.ts';
-import { testApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/testApp.ts';
+import { TEST_PASSWORD, type TestApp } from '../../../tests/helpers/testApp.ts';
+import { bearer, signInOn, twoProcesses, userIdOf } from '../../../tests/helpers/twoProcesses.ts';
 
 // Two server processes on one database (on PostgreSQL two connections pools and two listeners; on
 // PGlite the same in-process database): what one publishes, the other's subscribers hear.
-let a: TestApp;
-let b: TestApp;
-let admin: { authorization: string };
-beforeAll(async () => {
-  a = await testApp();
-  b = await a.sibling();
-  admin = await a.as(['ROLE_SUPER_ADMIN']);
-});
-afterAll(async () => {
-  await b.close();
-  await a.close();
-});
+const both = twoProcesses();
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const login = async (t: TestApp, username: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/login_check',
-    payload: { username, password: TEST_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ token: string }>();
-};
 const me = (t: TestApp, token: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
-const idOf = async (username: string) =>
-  (await a.ctx.db.query<{ id: number }>(`SELECT id FROM "user" WHERE username = $1`, [username])).rows[0]?.id ?? 0;
+const idOf = (username: string) => userIdOf(both.a, username);
 
 describe('the hub across server processes', () => {
   it('delivers an event published on one process once to each subscriber of every process', async () => {
     const heard = { a: [] as HubEvent[], b: [] as HubEvent[] };
     const stops = [
-      a.ctx.hub.subscribe(['/contact-centre'], (e) => heard.a.push(e)),
-      b.ctx.hub.subscribe(['/contact-centre'], (e) => heard.b.push(e)),
+      both.a.ctx.hub.subscribe(['/contact-centre'], (e) => heard.a.push(e)),
+      both.b.ctx.hub.subscribe(['/contact-centre'], (e) => heard.b.push(e)),
     ];
     try {
-      await a.ctx.hub.publish('/contact-centre', { entity: 'missedCall', event: 'changed', userId: null });
+      await both.a.ctx.hub.publish('/contact-centre', { entity: 'missedCall', event: 'changed', userId: null });
       // The publisher's own subscribers have it when publish resolves; the other process soon after.
       expect(heard.a).toEqual([expect.objectContaining({ entity: 'missedCall', event: 'changed' })]);
       await vi.waitFor(() => expect(heard.b).toHaveLength(1));
-      await b.ctx.hub.publish('/contact-centre', { entity: 'missedCall', event: 'changed', userId: 3 });
+      await both.b.ctx.hub.publish('/contact-centre', { entity: 'missedCall', event: 'changed', userId: 3 });
       await vi.waitFor(() => expect(heard.a).toHaveLength(2));
       expect(heard.b).toHaveLength(2);
       expect(heard.a.map((e) => e.userId)).toEqual([null, 3]);
@@ -55,12 +34,12 @@ describe('the hub across server processes', () => {
 
   it('refuses loudly an event too big for a NOTIFY, and delivers nothing of it', async () => {
     const heard: HubEvent[] = [];
-    const stop = b.ctx.hub.subscribe(['/users/1'], (e) => heard.push(e));
+    const stop = both.b.ctx.hub.subscribe(['/users/1'], (e) => heard.push(e));
     try {
       await expect(
-        a.ctx.hub.publish('/users/1', { entity: 'trattativaCp', event: 'updated', byName: 'x'.repeat(8000) }),
+        both.a.ctx.hub.publish('/users/1', { entity: 'trattativaCp', event: 'updated', byName: 'x'.repeat(8000) }),
       ).rejects.toThrow(/bytes/);
-      await a.ctx.hub.publish('/users/1', { entity: 'trattativaCp', event: 'updated' });
+      await both.a.ctx.hub.publish('/users/1', { entity: 'trattativaCp', event: 'updated' });
       await vi.waitFor(() => expect(heard).toHaveLength(1));
       expect(heard[0]?.byName).toBeUndefined();
     } finally {
@@ -69,36 +48,40 @@ describe('the hub across server processes', () => {
   });
 
   it('a demotion made on one process refuses the user’s next request on the other at once, not after the cache expires', async () => {
-    await a.as(['ROLE_USER_CRM'], 'altro.processo');
-    const session = await login(b, 'altro.processo');
+    await both.a.as(['ROLE_USER_CRM'], 'altro.processo');
+    const session = await signInOn(both.b, 'altro.processo');
     // The other process has the user's state in its cache now.
-    expect((await me(b, session.token)).statusCode).toBe(200);
+    expect((await me(both.b, session.token)).statusCode).toBe(200);
     const id = await idOf('altro.processo');
     const heard: HubEvent[] = [];
-    const stop = b.ctx.hub.subscribe([`/users/${id}`], (e) => heard.push(e));
+    const stop = both.b.ctx.hub.subscribe([`/users/${id}`], (e) => heard.push(e));
     try {
-      const res = await a.app.inject({ method: 'POST', url: `/api/users/${id}/force-logout`, headers: admin });
+      const res = await both.a.app.inject({
+        method: 'POST',
+        url: `/api/users/${id}/force-logout`,
+        headers: both.admin,
+      });
       expect(res.statusCode).toBe(200);
       await vi.waitFor(() => expect(heard).toEqual([expect.objectContaining({ event: 'forced-logout', userId: id })]));
-      expect((await me(b, session.token)).statusCode).toBe(401);
+      expect((await me(both.b, session.token)).statusCode).toBe(401);
     } finally {
       stop();
     }
   });
 
   it('a password changed on one process ends the sessions the other holds in its cache (no forced logout pushed)', async () => {
-    await a.as(['ROLE_USER_CRM'], 'cambia.altrove');
-    const other = await login(b, 'cambia.altrove');
-    expect((await me(b, other.token)).statusCode).toBe(200);
-    const mine = await login(a, 'cambia.altrove');
+    await both.a.as(['ROLE_USER_CRM'], 'cambia.altrove');
+    const other = await signInOn(both.b, 'cambia.altrove');
+    expect((await me(both.b, other.token)).statusCode).toBe(200);
+    const mine = await signInOn(both.a, 'cambia.altrove');
     const id = await idOf('cambia.altrove');
-    const res = await a.app.inject({
+    const res = await both.a.app.inject({
       method: 'PUT',
       url: `/api/users/${id}/change-password`,
       headers: bearer(mine.token),
       payload: { oldPassword: TEST_PASSWORD, password: 'Cambiata2025!', confirmPassword: 'Cambiata2025!' },
     });
     expect(res.statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await me(b, other.token)).statusCode).toBe(401));
+    await vi.waitFor(async () => expect((await me(both.b, other.token)).statusCode).toBe(401));
   });
 });
