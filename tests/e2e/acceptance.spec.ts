@@ -34,7 +34,6 @@ test.describe('vehicle acceptance on a tablet', () => {
     page,
     context,
     login,
-    stack,
   }) => {
     await login('accettazione');
     await page.goto('/accettazioniMezzi/accettazioneMezzo');
@@ -231,7 +230,6 @@ test.describe('vehicle acceptance on a tablet', () => {
   test('a supervisor finds the check-ins in the list, with photos, signature, addenda and the PDF', async ({
     page,
     login,
-    stack,
   }) => {
     await login('supervisore.accettazione');
     await page.goto('/accettazioniMezzi/accettazioniMezzi');
