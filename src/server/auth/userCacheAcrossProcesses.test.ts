@@ -80,7 +80,7 @@ describe('the user cache of another server process', () => {
     await bAnswers(session.token, 401);
   });
 
-  it('an both.admin’s password reset on one process ends the session the other holds', async () => {
+  it('an admin’s password reset on one process ends the session the other holds', async () => {
     const session = await cachedOnB('password.altrove');
     await editUser(await idOf('password.altrove'), {
       password: 'Reimpostata2025!',

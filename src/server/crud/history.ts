@@ -122,38 +122,19 @@ export async function asHistoryEvent<T>(
   return result;
 }
 
-const HISTORY_COLUMNS = `risorsa, "recordId", evento, campi, etichette, "utenteId", utente, richiesta, "padreRisorsa", "padreId"`;
-
-/** A workflow's own event on a record (an offer sent, the customer's answer...), in the caller's transaction. */
-export interface HistoryEvent {
-  resource: string;
-  id: number;
-  event: string;
-  /** Changed fields as [old, new], when the event's write does not leave its own row. */
-  fields?: Record<string, [unknown, unknown]>;
-  note?: string;
-  parent?: { resource: string; id: number };
-  /** Who, when not the signed-in user of the request (the customer on the public page). */
-  actor?: string;
-}
-
-/** Writes one event of a workflow into the history, with the request's user unless the event names its own. */
-export async function writeHistory(db: Queryable, e: HistoryEvent): Promise<void> {
+/**
+ * Writes one event of a workflow into the history (an offer sent, with its note) that no write of a record leaves
+ * by itself, with the request's user; in the caller's transaction.
+ */
+export async function writeHistory(
+  db: Queryable,
+  e: { resource: string; id: number; event: string; note: string },
+): Promise<void> {
   const actor = currentActor();
-  const campi = { ...e.fields, ...(e.note ? { __nota: [null, e.note] } : {}) };
   await db.query(
-    `INSERT INTO "storico" (${HISTORY_COLUMNS}) VALUES ($1, $2, $3, $4::jsonb, '{}'::jsonb, $5, $6, $7, $8, $9)`,
-    [
-      e.resource,
-      e.id,
-      e.event,
-      JSON.stringify(campi),
-      e.actor ? null : actor.userId,
-      e.actor ?? actor.name,
-      actor.requestId,
-      e.parent?.resource ?? null,
-      e.parent?.id ?? null,
-    ],
+    `INSERT INTO "storico" (risorsa, "recordId", evento, campi, "utenteId", utente, richiesta)
+      VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
+    [e.resource, e.id, e.event, JSON.stringify({ __nota: [null, e.note] }), actor.userId, actor.name, actor.requestId],
   );
 }
 

@@ -39,7 +39,7 @@ const OVERLAY = {
  * get from MUI's TableCell and their `sx` (padding by density, the pinned column's shade, the hover's), with the
  * list's own (8 px from each side, the expand column's 4 px, the pinned cells opaque, a row's tone and colours).
  */
-export function bodyStyles(theme: Theme, base: string, density: MRT_DensityState): SystemStyleObject<Theme> {
+function bodyStyles(theme: Theme, base: string, density: MRT_DensityState): SystemStyleObject<Theme> {
   const [dataY, displayY] = PADDING[density];
   const border =
     theme.palette.mode === 'light'
@@ -108,7 +108,7 @@ export function bodyStyles(theme: Theme, base: string, density: MRT_DensityState
  * button and the row actions); the keys move between cells as in MRT (its cellKeyboardShortcuts); a row's
  * detail is drawn only while it is open.
  */
-export function ListTableBody<T extends MRT_RowData>({
+function ListTableBody<T extends MRT_RowData>({
   table,
   rowProps,
   align,

@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 const MIN_HEIGHT = 240;
 
 /** The CSS variable useFitToWindow sets on its element: the tallest it may be, in pixels. */
-export const FIT_MAX_HEIGHT = '--fit-max-height';
+const FIT_MAX_HEIGHT = '--fit-max-height';
 
 /**
  * The tallest an element may be for the page to fit the window: from its top to the window's bottom,

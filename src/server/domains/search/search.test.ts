@@ -193,6 +193,8 @@ describe('the index follows every write in its transaction', () => {
       [ids],
     );
     expect((await kinds('crm', 'quarenghi')).sort()).toEqual(['contatto:Lina Quarenghi', 'contatto:Ugo Quarenghi']);
+    // A word an update brings is added too (the words of the entries it wrote, migrations/0012).
+    expect((await results('crm', 'Bergamaska'))[0]).toMatchObject({ match: 'simile' });
     const contacts = await results('crm', 'bergamasca');
     expect(contacts.map((r) => r.title).sort()).toEqual(['Gru Bergamasca Nord', 'Ponteggi Bergamasca']);
     // The contacts are shown under their customer's new name.
