@@ -1,9 +1,26 @@
+import fs from 'node:fs';
 import { buildApp } from '../../src/server/app.ts';
 import { createDb } from '../../src/server/db/createDb.ts';
 import { partitaIvaCheckDigit } from '../../src/domain/partitaIva.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 
 type Mode = 'with history' | 'without history';
+
+/** CPU time in µs used so far by these processes (Linux: /proc/<pid>/stat, 100 ticks a second); gone ones count 0. */
+function processesCpu(pids: Iterable<number>): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Ended meanwhile, or not on this machine.
+    }
+  }
+  return ticks * 10_000;
+}
 
 /**
  * Writes per second of the customers' update call, with every record's history (the trigger's row in the same
@@ -59,11 +76,23 @@ export async function benchHistory(options: {
     const id = Number((await ctx.resource('Customer').repo.create({ companyName: `Cliente ${i}`, vatNumber })).id);
     customers.push({ id, vatNumber });
   }
+  // PostgreSQL's own work, on a local cluster: its processes' CPU (the backends of this database and the
+  // cluster's background writers), beside the server's. Nothing on PGlite, which works in this process.
+  const databasePids = async () =>
+    options.databaseUrl && fs.existsSync('/proc/self/stat')
+      ? (
+          await db.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() OR datname IS NULL`,
+          )
+        ).rows.map((r) => r.pid)
+      : [];
   let n = 0;
   const run = async (mode: Mode) => {
     await triggers(mode === 'with history');
     const { app } = apps[mode];
     let writes = 0;
+    const before = new Set(await databasePids());
+    const dbCpu = processesCpu(before);
     const cpu = process.cpuUsage();
     const end = Date.now() + options.seconds * 1000;
     await Promise.all(
@@ -81,9 +110,23 @@ export async function benchHistory(options: {
       }),
     );
     const used = process.cpuUsage(cpu);
-    return { perSecond: writes / options.seconds, cpuPerWrite: (used.user + used.system) / Math.max(writes, 1) };
+    const dbUsed = processesCpu(new Set([...before, ...(await databasePids())])) - dbCpu;
+    return {
+      perSecond: writes / options.seconds,
+      cpuPerWrite: (used.user + used.system) / Math.max(writes, 1),
+      dbCpuPerWrite: dbUsed / Math.max(writes, 1),
+    };
   };
-  const rounds: { with: number; without: number; ratio: number; cpuWith: number; cpuWithout: number }[] = [];
+  type Figures = Awaited<ReturnType<typeof run>>;
+  const rounds: {
+    with: number;
+    without: number;
+    ratio: number;
+    cpuWith: number;
+    cpuWithout: number;
+    dbCpuWith: number;
+    dbCpuWithout: number;
+  }[] = [];
   try {
     // A short warm-up of each, so that neither pays for the first plans and the JIT alone.
     options.seconds /= 5;
@@ -93,7 +136,7 @@ export async function benchHistory(options: {
     for (let r = 0; r < options.rounds; r++) {
       // Each round starts with the other mode than the last.
       const order: Mode[] = r % 2 ? ['without history', 'with history'] : ['with history', 'without history'];
-      const figures: Partial<Record<Mode, { perSecond: number; cpuPerWrite: number }>> = {};
+      const figures: Partial<Record<Mode, Figures>> = {};
       for (const mode of order) figures[mode] = await run(mode);
       const [withHistory, without] = [figures['with history'], figures['without history']];
       rounds.push({
@@ -102,6 +145,8 @@ export async function benchHistory(options: {
         ratio: (withHistory?.perSecond ?? 0) / (without?.perSecond || 1),
         cpuWith: withHistory?.cpuPerWrite ?? 0,
         cpuWithout: without?.cpuPerWrite ?? 0,
+        dbCpuWith: withHistory?.dbCpuPerWrite ?? 0,
+        dbCpuWithout: without?.dbCpuPerWrite ?? 0,
       });
     }
   } finally {
@@ -109,7 +154,7 @@ export async function benchHistory(options: {
     for (const { app } of Object.values(apps)) await app.close();
     await db.close();
   }
-  const sum = (k: 'with' | 'without' | 'cpuWith' | 'cpuWithout') => rounds.reduce((s, r) => s + r[k], 0);
+  const sum = (k: keyof (typeof rounds)[number]) => rounds.reduce((s, r) => s + r[k], 0);
   return {
     rounds,
     withHistory: sum('with') / rounds.length,
@@ -119,5 +164,8 @@ export async function benchHistory(options: {
     // else the machine runs meanwhile.
     cpuWith: sum('cpuWith') / rounds.length,
     cpuWithout: sum('cpuWithout') / rounds.length,
+    // PostgreSQL's processes per write (0 on PGlite): with the server's, what a write costs the machine.
+    dbCpuWith: sum('dbCpuWith') / rounds.length,
+    dbCpuWithout: sum('dbCpuWithout') / rounds.length,
   };
 }

@@ -37,7 +37,7 @@ import { exportHandlers } from './crud/exportHandler.ts';
 import { genericHandler } from './crud/genericHandler.ts';
 import { createListCounts } from './crud/listCounts.ts';
 import { historyTriggers, migrate } from './crud/migrate.ts';
-import { historyPlans, historyTriggerArgs, withHistoryTransactions } from './crud/history.ts';
+import { historyPlans, historyTriggerSource, withHistoryTransactions } from './crud/history.ts';
 import { withReferenceLabels } from './crud/referenceLabels.ts';
 import { withSparseRows } from './crud/sparseRows.ts';
 import { DEFAULT_SEARCH_LIMITS, type SearchLimits } from './crud/search.ts';
@@ -235,7 +235,7 @@ async function loadResources(
     await historyTriggers(
       tx,
       [...resources.values()].flatMap(({ model }) =>
-        model.history ? [{ table: model.table, args: historyTriggerArgs(model.history) }] : [],
+        model.history ? [{ table: model.table, source: historyTriggerSource(model.history) }] : [],
       ),
     );
     // A single-record resource (general settings) always has its record, with the schema's defaults: made

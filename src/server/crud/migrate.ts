@@ -143,31 +143,41 @@ export async function migrate(db: Queryable, specs: TableSpec[]): Promise<void> 
 
 /** The name of the trigger that writes a table's history (migrations/0008_storico_scritto_dai_trigger.sql). */
 const HISTORY_TRIGGER = 'storico';
+/** The name of a table's own history function: its body is written for that table (crud/history.ts). */
+const historyFunction = (table: string) => `storico_${table}`;
 
 /**
- * Each table whose schema asks for history gets its trigger, with the plan's arguments (crud/history.ts); a
- * table that no longer asks loses it. Made again only when its arguments change (a field added to the history):
- * an unchanged start takes no lock on any table. After the migrations, which make the trigger's function.
+ * Each table whose schema asks for history gets its trigger and the function written for it (the fields it
+ * compares, the references whose names it keeps); a table that no longer asks loses both. Made again only when
+ * the function's text changes (a field added to the history, a new release of the generator): an unchanged
+ * start takes no lock on any table. After the migrations, which make what the functions call (storico_label).
  */
-export async function historyTriggers(db: Queryable, tables: { table: string; args: string[] }[]): Promise<void> {
-  const { rows } = await db.query<{ table: string; args: string }>(
-    `SELECT c.relname AS "table", encode(t.tgargs, 'escape') AS args FROM pg_trigger t
+export async function historyTriggers(db: Queryable, tables: { table: string; source: string }[]): Promise<void> {
+  const { rows } = await db.query<{ table: string; fn: string; source: string }>(
+    `SELECT c.relname AS "table", p.proname AS fn, p.prosrc AS source FROM pg_trigger t
        JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_proc p ON p.oid = t.tgfoid
      WHERE t.tgname = $1 AND n.nspname = current_schema()`,
     [HISTORY_TRIGGER],
   );
-  const now = new Map(rows.map((r) => [r.table, r.args]));
-  // tgargs holds each argument followed by a zero byte, which the escape format writes as \000.
-  const stored = (args: string[]) => args.map((a) => `${a.replace(/\\/g, '\\\\')}\\000`).join('');
-  const literal = (a: string) => `'${a.replace(/'/g, "''")}'`;
-  for (const { table, args } of tables) {
-    if (now.get(table) === stored(args)) continue;
+  const now = new Map(rows.map((r) => [r.table, r]));
+  for (const { table, source } of tables) {
+    const fn = historyFunction(table);
+    const current = now.get(table);
+    if (current?.fn === fn && current.source === source) continue;
+    if (source.includes('$storico$')) throw new Error(`${table}: the history function's text holds its own quote`);
+    await db.query(
+      `CREATE OR REPLACE FUNCTION ${quote(fn)}() RETURNS trigger LANGUAGE plpgsql AS $storico$${source}$storico$`,
+    );
     await db.query(
       `CREATE OR REPLACE TRIGGER ${quote(HISTORY_TRIGGER)} AFTER INSERT OR UPDATE OR DELETE ON ${quote(table)}
-         FOR EACH ROW EXECUTE FUNCTION storico_registra(${args.map(literal).join(', ')})`,
+         FOR EACH ROW EXECUTE FUNCTION ${quote(fn)}()`,
     );
   }
   const wanted = new Set(tables.map((t) => t.table));
-  for (const table of now.keys())
-    if (!wanted.has(table)) await db.query(`DROP TRIGGER ${quote(HISTORY_TRIGGER)} ON ${quote(table)}`);
+  for (const [table, { fn }] of now) {
+    if (wanted.has(table)) continue;
+    await db.query(`DROP TRIGGER ${quote(HISTORY_TRIGGER)} ON ${quote(table)}`);
+    if (fn === historyFunction(table)) await db.query(`DROP FUNCTION IF EXISTS ${quote(fn)}()`);
+  }
 }
