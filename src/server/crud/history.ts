@@ -147,17 +147,16 @@ export const historyActorItem = (params: unknown[]): string =>
 
 /**
  * The database as the server uses it: a transaction opened while a request runs names the request's user to the
- * history first, so every row its writes leave names them, whatever SQL writes.
+ * history with its BEGIN (no round trip of its own), so every row its writes leave names them, whatever SQL writes.
  */
 export function withHistoryTransactions(db: Db): Db {
   return {
     ...db,
-    transaction: (fn) =>
-      db.transaction(async (tx) => {
-        const actor = actorScope.getStore();
-        if (actor) await tx.query(`SELECT set_config('app.storico', $1, true)`, [actorSetting(actor)]);
-        return fn(tx);
-      }),
+    transaction: (fn, options) => {
+      const actor = actorScope.getStore();
+      if (!actor) return db.transaction(fn, options);
+      return db.transaction(fn, { settings: { ...options?.settings, 'app.storico': actorSetting(actor) } });
+    },
   };
 }
 

@@ -10,8 +10,11 @@ export interface Transaction extends Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction: committed when it resolves, rolled back when it throws. `settings`: values of
+   * transaction-local settings (`set_config(name, value, true)`) set with the BEGIN, in its round trip.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>, options?: { settings?: Record<string, string> }): Promise<T>;
   /**
    * Calls onNotify with the payload of every NOTIFY on channel, from any process on this database; a
    * NOTIFY sent in a transaction arrives only once it commits. `undefined` means notifications may have

@@ -28,8 +28,10 @@ export function batchContext(ctx: AppContext, tx: Transaction): BatchContext {
   const db: Db = {
     kind: ctx.db.kind,
     query: (sql, params) => tx.query(sql, params),
-    async transaction(fn) {
+    async transaction(fn, options) {
       await tx.query('SAVEPOINT nested');
+      for (const [name, value] of Object.entries(options?.settings ?? {}))
+        await tx.query(`SELECT set_config($1, $2, true)`, [name, value]);
       try {
         const result = await fn(tx);
         await tx.query('RELEASE SAVEPOINT nested');
