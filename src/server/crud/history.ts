@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ResourceDefinition } from '../../domain/resourceDefinition.ts';
-import type { Db, Queryable, Transaction } from '../db/Db.ts';
+import type { Db, Queryable } from '../db/Db.ts';
 import type { EntityModel } from './entityModel.ts';
 
 /**
@@ -137,13 +137,25 @@ export function historyReturning(
   if (!plan) return '';
   const actor = `, ${historyActorItem(params)}`;
   if (!event) return actor;
-  const named = JSON.stringify({ r: plan.resource, id: event.id, e: event.name });
-  return `${actor}, set_config('app.storico_evento', $${params.push(named)}, true) AS "__storicoEvento"`;
+  return `${actor}, ${historyEventItem(params, { resource: plan.resource, id: event.id, event: event.name })}`;
 }
 
 /** The RETURNING item that names the request's user to the history rows of a workflow's own single write. */
 export const historyActorItem = (params: unknown[]): string =>
   `set_config('app.storico', $${params.push(actorSetting(currentActor()))}, true) AS "__storico"`;
+
+/**
+ * The RETURNING item that makes a workflow's own write of record `id` an event of its history (a conclusion, the
+ * customer's answer, an addendum with its text): the row the trigger writes for that record is named so, with the
+ * note, and written even when no kept field changed. Set only if the write finds the record; the trigger clears it.
+ */
+export const historyEventItem = (
+  params: unknown[],
+  e: { resource: string; id: unknown; event: string; note?: string },
+): string => {
+  const named = JSON.stringify({ r: e.resource, id: e.id, e: e.event, ...(e.note ? { nota: e.note } : {}) });
+  return `set_config('app.storico_evento', $${params.push(named)}, true) AS "__storicoEvento"`;
+};
 
 /**
  * The database as the server uses it: a transaction opened while a request runs names the request's user to the
@@ -158,24 +170,6 @@ export function withHistoryTransactions(db: Db): Db {
       return db.transaction(fn, { settings: { ...options?.settings, 'app.storico': actorSetting(actor) } });
     },
   };
-}
-
-/**
- * A workflow's own write that is an event of the record (a conclusion, the customer's answer, an addendum with
- * its text): the row the trigger writes for that record is named so, with the note, and written even when no
- * kept field changed. In the caller's transaction.
- */
-export async function asHistoryEvent<T>(
-  tx: Transaction,
-  e: { resource: string; id: number; event: string; note?: string },
-  write: () => Promise<T>,
-): Promise<T> {
-  const named = JSON.stringify({ r: e.resource, id: e.id, e: e.event, ...(e.note ? { nota: e.note } : {}) });
-  await tx.query(`SELECT set_config('app.storico_evento', $1, true)`, [named]);
-  const result = await write();
-  // Used by the record's row, which clears it; a write that left none must not name a later one.
-  await tx.query(`SELECT set_config('app.storico_evento', '', true)`);
-  return result;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { asHistoryEvent, historyActorItem } from '../../crud/history.ts';
+import { historyActorItem, historyEventItem } from '../../crud/history.ts';
 import type { DannoSegnato, EarlierMark, PreviousReading } from '../../../domain/acceptance/index.ts';
 import { ROLE_GROUPS } from '../../../domain/accessRules.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
@@ -81,14 +81,17 @@ export const acceptanceRepository = {
   },
 
   async addAddendum(ctx: AppContext, id: number, addendum: { testo: string; autore: string; creato: string }) {
-    const event = { resource: 'accettazioneMezzo', id, event: 'aggiunta', note: addendum.testo };
-    const { rows } = await ctx.db.transaction((tx) =>
-      asHistoryEvent(tx, event, () =>
-        tx.query<Row>(
-          `UPDATE ${TABLE} SET addenda = COALESCE(addenda, '[]'::jsonb) || $2::jsonb WHERE id = $1 RETURNING *`,
-          [id, JSON.stringify([addendum])],
-        ),
-      ),
+    const params: unknown[] = [id, JSON.stringify([addendum])];
+    const event = historyEventItem(params, {
+      resource: 'accettazioneMezzo',
+      id,
+      event: 'aggiunta',
+      note: addendum.testo,
+    });
+    const { rows } = await ctx.db.query<Row>(
+      `UPDATE ${TABLE} SET addenda = COALESCE(addenda, '[]'::jsonb) || $2::jsonb WHERE id = $1
+       RETURNING *, ${historyActorItem(params)}, ${event}`,
+      params,
     );
     return rows[0] ? record(ctx, rows[0]) : null;
   },

@@ -4,7 +4,6 @@ import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts';
 import { repositoryOn } from '../../crud/crudRepository.ts';
 import { genericHandlerFor } from '../../crud/genericHandler.ts';
-import { asHistoryEvent } from '../../crud/history.ts';
 import { withoutWrittenBy } from '../../crud/writtenBy.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import {
@@ -176,8 +175,7 @@ export const inventoryHandlers = defineHandlers({
       const locked = await repo.lock(tx, id);
       if (!locked || !mayUseBranch(scope, locked.filialeInventarioId)) throw new HttpError(404, M.notFound);
       if (locked.concluso) throw new HttpError(409, M.alreadyConcluded);
-      const conclusion = { resource: 'inventarioMezzi', id, event: 'conclusione' };
-      await asHistoryEvent(tx, conclusion, () => repo.conclude(tx, id, fullName(user)));
+      await repo.conclude(tx, id, fullName(user));
     });
     await published(ctx, user, id, 'concluded');
     return { data: record((await repo.inventory(id)) as InventoryRow) };

@@ -2,6 +2,7 @@ import type { CountEntry } from '../../../domain/inventory/counting.ts';
 import type { ErpMachine } from '../../../domain/inventory/closingLists.ts';
 import type { RecordOf } from '../../context.ts';
 import type { Queryable } from '../../db/Db.ts';
+import { historyEventItem } from '../../crud/history.ts';
 import { branchIdsOf } from '../users/index.ts';
 
 /** Tables of the generic layer (schemas/inventario-mezzi*.json); this workflow reads and writes them itself. */
@@ -190,11 +191,14 @@ export function inventoryRepository(db: Queryable) {
       ]);
     },
 
+    /** Concludes the inventory: an event of its history ('conclusione'). */
     async conclude(tx: Queryable, id: number, who: string): Promise<void> {
+      const params: unknown[] = [id, who];
+      const event = historyEventItem(params, { resource: 'inventarioMezzi', id, event: 'conclusione' });
       await tx.query(
         `UPDATE ${INV} SET concluso = true, "dataConclusione" = now(), "conclusoDa" = $2, version = version + 1,
-                updated = now(), "updatedBy" = $2 WHERE id = $1`,
-        [id, who],
+                updated = now(), "updatedBy" = $2 WHERE id = $1 RETURNING ${event}`,
+        params,
       );
     },
 

@@ -3,7 +3,7 @@ import { isLostStatus } from '../../../domain/negotiations/lostStatus.ts';
 import type { StaffClaims } from '../../../domain/tokenClaims.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
-import { asHistoryEvent, historyActorItem } from '../../crud/history.ts';
+import { historyActorItem, historyEventItem } from '../../crud/history.ts';
 import type { Queryable, Transaction } from '../../db/Db.ts';
 import { HttpError, MESSAGES } from '../../http/httpError.ts';
 import { activeUserIdsSeeing, fullNamesOf } from '../users/index.ts';
@@ -233,14 +233,12 @@ export async function ensureDocumentToken(db: Queryable, negotiationId: number):
  */
 export async function setCustomerAnswer(tx: Transaction, id: number, fields: Record<string, unknown>): Promise<Row> {
   const names = Object.keys(fields);
-  const answer = { resource: 'trattativaCp', id, event: 'risposta' };
-  const { rows } = await asHistoryEvent(tx, answer, () =>
-    tx.query<Row>(
-      `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n.replace(/"/g, '')}" = $${i + 2}`).join(', ')}, version = version + 1,
+  const params: unknown[] = [id, ...names.map((n) => fields[n])];
+  const { rows } = await tx.query<Row>(
+    `UPDATE "trattativaCp" SET ${names.map((n, i) => `"${n.replace(/"/g, '')}" = $${i + 2}`).join(', ')}, version = version + 1,
        updated = now(), updater = NULL
-     WHERE id = $1 RETURNING *`,
-      [id, ...names.map((n) => fields[n])],
-    ),
+     WHERE id = $1 RETURNING *, ${historyEventItem(params, { resource: 'trattativaCp', id, event: 'risposta' })}`,
+    params,
   );
   return rows[0] as Row;
 }
