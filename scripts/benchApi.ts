@@ -333,13 +333,14 @@ async function benchHistoryOn(name: string, databaseUrl?: string) {
   );
 }
 
-/** The history's figures on PostgreSQL: DATABASE_URL's, or a throw-away local cluster. */
-async function benchHistoryOnPostgres() {
-  if (process.env.DATABASE_URL) return benchHistoryOn('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
-  if (!postgresAvailable()) return console.log('\nPostgreSQL: not available, skipped.');
+/** Runs a part on PostgreSQL: DATABASE_URL's, or a throw-away local cluster, or says it is skipped. */
+async function onPostgres(part: (name: string, url: string) => Promise<void>) {
+  if (process.env.DATABASE_URL) return part('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
+  if (!postgresAvailable())
+    return console.log('\nPostgreSQL: not available (set DATABASE_URL or install PostgreSQL 15), skipped.');
   const pg = startPostgres();
   try {
-    await benchHistoryOn('PostgreSQL 15 (local, 127.0.0.1)', pg.url);
+    await part('PostgreSQL 15 (local, 127.0.0.1)', pg.url);
   } finally {
     pg.stop();
   }
@@ -348,7 +349,7 @@ async function benchHistoryOnPostgres() {
 console.log(machine());
 if (HISTORY === 'only') {
   await benchHistoryOn('PGlite (in memory)');
-  await benchHistoryOnPostgres();
+  await onPostgres(benchHistoryOn);
   process.exit(0);
 }
 if (HISTORY !== '0' && !ONLY_LOGIN) await benchHistoryOn('PGlite (in memory)');
@@ -358,12 +359,4 @@ if (EXPORT === 'only') {
   await benchBackend('PGlite (in memory)');
   if (EXPORT !== '0' && !ONLY_LOGIN && !ONLY_API) await benchExportOn('PGlite (in memory)', [EXPORT_ROWS]);
 }
-if (process.env.DATABASE_URL) await benchPostgres('PostgreSQL (DATABASE_URL)', process.env.DATABASE_URL);
-else if (postgresAvailable()) {
-  const pg = startPostgres();
-  try {
-    await benchPostgres('PostgreSQL 15 (local, 127.0.0.1)', pg.url);
-  } finally {
-    pg.stop();
-  }
-} else console.log('\nPostgreSQL: not available (set DATABASE_URL or install PostgreSQL 15), skipped.');
+await onPostgres(benchPostgres);

@@ -43,11 +43,11 @@ function scopeSql(scope: SearchScope, first: number): { sql: string; params: unk
  */
 const TIERS = {
   /** Entries one of whose codes (VAT number, tax code, phone in E.164, serial, offer number) is one of these. */
-  byCode: `r.codici && $1::text[]`,
-  /** Entries whose title starts with the text (`$1` is the folded text followed by %). */
-  byTitlePrefix: `left(r.testo, 100) LIKE $1`,
+  byCode: (codes: string) => `r.codici && ${codes}::text[]`,
+  /** Entries whose title starts with the text (the parameter is the folded text followed by %). */
+  byTitlePrefix: (text: string) => `left(r.testo, 100) LIKE ${text}`,
   /** Entries with a word starting with each word typed. */
-  byWordPrefix: `r.parole @@ to_tsquery('simple', $1)`,
+  byWordPrefix: (query: string) => `r.parole @@ to_tsquery('simple', ${query})`,
 } as const;
 export type SearchTier = keyof typeof TIERS | 'similarWords';
 
@@ -92,10 +92,10 @@ function searchSql(scope: SearchScope, values: SearchValues, limits: { code: num
   const allowed = scopeSql(scope, 4);
   const [code, word, enough] = [limits.code, limits.word, limits.enough].map(Math.trunc);
   return {
-    sql: `WITH ${tierCte('codice', TIERS.byCode, allowed.sql)},
+    sql: `WITH ${tierCte('codice', TIERS.byCode('$1'), allowed.sql)},
       inizio AS MATERIALIZED (SELECT ${COLUMNS} FROM "ricerca" r
-        WHERE ${TIERS.byTitlePrefix.replace('$1', '$2')} AND ${allowed.sql} ${TITLE_ORDER} LIMIT ${word}),
-      ${tierCte('parola', TIERS.byWordPrefix.replace('$1', '$3'), allowed.sql)}
+        WHERE ${TIERS.byTitlePrefix('$2')} AND ${allowed.sql} ${TITLE_ORDER} LIMIT ${word}),
+      ${tierCte('parola', TIERS.byWordPrefix('$3'), allowed.sql)}
       (SELECT 'codice' AS tier, * FROM codice LIMIT ${code})
       UNION ALL (SELECT 'parola', * FROM inizio)
       UNION ALL (SELECT 'parola', * FROM parola WHERE (SELECT count(*) FROM inizio) < ${enough} LIMIT ${word})`,
@@ -109,8 +109,8 @@ function tierSql(tier: SearchTier, scope: SearchScope, value: unknown, limit: nu
   return {
     sql:
       tier === 'byTitlePrefix'
-        ? `SELECT ${COLUMNS} FROM "ricerca" r WHERE ${TIERS[tier]} AND ${allowed.sql} ${TITLE_ORDER} LIMIT ${Math.trunc(limit)}`
-        : `WITH ${tierCte('voci', TIERS[tier], allowed.sql)} SELECT * FROM voci LIMIT ${Math.trunc(limit)}`,
+        ? `SELECT ${COLUMNS} FROM "ricerca" r WHERE ${TIERS[tier]('$1')} AND ${allowed.sql} ${TITLE_ORDER} LIMIT ${Math.trunc(limit)}`
+        : `WITH ${tierCte('voci', TIERS[tier]('$1'), allowed.sql)} SELECT * FROM voci LIMIT ${Math.trunc(limit)}`,
     params: [value, ...allowed.params],
   };
 }
