@@ -32,3 +32,15 @@ export function loadContract(): Contract {
     resolve,
   };
 }
+
+const keys = new WeakMap<Contract, string>();
+
+/**
+ * What is compiled from a contract (validators, answer writers) is shared by every app of the process built from
+ * the same components, found by this key: the components' text, worked out once per contract object.
+ */
+export function componentsKey(contract: Contract): string {
+  let key = keys.get(contract);
+  if (key === undefined) keys.set(contract, (key = JSON.stringify(contract.document.components)));
+  return key;
+}

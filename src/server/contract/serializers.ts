@@ -3,7 +3,7 @@ import fastJson, { type Schema } from 'fast-json-stringify';
 import type { FastifyBaseLogger } from 'fastify';
 import { MULTIPLE_OF_PRECISION } from '../../domain/createAjv.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
-import type { Contract, JsonSchema } from './contract.ts';
+import { componentsKey, type Contract, type JsonSchema } from './contract.ts';
 import { absoluteRefs, DOC_ID, type Validators } from './validators.ts';
 
 export type Serialize = (data: unknown) => string;
@@ -101,12 +101,10 @@ export function createSerializerCompiler(
 
 /** Writers compiled in this process, by contract and schema: every app built from one contract shares them. */
 const writersByContract = new Map<string, { external: Record<string, Schema>; writers: Map<string, Serialize> }>();
-const contractKeys = new WeakMap<Contract, string>();
 
 /** The writer of an answer's schema, compiled at its first use in this process. */
 export function compiledWriter(contract: Contract, schema: unknown): Serialize {
-  let components = contractKeys.get(contract);
-  if (components === undefined) contractKeys.set(contract, (components = JSON.stringify(contract.document.components)));
+  const components = componentsKey(contract);
   let compiled = writersByContract.get(components);
   if (!compiled) {
     const external = {

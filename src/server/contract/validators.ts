@@ -1,6 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../../domain/createAjv.ts';
-import type { Contract, JsonSchema } from './contract.ts';
+import { componentsKey, type Contract, type JsonSchema } from './contract.ts';
 
 const OAS_KEYWORDS = ['x-resource', 'example', 'discriminator', 'xml', 'externalDocs'];
 export const DOC_ID = 'openapi.json';
@@ -42,7 +42,7 @@ export interface Validators {
 const byContract = new Map<string, Validators>();
 
 export function createValidators(contract: Contract): Validators {
-  const key = JSON.stringify(contract.document.components);
+  const key = componentsKey(contract);
   let validators = byContract.get(key);
   if (!validators) byContract.set(key, (validators = compileValidators(contract)));
   return validators;

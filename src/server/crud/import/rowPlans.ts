@@ -2,7 +2,7 @@ import { cellText, readCell, type Cell } from '../../../domain/import/cellValue.
 import type { ImportDefinition, ImportField } from '../../../domain/resourceDefinition.ts';
 import type { ApiOperation } from '../../../domain/apiOperations.ts';
 import { fieldLookup, italianViolations } from '../../contract/italianErrors.ts';
-import { createValidators, strictBodySchema, type Validators } from '../../contract/validators.ts';
+import { createValidators, strictBodySchema } from '../../contract/validators.ts';
 import type { Contract } from '../../contract/contract.ts';
 import type { Queryable } from '../../db/Db.ts';
 import { toRecord, type Row } from '../crudRepository.ts';
@@ -32,12 +32,9 @@ export interface RowPlan {
   problems: RowProblem[];
 }
 
-const validatorsOf = new WeakMap<Contract, Validators>();
-
 /** The body check of an operation, the very one its route runs (ajv, the contract's schema, unknown fields refused). */
 function bodyCheck(contract: Contract, op: ApiOperation) {
-  let validators = validatorsOf.get(contract);
-  if (!validators) validatorsOf.set(contract, (validators = createValidators(contract)));
+  const validators = createValidators(contract);
   const schema = strictBodySchema(op.body?.schema ?? {});
   const validate = validators.compile(validators.strict, schema);
   const lookup = fieldLookup(schema, (node) => contract.resolve(node));

@@ -1,6 +1,6 @@
 import type { components } from '../../../../generated/api.ts';
 import type { AppContext } from '../../context.ts';
-import { createValidators, type Validators } from '../../contract/validators.ts';
+import { createValidators } from '../../contract/validators.ts';
 import { fieldLookup, italianViolations } from '../../contract/italianErrors.ts';
 import type { SchemaNode } from '../../../domain/validationMessages.ts';
 import type { Row } from '../../crud/crudRepository.ts';
@@ -25,8 +25,6 @@ export const notEditable = (field: string) => `Il campo «${field}» non si può
 
 type FieldUpdate = components['schemas']['FieldUpdate'];
 
-const validatorsOf = new WeakMap<object, Validators>();
-
 /**
  * One field's new value, checked against the field's own schema (the same Italian sentences as a whole
  * form), before anything is written: a refused value changes nothing.
@@ -37,8 +35,7 @@ export function checkedFieldValue(ctx: AppContext, typeName: string, { field, va
   const property = properties[field];
   if (!property || !EDITABLE_FIELDS[typeName]?.includes(field))
     throw new HttpError(400, MESSAGES.invalid, [{ field: 'field', message: notEditable(field) }]);
-  const validators = validatorsOf.get(ctx.contract) ?? createValidators(ctx.contract);
-  validatorsOf.set(ctx.contract, validators);
+  const validators = createValidators(ctx.contract);
   const required = ((schema.required ?? []) as string[]).includes(field) ? [field] : [];
   const root = { type: 'object', properties: { [field]: property }, required } as SchemaNode;
   const type = ctx.contract.resolve<SchemaNode>(property).type;
