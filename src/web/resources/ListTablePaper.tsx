@@ -46,9 +46,10 @@ export function ListTablePaper<T extends MRT_RowData>({
   const ref = useForkRef(node, tableContainerRef, containerRef);
   useLayoutEffect(() => {
     const el = node.current;
-    if (!el) return;
+    if (!el || !isFullScreen) return;
     const toolbars = (topToolbarRef.current?.offsetHeight ?? 0) + (bottomToolbarRef.current?.offsetHeight ?? 0);
-    el.style.maxHeight = isFullScreen ? `calc(100vh - ${toolbars}px)` : '';
+    el.style.maxHeight = `calc(100vh - ${toolbars}px)`;
+    return () => void el.style.removeProperty('max-height');
   }, [isFullScreen, topToolbarRef, bottomToolbarRef]);
   return (
     <Paper
