@@ -21,7 +21,15 @@ const PASSWORD = 'Bench2025!';
 const LIST_PATH = '/contactCenter/report-calls?f.callDate=2025-03-14&size=50';
 const roots = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['dist'];
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: any };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: Record<string, unknown> };
+};
 type ProfileNode = {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
