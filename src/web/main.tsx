@@ -1,4 +1,4 @@
-import { StrictMode, lazy, Suspense, useLayoutEffect } from 'react';
+import { StrictMode, lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, matchPath, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { api, apiBaseUrl } from './api/client.ts';
@@ -32,9 +32,20 @@ const AuthenticatedApp = lazy(() =>
     ),
 );
 
+// The signed-in app when its code had arrived before React's first render: drawn at once, not behind a Suspense
+// fallback. React holds back the content of a boundary that showed its fallback for 300 ms after it (its
+// "fallback throttle"): a list opened cold sat idle that long between the app's code and its table.
+let arrivedApp: ComponentType | null = null;
+
 // `npm run dev:mock` only (VITE_MOCK): the login page with a choice of the mock's user; a build for the server
 // has none of it.
 const MockLoginPage = import.meta.env.VITE_MOCK === '1' ? lazy(() => import('./session/MockLoginPage.tsx')) : null;
+
+/** The app is there, drawn directly: the list's picture above it goes. */
+function PictureReplaced() {
+  useLayoutEffect(() => firstFrame.replaced(), []);
+  return null;
+}
 
 function RequireAuth() {
   const user = useSessionUser();
@@ -44,9 +55,11 @@ function RequireAuth() {
     const plain = wanted === '/' || sessionState.takeLoggedOut();
     return <Navigate to={plain ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
+  const App = arrivedApp ?? AuthenticatedApp;
   return (
     <Suspense fallback={<FirstFrame loading={messages.loading} />}>
-      <AuthenticatedApp />
+      <App />
+      <PictureReplaced />
     </Suspense>
   );
 }
@@ -94,15 +107,19 @@ document.cookie = localeCookie(location.protocol === 'https:');
 // A signed-in user opening a screen of the app: a list's rows start loading with this script and show in a
 // first frame (firstFramePicture.ts) before the app's code is evaluated; the list then takes them without
 // asking again.
+// React's first render waits until the list's rows are painted (or will not be) and, for a signed-in user,
+// until the app's code has arrived (a failed load is the lazy component's to report).
+let appReady = firstFrame.ready();
 const user = tokenStore.user();
 if (user && !outsidePaths.some((path) => matchPath(path, location.pathname))) {
   if (location.pathname !== '/') firstFrame.expect(1500);
   void import('./resources/listPreload.ts')
     .then((m) => m.preloadList(location.pathname, location.search, user.roles))
     .catch(() => firstFrame.done());
-  void firstFrame
+  appReady = firstFrame
     .ready()
     .then(loadAuthenticatedApp)
+    .then((m) => void (arrivedApp = m.AuthenticatedApp))
     .catch(() => undefined);
 }
 
@@ -132,5 +149,4 @@ const render = () => {
     </StrictMode>,
   );
 };
-// A list opened cold: React's first render waits until the list's rows are painted (or will not be).
-void firstFrame.ready().then(render);
+void appReady.then(render);

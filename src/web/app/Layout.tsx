@@ -8,6 +8,7 @@ import { drawerFor } from '../menu.ts';
 import { authProvider } from '../session/authProvider.ts';
 import { useHub } from '../session/useHub.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
+import { firstFrame } from '../resources/firstFrame.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { SidePanel } from '../ui/SidePanel.tsx';
 import { Footer } from './Footer.tsx';
@@ -64,6 +65,10 @@ export function Layout() {
   // On a phone (the inventory is counted on one) the drawer slides in from a menu button instead of taking the width.
   const phone = useMediaQuery((t) => t.breakpoints.down('md'));
   const [menuOpen, setMenuOpen] = useState<string | null>(null);
+  // A list opened cold: its page takes the place of its first frame's picture as it is, not fading in from
+  // nothing; the pages after it fade in.
+  const [pictured, setPictured] = useState(() => firstFrame.get()?.path);
+  if (pictured && pictured !== location.pathname) setPictured(undefined);
   useHub(user?.id);
   if (location.pathname.includes('lang'))
     return <Navigate to={location.pathname.replace(/lang/g, LANGUAGE) + location.search} replace />;
@@ -186,7 +191,7 @@ export function Layout() {
         }}
       >
         {/* Out-in: the old page leaves before the new one fades in. */}
-        <Fade key={location.pathname} in appear timeout={{ enter: 200, exit: 0 }}>
+        <Fade key={location.pathname} in appear={location.pathname !== pictured} timeout={{ enter: 200, exit: 0 }}>
           <Box
             component="main"
             id={MAIN}

@@ -176,7 +176,7 @@ function ListTableBody<T extends MRT_RowData>({
 /**
  * MRT's `muiTableBodyProps` for one drawing of a list: its rows drawn by ListTableBody once they are `shown`
  * (MRT's own body meanwhile: its loading skeleton, its empty table). The same element is handed back when MRT draws
- * its table again without the list (once it has measured its toolbars, MRT_TableContainer's own state), so React
+ * its table again without the list (its own state changing), so React
  * keeps the rows as they are instead of drawing them a second time.
  */
 export function listBodyProps<T extends MRT_RowData>(

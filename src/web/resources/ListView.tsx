@@ -1,6 +1,5 @@
 import { Box, Switch, Typography } from '@mui/material';
 import {
-  MaterialReactTable,
   useMaterialReactTable,
   type MRT_ColumnDef,
   type MRT_DensityState,
@@ -22,6 +21,7 @@ import { isSwitchedOn, mayCall, recordName, rowButtonCount, rowsPerPageOptions }
 import { ListCards } from './ListCards.tsx';
 import { listRowProps } from './listRowProps.ts';
 import { listBodyProps } from './ListTableBody.tsx';
+import { ListTablePaper } from './ListTablePaper.tsx';
 import { ListToolbar } from './ListToolbar.tsx';
 import { actionsWidth, CELL_PADDING, EXPAND_WIDTH, layoutOfList, SORT_ARROW } from './listLayout.ts';
 import { contentWidth, tableRoom } from './listRoom.ts';
@@ -159,7 +159,6 @@ export function ListView({ controller }: { controller: ListController }) {
     enableStickyHeader: true,
     // The columns fill the room exactly (listLayout.ts): the table never scrolls sideways.
     muiTableProps: { sx: { tableLayout: 'fixed' } },
-    muiTableContainerProps: { ref: fit.ref, sx: { maxHeight: fit.maxHeight, scrollbarGutter: 'stable' } },
     localization: MRT_Localization_IT,
     // MRT names its progress bars "Loading" whatever the localization.
     muiLinearProgressProps: { 'aria-label': messages.loading },
@@ -219,7 +218,11 @@ export function ListView({ controller }: { controller: ListController }) {
         {layout.mode === 'cards' ? (
           <ListCards controller={controller} layout={layout} table={table} />
         ) : (
-          <MaterialReactTable table={table} />
+          <ListTablePaper
+            table={table}
+            containerRef={fit.ref}
+            containerSx={{ maxHeight: fit.maxHeight, scrollbarGutter: 'stable' }}
+          />
         )}
       </Box>
       <RecordDialogs def={def} dialogs={dialogs} />

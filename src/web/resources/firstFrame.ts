@@ -39,6 +39,16 @@ export const firstFrame = {
       pendingErase = setTimeout(takeAway);
     };
   },
+  /**
+   * The app is drawn in the picture's place, without a loading fallback: it goes a moment later. The returned
+   * call keeps it, for an app unmounted at once (React's StrictMode, in development).
+   */
+  replaced(): () => void {
+    late = true;
+    clearTimeout(pendingErase);
+    pendingErase = setTimeout(takeAway);
+    return () => clearTimeout(pendingErase);
+  },
   /** The app shows `pathname`: a picture of another address goes at once. */
   leftFor(pathname: string) {
     if (frame?.path !== pathname) takeAway();

@@ -5,6 +5,7 @@ import { resourceApi, type ListPage } from '../api/resourceApi.ts';
 import { pathPermitted } from '../menu.ts';
 import { tokenStore } from '../session/tokenStore.ts';
 import { firstFrame } from './firstFrame.ts';
+import { loadDefinition } from './loadDefinition.ts';
 import { drawFirstFrame, type FirstFrameData } from './firstFramePicture.ts';
 import { rowButtonCount } from './listController.ts';
 import { actionsWidth, cellWrap, layoutOfList } from './listLayout.ts';
@@ -55,7 +56,7 @@ export async function preloadList(pathname: string, search: string, roles: reado
   try {
     const entry = Object.values(resourceIndex).find((r) => r.route === pathname);
     if (!entry?.list || !pathPermitted(pathname, [...roles])) return firstFrame.done();
-    const def = await entry.load();
+    const def = await loadDefinition(entry);
     if (def.single || !def.api.list || listShown) return firstFrame.done();
     const state = readListState(def, new URLSearchParams(search));
     const slot: Preloaded = { key: JSON.stringify(listQueryKey(def, state)), page: resourceApi.list(def, state) };

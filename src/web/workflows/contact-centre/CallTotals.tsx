@@ -1,4 +1,4 @@
-import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
 import { romeToday } from '../../../domain/calendar/index.ts';
@@ -6,6 +6,7 @@ import { displayFormats } from '../../../domain/displayFormats.ts';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/apiError.ts';
 import { messages } from '../../i18n/messages.ts';
+import { CallTotalsFrame, TOTALS_HEIGHT } from './CallTotalsFrame.tsx';
 
 const m = messages.contactCentre;
 
@@ -33,11 +34,11 @@ export default function CallTotals({ filters }: { filters: Record<string, string
     queryFn: () => unwrap(api.GET('/api/report-calls/totals', { params: { query: { callDate } } })),
   });
   const data = totals.data?.data;
-  if (!data) return null;
+  if (!data) return <CallTotalsFrame />;
   const hours = data.hours;
   return (
-    <Paper component="section" aria-label={m.totalsTitle} variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Stack direction="row" spacing={4} sx={{ alignItems: 'center' }}>
+    <CallTotalsFrame>
+      <Stack direction="row" spacing={4} sx={{ alignItems: 'center', minHeight: TOTALS_HEIGHT }}>
         <Stack spacing={1}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
@@ -60,7 +61,7 @@ export default function CallTotals({ filters }: { filters: Record<string, string
             <Typography color="text.secondary">{m.noCalls}</Typography>
           ) : (
             <BarChart
-              height={140}
+              height={TOTALS_HEIGHT}
               skipAnimation
               margin={{ top: 8, bottom: 4, left: 4, right: 8 }}
               xAxis={[
@@ -78,6 +79,6 @@ export default function CallTotals({ filters }: { filters: Record<string, string
           )}
         </Box>
       </Stack>
-    </Paper>
+    </CallTotalsFrame>
   );
 }

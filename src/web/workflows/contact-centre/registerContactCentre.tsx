@@ -8,6 +8,7 @@ import { registerResourceExtension } from '../../resources/resourceExtensions.ts
 import { messages } from '../../i18n/messages.ts';
 import { registerHubHandler } from '../../session/hubEvents.ts';
 import { sidePanel } from '../../ui/sidePanelEvents.ts';
+import { CallTotalsFrame } from './CallTotalsFrame.tsx';
 import { changedFields } from './changedFields.ts';
 import { createPbxToken } from './PbxTokenPanel.tsx';
 import {
@@ -41,7 +42,7 @@ function openEmail(row: Row): boolean {
 const CallTotals = lazy(() => import('./CallTotals.tsx'));
 function CallTotalsSummary(props: { filters: Record<string, string> }) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<CallTotalsFrame />}>
       <CallTotals {...props} />
     </Suspense>
   );
