@@ -43,6 +43,6 @@ export {
   markShape,
   VIEWS,
   MARK_COLOURS,
-  MARK_RADIUS,
   type OutlineView,
 } from './outlines.ts';
+export { placeMarks, MARK_RADIUS, RING_RADIUS, type PlacedMark } from './markPlacement.ts';
