@@ -36,6 +36,14 @@ async function describeMark(page: Page, type: string, severity: string, note?: s
   await expect(dialog).toBeHidden();
 }
 
+/** How many lines an element's text takes on the screen. */
+const linesOf = (target: Locator) =>
+  target.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+
 const centre = (b: { x: number; y: number; width: number; height: number } | null) =>
   b ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : { x: NaN, y: NaN };
 
@@ -191,10 +199,13 @@ test.describe('damage marked on the machine’s outline, on a tablet', () => {
     await expect(page.locator('[data-mark="new"]')).toHaveCount(2);
     await expect(page.locator('[data-mark="earlier"]')).toHaveCount(1);
     await expectBothVisible(page.locator('svg[data-vista="sinistra"]'));
+    // At 1024 px neither the button nor the date breaks over two lines.
+    expect(await linesOf(page.getByRole('button', { name: 'Segna riparato' }).first())).toBe(1);
     await page.getByRole('button', { name: 'Segna riparato' }).first().click();
     await page.getByRole('button', { name: 'Registra riparazione' }).click();
     await expect(page.getByText('Riparazione registrata')).toBeVisible();
     await expect(page.getByText(/riparato il \d\d-\d\d-\d{4} \(Elena Greco\)/)).toBeVisible();
+    expect(await linesOf(page.getByTestId('riparato-il'))).toBe(1);
     await shot(page, 'danni-3-officina');
   });
 });
