@@ -199,6 +199,10 @@ test.describe('damage marked on the machine’s outline, on a tablet', () => {
     await expect(page.locator('[data-mark="new"]')).toHaveCount(2);
     await expect(page.locator('[data-mark="earlier"]')).toHaveCount(1);
     await expectBothVisible(page.locator('svg[data-vista="sinistra"]'));
+    // The drawer marks the list this check-in belongs to, not the new check-in its address begins with.
+    const drawer = page.getByRole('navigation', { name: 'Menu principale' });
+    await expect(drawer.getByRole('link', { name: 'Accettazioni mezzi' })).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: 'Accettazione mezzo' })).not.toHaveAttribute('aria-current', 'page');
     // At 1024 px neither the button nor the date breaks over two lines.
     expect(await linesOf(page.getByRole('button', { name: 'Segna riparato' }).first())).toBe(1);
     await page.getByRole('button', { name: 'Segna riparato' }).first().click();
