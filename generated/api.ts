@@ -5886,7 +5886,7 @@ export interface components {
          * Tacca carburante
          * @example 2
          */
-        Notch: number;
+        Notch: number & (0 | 1 | 2 | 3 | 4);
         /**
          * Controllo
          * @description Esito di un controllo eseguito nell'accettazione.

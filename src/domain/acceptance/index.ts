@@ -1,4 +1,14 @@
-export { toggleNotch, fuelOf, notchesFor, emptyNotches, NOTCHES, MAX_FUEL, type Notches } from './fuelGauge.ts';
+export {
+  toggleNotch,
+  fuelOf,
+  notchesFor,
+  emptyNotches,
+  isNotch,
+  fuelText,
+  NOTCHES,
+  MAX_FUEL,
+  type Notches,
+} from './fuelGauge.ts';
 export {
   checkKind,
   checkOptions,
