@@ -5886,7 +5886,7 @@ export interface components {
          * Tacca carburante
          * @example 2
          */
-        Notch: number;
+        Notch: number & (0 | 1 | 2 | 3 | 4);
         /**
          * Controllo
          * @description Esito di un controllo eseguito nell'accettazione.
@@ -8749,6 +8749,19 @@ export interface components {
                 "application/json": {
                     /** @example Operazione completata con successo */
                     message: string;
+                };
+            };
+        };
+        /** @description L'email è salvata: in coda per l'invio (queued), o non inviata perché l'invio non è configurato (notConfigured); message dice quale */
+        MailSaved: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @example Richiesta inviata correttamente */
+                    message: string;
+                    status: components["schemas"]["EmailStatus"];
                 };
             };
         };
@@ -19339,7 +19352,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Message"];
+            200: components["responses"]["MailSaved"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -19361,7 +19374,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Message"];
+            200: components["responses"]["MailSaved"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -19406,7 +19419,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Message"];
+            200: components["responses"]["MailSaved"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -19428,7 +19441,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Message"];
+            200: components["responses"]["MailSaved"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -19450,7 +19463,7 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["Message"];
+            200: components["responses"]["MailSaved"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

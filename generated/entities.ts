@@ -80,7 +80,7 @@ export type TimeHhmm = string;
  * This interface was referenced by `Entities`'s JSON-Schema
  * via the `definition` "Notch".
  */
-export type Notch = number;
+export type Notch = 0 | 1 | 2 | 3 | 4;
 /**
  * This interface was referenced by `Entities`'s JSON-Schema
  * via the `definition` "CodiceLingua".

@@ -198,6 +198,31 @@ export const DocumentEntityOptions = [
 ] as const;
 export const DocumentEntityValues = DocumentEntityOptions.map((o) => o.value);
 
+/** Tacca carburante */
+export const NotchOptions = [
+  {
+    "value": 0,
+    "label": "0 / 4"
+  },
+  {
+    "value": 1,
+    "label": "1 / 4"
+  },
+  {
+    "value": 2,
+    "label": "2 / 4"
+  },
+  {
+    "value": 3,
+    "label": "3 / 4"
+  },
+  {
+    "value": 4,
+    "label": "4 / 4"
+  }
+] as const;
+export const NotchValues = NotchOptions.map((o) => o.value);
+
 /** Esito di un messaggio email */
 export const EmailStatusOptions = [
   {

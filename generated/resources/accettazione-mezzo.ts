@@ -63,9 +63,31 @@ export const resource = {
     {
       "accessorKey": "carburante",
       "header": "Carburante",
-      "kind": "integer",
+      "kind": "enum",
       "enableSorting": true,
-      "priority": 3
+      "priority": 3,
+      "options": [
+        {
+          "value": 0,
+          "label": "0 / 4"
+        },
+        {
+          "value": 1,
+          "label": "1 / 4"
+        },
+        {
+          "value": 2,
+          "label": "2 / 4"
+        },
+        {
+          "value": 3,
+          "label": "3 / 4"
+        },
+        {
+          "value": 4,
+          "label": "4 / 4"
+        }
+      ]
     },
     {
       "accessorKey": "danni",
@@ -170,9 +192,32 @@ export const resource = {
           "type": "integer",
           "minimum": 0,
           "maximum": 4,
+          "oneOf": [
+            {
+              "const": 0,
+              "title": "0 / 4"
+            },
+            {
+              "const": 1,
+              "title": "1 / 4"
+            },
+            {
+              "const": 2,
+              "title": "2 / 4"
+            },
+            {
+              "const": 3,
+              "title": "3 / 4"
+            },
+            {
+              "const": 4,
+              "title": "4 / 4"
+            }
+          ],
           "x-messages": {
             "minimum": "Il campo «{title}» deve essere una tacca da 0 a 4",
-            "maximum": "Il campo «{title}» deve essere una tacca da 0 a 4"
+            "maximum": "Il campo «{title}» deve essere una tacca da 0 a 4",
+            "oneOf": "Il campo «{title}» deve essere una tacca da 0 a 4"
           },
           "default": 0
         },
@@ -341,9 +386,6 @@ export const resource = {
       "dataAccettazione": {
         "ui:widget": "date"
       },
-      "carburante": {
-        "ui:widget": "number"
-      },
       "tacche": {
         "ui:options": {
           "wide": true
@@ -414,7 +456,29 @@ export const resource = {
       {
         "name": "carburante",
         "title": "Carburante",
-        "kind": "integer"
+        "kind": "enum",
+        "options": [
+          {
+            "value": 0,
+            "label": "0 / 4"
+          },
+          {
+            "value": 1,
+            "label": "1 / 4"
+          },
+          {
+            "value": 2,
+            "label": "2 / 4"
+          },
+          {
+            "value": 3,
+            "label": "3 / 4"
+          },
+          {
+            "value": 4,
+            "label": "4 / 4"
+          }
+        ]
       },
       {
         "name": "tacche",

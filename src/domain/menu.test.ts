@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // The app's menu: its generated resources and its workflows' pages (src/web/workflows/*/pages.ts).
-import { drawerFor, drawerGroupOf, openDrawerSections, pathPermitted } from '../web/menu.ts';
+import { activeEntryOf, drawerFor, drawerGroupOf, openDrawerSections, pathPermitted } from '../web/menu.ts';
 import { ROLE_NAMES } from './roleNames.ts';
 
 const groupsOf = (role: string) => drawerFor([role]).map((s) => s.group.label);
@@ -158,5 +158,29 @@ describe('openDrawerSections: the section of the current page is open', () => {
   it('names the group of a configuration sub-group by its parent', () => {
     expect(drawerGroupOf('/configurations/tipiControllo')).toBe('service');
     expect(drawerGroupOf('/nessuna/pagina')).toBeNull();
+  });
+});
+
+describe('activeEntryOf: the drawer entry a page belongs to', () => {
+  it.each([
+    // A registered check-in belongs to the list of check-ins, not to the new check-in its path begins with.
+    ['/accettazioniMezzi/accettazioneMezzo/8', '/accettazioniMezzi/accettazioniMezzi'],
+    ['/accettazioniMezzi/accettazioneMezzo', '/accettazioniMezzi/accettazioneMezzo'],
+    ['/accettazioniMezzi/accettazioniMezzi', '/accettazioniMezzi/accettazioniMezzi'],
+    ['/trattativeCp/trattativa/12', '/trattativeCp/trattativeCp'],
+    ['/trattativeCp/calendarioTrattative', '/trattativeCp/calendarioTrattative'],
+    ['/customers/3', '/customers/all'],
+    ['/customers/all', '/customers/all'],
+    ['/contactCenter/branch-office-users', '/contactCenter/branch-offices'],
+    ['/', null],
+    ['/profile', null],
+  ])('%s → %s', (path, entry) => {
+    expect(activeEntryOf(path)).toBe(entry);
+  });
+
+  it('names only entries of the drawer, or none', () => {
+    const listed = new Set(routesOf('ROLE_SUPER_ADMIN'));
+    for (const path of ['/accettazioniMezzi/accettazioneMezzo/1', '/trattativeCp/trattativa', '/customers/9'])
+      expect(listed.has(activeEntryOf(path) ?? '')).toBe(true);
   });
 });

@@ -55,6 +55,8 @@ export interface MenuEntry {
   group: MenuGroup;
   /** Reachable (guard) but not listed in the drawer: detail pages with parameters. */
   hidden?: boolean;
+  /** A hidden page's place in the drawer: the route of the entry that lists its records. */
+  listedUnder?: string;
 }
 
 /** What the menu needs of each resource of the generated index. */
@@ -134,6 +136,22 @@ export function createMenu(resources: Iterable<MenuResource>, workflows: readonl
   }
 
   /**
+   * The drawer entry a page belongs to: its own; for a hidden page (a record's page) the entry that lists it,
+   * never another entry whose route merely begins its path; for a path under an entry's route, that entry.
+   */
+  function activeEntryOf(path: string): string | null {
+    const visible = MENU.filter((e) => !e.hidden);
+    const own = visible.find((e) => matches(e.route, path));
+    if (own) return own.route;
+    const hidden = MENU.find((e) => e.hidden && matches(e.route, path));
+    if (hidden) return hidden.listedUnder ?? null;
+    const under = visible
+      .filter((e) => path.startsWith(`${e.route}/`))
+      .sort((a, b) => b.route.length - a.route.length)[0];
+    return under?.route ?? null;
+  }
+
+  /**
    * Which drawer sections are open on a page: the page's own, the others folded so that it shows
    * without scrolling; on a page of no section (home, profile) every section, the map of the product.
    */
@@ -143,5 +161,5 @@ export function createMenu(resources: Iterable<MenuResource>, workflows: readonl
     return sections.map((s) => s.group.id);
   }
 
-  return { drawerFor, pathPermitted, drawerGroupOf, openDrawerSections };
+  return { drawerFor, pathPermitted, drawerGroupOf, openDrawerSections, activeEntryOf };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personName } from './personName.ts';
+import { personInitials, personName } from './personName.ts';
 
 describe('personName', () => {
   it.each([
@@ -9,5 +9,17 @@ describe('personName', () => {
     [{ name: null, surname: null, username: null }, ''],
   ])('%j reads %j', (person, shown) => {
     expect(personName(person)).toBe(shown);
+  });
+});
+
+describe('personInitials', () => {
+  it.each([
+    [{ name: 'Stefano', surname: 'Ruggiero', username: 'inventario' }, 'SR'],
+    [{ name: ' élena ', surname: 'greco', username: null }, 'ÉG'],
+    [{ name: 'Mario', surname: null, username: 'mario.rossi' }, 'M'],
+    [{ name: '', surname: '', username: 'inventario' }, 'I'],
+    [{ name: null, surname: null, username: null }, ''],
+  ])('%j reads %j', (person, shown) => {
+    expect(personInitials(person)).toBe(shown);
   });
 });

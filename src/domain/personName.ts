@@ -9,3 +9,14 @@ export const personName = (p: { name?: string | null; surname?: string | null; u
     .join(' ') ||
   p.username ||
   '';
+
+/** A person's initials, where the full name has no room (a phone's top bar): "Mario Rossi" → "MR". */
+export const personInitials = (p: {
+  name?: string | null;
+  surname?: string | null;
+  username?: string | null;
+}): string => {
+  const first = (s: string | null | undefined) => s?.trim().charAt(0) ?? '';
+  const initials = first(p.name) + first(p.surname);
+  return (initials || first(personName(p))).toLocaleUpperCase('it-IT');
+};

@@ -20,6 +20,8 @@ const { buildApp } = await import('./app.ts');
 const { DEMO_PASSWORD_FILE, demoDataWanted, demoUsersPresent, demoWorkflowsWanted, readDemoPasswords, seed } =
   await import('./seed/seed.ts');
 const { demoOfferUrls, demoState, loadDemoWorkflows } = await import('./seed/demoWorkflows.ts');
+const { DEMO_USERS } = await import('./seed/demoData.ts');
+const { RoleNameOptions } = await import('../../generated/enums.ts');
 const { app, ctx } = await buildApp({
   dataDir,
   dataDirLock,
@@ -45,7 +47,13 @@ else if (process.env.ADMIN_PASSWORD) console.log('Accesso: utente "admin" con la
 else console.log(`Accesso: utente "admin", password in ${path.join(dataDir, 'admin-password.txt')}`);
 if (seeded.demoPasswords) {
   console.log(`Dati dimostrativi: caricati ora; un utente per ruolo (password salvate in ${seeded.demoPasswordFile}):`);
-  for (const { username, password } of seeded.demoPasswords) console.log(`  ${username.padEnd(26)} ${password}`);
+  // Each user's roles by their Italian names: what the user can do, next to how to sign in.
+  const rolesOf = (username: string) =>
+    (DEMO_USERS.find((u) => u.username === username)?.roles ?? [])
+      .map((r) => RoleNameOptions.find((o) => o.value === r)?.label ?? r)
+      .join(' + ');
+  for (const { username, password } of seeded.demoPasswords)
+    console.log(`  ${username.padEnd(26)} ${password.padEnd(14)} ${rolesOf(username)}`);
 } else {
   const present = await demoUsersPresent(ctx);
   console.log(

@@ -227,6 +227,31 @@ test.describe('vehicle acceptance on a tablet', () => {
     expect(await lastCheckIn()).toMatchObject({ ore: 50 });
   });
 
+  test('after a machine the ERP knows, the next check-in starts empty: no reading, no outline of the last one', async ({
+    page,
+    login,
+  }) => {
+    await login('accettazione');
+    await page.goto('/accettazioniMezzi/accettazioneMezzo');
+    await page.getByLabel('Matricola').fill('MI01-ESC-002');
+    await expect(page.getByTestId('macchina-erp')).toContainText('Trovata nel gestionale');
+    await expect(page.getByLabel('Ore', { exact: true })).toHaveValue('424');
+    const earthMover = page.getByRole('button', { name: 'Macchina movimento terra' });
+    await expect(earthMover).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: 'Avanti' }).tap();
+    await sign(page);
+    await page.getByRole('button', { name: 'Registra accettazione' }).tap();
+    await expect(page.getByText('Accettazione mezzi registrata correttamente')).toBeVisible();
+
+    await expect(page.getByLabel('Matricola')).toHaveValue('');
+    // Longer than the serial's settling time: the last machine's answer must not arrive late either.
+    await page.waitForTimeout(1000);
+    await expect(page.getByLabel('Ore', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Km', { exact: true })).toHaveValue('');
+    await expect(earthMover).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('macchina-erp')).toHaveCount(0);
+  });
+
   test('a supervisor finds the check-ins in the list, with photos, signature, addenda and the PDF', async ({
     page,
     login,

@@ -115,7 +115,13 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
   await expect(outbound).toContainText('Risposta');
   await expect(outbound).toContainText('00:48');
   await expect(outbound).toContainText('00:52');
-  await expect(page.getByRole('region', { name: 'Totali del giorno' })).toContainText('In uscita');
+  const totals = page.getByRole('region', { name: 'Totali del giorno' });
+  await expect(totals).toContainText('In uscita');
+  // Calls per hour counted whole, in Italian digits: no "0.5" on the axis.
+  const ticks = totals.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel');
+  await expect(ticks.first()).toBeVisible();
+  for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^(\d{1,3}(\.\d{3})*)?$/);
+  expect(await ticks.allTextContents()).toContain('1');
   await page.screenshot({ path: 'test-results/contact-centre-report-calls.png' });
 
   // Branch offices: the users of Milan, one added and removed.

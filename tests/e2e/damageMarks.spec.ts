@@ -36,6 +36,34 @@ async function describeMark(page: Page, type: string, severity: string, note?: s
   await expect(dialog).toBeHidden();
 }
 
+/** How many lines an element's text takes on the screen. */
+const linesOf = (target: Locator) =>
+  target.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+
+const centre = (b: { x: number; y: number; width: number; height: number } | null) =>
+  b ? { x: b.x + b.width / 2, y: b.y + b.height / 2 } : { x: NaN, y: NaN };
+
+/** A new mark over an earlier one on this view: same point; the earlier one a ring around it, its label outside. */
+async function expectBothVisible(view: Locator) {
+  const [newOne, oldOne, oldLabel] = await Promise.all([
+    view.locator('[data-mark="new"] circle').boundingBox(),
+    view.locator('[data-mark="earlier"] circle').boundingBox(),
+    view.locator('[data-mark="earlier"] text').boundingBox(),
+  ]);
+  const [a, b] = [centre(newOne), centre(oldOne)];
+  expect(Math.abs(a.x - b.x)).toBeLessThan(2);
+  expect(Math.abs(a.y - b.y)).toBeLessThan(2);
+  await expect(view.locator('[data-mark="earlier"]')).toHaveAttribute('data-shape', 'ring');
+  expect(oldOne?.width ?? 0).toBeGreaterThan((newOne?.width ?? 0) + 4);
+  const label = centre(oldLabel);
+  // The label lies beyond the red disc's edge.
+  expect(Math.hypot(label.x - a.x, label.y - a.y)).toBeGreaterThan((newOne?.width ?? 0) / 2 + 4);
+}
+
 test.describe('damage marked on the machine’s outline, on a tablet', () => {
   test.use({ viewport: { width: 1024, height: 768 }, hasTouch: true });
 
@@ -107,13 +135,8 @@ test.describe('damage marked on the machine’s outline, on a tablet', () => {
     await describeMark(page, 'Rottura', '2 · Media', 'Specchietto rotto');
     await expect(page.locator('[data-mark="new"]')).toHaveCount(2);
     await expect(left.locator('[data-mark="new"]')).toHaveCount(1);
-    // The red mark sits on the black one (both measured now: the page has scrolled since).
-    const [newOne, oldNow] = await Promise.all([
-      left.locator('[data-mark="new"] circle').boundingBox(),
-      left.locator('[data-mark="earlier"] circle').boundingBox(),
-    ]);
-    expect(Math.abs((newOne?.x ?? 0) - (oldNow?.x ?? 99))).toBeLessThan(2);
-    expect(Math.abs((newOne?.y ?? 0) - (oldNow?.y ?? 99))).toBeLessThan(2);
+    // The red mark sits on the black one, which stays visible as a ring around it, its P1 beside, clear of the 1.
+    await expectBothVisible(left);
     await expect(page.getByRole('list', { name: 'Danni segnati ora' })).toContainText(
       "2 · Rottura · Media · Dall'alto · 1 foto",
     );
@@ -175,10 +198,18 @@ test.describe('damage marked on the machine’s outline, on a tablet', () => {
     await page.goto(`/accettazioniMezzi/accettazioneMezzo/${last.id}`);
     await expect(page.locator('[data-mark="new"]')).toHaveCount(2);
     await expect(page.locator('[data-mark="earlier"]')).toHaveCount(1);
+    await expectBothVisible(page.locator('svg[data-vista="sinistra"]'));
+    // The drawer marks the list this check-in belongs to, not the new check-in its address begins with.
+    const drawer = page.getByRole('navigation', { name: 'Menu principale' });
+    await expect(drawer.getByRole('link', { name: 'Accettazioni mezzi' })).toHaveAttribute('aria-current', 'page');
+    await expect(drawer.getByRole('link', { name: 'Accettazione mezzo' })).not.toHaveAttribute('aria-current', 'page');
+    // At 1024 px neither the button nor the date breaks over two lines.
+    expect(await linesOf(page.getByRole('button', { name: 'Segna riparato' }).first())).toBe(1);
     await page.getByRole('button', { name: 'Segna riparato' }).first().click();
     await page.getByRole('button', { name: 'Registra riparazione' }).click();
     await expect(page.getByText('Riparazione registrata')).toBeVisible();
     await expect(page.getByText(/riparato il \d\d-\d\d-\d{4} \(Elena Greco\)/)).toBeVisible();
+    expect(await linesOf(page.getByTestId('riparato-il'))).toBe(1);
     await shot(page, 'danni-3-officina');
   });
 });

@@ -36,6 +36,10 @@ test('a branch counts its fleet on the phone, the supervisor concludes and expor
   // The counter opens a new inventory of their branch: the only one, already chosen.
   await login('inventario');
   await page.goto('/inventarioMezzi/inventariMezzi');
+  // The top bar on a phone: the user's initials on one line, the full name still the profile link's.
+  const profile = page.getByRole('banner').getByRole('link', { name: 'Stefano Ruggiero' });
+  await expect(profile).toHaveText('SR');
+  expect((await profile.boundingBox())?.height ?? 99).toBeLessThanOrEqual(48);
   await page.getByRole('button', { name: 'Aggiungi' }).click();
   await expect(page).toHaveURL(/\/inventarioMezzi$/);
   await expect(page.getByRole('combobox', { name: /^Filiale/ })).toHaveText('Milano Nord');

@@ -109,12 +109,35 @@ test.describe('negotiations: from first call to sent offer', () => {
     await expect(brochure.getByLabel('Destinatari')).toHaveValue(EMAIL);
     await brochure.getByRole('button', { name: 'Invia' }).click();
     await expect(brochure).toBeHidden();
+    await expect(page.getByText('Richiesta inviata correttamente')).toBeVisible();
     const [brochureMail] = await smtp.waitFor(1, (m) => m.envelope.to.includes(EMAIL));
     // The e-mail carries the brochure itself.
     expect(brochureMail?.mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ['piattaforme.pdf', 'application/pdf'],
     ]);
     expect(brochureMail?.mail.attachments[0]?.content.equals(PDF)).toBe(true);
+
+    // Where no mail server is configured the server keeps the e-mail unsent and says so (its answer, as the server
+    // suite checks it): a warning in its words, not "Richiesta inviata correttamente".
+    const unsent = "Email salvata ma non inviata. Invio e-mail non configurato: rivolgersi all'amministratore";
+    await page.route('**/api/trattative_cp/invia-anagrafica', (route) =>
+      route.fulfill({ json: { message: unsent, status: 'notConfigured' } }),
+    );
+    await page.getByRole('button', { name: 'Invia anagrafica' }).click();
+    await page.getByRole('dialog', { name: "Inviare l'anagrafica?" }).getByRole('button', { name: 'Invia' }).click();
+    const warning = page.getByRole('alert').filter({ hasText: unsent });
+    await expect(warning).toContainText('Attenzione');
+    await expect(page.getByText('Richiesta inviata correttamente')).toBeHidden();
+    await page.unroute('**/api/trattative_cp/invia-anagrafica');
+    // The ERP's contact is no e-mail: what the ERP answered.
+    await page.getByRole('button', { name: 'Invia contatto a Mago' }).click();
+    await page
+      .getByRole('dialog', { name: 'Inviare il contatto a Mago?' })
+      .getByRole('button', { name: 'Invia' })
+      .click();
+    await expect(
+      page.getByText(/^(Contatto inviato a Mago|Il contatto è già in Mago) con il codice \S+$/),
+    ).toBeVisible();
 
     // Only a saved offer is sent (issue 15). The builder is the offers' own page (offers.spec): here the offer
     // is saved through its call, with the session's token, and the page reloaded to hold the new version.

@@ -206,16 +206,16 @@ const PHONE = { width: 375, height: 812 };
 /** Each role at the size of the screen it works on (README, "Try what you change"). */
 const viewportOf = (role: string) => (/ACCETTAZIONE/.test(role) ? TABLET : /INVENTARIO/.test(role) ? PHONE : DESKTOP);
 
-const WALKERS = [
-  { username: 'admin', role: 'ROLE_SUPER_ADMIN' },
+const WALKERS: { username: string; roles: readonly string[] }[] = [
+  { username: 'admin', roles: ['ROLE_SUPER_ADMIN'] },
   // The integration user has no screens: it posts calls.
-  ...DEMO_USERS.filter((u) => u.role !== 'ROLE_API').map((u) => ({ username: u.username, role: u.role })),
+  ...DEMO_USERS.filter((u) => !u.roles.includes('ROLE_API')),
 ];
 
-/** Every screen a role may open, from the app's route table, with the records made above in its parameters. */
-function screensOf(role: string, r: Records): string[] {
+/** Every screen the roles may open, from the app's route table, with the records made above in its parameters. */
+function screensOf(roles: readonly string[], r: Records): string[] {
   const entries = menuEntries(Object.values(resourceIndex), WORKFLOW_PAGES).filter(
-    (e) => e.roles.length === 0 || e.roles.includes(role as never),
+    (e) => e.roles.length === 0 || e.roles.some((role) => roles.includes(role)),
   );
   const byParameter: Record<string, string[]> = {
     '/customers/:id?': ['/customers', `/customers/${r.customerId}`],
@@ -342,7 +342,8 @@ async function walk(
 test.describe('what users read: no ISO date, no ungrouped thousands, no English, no technical token; no list of a growing table read unpaged', () => {
   test.describe.configure({ mode: 'serial' });
 
-  for (const { username, role } of WALKERS) {
+  for (const { username, roles } of WALKERS) {
+    const role = roles.join(' + ');
     test(`every screen of ${username} (${role}) at ${viewportOf(role).width} px`, async ({
       browser,
       records,
@@ -361,7 +362,7 @@ test.describe('what users read: no ISO date, no ungrouped thousands, no English,
       const page = await context.newPage();
       await signInPage(page, username, username === 'admin' ? ADMIN_PASSWORD : stack.demoPassword(username));
       await page.close();
-      const routes = screensOf(role, records);
+      const routes = screensOf(roles, records);
       expect(routes.length).toBeGreaterThan(1);
       const everyScreen = role === 'ROLE_SUPER_ADMIN';
       const walked = await walk(context, username, routes, { withControls: everyScreen });

@@ -43,10 +43,13 @@ describe('the start log', () => {
     );
     const saved = fs.readFileSync(path.join(dataDir, 'demo-passwords.txt'), 'utf8');
     for (const { username } of DEMO_USERS) {
-      const printed = new RegExp(`^  ${username.replace('.', '\\.')} +(\\S+)$`, 'm').exec(first)?.[1];
+      const printed = new RegExp(`^  ${username.replace('.', '\\.')} +(\\S+) +\\S.*$`, 'm').exec(first)?.[1];
       expect(printed).toMatch(/^[A-Za-z0-9_-]{12}$/);
       expect(saved).toContain(`${username} ${printed}\n`);
     }
+    // Each line names the user's roles: the rental company's NL person works on the negotiations as a CP user.
+    expect(first).toMatch(/^ {2}noleggio +\S+ +Utente CP \+ Noleggio$/m);
+    expect(first).toMatch(/^ {2}accettazione +\S+ +Utente accettazione mezzi$/m);
     expect(first).not.toContain('Noleggio2025!');
     // The workflows' demo, loaded through the app's calls before the port opened, and its public offer pages.
     expect(first).toMatch(/Dati dimostrativi delle attività: caricati ora in \d+\.\d s/);

@@ -22,8 +22,11 @@ export type AcceptanceDraft = Omit<
   | 'addenda'
   | 'danniSegnati'
   | 'riparazioni'
+  | 'carburante'
 > & {
   operatore: number | null;
+  /** As chosen or sent: the validation tells a notch from another number. */
+  carburante: number;
   tacche: Notches;
   controlli: Record<number, CheckInput>;
 };

@@ -134,4 +134,23 @@ describe('outlines', () => {
     expect(outlineSvg('furgone', 'alto', marksToShow([], [mark()]))).not.toContain('#d32f2f');
     expect(outlineSvg('furgone', 'destra', [])).toContain('scale(-1 1)');
   });
+
+  it('keeps an earlier mark visible under a new one: a black ring around it, P1 on a badge beside, not under the 1', () => {
+    const earlier = {
+      accettazioneId: 3,
+      dataAccettazione: '2025-09-01',
+      indice: 0,
+      vista: 'sinistra' as const,
+      x: 0.5,
+      y: 0.55,
+      tipo: 'graffio' as const,
+      gravita: 1 as const,
+    };
+    const svg = outlineSvg('furgone', 'sinistra', marksToShow([earlier], [mark({ x: 0.5, y: 0.55 })]));
+    expect(svg).toContain('<circle cx="200" cy="110" r="21" fill="none" stroke="#000000" stroke-width="3"/>');
+    expect(svg).toContain('<circle cx="200" cy="110" r="15" fill="#d32f2f"');
+    const p1 = /<text x="([\d.]+)" y="([\d.]+)"[^>]*>P1<\/text>/.exec(svg);
+    expect(p1).not.toBeNull();
+    expect(Math.hypot(Number(p1?.[1]) - 200, Number(p1?.[2]) - 110)).toBeGreaterThan(21);
+  });
 });

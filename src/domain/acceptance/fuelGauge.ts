@@ -1,4 +1,5 @@
 import type { AccettazioneMezzo, Notch } from '../../../generated/entities.ts';
+import { NotchOptions } from '../../../generated/enums.ts';
 
 /** The five notches of the fuel gauge, keyed 0–4 as the acceptance stores them (`tacche`). */
 export type Notches = Required<NonNullable<AccettazioneMezzo['tacche']>>;
@@ -34,3 +35,9 @@ export function toggleNotch(notches: Notches, n: (typeof NOTCHES)[number]): Notc
   }
   return next;
 }
+
+/** A fuel reading the gauge can show (0 to 4). */
+export const isNotch = (n: number): n is Notch => Number.isInteger(n) && n >= 0 && n <= MAX_FUEL;
+
+/** A fuel reading as the schema names it ("3 / 4"): the same in the wizard, the lists, the detail and the PDF. */
+export const fuelText = (n: unknown): string => NotchOptions.find((o) => o.value === n)?.label ?? '';

@@ -1,4 +1,14 @@
-export { toggleNotch, fuelOf, notchesFor, emptyNotches, NOTCHES, MAX_FUEL, type Notches } from './fuelGauge.ts';
+export {
+  toggleNotch,
+  fuelOf,
+  notchesFor,
+  emptyNotches,
+  isNotch,
+  fuelText,
+  NOTCHES,
+  MAX_FUEL,
+  type Notches,
+} from './fuelGauge.ts';
 export {
   checkKind,
   checkOptions,
@@ -43,6 +53,6 @@ export {
   markShape,
   VIEWS,
   MARK_COLOURS,
-  MARK_RADIUS,
   type OutlineView,
 } from './outlines.ts';
+export { placeMarks, MARK_RADIUS, RING_RADIUS, type PlacedMark } from './markPlacement.ts';

@@ -1,5 +1,6 @@
 import type { SagomaMezzo, VistaSagoma } from '../../../generated/entities.ts';
 import type { ShownMark } from './damageMarks.ts';
+import { placeMarks, type PlacedMark } from './markPlacement.ts';
 
 /** One view of a machine's outline: plain line art in its own box; the right side is the left one mirrored. */
 export interface OutlineView {
@@ -234,8 +235,6 @@ export const MARK_COLOURS: Record<ShownMark['state'], string> = {
   earlier: '#000000',
   repaired: '#9e9e9e',
 };
-/** A mark's radius, in the units of a view 400 wide (a finger's width on a tablet). */
-export const MARK_RADIUS = 15;
 
 const num = (v: number) => String(Math.round(v * 10) / 10);
 const escapeXml = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -250,22 +249,31 @@ export function outlineShapes(view: OutlineView): string {
   return `<g fill="none" stroke="#37474f" stroke-width="2" stroke-linejoin="round"${flip}>${lines}</g>`;
 }
 
-/** One mark on a view: a circle in its colour with its number. */
-export function markShape(view: OutlineView, mark: ShownMark): string {
+/** One mark on a view, placed by `placeMarks`: a disc with its number, or a ring with its number on a badge beside. */
+export function markShape({ mark, cx, cy, shape, r, labelX, labelY, badge }: PlacedMark): string {
   const colour = MARK_COLOURS[mark.state];
-  const cx = mark.x * view.width;
-  const cy = mark.y * view.height;
   const dash = mark.state === 'repaired' ? ' stroke-dasharray="3 2"' : '';
+  const circle =
+    shape === 'disc'
+      ? `<circle cx="${num(cx)}" cy="${num(cy)}" r="${r}" fill="${colour}" fill-opacity="0.85" stroke="${colour}"${dash}/>`
+      : `<circle cx="${num(cx)}" cy="${num(cy)}" r="${r}" fill="none" stroke="${colour}" stroke-width="3"${dash}/>`;
+  const plate = badge
+    ? `<rect x="${num(badge.x)}" y="${num(badge.y)}" width="${num(badge.width)}" height="${num(badge.height)}" rx="3" fill="${colour}"/>`
+    : '';
   return (
-    `<circle cx="${num(cx)}" cy="${num(cy)}" r="${MARK_RADIUS}" fill="${colour}" fill-opacity="0.85" stroke="${colour}"${dash}/>` +
-    `<text x="${num(cx)}" y="${num(cy + 4.5)}" font-family="Helvetica" font-size="12" font-weight="bold" text-anchor="middle" fill="#ffffff">${escapeXml(mark.label)}</text>`
+    circle +
+    plate +
+    `<text x="${num(labelX)}" y="${num(labelY)}" font-family="Helvetica" font-size="12" font-weight="bold" text-anchor="middle" fill="#ffffff">${escapeXml(mark.label)}</text>`
   );
 }
 
 /** A whole view with its marks as one SVG document (the PDF draws it; pdfmake reads SVG). */
 export function outlineSvg(sagoma: SagomaMezzo, vista: VistaSagoma, marks: readonly ShownMark[]): string {
   const view = outlineView(sagoma, vista);
-  const own = marks.filter((m) => m.vista === vista).map((m) => markShape(view, m));
+  const own = placeMarks(
+    view,
+    marks.filter((m) => m.vista === vista),
+  ).map(markShape);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${view.width}" height="${view.height}" viewBox="0 0 ${view.width} ${view.height}">` +
     `${outlineShapes(view)}${own.join('')}</svg>`

@@ -1,4 +1,5 @@
 import type { ResourceTypeName } from '../context.ts';
+import type { RoleName } from '../../../generated/entities.ts';
 import { romeToday } from '../../domain/calendar/index.ts';
 import { partitaIvaCheckDigit } from '../../domain/partitaIva.ts';
 
@@ -502,26 +503,26 @@ export const DEMO_DATA: [ResourceTypeName, Record<string, unknown>[]][] = [
   ],
 ];
 
-/** One demo user per role, all with the same password. */
-export const DEMO_USERS: { username: string; name: string; surname: string; role: string }[] = [
-  ['admin.demo', 'Alessandra', 'Conti', 'ROLE_ADMIN'],
-  ['utente', 'Giorgio', 'Neri', 'ROLE_USER'],
-  ['crm', 'Silvia', 'Marini', 'ROLE_USER_CRM'],
-  ['utente.cp', 'Davide', 'Fontana', 'ROLE_USER_CP'],
-  ['commerciale.cp', 'Francesca', 'Galli', 'ROLE_COMMERCIALE_CP'],
-  ['supervisore.cp', 'Roberto', 'Marchetti', 'ROLE_SUPERVISOR_CP'],
-  ['accettazione', 'Matteo', 'Barbieri', 'ROLE_USER_ACCETTAZIONE_MEZZI'],
-  ['supervisore.accettazione', 'Elena', 'Greco', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
-  ['inventario', 'Stefano', 'Ruggiero', 'ROLE_USER_INVENTARIO_MEZZI'],
-  ['supervisore.inventario', 'Laura', 'Costa', 'ROLE_SUPERVISOR_INVENTARIO_MEZZI'],
-  ['contactcenter', 'Giulia', 'Bianchi', 'ROLE_CONTACT_CENTER'],
-  ['marketing', 'Valentina', 'Moretti', 'ROLE_MARKETING'],
-  ['noleggio', 'Fabio', 'Esposito', 'ROLE_NL'],
-  ['master', 'Antonio', 'Russo', 'ROLE_MASTER'],
-  ['api', 'Servizio', 'API', 'ROLE_API'],
-].map(([username, name, surname, role]) => ({
-  username: username as string,
-  name: name as string,
-  surname: surname as string,
-  role: role as string,
-}));
+/**
+ * One demo user per role, each with a random password (seed.ts). ROLE_NL only adds the reassignment of negotiations:
+ * alone it reaches no screen, so the rental company's NL person is a CP user as well.
+ */
+export const DEMO_USERS: { username: string; name: string; surname: string; roles: RoleName[] }[] = (
+  [
+    ['admin.demo', 'Alessandra', 'Conti', ['ROLE_ADMIN']],
+    ['utente', 'Giorgio', 'Neri', ['ROLE_USER']],
+    ['crm', 'Silvia', 'Marini', ['ROLE_USER_CRM']],
+    ['utente.cp', 'Davide', 'Fontana', ['ROLE_USER_CP']],
+    ['commerciale.cp', 'Francesca', 'Galli', ['ROLE_COMMERCIALE_CP']],
+    ['supervisore.cp', 'Roberto', 'Marchetti', ['ROLE_SUPERVISOR_CP']],
+    ['accettazione', 'Matteo', 'Barbieri', ['ROLE_USER_ACCETTAZIONE_MEZZI']],
+    ['supervisore.accettazione', 'Elena', 'Greco', ['ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI']],
+    ['inventario', 'Stefano', 'Ruggiero', ['ROLE_USER_INVENTARIO_MEZZI']],
+    ['supervisore.inventario', 'Laura', 'Costa', ['ROLE_SUPERVISOR_INVENTARIO_MEZZI']],
+    ['contactcenter', 'Giulia', 'Bianchi', ['ROLE_CONTACT_CENTER']],
+    ['marketing', 'Valentina', 'Moretti', ['ROLE_MARKETING']],
+    ['noleggio', 'Fabio', 'Esposito', ['ROLE_USER_CP', 'ROLE_NL']],
+    ['master', 'Antonio', 'Russo', ['ROLE_MASTER']],
+    ['api', 'Servizio', 'API', ['ROLE_API']],
+  ] as const
+).map(([username, name, surname, roles]) => ({ username, name, surname, roles: [...roles] }));

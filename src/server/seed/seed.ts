@@ -132,7 +132,7 @@ async function seedEmpty(ctx: AppContext, tx: Transaction, options: SeedOptions)
         email: `${u.username}@rossinoleggi.it`,
         name: u.name,
         surname: u.surname,
-        roles: [u.role],
+        roles: u.roles,
         active: 'true',
         category: 'CRM',
         filialiIds: [1],

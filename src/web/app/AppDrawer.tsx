@@ -4,9 +4,9 @@ import { Chip, Collapse, List, ListItem, ListItemButton, ListItemText, ListSubhe
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { resourceIndex } from '../../../generated/resourceIndex.ts';
-import { NavLink } from 'react-router-dom';
+import { Link, NavLink } from 'react-router-dom';
 import type { DrawerSection } from '../../domain/menu.ts';
-import { drawerGroupOf, openDrawerSections } from '../menu.ts';
+import { activeEntryOf, drawerGroupOf, openDrawerSections } from '../menu.ts';
 import type { MenuGroup } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
 import { resourceExtension } from '../resources/resourceExtensions.ts';
@@ -26,15 +26,19 @@ function EntryCountOf({ route }: { route: string }) {
   return name && count ? <EntryCount name={name} count={count} /> : null;
 }
 
-function Entries({ section, depth }: { section: DrawerSection; depth: number }) {
+function Entries({ section, depth, active }: { section: DrawerSection; depth: number; active: string | null }) {
   return (
     <>
       {section.entries.map((e) => (
         <ListItem key={e.route} disablePadding>
+          {/* The page's own entry, chosen by the menu table: a link's prefix would pick the wrong one (a
+              registered check-in's path begins with the new check-in's). */}
           <ListItemButton
-            component={NavLink}
+            component={Link}
             to={e.route}
-            sx={{ pl: 3 + depth * 2, py: 0.5, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+            selected={e.route === active}
+            aria-current={e.route === active ? 'page' : undefined}
+            sx={{ pl: 3 + depth * 2, py: 0.5, '&.Mui-selected': { bgcolor: 'action.selected', fontWeight: 600 } }}
           >
             <ListItemText primary={e.label} />
             <EntryCountOf route={e.route} />
@@ -52,7 +56,7 @@ function Entries({ section, depth }: { section: DrawerSection; depth: number }) 
               </ListSubheader>
             }
           >
-            <Entries section={c} depth={depth + 1} />
+            <Entries section={c} depth={depth + 1} active={active} />
           </List>
         </ListItem>
       ))}
@@ -73,6 +77,7 @@ export function AppDrawer({ sections, pathname }: { sections: DrawerSection[]; p
   // A page of another section: the drawer follows it (React's "adjust state while rendering" pattern).
   const [group, setGroup] = useState(() => drawerGroupOf(pathname));
   const current = drawerGroupOf(pathname);
+  const active = activeEntryOf(pathname);
   if (current !== group) {
     setGroup(current);
     setOpen(new Set(openDrawerSections(sections, pathname)));
@@ -106,7 +111,7 @@ export function AppDrawer({ sections, pathname }: { sections: DrawerSection[]; p
               <Collapse in={expanded} id={id} timeout="auto">
                 {drawn.has(s.group.id) && (
                   <List dense disablePadding>
-                    <Entries section={s} depth={0} />
+                    <Entries section={s} depth={0} active={active} />
                   </List>
                 )}
               </Collapse>

@@ -1,4 +1,15 @@
-import { AppBar, Box, Button, Drawer, Fade, IconButton, Toolbar, Typography, useMediaQuery } from '@mui/material';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  Drawer,
+  Fade,
+  IconButton,
+  Toolbar,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +20,7 @@ import { authProvider } from '../session/authProvider.ts';
 import { useHub } from '../session/useHub.ts';
 import { sessionUserName, useSessionUser } from '../session/useSessionUser.ts';
 import { firstFrame } from '../resources/firstFrame.ts';
+import { personInitials } from '../../domain/personName.ts';
 import { LoadingBar } from '../ui/LoadingBar.tsx';
 import { SidePanel } from '../ui/SidePanel.tsx';
 import { Footer } from './Footer.tsx';
@@ -157,8 +169,24 @@ export function Layout() {
               </Box>
             )}
             <SearchLauncher compact={phone} />
-            <Button color="inherit" component={Link} to="/profile" sx={{ textTransform: 'none', mr: 1 }}>
-              {fullName}
+            {/* On a phone the full name took two lines of the bar: its initials, the name still the link's. */}
+            <Button
+              color="inherit"
+              component={Link}
+              to="/profile"
+              aria-label={phone ? fullName : undefined}
+              title={phone ? fullName : undefined}
+              sx={{ textTransform: 'none', mr: 1, minWidth: 0, whiteSpace: 'nowrap' }}
+            >
+              {phone ? (
+                <Avatar
+                  sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'rgba(255,255,255,0.2)', color: 'inherit' }}
+                >
+                  {personInitials(user ?? {})}
+                </Avatar>
+              ) : (
+                fullName
+              )}
             </Button>
             <Button color="inherit" onClick={() => authProvider.logout(false)}>
               {messages.logout}

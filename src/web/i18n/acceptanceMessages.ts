@@ -13,7 +13,6 @@ export const acceptanceMessages = {
   hours: 'Ore',
   fuel: 'Carburante',
   fuelNotch: (n: number) => `Tacca ${n}`,
-  fuelValue: (n: number) => `${n} / 4`,
   damage: 'Danni',
   yes: YES,
   no: NO,

@@ -99,7 +99,6 @@ export const messages = {
     documentUploaded: 'documento caricato correttamente',
     documentRemoved: 'documento rimosso correttamente',
     offerStatus: 'stato offerta salvato',
-    requestSent: 'Richiesta inviata correttamente',
     imageSaved: 'immagine salvata',
     signatureSaved: 'firma salvata',
   },

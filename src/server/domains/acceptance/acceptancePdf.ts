@@ -4,7 +4,7 @@ import { VERIFICATION } from '../../../domain/verification.ts';
 import type { TipoControllo } from '../../../../generated/entities.ts';
 import type { AppContext } from '../../context.ts';
 import type { Row } from '../../crud/crudRepository.ts';
-import type { EarlierMark } from '../../../domain/acceptance/index.ts';
+import { fuelText, type EarlierMark } from '../../../domain/acceptance/index.ts';
 import { acceptanceKey } from './acceptanceFiles.ts';
 import { damageSection } from './acceptanceDamagePdf.ts';
 import { sha256 } from './acceptanceUpload.ts';
@@ -50,7 +50,7 @@ export async function acceptancePdf(
       field('Matricole', String(row.matricole ?? '')),
       field('Km', f.km(row.km)),
       field('Ore', f.hours(row.ore)),
-      field('Carburante', `${Number(row.carburante)} / 4`),
+      field('Carburante', fuelText(row.carburante)),
       field('Danni', f.yesNo(!!row.danni)),
       ...(row.motivoLetturaInferiore ? [field('Motivo lettura inferiore', String(row.motivoLetturaInferiore))] : []),
       field('Note per il cliente', String(row.noteCliente ?? '')),

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { isOutline, newAcceptanceDraft, notchesFor, type AcceptanceDraft } from '../../../domain/acceptance/index.ts';
+import {
+  isNotch,
+  isOutline,
+  newAcceptanceDraft,
+  notchesFor,
+  type AcceptanceDraft,
+} from '../../../domain/acceptance/index.ts';
 import { formatFileSize } from '../../../domain/fileSize.ts';
 import type { Violation } from '../../http/httpError.ts';
 import type { ApiRequest } from '../../context.ts';
@@ -145,7 +151,7 @@ export async function readAcceptanceUpload(
     ...newAcceptanceDraft(integerOf(one('operatore')) || null, one('dataAccettazione') ?? ''),
     danni: danni === 'true',
     carburante,
-    tacche: Number.isInteger(carburante) && carburante >= 0 && carburante <= 4 ? notchesFor(carburante) : notchesFor(0),
+    tacche: notchesFor(isNotch(carburante) ? carburante : 0),
     km: integerOf(one('km')),
     ore: integerOf(one('ore')),
     matricole: (one('matricole') ?? '').trim(),

@@ -459,9 +459,10 @@ describe('sends without SMTP_URL', () => {
       email: ['paolo@ediliziabrambilla.it'],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(
-      "Email salvata ma non inviata. Invio e-mail non configurato: rivolgersi all'amministratore",
-    );
+    expect(res.json()).toEqual({
+      message: "Email salvata ma non inviata. Invio e-mail non configurato: rivolgersi all'amministratore",
+      status: 'notConfigured',
+    });
     const { rows } = await t.ctx.db.query(
       `SELECT kind, status, recipient, "requestedBy" FROM email WHERE "causeEntity" = 'trattativaCp' AND "causeId" = $1`,
       [id],

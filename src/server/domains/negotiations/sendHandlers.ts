@@ -67,7 +67,8 @@ export async function sendAboutNegotiation(
       cause: { entity: 'trattativaCp', id: negotiationId, user: req.user?.username },
     });
   });
-  return { message: status === 'queued' ? SEND_MESSAGES.queued : SEND_MESSAGES.notConfigured };
+  // The status says what the message means: the page warns when the e-mail was saved but not sent.
+  return { message: status === 'queued' ? SEND_MESSAGES.queued : SEND_MESSAGES.notConfigured, status };
 }
 
 export const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);

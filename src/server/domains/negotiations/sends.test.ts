@@ -106,7 +106,7 @@ describe('sends by e-mail', () => {
     smtp.reply = () => ({ code: 550, message: '5.1.1 Casella inesistente' });
     const first = await post(url, { idTrattativaCp: id, email: ['paolo@ediliziabrambilla.it'] });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().message).toBe('Richiesta inviata correttamente');
+    expect(first.json()).toEqual({ message: 'Richiesta inviata correttamente', status: 'queued' });
     expect(await settled(id)).toEqual([expect.objectContaining({ status: 'failed' })]);
     expect((await stored(id))[flag]).toBe(false);
 

@@ -19,6 +19,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { fuelText } from '../../../domain/acceptance/index.ts';
 import { displayFormats as f } from '../../../domain/displayFormats.ts';
 import { VERIFICATION } from '../../../domain/verification.ts';
 import { api } from '../../api/client.ts';
@@ -87,7 +88,7 @@ export function AcceptanceDetail({ id }: { id: number }) {
     ...(a.modello ? [[messages.damage.model, a.modello] as [string, string]] : []),
     [m.km, f.km(a.km) || '—'],
     [m.hours, f.hours(a.ore) || '—'],
-    [m.fuel, m.fuelValue(a.carburante)],
+    [m.fuel, fuelText(a.carburante)],
     [m.damage, f.yesNo(a.danni === true)],
     ...(a.motivoLetturaInferiore ? [[m.lowerReason, a.motivoLetturaInferiore] as [string, string]] : []),
     [m.customerNotes, a.noteCliente || '—'],

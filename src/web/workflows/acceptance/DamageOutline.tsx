@@ -2,9 +2,9 @@ import { Box, Typography } from '@mui/material';
 import type { MouseEvent } from 'react';
 import {
   MARK_COLOURS,
-  MARK_RADIUS,
   normalisePoint,
   outlineView,
+  placeMarks,
   VIEWS,
   type SagomaMezzo,
   type ShownMark,
@@ -68,48 +68,41 @@ function OutlineViewBox({
             <circle key={`${cx}-${cy}-${r}`} cx={cx} cy={cy} r={r} />
           ))}
         </g>
-        {marks
-          .filter((mk) => mk.vista === vista)
-          .map((mk) => {
-            const colour = MARK_COLOURS[mk.state];
-            const own = mk.state === 'new' && onOpen;
-            return (
-              <g
-                key={mk.key}
-                data-mark={mk.state}
-                // Earlier marks let a tap through: a new mark may go right over one.
-                style={{ pointerEvents: own ? 'auto' : 'none', cursor: own ? 'pointer' : undefined }}
-                onClick={
-                  own
-                    ? (ev) => {
-                        ev.stopPropagation();
-                        onOpen(mk);
-                      }
-                    : undefined
-                }
-              >
-                <circle
-                  cx={mk.x * view.width}
-                  cy={mk.y * view.height}
-                  r={MARK_RADIUS}
-                  fill={colour}
-                  fillOpacity={0.85}
-                  stroke={colour}
-                  strokeDasharray={mk.state === 'repaired' ? '3 2' : undefined}
-                />
-                <text
-                  x={mk.x * view.width}
-                  y={mk.y * view.height + 4.5}
-                  fontSize={12}
-                  fontWeight="bold"
-                  textAnchor="middle"
-                  fill="#ffffff"
-                >
-                  {mk.label}
-                </text>
-              </g>
-            );
-          })}
+        {placeMarks(
+          view,
+          marks.filter((mk) => mk.vista === vista),
+        ).map(({ mark: mk, cx, cy, shape, r, labelX, labelY, badge }) => {
+          const colour = MARK_COLOURS[mk.state];
+          const own = mk.state === 'new' && onOpen;
+          const dash = mk.state === 'repaired' ? '3 2' : undefined;
+          return (
+            <g
+              key={mk.key}
+              data-mark={mk.state}
+              data-shape={shape}
+              // Earlier marks let a tap through: a new mark may go right over one.
+              style={{ pointerEvents: own ? 'auto' : 'none', cursor: own ? 'pointer' : undefined }}
+              onClick={
+                own
+                  ? (ev) => {
+                      ev.stopPropagation();
+                      onOpen(mk);
+                    }
+                  : undefined
+              }
+            >
+              {shape === 'disc' ? (
+                <circle cx={cx} cy={cy} r={r} fill={colour} fillOpacity={0.85} stroke={colour} strokeDasharray={dash} />
+              ) : (
+                <circle cx={cx} cy={cy} r={r} fill="none" stroke={colour} strokeWidth={3} strokeDasharray={dash} />
+              )}
+              {badge && <rect {...badge} rx={3} fill={colour} />}
+              <text x={labelX} y={labelY} fontSize={12} fontWeight="bold" textAnchor="middle" fill="#ffffff">
+                {mk.label}
+              </text>
+            </g>
+          );
+        })}
       </svg>
     </Box>
   );

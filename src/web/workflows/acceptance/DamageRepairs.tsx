@@ -18,7 +18,7 @@ import { useState } from 'react';
 import type { components } from '../../../../generated/api.ts';
 import { isOutline, marksToShow } from '../../../domain/acceptance/index.ts';
 import { romeToday } from '../../../domain/calendar/index.ts';
-import { formatDate } from '../../../domain/dates.ts';
+import { displayFormats } from '../../../domain/displayFormats.ts';
 import { api } from '../../api/client.ts';
 import { ApiError, unwrap } from '../../api/apiError.ts';
 import { DateInput } from '../../fields/DateInput.tsx';
@@ -137,11 +137,17 @@ export function DamageRepairs({ acceptance }: { acceptance: Acceptance }) {
                 <TableCell>{typeName(mk.tipo)}</TableCell>
                 <TableCell>{severityName(mk.gravita)}</TableCell>
                 <TableCell>{mk.note ?? ''}</TableCell>
+                {/* A date or a button on two lines reads badly at 1024 px: the description gives way instead. */}
                 <TableCell align="right">
                   {repair ? (
-                    `${m.repairedOn(formatDate(repair.data))} (${repair.autore})`
+                    <>
+                      <Box component="span" data-testid="riparato-il" sx={{ whiteSpace: 'nowrap' }}>
+                        {m.repairedOn(displayFormats.date(repair.data))}
+                      </Box>{' '}
+                      ({repair.autore})
+                    </>
                   ) : (
-                    <Button variant="outlined" onClick={() => setRepairing(i)}>
+                    <Button variant="outlined" onClick={() => setRepairing(i)} sx={{ whiteSpace: 'nowrap' }}>
                       {m.markRepaired}
                     </Button>
                   )}

@@ -22,6 +22,8 @@ export function ErpMachineNotice({ wizard }: { wizard: AcceptanceWizardState }) 
 
   useEffect(() => {
     if (!draft || machine === undefined || query.isFetching || applied.current === serial) return;
+    // Only the machine whose serial the draft holds fills it, never one typed before (or in the last draft).
+    if ((draft.matricole ?? '').trim() !== serial) return;
     applied.current = serial;
     if (machine === null) {
       if (draft.modello) setField({ modello: undefined });

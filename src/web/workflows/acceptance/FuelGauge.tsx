@@ -1,5 +1,5 @@
 import { Box, ButtonBase, FormControl, FormLabel, Typography } from '@mui/material';
-import { fuelOf, NOTCHES, toggleNotch, type Notches } from '../../../domain/acceptance/index.ts';
+import { fuelOf, fuelText, NOTCHES, toggleNotch, type Notches } from '../../../domain/acceptance/index.ts';
 import { messages } from '../../i18n/messages.ts';
 
 const m = messages.acceptance;
@@ -12,7 +12,7 @@ export function FuelGauge({ notches, onChange }: { notches: Notches; onChange(ne
   return (
     <FormControl component="fieldset" fullWidth>
       <FormLabel component="legend" sx={{ mb: 1 }}>
-        {m.fuel}: <strong>{m.fuelValue(fuelOf(notches))}</strong>
+        {m.fuel}: <strong>{fuelText(fuelOf(notches))}</strong>
       </FormLabel>
       <Box sx={{ display: 'flex', gap: 1 }}>
         {NOTCHES.map((n) => (

@@ -17,6 +17,7 @@ export const acceptancePages: WorkflowPages = {
       roles: ['ROLE_SUPER_ADMIN', 'ROLE_ADMIN', 'ROLE_SUPERVISOR_ACCETTAZIONE_MEZZI'],
       group: 'service',
       hidden: true,
+      listedUnder: ACCEPTANCE_LIST,
     },
   ],
 };

@@ -79,7 +79,7 @@ export function useAcceptanceWizard() {
   const choosesOperator = !!user?.roles.some((r) => CHOOSES_OPERATOR.includes(r));
   const operators = useOperators(choosesOperator).data ?? [];
   const previous = usePreviousCheckIn(saved?.draft.matricole ?? '');
-  const settledSerial = useSettledSerial(saved?.draft.matricole ?? '');
+  const settledSerial = useSettledSerial(saved?.draft.matricole ?? '', saved?.key);
   const earlierMarks = useEarlierMarks(settledSerial).data ?? [];
   const queue = useSyncExternalStore(outbox.subscribe, outbox.snapshot);
   const userId = user?.id ?? 0;

@@ -6,14 +6,22 @@ import { unwrap } from '../../api/apiError.ts';
 
 const ready = (serial: string) => serial.trim().length >= 3;
 
-/** The serial once the operator stops typing for a moment: the ERP is asked about it, not about each letter. */
-export function useSettledSerial(matricole: string, ms = 400): string {
-  const [settled, setSettled] = useState(matricole.trim());
+/**
+ * The serial once the operator stops typing for a moment: the ERP is asked about it, not about each letter. A new
+ * draft (another key) settles at once on its own serial: the last machine's must not reach it while the timer runs.
+ */
+export function useSettledSerial(matricole: string, draftKey: string | undefined, ms = 400): string {
+  const typed = matricole.trim();
+  const [settled, setSettled] = useState({ draftKey, serial: typed });
+  if (settled.draftKey !== draftKey) setSettled({ draftKey, serial: typed });
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(matricole.trim()), ms);
+    const timer = setTimeout(
+      () => setSettled((s) => (s.draftKey === draftKey && s.serial === typed ? s : { draftKey, serial: typed })),
+      ms,
+    );
     return () => clearTimeout(timer);
-  }, [matricole, ms]);
-  return settled;
+  }, [typed, draftKey, ms]);
+  return settled.draftKey === draftKey ? settled.serial : typed;
 }
 
 /** The damage already marked on this serial number by earlier check-ins (black on the outline). */

@@ -9,6 +9,7 @@ import { messages } from '../../i18n/messages.ts';
 import { CallTotalsFrame, TOTALS_HEIGHT } from './CallTotalsFrame.tsx';
 
 const m = messages.contactCentre;
+const count = (v: number | null) => displayFormats.integer(v);
 
 function Figure({ label, value, colour }: { label: string; value: string | number; colour?: string }) {
   return (
@@ -49,10 +50,10 @@ export default function CallTotals({ filters }: { filters: Record<string, string
             )}
           </Stack>
           <Stack direction="row" spacing={3}>
-            <Figure label={m.answered} value={data.answered} colour="#2e7d32" />
-            <Figure label={m.missed} value={data.missed} colour={data.missed ? '#d32f2f' : undefined} />
-            <Figure label={m.missedWhileClosed} value={data.missedWhileClosed} />
-            <Figure label={m.outbound} value={data.outbound} />
+            <Figure label={m.answered} value={count(data.answered)} colour="#2e7d32" />
+            <Figure label={m.missed} value={count(data.missed)} colour={data.missed ? '#d32f2f' : undefined} />
+            <Figure label={m.missedWhileClosed} value={count(data.missedWhileClosed)} />
+            <Figure label={m.outbound} value={count(data.outbound)} />
             <Figure label={m.averageWait} value={displayFormats.duration(data.averageWaitSeconds)} />
           </Stack>
         </Stack>
@@ -63,7 +64,8 @@ export default function CallTotals({ filters }: { filters: Record<string, string
             <BarChart
               height={TOTALS_HEIGHT}
               skipAnimation
-              margin={{ top: 8, bottom: 4, left: 4, right: 8 }}
+              // Room above for the top tick's label: the chart drops a label that does not fit.
+              margin={{ top: 18, bottom: 4, left: 4, right: 8 }}
               xAxis={[
                 {
                   data: hours.map((h) => `${String(h.hour).padStart(2, '0')}:00`),
@@ -71,9 +73,23 @@ export default function CallTotals({ filters }: { filters: Record<string, string
                   label: m.hourAxis,
                 },
               ]}
+              // Calls are counted whole: no half call on the axis, and Italian digits (1.000).
+              yAxis={[{ tickMinStep: 1, valueFormatter: count }]}
               series={[
-                { data: hours.map((h) => h.answered), label: m.answered, color: '#2e7d32', stack: 'calls' },
-                { data: hours.map((h) => h.missed), label: m.missed, color: '#d32f2f', stack: 'calls' },
+                {
+                  data: hours.map((h) => h.answered),
+                  label: m.answered,
+                  color: '#2e7d32',
+                  stack: 'calls',
+                  valueFormatter: count,
+                },
+                {
+                  data: hours.map((h) => h.missed),
+                  label: m.missed,
+                  color: '#d32f2f',
+                  stack: 'calls',
+                  valueFormatter: count,
+                },
               ]}
             />
           )}

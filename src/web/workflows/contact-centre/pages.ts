@@ -17,6 +17,7 @@ export const contactCentrePages: WorkflowPages = {
       roles: ROLE_GROUPS.admin,
       group: 'contactCenter',
       hidden: true,
+      listedUnder: resourceIndex.branchOffice.route ?? undefined,
     },
   ],
   homeCards: [{ id: 'missedCalls', path: MISSED_CALLS }],

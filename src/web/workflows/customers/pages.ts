@@ -13,5 +13,14 @@ export const customerPath = (id?: number | string) =>
 
 export const customersPages: WorkflowPages = {
   name: 'customers',
-  menu: [{ label: 'Cliente', route: CUSTOMER_ROUTE, roles: ROLE_GROUPS.crm, group: 'crm', hidden: true }],
+  menu: [
+    {
+      label: 'Cliente',
+      route: CUSTOMER_ROUTE,
+      roles: ROLE_GROUPS.crm,
+      group: 'crm',
+      hidden: true,
+      listedUnder: CUSTOMER_LIST ?? undefined,
+    },
+  ],
 };

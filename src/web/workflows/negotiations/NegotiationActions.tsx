@@ -11,7 +11,7 @@ import { useNotify } from '../../ui/notifications.tsx';
 import { negotiationApi, sendBody, type SendKind } from './negotiationApi.ts';
 import { negotiationMessages } from './negotiationMessages.ts';
 import { OfferSendDialog } from './OfferSendDialog.tsx';
-import { parseRecipients } from './negotiationRules.ts';
+import { parseRecipients, sendOutcome, type SendAnswer } from './negotiationRules.ts';
 import { BrochureSend } from './BrochureSend.tsx';
 import { SendDialog } from './SendDialog.tsx';
 import { MarketingDialog } from './MarketingDialog.tsx';
@@ -64,9 +64,14 @@ export function NegotiationActions({
     const fresh = await resourceApi.current(def, id);
     if (fresh) await onStored(fresh);
   }
+  /** The server's words after a send: a warning, not a success, when an e-mail was saved but not sent. */
+  function tell(answers: readonly SendAnswer[]) {
+    const { severity, message } = sendOutcome(answers);
+    if (severity === 'warning') notify.warning(message);
+    else notify.success(message);
+  }
   async function send(kind: SendKind, recipients: string[], extra?: { invioBrochureId?: number }) {
-    await negotiationApi.send(kind, sendBody(record, recipients, extra));
-    notify.success(messages.success.requestSent);
+    tell([await negotiationApi.send(kind, sendBody(record, recipients, extra))]);
     await reload();
   }
   async function archive() {
@@ -145,8 +150,10 @@ export function NegotiationActions({
         <MarketingDialog
           defaultRecipients={email}
           onSend={async (to, oggetto, testo, files) => {
-            for (const address of to) await negotiationApi.sendMarketing(id, address, oggetto, testo, files);
-            notify.success(messages.success.requestSent);
+            const answers: SendAnswer[] = [];
+            for (const address of to)
+              answers.push(await negotiationApi.sendMarketing(id, address, oggetto, testo, files));
+            tell(answers);
             await reload();
           }}
           onClose={close}

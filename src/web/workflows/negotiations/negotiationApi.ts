@@ -39,7 +39,7 @@ export const negotiationApi = {
   send: async (kind: SendKind, body: SendBody) => unwrap(api.POST(SEND_PATHS[kind], { body })),
 
   async sendMarketing(id: number, email: string, oggetto: string, testo: string, attached: File[]) {
-    const { error, response } = await api.POST('/api/trattative_cp/invia-brochure-marketing', {
+    const { data, error, response } = await api.POST('/api/trattative_cp/invia-brochure-marketing', {
       ...files,
       // The typed body stands for the multipart form the serializer builds.
       body: {
@@ -58,7 +58,8 @@ export const negotiationApi = {
         return form;
       },
     });
-    if (!response.ok) throw toApiError(response.status, error);
+    if (!response.ok || !data) throw toApiError(response.status, error);
+    return data;
   },
 
   documentToken: async (id: number) =>

@@ -9,6 +9,7 @@ import {
   negotiationPayload,
   pageUiSchema,
   parseRecipients,
+  sendOutcome,
   statusColors,
 } from './negotiationRules.ts';
 
@@ -110,5 +111,30 @@ describe('recipients', () => {
     [['a@b.it'], []],
   ])('%j: not addresses %j', (list, want) => {
     expect(invalidRecipients(list)).toEqual(want);
+  });
+});
+
+describe('sendOutcome: what a send tells the user', () => {
+  const queued = { message: 'Richiesta inviata correttamente', status: 'queued' as const };
+  const unsent = {
+    message: "Email salvata ma non inviata. Invio e-mail non configurato: rivolgersi all'amministratore",
+    status: 'notConfigured' as const,
+  };
+
+  it('is a success in the server’s words once the e-mail is on its way', () => {
+    expect(sendOutcome([queued])).toEqual({ severity: 'success', message: 'Richiesta inviata correttamente' });
+  });
+
+  it('is a warning with the server’s words when the e-mail was saved but not sent, never a success', () => {
+    expect(sendOutcome([unsent])).toEqual({ severity: 'warning', message: unsent.message });
+    // One address of several kept unsent is enough to say so.
+    expect(sendOutcome([queued, unsent])).toEqual({ severity: 'warning', message: unsent.message });
+  });
+
+  it('repeats what the ERP answered to a contact, which is no e-mail', () => {
+    expect(sendOutcome([{ message: 'Contatto inviato a Mago con il codice C0042' }])).toEqual({
+      severity: 'success',
+      message: 'Contatto inviato a Mago con il codice C0042',
+    });
   });
 });

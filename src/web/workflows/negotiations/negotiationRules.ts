@@ -1,3 +1,4 @@
+import type { EmailStatus } from '../../../../generated/entities.ts';
 import type { FormSection, JsonObject } from '../../../domain/resourceDefinition.ts';
 import type { Row } from '../../api/resourceApi.ts';
 import type { RowColors } from '../../resources/resourceExtensions.ts';
@@ -151,3 +152,19 @@ export function parseRecipients(text: string): string[] {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Addresses that are not e-mail addresses, to name them before anything is sent. */
 export const invalidRecipients = (list: readonly string[]): string[] => list.filter((e) => !EMAIL.test(e));
+
+/** A send's answer: the server's message, and for an e-mail whether it left or was only saved. */
+export interface SendAnswer {
+  message: string;
+  status?: EmailStatus;
+}
+
+/**
+ * What the user is told after one or more sends: the server's own words, a success when every e-mail is on its way
+ * (or the answer is not about an e-mail: the ERP's contact), a warning with the first that was saved but not sent.
+ */
+export function sendOutcome(answers: readonly SendAnswer[]): { severity: 'success' | 'warning'; message: string } {
+  const held = answers.find((a) => a.status !== undefined && a.status !== 'queued' && a.status !== 'sent');
+  if (held) return { severity: 'warning', message: held.message };
+  return { severity: 'success', message: answers[0]?.message ?? '' };
+}

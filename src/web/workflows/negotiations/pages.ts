@@ -15,7 +15,14 @@ export const negotiationsPages: WorkflowPages = {
   name: 'negotiations',
   menu: [
     { label: 'Calendario trattative', route: NEGOTIATION_CALENDAR, roles: ROLE_GROUPS.trattative, group: 'trattative' },
-    { label: 'Trattativa', route: NEGOTIATION_ROUTE, roles: ROLE_GROUPS.trattative, group: 'trattative', hidden: true },
+    {
+      label: 'Trattativa',
+      route: NEGOTIATION_ROUTE,
+      roles: ROLE_GROUPS.trattative,
+      group: 'trattative',
+      hidden: true,
+      listedUnder: NEGOTIATION_LIST ?? undefined,
+    },
   ],
   homeCards: [{ id: 'myNegotiations', path: NEGOTIATION_LIST }],
 };
