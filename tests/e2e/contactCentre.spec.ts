@@ -121,7 +121,10 @@ test('a call posted by the PBX shows up live, is called back and reported; a fai
   const ticks = totals.locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel');
   await expect(ticks.first()).toBeVisible();
   for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^(\d{1,3}(\.\d{3})*)?$/);
-  expect(await ticks.allTextContents()).toContain('1');
+  // Steps of whole calls (1, 2, 5... as the day's counts need, whatever other tests added to the day).
+  const values = (await ticks.allTextContents()).map((t) => Number(t.replace(/\./g, '')));
+  expect(values.length).toBeGreaterThan(1);
+  expect(values.every((v, i) => i === 0 || v > (values[i - 1] ?? 0))).toBe(true);
   await page.screenshot({ path: 'test-results/contact-centre-report-calls.png' });
 
   // Branch offices: the users of Milan, one added and removed.
