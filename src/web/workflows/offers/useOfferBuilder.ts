@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { APPROVAL_CODES } from '../../../domain/pricing/index.ts';
 import {
+  approvalOf,
   errorsByField,
   mergeArticles,
   priceDraft,
@@ -50,7 +51,13 @@ export function useOfferBuilder(props: OfferBuilderProps) {
   }
 
   const live = offer.unavailable.length === 0 || !serverPricing;
-  const livePricing = useMemo(() => priceDraft(draft, catalog), [draft, catalog]);
+  // The approval stored with the offer still holds while its levers are unchanged (a salesperson may edit a note).
+  const { approvedBy } = props;
+  const stored = useMemo(
+    () => (approvedBy ? approvalOf(approvedBy, initial, catalog) : null),
+    [approvedBy, initial, catalog],
+  );
+  const livePricing = useMemo(() => priceDraft(draft, catalog, stored), [draft, catalog, stored]);
   const pricing = live ? livePricing : (serverPricing ?? livePricing);
   // A supervisor's save records the approval: for them the limit is a notice, not an error.
   const approval = pricing.approvalRequired && canApprove;
