@@ -9,7 +9,9 @@ import {
   type OfferDraft,
   type ShownPricing,
 } from './offerDraft.ts';
+import { notify } from '../../ui/notificationBus.ts';
 import type { OfferBuilderProps } from './OfferBuilder.tsx';
+import { offerMessages as m } from './offerMessages.ts';
 import { useOfferCatalog } from './useOfferCatalog.ts';
 
 /** The engine names some fields its own way: touching the input shows the engine's message for it. */
@@ -78,10 +80,14 @@ export function useOfferBuilder(props: OfferBuilderProps) {
   );
   const distance = pricing.breakdown.find((l) => l.key === 'distanza');
 
-  /** The save: every message shows; what the engine refuses the server would refuse too, so nothing is sent. */
+  /**
+   * The save: every message shows; what the engine refuses the server would refuse too, so nothing is sent, and
+   * an earlier "Offerta salvata" still on screen is withdrawn beside "non è stata salvata".
+   */
   const save = () => {
     setShowAll(true);
     if (blocking.length === 0) props.onSave?.(draft, livePricing);
+    else notify.withdraw(m.saved);
   };
 
   return {
