@@ -268,7 +268,10 @@ describe('confirming the offer', () => {
       hash: o.version.hash,
       indirizzo: '198.51.100.4',
       firmatario: 'Paolo Brambilla',
+      assicurazioneTipo: 'FULL',
     });
+    // Staff read the insurance chosen by its name, not its code.
+    expect(history.accettazione.assicurazioneNome).toBe('Full');
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/trattative_cp/${o.id}/offerta-firmata`,
