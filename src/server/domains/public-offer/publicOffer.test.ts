@@ -53,7 +53,8 @@ async function sentOffer() {
     (
       await negotiations.create({
         ragioneSociale: 'Edilizia Brambilla S.r.l.',
-        email: 'paolo@brambilla.it',
+        // Not whom the offer is sent to: the signed document goes to the recipient, who signs.
+        email: 'amministrazione@brambilla.it',
         contatto: 'Paolo Brambilla',
         note: 'Paga sempre in ritardo',
         destinazioneCantiere: 'Via Roma 1, Bergamo',
