@@ -4038,6 +4038,11 @@ export interface components {
                 browser: string;
                 /** @example FULL */
                 assicurazioneTipo?: string | null;
+                /**
+                 * @description Il nome dell'assicurazione scelta, come la vede il cliente
+                 * @example Senza pensieri
+                 */
+                assicurazioneNome: string | null;
                 /** @example 0b7a1d3c5e8f6a2b4d6c8e0f1a3b5c7d9e1f2a4b6c8d0e2f4a6b8c0d2e9f2c4e */
                 pdfSha256: string;
                 prezzi: components["schemas"]["PublicOfferOption"]["figures"];

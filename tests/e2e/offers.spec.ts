@@ -74,6 +74,7 @@ test('a quick offer is built with insurance, transport both ways and two article
   await offer.getByRole('radio', { name: 'Base (2,00%)' }).check();
   // No position of the site: the km are typed; the return leg is charged at half.
   await offer.getByLabel('Km (inseriti a mano)').fill('42');
+  await expect(offer.getByText('Distanza inserita a mano: 42,0 km dalla filiale al cantiere')).toBeVisible();
   await offer.getByLabel('Ritorno (% addebitata)').fill('50');
   const cestello = offer.locator('[data-article="Cestello portapersone"]');
   const forche = offer.locator('[data-article="Forche per pallet"]');
@@ -124,6 +125,12 @@ test('a quick offer is built with insurance, transport both ways and two article
   // The page reads the stored offer again: the server's prices are the ones shown.
   await expect(figure(page, 'prezzoTotaleScontato')).toContainText(euros(140456));
   await expect(offer.getByLabel('Durata', { exact: true })).toHaveValue('12');
+  // A save refused right after takes the earlier "Offerta salvata" away: the two would contradict each other.
+  await forche.getByLabel('Prezzo').fill('0,5');
+  await offer.getByRole('button', { name: 'Salva offerta' }).click();
+  await expect(offer.getByText('Correggere i campi segnalati: l’offerta non è stata salvata')).toBeVisible();
+  await expect(page.getByText('Offerta salvata', { exact: true })).toBeHidden({ timeout: 1000 });
+  await forche.getByLabel('Prezzo').fill('20');
 
   // The negotiations' send, in two steps; it freezes version 1 with its number.
   await page.getByRole('button', { name: 'Invia offerta' }).click();

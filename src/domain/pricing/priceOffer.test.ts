@@ -240,12 +240,12 @@ describe('priceOffer: typed errors with Italian messages', () => {
     expect(result.figures?.prezzoTotaleScontato).toBe(1362.48);
   });
 
-  it('accepts a larger discount once a supervisor approved it, and says who', () => {
+  it('accepts a larger discount once a supervisor approved it, and keeps who out of the customer-facing breakdown', () => {
     const result = priceOffer({ ...exampleA(), discount: { percent: 6, maxPercent: 5, approvedBy: 'Laura Verdi' } });
     expect(result.errors).toEqual([]);
     expect(result.approvalRequired).toBe(true);
     expect(plain(result.breakdown.find((l) => l.key === 'sconto')?.text ?? '')).toBe(
-      'Sconto: 6,00% di 1.449,45 € (approvato da Laura Verdi) = 86,97 €',
+      'Sconto: 6,00% di 1.449,45 € = 86,97 €',
     );
   });
 

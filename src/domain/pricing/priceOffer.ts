@@ -282,8 +282,8 @@ export function priceOffer(input: OfferPricingInput): OfferPricing {
   const approvalRequired = cap.overCap || articles.belowList.length > 0;
   const aboveTotal = discount.errors.length > 0;
   if (!input.discount.approvedBy && !aboveTotal) errors.push(...(cap.error ? [cap.error] : []), ...articles.belowList);
-  const approved = approvalRequired && input.discount.approvedBy ? ` (approvato da ${input.discount.approvedBy})` : '';
-  breakdown.push(line('sconto', 'Sconto', discount.formula + approved, discount.cents));
+  // Who approved is for staff (beside the builder, in the versions): the breakdown is also the customer's page and PDF.
+  breakdown.push(line('sconto', 'Sconto', discount.formula, discount.cents));
   breakdown.push(
     line('totaleScontato', 'Totale scontato', `${formatEuro(total)} − ${formatEuro(discount.cents)}`, discounted),
   );

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const { notificationBus } = await import('../ui/notificationBus.ts');
   const { sessionMiddleware } = await import('./authProvider.ts');
   setNavigator((to) => void navigations.push(to));
-  notificationBus.subscribe((n) => notices.push(`${n.severity}: ${n.message}`));
+  notificationBus.subscribe((n) => n && notices.push(`${n.severity}: ${n.message}`));
   mw = sessionMiddleware('http://127.0.0.1:9');
 });
 afterEach(() => {

@@ -19,4 +19,16 @@ describe('notificationBus', () => {
     expect(listener).not.toHaveBeenCalled();
     off();
   });
+  it('withdraws a notice only while it is the one shown', () => {
+    const listener = vi.fn();
+    const off = notificationBus.subscribe(listener);
+    notify.success('Offerta salvata');
+    notify.withdraw('Offerta salvata');
+    expect(listener).toHaveBeenLastCalledWith(null);
+    notify.error('Errore di rete');
+    listener.mockClear();
+    notify.withdraw('Offerta salvata');
+    expect(listener).not.toHaveBeenCalled();
+    off();
+  });
 });

@@ -4,10 +4,12 @@ export interface Notice {
   severity: Severity;
   message: string;
 }
-type Listener = (n: Notice) => void;
+/** A notice to show, or null: the one shown is withdrawn. */
+type Listener = (n: Notice | null) => void;
 
 const listeners = new Set<Listener>();
 let seq = 0;
+let shown: Notice | null = null;
 // SPEC.md section 8: this one is never shown.
 const SUPPRESSED = new Set(['Sessione scaduta']);
 
@@ -16,7 +18,14 @@ export const notificationBus = {
   publish(severity: Severity, message: string) {
     if (SUPPRESSED.has(message)) return;
     const notice = { key: ++seq, severity, message };
+    shown = notice;
     listeners.forEach((l) => l(notice));
+  },
+  /** Takes the notice away if it is the one shown, so it does not contradict what came after it. */
+  withdraw(message: string) {
+    if (shown?.message !== message) return;
+    shown = null;
+    listeners.forEach((l) => l(null));
   },
   subscribe(l: Listener) {
     listeners.add(l);
@@ -28,4 +37,5 @@ export const notify = {
   success: (m: string) => notificationBus.publish('success', m),
   error: (m: string) => notificationBus.publish('error', m),
   warning: (m: string) => notificationBus.publish('warning', m),
+  withdraw: (m: string) => notificationBus.withdraw(m),
 };

@@ -190,9 +190,8 @@ describe('the offer of a negotiation', () => {
       importo: 95.11,
       percentuale: expect.closeTo(6.345, 2),
     });
-    expect(offer.calcolo.voci.find((v: { key: string }) => v.key === 'sconto').formula).toContain(
-      '(approvato da Giulia Ferri)',
-    );
+    // Who approved is said by scontoApprovatoDa, to staff; the formula is also what the customer reads.
+    expect(offer.calcolo.voci.find((v: { key: string }) => v.key === 'sconto').formula).not.toContain('approvato');
     expect(await negotiationRow(id)).toMatchObject({ scontoPercentuale: 6, scontoApprovatoDa: 'Giulia Ferri' });
 
     // The salesperson may change something else: the approval stays; any lever changed needs a new one.

@@ -14,7 +14,7 @@ export const sendOfferHandlers = defineHandlers({
     const documentToken = await ensureDocumentToken(ctx.db, body.idTrattativaCp);
     // Sending freezes a numbered version of the saved offer, priced again now; its PDF goes with the mail.
     return sendAboutNegotiation(req, ctx, body.idTrattativaCp, async (row, tx, sender) => {
-      const version = await freezeOfferVersion(ctx, tx, row, req.user, req.raw.log);
+      const version = await freezeOfferVersion(ctx, tx, row, req.user, req.raw.log, body.email);
       return {
         to: body.email,
         ...ctx.mail.render.offerta({

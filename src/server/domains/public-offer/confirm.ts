@@ -141,9 +141,11 @@ export async function acceptOffer(
       ...(statoOfferta ? { statoOfferta } : {}),
     });
     const filename = `Offerta_${v.number}_firmata.pdf`;
-    if (side.email)
+    // The page tells the signer the document was mailed to them: to whom the offer went, not the negotiation's address.
+    const signer = v.header.recipients?.length ? [...v.header.recipients] : side.email ? [side.email] : [];
+    if (signer.length)
       await ctx.mail.enqueue(tx, {
-        to: side.email,
+        to: signer,
         ...ctx.mail.render.offertaFirmata({ numeroOfferta: v.number, contatto: side.contatto }),
         attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
         cause: { entity: 'trattativaCp', id: negotiationId, user: null },

@@ -14,6 +14,7 @@ import {
   acceptanceOf,
   customerSide,
   eventsOf,
+  insurances,
   recordedSince,
   recordEvent,
   SIGNED_PDFS_SQL,
@@ -136,6 +137,11 @@ export const publicOfferModule: ServerModule = {
                 indirizzo: a.indirizzo,
                 browser: a.browser,
                 assicurazioneTipo: a.assicurazioneTipo,
+                // Staff read the insurance by its name, as the customer chose it, not by its code.
+                assicurazioneNome: a.assicurazioneTipo
+                  ? ((await insurances(ctx, ctx.db)).find((i) => i.code === a.assicurazioneTipo)?.name ??
+                    a.assicurazioneTipo)
+                  : null,
                 pdfSha256: a.pdfSha256,
                 prezzi: a.prezzi,
               }

@@ -53,7 +53,8 @@ async function sentOffer() {
     (
       await negotiations.create({
         ragioneSociale: 'Edilizia Brambilla S.r.l.',
-        email: 'paolo@brambilla.it',
+        // Not whom the offer is sent to: the signed document goes to the recipient, who signs.
+        email: 'amministrazione@brambilla.it',
         contatto: 'Paolo Brambilla',
         note: 'Paga sempre in ritardo',
         destinazioneCantiere: 'Via Roma 1, Bergamo',
@@ -268,7 +269,10 @@ describe('confirming the offer', () => {
       hash: o.version.hash,
       indirizzo: '198.51.100.4',
       firmatario: 'Paolo Brambilla',
+      assicurazioneTipo: 'FULL',
     });
+    // Staff read the insurance chosen by its name, not its code.
+    expect(history.accettazione.assicurazioneNome).toBe('Full');
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/trattative_cp/${o.id}/offerta-firmata`,

@@ -2,6 +2,7 @@ import { machineName } from '../../../domain/machineName.ts';
 import { isOfferExpired } from '../../../domain/calendar/offerValidity.ts';
 import { endOfRomeDay } from '../../../domain/calendar/rome.ts';
 import { formatDuration, priceOffer } from '../../../domain/pricing/index.ts';
+import { siteAddress } from '../../../domain/siteAddress.ts';
 import type { AppContext } from '../../context.ts';
 import type { Queryable } from '../../db/Db.ts';
 import {
@@ -86,8 +87,7 @@ function periodOf(version: SentOfferVersion) {
 }
 
 /** The site as it was when the offer was sent. */
-export const siteOf = (version: SentOfferVersion) =>
-  [version.header.site.address, version.header.site.town].filter(Boolean).join(', ') || null;
+export const siteOf = (version: SentOfferVersion) => siteAddress(version.header.site.address, version.header.site.town);
 
 export function stateOf(
   row: CustomerSide,

@@ -70,6 +70,7 @@ function OfferEditor({ negotiation, offer }: { negotiation: Row; offer: Negotiat
       await queryClient.invalidateQueries({ queryKey: ['record', 'trattativaCp', String(id)] });
       notify.success(m.saved);
     } catch (e) {
+      notify.withdraw(m.saved);
       if (isStale(e)) setStale((e as ApiError).message);
       else setRefused(refusal(e));
     } finally {

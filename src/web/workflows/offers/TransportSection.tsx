@@ -73,7 +73,11 @@ export function TransportSection(
       </Typography>
       {draft.trasportoAbilitato && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {distance ? m.distanceComputed(distance.formula) : catalog.distance ? '' : m.distanceNone}
+          {distance
+            ? (draft.km === null ? m.distanceComputed : m.distanceTyped)(distance.formula)
+            : catalog.distance
+              ? ''
+              : m.distanceNone}
         </Typography>
       )}
       <Box sx={{ ...GRID, mb: 2 }}>

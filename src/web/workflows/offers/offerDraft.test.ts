@@ -6,6 +6,7 @@ import {
   transportBands,
 } from '../../../domain/pricing/workedExamples.ts';
 import {
+  approvalOf,
   emptyDraft,
   errorsByField,
   inputOfDraft,
@@ -99,6 +100,17 @@ describe('offer draft', () => {
     expect(over.sconto?.replace(/\u00a0/g, ' ')).toBe(
       "Lo sconto effettivo del 6,00% (85,43 € su 1.423,90 € di listino) supera il massimo consentito del 5,00%: serve l'approvazione di un supervisore",
     );
+  });
+
+  it('keeps a stored approval while its levers are unchanged, and asks a new one when a lever changes', () => {
+    const stored = emptyDraft(insurances, { gruppoRisorsaId: 1, durata: 12, km: 10, scontoPercentuale: 15 });
+    const approval = approvalOf('Roberto Marchetti', stored, catalog);
+    const noted = priceDraft({ ...stored, noteOfferta: 'Consegna al mattino' }, catalog, approval);
+    expect(noted.errors).toEqual([]);
+    expect(noted.approvalRequired).toBe(true);
+    const changed = errorsByField(priceDraft({ ...stored, scontoPercentuale: 16 }, catalog, approval));
+    expect(changed.sconto).toMatch(/serve l'approvazione di un supervisore/);
+    expect(errorsByField(priceDraft(stored, catalog)).sconto).toMatch(/serve l'approvazione/);
   });
 
   it('names a choice not made yet rather than what cannot be computed without it', () => {

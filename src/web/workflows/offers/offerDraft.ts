@@ -11,6 +11,7 @@ import type {
 } from '../../../../generated/entities.ts';
 import {
   defaultInsurance,
+  discountLevers,
   eurosToCents,
   priceOffer,
   type DistanceEstimate,
@@ -146,11 +147,32 @@ export function pricingInput(draft: OfferDraft, catalog: OfferCatalog): OfferPri
 }
 
 /**
+ * A supervisor's approval stored with the offer, and the levers it approved (`discountLevers`): as on the
+ * server, it covers the draft while those levers stay as they were, whoever saves.
+ */
+export interface DraftApproval {
+  by: string;
+  levers: string;
+}
+
+/** The approval of the levers of a draft as stored. */
+export const approvalOf = (by: string, stored: OfferDraft, catalog: OfferCatalog): DraftApproval => ({
+  by,
+  levers: discountLevers(pricingInput(stored, catalog)),
+});
+
+/**
  * Every figure of the draft, as the server will compute it. A choice not made yet is named as such (as the
  * server does), rather than by what the engine cannot compute without it.
  */
-export function priceDraft(draft: OfferDraft, catalog: OfferCatalog): ShownPricing {
-  const pricing = priceOffer(pricingInput(draft, catalog));
+export function priceDraft(
+  draft: OfferDraft,
+  catalog: OfferCatalog,
+  approval: DraftApproval | null = null,
+): ShownPricing {
+  const input = pricingInput(draft, catalog);
+  const approvedBy = approval && discountLevers(input) === approval.levers ? approval.by : null;
+  const pricing = priceOffer({ ...input, discount: { ...input.discount, approvedBy } });
   const missing = [
     ...(draft.gruppoRisorsaId === null
       ? [{ code: 'CHOICE_MISSING', field: 'gruppoRisorsaId', message: 'Scegliere il gruppo risorse da offrire' }]

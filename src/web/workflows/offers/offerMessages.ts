@@ -36,6 +36,7 @@ export const offerMessages = {
   site: 'Indirizzo cantiere',
   siteMissing: 'Nessun indirizzo del cantiere: indicarlo nella sezione Cantiere della trattativa',
   distanceComputed: (text: string) => `Distanza calcolata: ${text}`,
+  distanceTyped: (text: string) => `Distanza inserita a mano: ${text}`,
   distanceNone: 'Distanza non calcolabile (cantiere senza posizione sulla mappa): inserire i km',
   km: 'Km (inseriti a mano)',
   kmHelp: 'Lasciare vuoto per usare la distanza calcolata',

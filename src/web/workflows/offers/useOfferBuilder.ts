@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { APPROVAL_CODES } from '../../../domain/pricing/index.ts';
 import {
+  approvalOf,
   errorsByField,
   mergeArticles,
   priceDraft,
@@ -8,7 +9,9 @@ import {
   type OfferDraft,
   type ShownPricing,
 } from './offerDraft.ts';
+import { notify } from '../../ui/notificationBus.ts';
 import type { OfferBuilderProps } from './OfferBuilder.tsx';
+import { offerMessages as m } from './offerMessages.ts';
 import { useOfferCatalog } from './useOfferCatalog.ts';
 
 /** The engine names some fields its own way: touching the input shows the engine's message for it. */
@@ -50,7 +53,13 @@ export function useOfferBuilder(props: OfferBuilderProps) {
   }
 
   const live = offer.unavailable.length === 0 || !serverPricing;
-  const livePricing = useMemo(() => priceDraft(draft, catalog), [draft, catalog]);
+  // The approval stored with the offer still holds while its levers are unchanged (a salesperson may edit a note).
+  const { approvedBy } = props;
+  const stored = useMemo(
+    () => (approvedBy ? approvalOf(approvedBy, initial, catalog) : null),
+    [approvedBy, initial, catalog],
+  );
+  const livePricing = useMemo(() => priceDraft(draft, catalog, stored), [draft, catalog, stored]);
   const pricing = live ? livePricing : (serverPricing ?? livePricing);
   // A supervisor's save records the approval: for them the limit is a notice, not an error.
   const approval = pricing.approvalRequired && canApprove;
@@ -71,10 +80,14 @@ export function useOfferBuilder(props: OfferBuilderProps) {
   );
   const distance = pricing.breakdown.find((l) => l.key === 'distanza');
 
-  /** The save: every message shows; what the engine refuses the server would refuse too, so nothing is sent. */
+  /**
+   * The save: every message shows; what the engine refuses the server would refuse too, so nothing is sent, and
+   * an earlier "Offerta salvata" still on screen is withdrawn beside "non è stata salvata".
+   */
   const save = () => {
     setShowAll(true);
     if (blocking.length === 0) props.onSave?.(draft, livePricing);
+    else notify.withdraw(m.saved);
   };
 
   return {

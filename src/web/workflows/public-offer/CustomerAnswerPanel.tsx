@@ -102,7 +102,7 @@ export function CustomerAnswerPanel({
         >
           <AlertTitle>{`Offerta ${a.numero} accettata`}</AlertTitle>
           {`Firmata da ${a.firmatario} il ${f.dateTime(a.accettataIl)}`}
-          {a.assicurazioneTipo ? `, assicurazione ${a.assicurazioneTipo}` : ''}
+          {a.assicurazioneNome ? `, assicurazione ${a.assicurazioneNome}` : ''}
           {`; totale ${f.money(a.prezzi.prezzoTotaleScontato)} IVA esclusa.`}
         </Alert>
       ) : (

@@ -3,6 +3,7 @@ import { appInfo } from '../../../../domain/appInfo.ts';
 import { formatDate } from '../../../../domain/dates.ts';
 import { machineName } from '../../../../domain/machineName.ts';
 import { displayFormats } from '../../../../domain/displayFormats.ts';
+import { siteAddress } from '../../../../domain/siteAddress.ts';
 import { VERIFICATION } from '../../../../domain/verification.ts';
 import {
   OFFER_FIGURES,
@@ -111,7 +112,7 @@ export async function renderOfferPdf(version: SentVersion, signature?: OfferSign
         'Filiale di noleggio',
         header.branch ? [header.branch.name, header.branch.address].filter(Boolean).join(', ') : null,
       ),
-      field('Cantiere', [header.site.address, header.site.town].filter(Boolean).join(', ') || null),
+      field('Cantiere', siteAddress(header.site.address, header.site.town)),
       field(
         'Assicurazione',
         input.insurance

@@ -34,6 +34,7 @@ export async function freezeOfferVersion(
   row: Row,
   user: StaffClaims | null,
   log: Log,
+  recipients: readonly string[],
 ): Promise<SentVersion> {
   if (row.offerta !== 'Y') throw new HttpError(400, NO_OFFER, [{ field: 'offerta', message: NO_OFFER }]);
   const negotiationId = Number(row.id);
@@ -70,6 +71,7 @@ export async function freezeOfferVersion(
     validUntil: now.toPlainDate().add({ days: priced.settings.giorniValiditaOfferta }).toString(),
     note: text(row.noteOfferta),
     sender: await senderOf(tx, user),
+    recipients,
   };
   const { input, result } = priced;
   const hash = versionHash(input, result);

@@ -21,6 +21,8 @@ export interface OfferHeader {
   note: string | null;
   /** Who sent it: name and e-mail, for the customer's questions. */
   sender: { name: string | null; email: string | null };
+  /** Whom it was sent to: who signs it gets the signed document there (absent in versions sent before). */
+  recipients?: readonly string[];
 }
 
 /** A sent, frozen version of a negotiation's offer (a row of `offer`). */
