@@ -1,7 +1,7 @@
 import { Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import interactionPlugin from '@fullcalendar/react/interaction';
-import { calendarItalian } from '../../ui/calendarItalian.ts';
+import { calendarDensity, calendarItalian } from '../../ui/calendarItalian.ts';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -134,6 +134,7 @@ export function PlanningCalendar() {
       <FullCalendar
         plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
         locale={calendarItalian}
+        {...calendarDensity}
         initialView="timeGridWeek"
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
         allDaySlot={false}
