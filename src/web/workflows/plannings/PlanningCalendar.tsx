@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
+import { planningEventTitle } from '../../../domain/calendar/index.ts';
 import { unwrap } from '../../api/apiError.ts';
 import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
@@ -105,9 +106,10 @@ export function PlanningCalendar() {
     await refresh();
   }
 
+  const customers = all.data?.references?.customer ?? [];
   const events = (all.data?.data ?? []).map((r) => ({
     id: String(r.id),
-    title: String(r.subject || m.untitled),
+    title: planningEventTitle(r.subject, customers.find((c) => c.id === r.customerId)?.label, m.untitled),
     start: `${String(r.date)}T${String(r.startTime)}`,
     end: `${String(r.date)}T${String(r.endTime)}`,
     classNames: r.completed === true ? ['attivita-completata'] : [],
