@@ -58,6 +58,25 @@ test.describe('record dialogs from the keyboard', () => {
     await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Italia (modificata)' })).toHaveCount(0);
   });
+
+  test('a picker of several records stays open after a choice, and Escape closes only it', async ({ page, login }) => {
+    await login();
+    await page.goto('/listPlannings');
+    await page.getByRole('button', { name: 'Aggiungi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuova attività' });
+    await dialog.getByLabel('Oggetto').fill('Visita in cantiere');
+    const meetings = dialog.getByRole('combobox', { name: 'Incontri pianificati' });
+    await meetings.click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.getByRole('option').first().click();
+    // Still open for the next choice: the Escape below is meant for it.
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Modifiche non salvate' })).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await expect(meetings).toBeFocused();
+  });
 });
 
 test.describe('fields the server fills', () => {

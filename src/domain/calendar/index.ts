@@ -19,6 +19,7 @@ export {
   type NegotiationEvent,
   type NegotiationEventKind,
 } from './negotiationEvents.ts';
+export { planningEventTitle } from './planningEvents.ts';
 export {
   easterSunday,
   italianPublicHolidays,

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitaIvaCheckDigit } from '../../domain/partitaIva.ts';
 import type { FieldKind } from '../../domain/resourceDefinition.ts';
-import { EXCEL_COLUMNS, exportStamp } from './exportHandler.ts';
+import { EXCEL_COLUMNS, excelCell, exportStamp } from './exportHandler.ts';
 import { testApp, type TestApp } from '../../../tests/helpers/testApp.ts';
 
 let t: TestApp;
@@ -237,6 +237,14 @@ describe('export columns by field kind', () => {
     if (typeof written === 'number') expect(value).toBeCloseTo(written);
     else expect(value).toEqual(written);
     expect(rule.numFmt).toBe(numFmt);
+  });
+
+  it('writes a flag never set as "No", and other empty values as empty cells', () => {
+    const column = (kind: FieldKind) => ({ accessorKey: 'campo', header: 'Campo', kind, enableSorting: true });
+    expect(excelCell(column('boolean'), null, new Map())).toBe('No');
+    expect(excelCell(column('boolean'), undefined, new Map())).toBe('No');
+    expect(excelCell(column('text'), null, new Map())).toBeNull();
+    expect(excelCell(column('triState'), null, new Map())).toBeNull();
   });
 
   it('names the file with the date and time in Rome', () => {

@@ -51,6 +51,8 @@ interface ExcelColumn {
   value(v: unknown, c: ColumnDefinition, names: Names): ExcelJS.CellValue;
   /** Excel's number format, Italian-looking in an Italian Excel (the separators follow the user's locale). */
   numFmt?: string;
+  /** What a cell with no value holds (none: empty). */
+  blank?: ExcelJS.CellValue;
 }
 
 const asNumber = (v: unknown) => (typeof v === 'number' ? v : Number(v));
@@ -81,7 +83,8 @@ export const EXCEL_COLUMNS: Record<FieldKind, ExcelColumn> = {
   // Seconds as a time span.
   duration: { value: (v) => asNumber(v) / 86400, numFmt: '[h]:mm:ss' },
   fileSize: number('#,##0 "byte"'),
-  boolean: { value: (v) => (v ? YES : NO) },
+  // A flag never set is a flag not set: "No", as the list shows it (a maybe-unknown flag is a triState).
+  boolean: { value: (v) => (v ? YES : NO), blank: NO },
   siNo: label,
   triState: label,
   enum: label,
@@ -104,8 +107,10 @@ export const EXCEL_COLUMNS: Record<FieldKind, ExcelColumn> = {
   object: json,
 };
 
-function cell(c: ColumnDefinition, v: unknown, names: Names): ExcelJS.CellValue {
-  return v === null || v === undefined ? null : EXCEL_COLUMNS[c.kind].value(v, c, names);
+export function excelCell(c: ColumnDefinition, v: unknown, names: Names): ExcelJS.CellValue {
+  return v === null || v === undefined
+    ? (EXCEL_COLUMNS[c.kind].blank ?? null)
+    : EXCEL_COLUMNS[c.kind].value(v, c, names);
 }
 
 /** One batch of the list after the cursor, and where the next one starts (none: the list is done). */
@@ -188,7 +193,7 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
         break;
       }
       // exceljs types leave out the row's style object that its font and numFmt setters write into.
-      const added = sheet.addRow(columns.map((c) => cell(c, row[c.accessorKey], names))) as StyledRow;
+      const added = sheet.addRow(columns.map((c) => excelCell(c, row[c.accessorKey], names))) as StyledRow;
       rowStyle ??= added.style;
       added.style = rowStyle;
       added.eachCell({ includeEmpty: true }, shareStyle);

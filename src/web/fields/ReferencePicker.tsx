@@ -109,6 +109,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
   function onChange(_e: SyntheticEvent, value: Option | Option[] | null) {
     const values = Array.isArray(value) ? value : value ? [value] : [];
     if (values.some(isMore)) {
+      setOpen(false);
       setMore(typed);
       return;
     }
@@ -123,6 +124,9 @@ export function ReferencePicker(props: ReferencePickerProps) {
       <Autocomplete<Option, boolean, false, false>
         id={id}
         multiple={!!props.multiple}
+        // A multiple picker stays open for the next choice, so the Escape that closes it is the picker's, not the
+        // dialog's (closed at each choice, the user's Escape for the list reached the dialog and asked to leave it).
+        disableCloseOnSelect={!!props.multiple}
         size={size ?? 'medium'}
         sx={width ? { width } : undefined}
         disabled={disabled || !source}

@@ -32,7 +32,8 @@ export const textCells = {
   quantity: (v) => f.quantity(v),
   duration: (v) => f.duration(v),
   fileSize: (v) => f.fileSize(v),
-  boolean: (v) => (v === true ? messages.yes : v === false ? messages.no : ''),
+  // A flag never set is not set (a flag that may be unknown is a triState, with its own labels).
+  boolean: (v) => (v === true ? messages.yes : messages.no),
   siNo: optionLabel,
   triState: optionLabel,
   enum: optionLabel,

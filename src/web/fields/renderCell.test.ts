@@ -54,7 +54,7 @@ describe('renderCell: what each kind of field shows in a table', () => {
     ['a mobile number in dotted groups', column('phone'), '+39 333 1234567', '333.123.4567'],
     ['boolean true', column('boolean'), true, 'Sì'],
     ['boolean false', column('boolean'), false, 'No'],
-    ['boolean unknown', column('boolean'), null, ''],
+    ['boolean never set', column('boolean'), null, 'No'],
     ['Si/No by its label', column('siNo', siNo), 'N', 'No'],
     ['enumeration value without a label shows itself', column('enum', siNo), 'X', 'X'],
     ['enumeration, empty', column('enum', { options: [] }), '', ''],

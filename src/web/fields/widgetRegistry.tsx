@@ -96,6 +96,8 @@ function MultiSelectWidget({
   return (
     <Autocomplete
       multiple
+      // Open for the next choice: the Escape that closes it is the list's, not the dialog's.
+      disableCloseOnSelect
       id={id}
       options={items}
       value={items.filter((o) => values.includes(o.value))}

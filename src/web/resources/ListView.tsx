@@ -17,7 +17,7 @@ import { cellAlign, renderCell } from '../fields/renderCell.tsx';
 import { messages } from '../i18n/messages.ts';
 import { FilterBar } from '../fields/FilterBar.tsx';
 import { FittedCell } from './FittedCell.tsx';
-import { isSwitchedOn, mayCall, recordName, rowButtonCount, rowsPerPageOptions } from './listController.ts';
+import { isSwitchedOn, mayCall, pagerProps, recordName, rowButtonCount } from './listController.ts';
 import { ListCards } from './ListCards.tsx';
 import { listRowProps } from './listRowProps.ts';
 import { listBodyProps } from './ListTableBody.tsx';
@@ -162,7 +162,7 @@ export function ListView({ controller }: { controller: ListController }) {
     localization: MRT_Localization_IT,
     // MRT names its progress bars "Loading" whatever the localization.
     muiLinearProgressProps: { 'aria-label': messages.loading },
-    muiPaginationProps: { rowsPerPageOptions: rowsPerPageOptions(def.pageSize) },
+    muiPaginationProps: pagerProps(def.pageSize),
     state: {
       pagination,
       sorting,

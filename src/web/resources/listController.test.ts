@@ -7,6 +7,7 @@ import {
   mayCall,
   rowButtonCount,
   recordName,
+  pagerProps,
   rowsPerPageOptions,
   type KeyPress,
 } from './listController.ts';
@@ -48,6 +49,10 @@ describe('small rules of the list', () => {
     [0, [30, 50, 100]],
   ])('rows per page offered for a page size of %i', (pageSize, want) => {
     expect(rowsPerPageOptions(pageSize)).toEqual(want);
+  });
+
+  it.each([10, 30, 100])('keeps the first/last-page buttons at %i rows per page', (pageSize) => {
+    expect(pagerProps(pageSize)).toMatchObject({ showFirstButton: true, showLastButton: true });
   });
 
   it.each<[unknown, boolean]>([

@@ -23,6 +23,16 @@ export const mayCall = (def: ResourceDefinition, call: ApiCall | undefined, role
 export const rowsPerPageOptions = (pageSize: number): number[] =>
   [...new Set([pageSize, ...PAGE_SIZES])].filter((n) => n > 0).sort((a, b) => a - b);
 
+/**
+ * The pager under a list: its page sizes, and the first/last-page buttons at every size (the table drops them when
+ * there are fewer than three pages, so they vanished when the user chose 100 rows).
+ */
+export const pagerProps = (pageSize: number) => ({
+  rowsPerPageOptions: rowsPerPageOptions(pageSize),
+  showFirstButton: true,
+  showLastButton: true,
+});
+
 /** Yes/no fields switched from the table arrive as booleans, "true"/"false" or "Y"/"N". */
 export const isSwitchedOn = (value: unknown): boolean => value === true || value === 'true' || value === 'Y';
 

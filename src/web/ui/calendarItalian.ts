@@ -29,4 +29,18 @@ export const calendarItalian: LocaleInput = {
     'Periodo successivo',
   ),
   moreLinkHint: (n: number) => (n === 1 ? 'Mostra un altro evento' : `Mostra altri ${n} eventi`),
+  moreLinkText: (n: number) => `+${n} altri`,
 };
+
+const HH_MM = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
+/**
+ * How much a calendar of the app shows of a crowded day: a few events and "+N altri" for the rest (a day of 140
+ * negotiations otherwise grows the page by thousands of pixels), and times as "08:00", never "8".
+ */
+export const calendarDensity = {
+  dayMaxEvents: 4,
+  eventMaxStack: 3,
+  eventTimeFormat: HH_MM,
+  slotLabelFormat: HH_MM,
+} as const;

@@ -1,7 +1,7 @@
 import { Box, Chip, CircularProgress, Typography } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import interactionPlugin from '@fullcalendar/react/interaction';
-import { calendarItalian } from '../../ui/calendarItalian.ts';
+import { calendarDensity, calendarItalian } from '../../ui/calendarItalian.ts';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -108,6 +108,7 @@ export function NegotiationCalendar() {
       <FullCalendar
         plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
         locale={calendarItalian}
+        {...calendarDensity}
         initialView="timeGridWeek"
         views={{ timeGridFourDay: { type: 'timeGrid', duration: { days: 4 } } }}
         buttons={{ timeGridFourDay: { text: m.views.fourDays } }}

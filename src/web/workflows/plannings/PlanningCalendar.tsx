@@ -1,7 +1,7 @@
 import { Box, Button, Chip, CircularProgress, Typography } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import interactionPlugin from '@fullcalendar/react/interaction';
-import { calendarItalian } from '../../ui/calendarItalian.ts';
+import { calendarDensity, calendarItalian } from '../../ui/calendarItalian.ts';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -13,6 +13,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { resourceIndex } from '../../../../generated/resourceIndex.ts';
+import { planningEventTitle } from '../../../domain/calendar/index.ts';
 import { unwrap } from '../../api/apiError.ts';
 import { api } from '../../api/client.ts';
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
@@ -105,9 +106,10 @@ export function PlanningCalendar() {
     await refresh();
   }
 
+  const customers = all.data?.references?.customer ?? [];
   const events = (all.data?.data ?? []).map((r) => ({
     id: String(r.id),
-    title: String(r.subject || m.untitled),
+    title: planningEventTitle(r.subject, customers.find((c) => c.id === r.customerId)?.label, m.untitled),
     start: `${String(r.date)}T${String(r.startTime)}`,
     end: `${String(r.date)}T${String(r.endTime)}`,
     classNames: r.completed === true ? ['attivita-completata'] : [],
@@ -134,6 +136,7 @@ export function PlanningCalendar() {
       <FullCalendar
         plugins={[classicThemePlugin, timeGridPlugin, dayGridPlugin, interactionPlugin]}
         locale={calendarItalian}
+        {...calendarDensity}
         initialView="timeGridWeek"
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
         allDaySlot={false}
