@@ -6891,6 +6891,17 @@ export interface components {
              */
             note?: string;
             /**
+             * Registro richiamate
+             * @description Le richiamate senza risposta, scritte dal server una riga per tentativo: tenute fuori dalle note dello staff, che non le sovrascrivono.
+             * @example Richiamato senza risposta il 12-03-2026 10:15: attività di richiamata il 12-03-2026 alle 14:00
+             */
+            readonly callLog?: string | null;
+            /**
+             * ID attività di richiamata
+             * @description L'attività di richiamata della chiamata: una sola aperta per chiamata, un nuovo «Nessuna risposta» la sposta.
+             */
+            readonly callbackPlanningId?: number | null;
+            /**
              * Chiusa il
              * Format: date-time
              * @example 2025-09-24T10:06:00+02:00

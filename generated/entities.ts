@@ -1598,6 +1598,14 @@ export interface MissedCall {
    */
   note?: string;
   /**
+   * Registro richiamate: Le richiamate senza risposta, scritte dal server una riga per tentativo: tenute fuori dalle note dello staff, che non le sovrascrivono.
+   */
+  callLog?: string | null;
+  /**
+   * ID attività di richiamata: L'attività di richiamata della chiamata: una sola aperta per chiamata, un nuovo «Nessuna risposta» la sposta.
+   */
+  callbackPlanningId?: number | null;
+  /**
    * Chiusa il
    */
   closedAt?: string | null;

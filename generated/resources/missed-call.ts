@@ -170,6 +170,8 @@ export const resource = {
     "operatorUserId",
     "recallStartedAt",
     "duration",
+    "callLog",
+    "callbackPlanningId",
     "closedAt",
     "closedReason",
     "caseKey"
@@ -204,7 +206,8 @@ export const resource = {
     "recalled",
     "operator",
     "overdue",
-    "operatorUserId"
+    "operatorUserId",
+    "recallStartedAt"
   ],
   "form": {
     "schema": {
@@ -243,6 +246,16 @@ export const resource = {
           "type": "string",
           "title": "Note",
           "maxLength": 4000
+        },
+        "callLog": {
+          "type": [
+            "string",
+            "null"
+          ],
+          "title": "Registro richiamate",
+          "description": "Le richiamate senza risposta, scritte dal server una riga per tentativo: tenute fuori dalle note dello staff, che non le sovrascrivono.",
+          "maxLength": 4000,
+          "readOnly": true
         }
       },
       "required": []
@@ -252,7 +265,8 @@ export const resource = {
         "recalled",
         "operator",
         "branchOfficeId",
-        "note"
+        "note",
+        "callLog"
       ],
       "branchOfficeId": {
         "ui:widget": "reference",
@@ -266,6 +280,17 @@ export const resource = {
           "wide": true,
           "rows": 3
         }
+      },
+      "callLog": {
+        "ui:widget": "textarea",
+        "ui:options": {
+          "writtenBy": [
+            "recallMissedCallNoAnswer"
+          ],
+          "wide": true,
+          "rows": 3
+        },
+        "ui:readonly": true
       }
     }
   },

@@ -134,7 +134,9 @@ test.describe('keyboard and missing pages', () => {
     await page.goto('/customers/999');
     await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
     await expect(page.getByText('404', { exact: true })).toBeVisible();
-    await expect(page.getByText('Il cliente 999 non esiste o è stato eliminato.')).toBeVisible();
+    await expect(
+      page.getByText('Il cliente 999 non esiste, è stato eliminato o non è visibile al tuo utente.'),
+    ).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.goto('/customers/non-un-numero');
     await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();

@@ -228,7 +228,9 @@ test.describe('negotiations: from first call to sent offer', () => {
     await expect(page.getByRole('cell', { name: COMPANY, exact: true })).toHaveCount(0);
     await page.goto(negotiationPath);
     const id = negotiationPath.split('/').pop() ?? '';
-    await expect(page.getByText(`La trattativa CP ${id} non esiste o è stata eliminata.`)).toBeVisible();
+    await expect(
+      page.getByText(`La trattativa CP ${id} non esiste, è stata eliminata o non è visibile al tuo utente.`),
+    ).toBeVisible();
     await expect(page.getByText(COMPANY)).toHaveCount(0);
   });
 });

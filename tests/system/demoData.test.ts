@@ -73,6 +73,37 @@ describe('the demo data of a first start', () => {
     expect(new Set(inserted).size, 'insertion dates spread over the past weeks').toBeGreaterThan(10);
   });
 
+  it('gives each customer a contact of its own company, at its e-mail domain', async () => {
+    const { rows } = await t.ctx.db.query<{ company: string; companyEmail: string; surname: string; email: string }>(
+      `SELECT k."companyName" AS company, k.email AS "companyEmail", c.surname, c.email
+         FROM contact c JOIN customer k ON k.id = c."customerId"`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    const companies = new Set(rows.map((r) => r.company));
+    for (const r of rows) {
+      expect(r.email.split('@')[1], `${r.surname} of ${r.company}`).toBe(r.companyEmail.split('@')[1]);
+      for (const other of companies)
+        if (other !== r.company) expect(other, `${r.surname} of ${r.company}`).not.toContain(r.surname);
+    }
+  });
+
+  it('links each salesperson who is an agent to that agent, so her activities carry it', async () => {
+    const { rows } = await t.ctx.db.query<{ username: string; agent: string | null; agentId: number | null }>(
+      `SELECT u.username, a.name AS agent, u."agentId" FROM "user" u LEFT JOIN agent a ON a.id = u."agentId"`,
+    );
+    const agents = (await t.ctx.db.query<{ name: string }>(`SELECT name FROM agent`)).rows.map((r) => r.name);
+    const sellers = DEMO_USERS.filter((u) => agents.includes(`${u.name} ${u.surname}`));
+    expect(sellers.map((u) => u.username)).toContain('commerciale.cp');
+    for (const u of sellers)
+      expect(rows.find((r) => r.username === u.username)?.agent, u.username).toBe(`${u.name} ${u.surname}`);
+    const galli = rows.find((r) => r.username === 'commerciale.cp')!.agentId;
+    const planned = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM planning WHERE "agentId" = $1`,
+      [galli],
+    );
+    expect(planned.rows[0]!.n).toBeGreaterThan(0);
+  });
+
   it('has sent offers with numbered versions, one signed, one declined, one expiring in two days, one expired', async () => {
     const admin = await as('admin.demo');
     const offers = await get<{ data: { data: { numeroDocumento: string; versione: number }[]; totalRows: number } }>(

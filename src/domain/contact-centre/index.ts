@@ -34,3 +34,4 @@ export {
 } from './businessHours.ts';
 export { officeHours, officeLines, nextCallbackSlot, type OfficeSettings } from './branchOffice.ts';
 export { callbackTexts, type CallbackFacts } from './callbackTexts.ts';
+export { holdsRecall, RECALL_HOLD_MS, type RecallHold } from './recallHold.ts';

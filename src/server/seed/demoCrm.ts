@@ -1,30 +1,40 @@
 import { Temporal } from 'temporal-polyfill';
 import { DEMO_PDF, form, type DemoApi, type Headers } from './demoApi.ts';
 
-const CONTACTS: [string, string, string][] = [
-  ['Paolo', 'Brambilla', 'Titolare'],
-  ['Giovanni', 'Rota', 'Responsabile acquisti'],
-  ['Marta', 'Bonetti', 'Capocantiere'],
-  ['Enrico', 'Sala', 'Amministrazione'],
-];
+/** Each demo customer's contact: a person of that company, with an address at its e-mail domain. */
+const CONTACTS: Record<string, [string, string, string]> = {
+  'Edilizia Brambilla S.r.l.': ['Paolo', 'Brambilla', 'Titolare'],
+  'Impresa Rota Costruzioni S.p.A.': ['Giovanni', 'Rota', 'Responsabile acquisti'],
+  'Allestimenti Garda S.n.c.': ['Marta', 'Bonetti', 'Capocantiere'],
+  'Termoidraulica Sala & Figli': ['Enrico', 'Sala', 'Amministrazione'],
+};
 
 /** Each customer's contact and equipment profile, and a document on the first, as the CRM user enters them. */
 export async function customers(api: DemoApi, crm: Headers) {
-  const ids = [...(await api.idsBy<{ id: number }>(crm, '/api/customers', 'id')).values()];
+  const { data: list } = await api.call<{ data: { id: number; companyName: string; email: string | null }[] }>(
+    crm,
+    'GET',
+    '/api/customers?page=0&rowsPerPage=0',
+  );
+  const ids = list.map((c) => c.id);
   const roles = await api.idsBy<{ role: string }>(crm, '/api/roles', 'role');
   const competitors = [...(await api.idsBy<{ id: number }>(crm, '/api/competitors', 'id')).values()];
   const categories = [...(await api.idsBy<{ id: number }>(crm, '/api/categories', 'id')).values()];
   const materials = [...(await api.idsBy<{ id: number }>(crm, '/api/materials', 'id')).values()];
-  for (const [i, customerId] of ids.entries()) {
-    const [name, surname, role] = CONTACTS[i % CONTACTS.length]!;
-    await api.call(crm, 'POST', '/api/contacts', {
-      customerId,
-      name,
-      surname,
-      roleId: roles.get(role) ?? null,
-      email: `${name.toLowerCase()}.${surname.toLowerCase()}@example.it`,
-      phone: `333 ${String(1_234_567 + i * 1_111)}`,
-    });
+  for (const [i, { id: customerId, companyName, email }] of list.entries()) {
+    const contact = CONTACTS[companyName];
+    if (contact) {
+      const [name, surname, role] = contact;
+      const domain = email?.split('@')[1] ?? 'example.it';
+      await api.call(crm, 'POST', '/api/contacts', {
+        customerId,
+        name,
+        surname,
+        roleId: roles.get(role) ?? null,
+        email: `${name.toLowerCase()}.${surname.toLowerCase()}@${domain}`,
+        phone: `333 ${String(1_234_567 + i * 1_111)}`,
+      });
+    }
     await api.call(crm, 'POST', '/api/details', {
       customerId,
       competitorId: competitors[i % competitors.length] ?? null,
@@ -50,7 +60,8 @@ export async function plannings(api: DemoApi, today: Temporal.PlainDate, users: 
   const communications = [...(await api.idsBy<{ id: number }>(users[0]!, '/api/communications', 'id')).values()];
   const meetings = [...(await api.idsBy<{ id: number }>(users[0]!, '/api/meetings', 'id')).values()];
   const monday = today.subtract({ days: today.dayOfWeek - 1 });
-  const days = [...Array.from({ length: 5 }, (_, d) => monday.add({ days: d })), today, today];
+  // Today three times: alternating users, each sees at least two (a linked salesperson sees her agent's only).
+  const days = [...Array.from({ length: 5 }, (_, d) => monday.add({ days: d })), today, today, today];
   const subjects = [
     'Visita in cantiere',
     'Telefonata di aggiornamento',

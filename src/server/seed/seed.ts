@@ -105,9 +105,13 @@ async function seedEmpty(ctx: AppContext, tx: Transaction, options: SeedOptions)
     fs.writeFileSync(result.passwordFile, `${adminPassword}\n`, { mode: 0o600 });
   }
   if (!options.demoData) return result;
+  const agents = new Map<string, unknown>();
   for (const [typeName, records] of DEMO_DATA) {
     const repo = crudRepository(tx, ctx.resource(typeName).model);
-    for (const r of records) await repo.create({ codiceLingua: 'it', ...r }, r);
+    for (const r of records) {
+      const created = await repo.create({ codiceLingua: 'it', ...r }, r);
+      if (typeName === 'Agent') agents.set(String(r.name), created.id);
+    }
   }
   // A week of the switchboard, posted as the PBX would: call report, missed calls and their call-backs.
   await ingestCalls(ctx, demoWeekOfCalls(), tx);
@@ -136,6 +140,8 @@ async function seedEmpty(ctx: AppContext, tx: Transaction, options: SeedOptions)
         active: 'true',
         category: 'CRM',
         filialiIds: [1],
+        // A salesperson who is also an agent is linked to it: her activities and customers carry her as Agente.
+        agentId: agents.get(`${u.name} ${u.surname}`) ?? null,
       },
       { passwordHash: hashes[i] },
     );

@@ -43,8 +43,14 @@ describe('phrases that agree with a title', () => {
   });
 
   it('says which record does not exist, in agreement', () => {
-    expect(missingRecord('Cliente', m, '999')).toBe('Il cliente 999 non esiste o è stato eliminato.');
-    expect(missingRecord('Trattativa CP', f, '7')).toBe('La trattativa CP 7 non esiste o è stata eliminata.');
-    expect(missingRecord('Attività', f, '3')).toBe("L'attività 3 non esiste o è stata eliminata.");
+    expect(missingRecord('Cliente', m, '999')).toBe(
+      'Il cliente 999 non esiste, è stato eliminato o non è visibile al tuo utente.',
+    );
+    expect(missingRecord('Trattativa CP', f, '7')).toBe(
+      'La trattativa CP 7 non esiste, è stata eliminata o non è visibile al tuo utente.',
+    );
+    expect(missingRecord('Attività', f, '3')).toBe(
+      "L'attività 3 non esiste, è stata eliminata o non è visibile al tuo utente.",
+    );
   });
 });

@@ -43,10 +43,14 @@ export function toward(name: string): string {
   return /^a/i.test(name) ? `ad ${name}` : `a ${name}`;
 }
 
-/** "Il cliente 999 non esiste o è stato eliminato.", "La trattativa CP 7 non esiste o è stata eliminata." */
+/**
+ * "Il cliente 999 non esiste, è stato eliminato o non è visibile al tuo utente.": the server answers 404 also for a
+ * record the user may not see (so as not to tell what exists), and the sentence must be true in that case too.
+ */
 export function missingRecord(title: string, g: Grammar, id: string): string {
   const the = theOne(title, g);
   const ending = g.gender === 'feminine' ? (g.plural ? 'e' : 'a') : g.plural ? 'i' : 'o';
-  const verb = g.plural ? 'non esistono o sono' : 'non esiste o è';
-  return `${the.charAt(0).toUpperCase()}${the.slice(1)} ${id} ${verb} stat${ending} eliminat${ending}.`;
+  const [exists, is, visible] = g.plural ? ['esistono', 'sono', 'visibili'] : ['esiste', 'è', 'visibile'];
+  const sentence = `${id} non ${exists}, ${is} stat${ending} eliminat${ending} o non ${is} ${visible} al tuo utente.`;
+  return `${the.charAt(0).toUpperCase()}${the.slice(1)} ${sentence}`;
 }

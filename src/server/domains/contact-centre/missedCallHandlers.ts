@@ -2,6 +2,8 @@ import {
   callbackTexts,
   caseWait,
   formatWait,
+  holdsRecall,
+  RECALL_HOLD_MS,
   nextCallbackSlot,
   officeHours,
 } from '../../../domain/contact-centre/index.ts';
@@ -12,7 +14,8 @@ import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { HttpError } from '../../http/httpError.ts';
-import { planPersonalActivity } from '../plannings/index.ts';
+import { movePersonalActivity, planPersonalActivity } from '../plannings/index.ts';
+import type { Queryable } from '../../db/Db.ts';
 import { officeCalendars } from './calendars.ts';
 import { checkedFieldValue } from './fieldUpdate.ts';
 import { contactCentreRepository as repo, type Office } from './repository.ts';
@@ -23,8 +26,6 @@ export const RECALL_MESSAGES = {
   notYours: 'Prima premere «Richiama»: la richiamata senza risposta è di chi ha richiamato',
 } as const;
 
-/** Someone else's "Richiama" holds a call for this long; after it, another operator may take it. */
-const TAKEN_FOR_MS = 15 * 60_000;
 const DEFAULT_THRESHOLD = 60;
 
 type MissedCall = RecordOf<'MissedCall'>;
@@ -55,6 +56,15 @@ function withWait(row: MissedCall, offices: Map<number, Office>, calendarOf: Cal
     wait: formatWait(wait.minutes),
     overdue: row.closedAt || row.recalled === 'Y' ? false : wait.overdue,
   };
+}
+
+/** The call's call-back activity, when it is still to do. */
+async function openCallback(tx: Queryable, planningId: unknown): Promise<number | null> {
+  if (typeof planningId !== 'number') return null;
+  const { rows } = await tx.query<{ id: number }>(`SELECT id FROM planning WHERE id = $1 AND NOT completed`, [
+    planningId,
+  ]);
+  return rows[0]?.id ?? null;
 }
 
 async function stored(ctx: AppContext, id: number): Promise<MissedCall> {
@@ -113,7 +123,7 @@ export const missedCallHandlers = defineHandlers({
     const row = await stored(ctx, id);
     if (row.recalled === 'Y') throw new HttpError(409, RECALL_MESSAGES.alreadyRecalled);
     const since = row.recallStartedAt ? Date.parse(String(row.recallStartedAt)) : 0;
-    if (row.operatorUserId && row.operatorUserId !== me.id && Date.now() - since < TAKEN_FOR_MS)
+    if (row.operatorUserId && row.operatorUserId !== me.id && Date.now() - since < RECALL_HOLD_MS)
       throw new HttpError(409, RECALL_MESSAGES.takenBy(String(row.operator ?? '')));
     await ctx
       .resource('MissedCall')
@@ -127,14 +137,16 @@ export const missedCallHandlers = defineHandlers({
     return answer(ctx, id);
   },
 
-  // Nobody answered the call-back: an activity in the operator's planning at the office's next slot.
+  // Nobody answered the call-back: an activity in the operator's planning at the office's next slot. Only under
+  // one's own "Richiama" (it ends the hold, so a repeated request is refused), and one open call-back per call: a
+  // new try moves the one still open instead of adding another.
   recallMissedCallNoAnswer: async (req, ctx) => {
     const id = idOf(req.params);
     const me = req.user;
     if (!me) throw new HttpError(401, 'Token mancante');
     const row = await stored(ctx, id);
     if (row.recalled === 'Y') throw new HttpError(409, RECALL_MESSAGES.alreadyRecalled);
-    if (row.operatorUserId !== me.id) throw new HttpError(409, RECALL_MESSAGES.notYours);
+    if (!holdsRecall(row, me.id, new Date())) throw new HttpError(409, RECALL_MESSAGES.notYours);
     const office = (await repo.offices(ctx.db)).find((o) => o.id === row.branchOfficeId);
     const now = new Date();
     const calendarOf = await officeCalendars(ctx.db, romeDateOf(now));
@@ -148,21 +160,28 @@ export const missedCallHandlers = defineHandlers({
       slot,
     });
     await ctx.db.transaction(async (tx) => {
-      // The operator's own: in their home and agenda, not in the sales team's.
-      await planPersonalActivity(tx, ctx, me, {
+      // The hold ends first, on the version read: of two requests at once, the second gets 409 and plans nothing.
+      await crudRepository(tx, ctx.resource('MissedCall').model).update(
+        id,
+        {},
+        { recallStartedAt: null, callLog: [row.callLog, note].filter(Boolean).join('\n').slice(-4000) },
+        typeof row.version === 'number' ? row.version : undefined,
+      );
+      const activity = {
         ...slot,
         subject,
         description,
         customerId: row.customerId ?? null,
+        // The operator's own: in their home and agenda, not in the sales team's.
         agentId: null,
         completed: false,
         codiceLingua: 'it',
-      });
-      await crudRepository(tx, ctx.resource('MissedCall').model).update(
-        id,
-        { note: [row.note, note].filter(Boolean).join('\n').slice(-4000) },
-        { recallStartedAt: null },
-      );
+      };
+      const open = await openCallback(tx, row.callbackPlanningId);
+      const planned = open
+        ? await movePersonalActivity(tx, ctx, me, open, activity)
+        : await planPersonalActivity(tx, ctx, me, activity);
+      await tx.query(`UPDATE "missedCall" SET "callbackPlanningId" = $2 WHERE id = $1`, [id, planned.id]);
     });
     await told(ctx);
     return answer(ctx, id);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRomeDateTime } from '../../../domain/dates.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
 import { ingestCalls } from './ingest.ts';
+import { RECALL_MESSAGES } from './missedCallHandlers.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -127,7 +128,7 @@ describe('Richiama', () => {
     const before = (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM planning`)).rows[0]?.n ?? 0;
     const done = await call('POST', `/api/missed-calls/${id as number}/no-answer`, anna);
     expect(done.statusCode).toBe(200);
-    expect(done.json().data.note).toMatch(
+    expect(done.json().data.callLog).toMatch(
       /^Richiamato senza risposta il \d{2}-\d{2}-\d{4} \d{2}:\d{2}: attività di richiamata il \d{2}-\d{2}-\d{4} alle \d{2}:\d{2}$/,
     );
     const { rows: texts } = await t.ctx.db.query<{ subject: string; description: string }>(
@@ -187,6 +188,37 @@ describe('Richiama', () => {
     const mine = await call('PUT', `/api/plannings/${planned.id}`, anna, moved);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().data).toMatchObject({ startTime: '17:00', operatoreId: await idOf('anna') });
+  });
+
+  it('keeps one open call-back per call, only under a fresh "Richiama", and its log apart from the note', async () => {
+    const { id } = await byPhone('+390245678902');
+    const url = `/api/missed-calls/${id as number}`;
+    const plannings = async () =>
+      (await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM planning`)).rows[0]?.n ?? 0;
+    const before = await plannings();
+    const first = (await byPhone('+390245678902')).callbackPlanningId;
+    expect(first).toEqual(expect.any(Number));
+    // The previous "Nessuna risposta" ended the hold: pressed again without "Richiama", it plans nothing.
+    const again = await call('POST', `${url}/no-answer`, anna);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(RECALL_MESSAGES.notYours);
+    // The staff's note is theirs: it does not erase the call log, nor the log the note.
+    const noted = await call('PUT', url, anna, { field: 'note', value: 'Chiede un preventivo' });
+    expect(noted.json().data).toMatchObject({
+      note: 'Chiede un preventivo',
+      callLog: expect.stringMatching(/^Richiamato/),
+    });
+    expect((await call('PUT', url, anna, { field: 'callLog', value: '' })).statusCode).toBe(400);
+    expect((await call('POST', `${url}/recall`, anna)).statusCode).toBe(200);
+    // Twice at once (a double click): one call-back, the other refused.
+    const both = await Promise.all([call('POST', `${url}/no-answer`, anna), call('POST', `${url}/no-answer`, anna)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const after = await byPhone('+390245678902');
+    // The open call-back moved to the next slot: still one, the same.
+    expect(await plannings()).toBe(before);
+    expect(after.callbackPlanningId).toBe(first);
+    expect(after.note).toBe('Chiede un preventivo');
+    expect(String(after.callLog).split('\n')).toHaveLength(2);
   });
 
   it('a call already recalled cannot be taken again', async () => {

@@ -78,3 +78,19 @@ export async function planPersonalActivity(
     operatoreNome: displayName(user),
   });
 }
+
+/** The same user's activity moved to new values (the next try of a call-back): it becomes theirs, as if planned anew. */
+export async function movePersonalActivity(
+  tx: Queryable,
+  ctx: AppContext,
+  user: StaffClaims,
+  id: number,
+  values: Omit<Planning, 'id' | 'version' | 'operatoreId' | 'operatoreNome'>,
+): Promise<Planning> {
+  const { model } = ctx.resource('Planning');
+  return crudRepository<Planning>(tx, model).update(id, values, {
+    ...serverSetValues(model, 'update', user),
+    operatoreId: user.id,
+    operatoreNome: displayName(user),
+  });
+}

@@ -258,3 +258,17 @@ describe('bad input and strangers', () => {
     expect(await results('crm', 'gru veneta')).toHaveLength(20);
   });
 });
+
+describe('an exact code', () => {
+  it('is not followed by other codes merely like it', async () => {
+    await t.ctx.db.query(
+      `INSERT INTO "offer" ("trattativaCpId", versione, "numeroDocumento", "ragioneSociale", "partitaIva") VALUES ($1, 2, 'OFF-2026-000120', 'Costruzioni Riva S.p.A.', '00743110157')`,
+      [negotiationId],
+    );
+    const found = await results('anna', 'OFF-2026-000123');
+    expect(found[0]).toMatchObject({ kind: 'offerta', match: 'codice' });
+    expect(found.filter((r) => r.match === 'simile')).toEqual([]);
+    // Without an exact code, the number typed wrong is still found as similar.
+    expect(await results('anna', 'OFF-2026-000129')).toContainEqual(expect.objectContaining({ match: 'simile' }));
+  });
+});

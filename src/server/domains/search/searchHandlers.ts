@@ -76,7 +76,9 @@ async function find(
   );
   add(found.byCode, 'codice');
   add(rankWordMatches(found.byWords, parsed.folded), 'parola');
-  if (parsed.folded.length >= SIMILAR_FROM && results.length < SEARCH_LIMIT && !parsed.phone) {
+  // A code found exactly is what was meant: other codes one digit away would only be noise ("nome simile").
+  const exact = found.byCode.length > 0;
+  if (parsed.folded.length >= SIMILAR_FROM && results.length < SEARCH_LIMIT && !parsed.phone && !exact) {
     const similar = await similarQuery(ctx, parsed.folded);
     if (similar)
       add(

@@ -1,5 +1,6 @@
 import { resourceApi, type Row } from '../../api/resourceApi.ts';
 import { formatPhoneDisplay } from '../../../domain/phone/index.ts';
+import { holdsRecall } from '../../../domain/contact-centre/index.ts';
 import { messages } from '../../i18n/messages.ts';
 import type { RowAction, RowActionContext } from '../../resources/resourceExtensions.ts';
 import { notify } from '../../ui/notificationBus.ts';
@@ -45,7 +46,8 @@ export const openCaller: RowAction = {
 export const recallMissedCallNoAnswer: RowAction = {
   icon: 'phone-missed',
   label: (row) => m.noAnswer(phone(row)),
-  applies: (row, { user }) => row.recalled !== 'Y' && !!user && row.operatorUserId === user.id,
+  // Only under my own "Richiama", as the server: it ends the hold, so it is not offered twice for one try.
+  applies: (row, { user }) => row.recalled !== 'Y' && holdsRecall(row, user?.id, new Date()),
   async run(call, row, ctx) {
     await resourceApi.action(call, Number(row.id));
     notify.success(m.noAnswerDone);
