@@ -88,6 +88,19 @@ test.describe('the frame and the guard', () => {
     await expect(panel.getByText('Contenuto del pannello')).toBeVisible();
     const height = await page.getByTestId('side-panel-content').evaluate((el) => el.getBoundingClientRect().height);
     expect(height).toBe(await page.evaluate(() => window.innerHeight - 150));
+    // The title and the 'Chiudi' button are in view: not under the top bar or the banner, not below the window.
+    for (const target of [
+      panel.getByRole('heading', { name: 'Dettaglio' }),
+      panel.getByRole('button', { name: 'Chiudi' }).last(),
+    ]) {
+      const box = await target.boundingBox();
+      if (!box) throw new Error('not laid out');
+      const onTop = await target.evaluate(
+        (el, [x, y]) => el.contains(document.elementFromPoint(x ?? 0, y ?? 0)),
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      expect(onTop).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     await page.evaluate(() =>

@@ -86,6 +86,20 @@ describe('formatHistoryValue: each value in the display format of its kind', () 
     expect(formatHistoryValue(field, value).replace(/\u202f/g, '\u00a0')).toBe(shown);
   });
 
+  it('reads a list of rows as a short summary, never as JSON', () => {
+    const lines = [
+      { Price: 180, SlotTo: 5, Periodo: 'G', SlotFrom: 1, ResourceGroup: 'ART16' },
+      { Price: 160, SlotTo: 15, Periodo: 'G', SlotFrom: 6, ResourceGroup: 'ART16' },
+      { Price: 140, SlotTo: 30, Periodo: 'G', SlotFrom: 16, ResourceGroup: 'ART16' },
+    ];
+    expect(formatHistoryValue(f('list'), lines)).toBe('3 righe');
+    expect(formatHistoryValue(f('list'), lines.slice(0, 1))).toBe('1 riga');
+    expect(formatHistoryValue(f('list'), [{ codice: 'A1', descrizione: 'Cestello' }])).toBe('Cestello');
+    expect(formatHistoryValue(f('list'), ['commerciale', 'supervisore'])).toBe('commerciale, supervisore');
+    expect(formatHistoryValue(f('object'), { id: 4, nome: 'Filiale Bergamo' })).toBe('Filiale Bergamo');
+    expect(formatHistoryValue(f('object'), { x: 1 })).toBe('compilato');
+  });
+
   it('names a reference by the label it had then, a list of them by theirs', () => {
     const ref = f('reference', { reference: 'statoTrattativa' });
     expect(formatHistoryValue(ref, 3, 'Vinta')).toBe('Vinta');

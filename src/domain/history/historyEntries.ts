@@ -99,9 +99,29 @@ export function formatHistoryValue(field: HistoryField | undefined, value: unkno
   const format = field && KIND_FORMAT[field.kind];
   if (format) return format(value) || String(value);
   if (typeof value === 'boolean') return value ? YES : NO;
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return listText(value);
+  if (typeof value === 'object') return nameOf(value) ?? FILLED;
   return String(value);
+}
+
+/** What a structured value reads as when it has no name of its own: never its JSON. */
+export const FILLED = 'compilato';
+const rows = (n: number) => (n === 1 ? '1 riga' : `${displayFormats.integer(n)} righe`);
+const NAME_KEYS = ['nome', 'name', 'ragioneSociale', 'descrizione', 'description', 'codice', 'code'];
+
+/** A row's own name (an article's description, a branch's name), when it has one. */
+function nameOf(row: object): string | undefined {
+  const values = row as Record<string, unknown>;
+  const key = NAME_KEYS.find((k) => typeof values[k] === 'string' && values[k] !== '');
+  return key ? String(values[key]) : undefined;
+}
+
+/** Plain values one after the other; rows (price lines, articles) by their names, else counted: "3 righe". */
+function listText(items: readonly unknown[]): string {
+  if (items.every((v) => typeof v !== 'object' || v === null)) return items.map((v) => String(v ?? '')).join(', ');
+  const names = items.map((v) => (v && typeof v === 'object' ? nameOf(v) : undefined));
+  const named = names.filter((n): n is string => n !== undefined);
+  return named.length === items.length && named.length <= 3 ? named.join(', ') : rows(items.length);
 }
 
 /** A change as the panel shows it: "Etichetta: vecchio → nuovo", with the referenced records' ids for links. */

@@ -1,5 +1,6 @@
 import { Box, Button, Collapse, Drawer, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { BANNER } from '../app/layoutSizes.ts';
 import { messages } from '../i18n/messages.ts';
 import { Icon } from './Icon.tsx';
 import { sidePanel, type SidePanelContent } from './sidePanelEvents.ts';
@@ -40,9 +41,18 @@ export function SidePanel() {
       open={open}
       onClose={() => sidePanel.close()}
       transitionDuration={SLIDE_MS}
+      // Above the top bar (a drawer's layer is under it) yet at the modal layer, so a menu opened inside shows on
+      // top; below the staging banner, which stays in view.
+      sx={{ zIndex: (t) => t.zIndex.modal }}
       slotProps={{
         paper: {
-          sx: { width: '100%', maxWidth: content?.maxWidth ?? '33%', minWidth: 320 },
+          sx: {
+            width: '100%',
+            maxWidth: content?.maxWidth ?? '33%',
+            minWidth: 320,
+            top: BANNER,
+            height: `calc(100% - ${BANNER}px)`,
+          },
           role: 'dialog',
           'aria-labelledby': 'side-panel-title',
         } as object,
@@ -75,7 +85,7 @@ export function SidePanel() {
           >
             {content.body}
           </Box>
-          <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}>
+          <Box sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider', textAlign: 'right' }}>
             <Button variant="outlined" onClick={() => sidePanel.close()}>
               {messages.actions.close}
             </Button>

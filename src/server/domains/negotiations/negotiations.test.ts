@@ -454,6 +454,7 @@ describe('calendar period', () => {
 describe('sends without SMTP_URL', () => {
   it('keep the message in the outbox as not delivered and leave the flag false', async () => {
     const id = await create('cp.anna', { ragioneSociale: 'Senza posta', contatto: 'Paolo Brambilla' });
+    await t.ctx.db.query(`UPDATE "user" SET name = 'Anna', surname = 'Sala' WHERE username = 'cp.anna'`);
     const res = await call('cp.anna', 'POST', '/api/trattative_cp/invia-anagrafica', {
       idTrattativaCp: id,
       email: ['paolo@ediliziabrambilla.it'],
@@ -468,7 +469,12 @@ describe('sends without SMTP_URL', () => {
       [id],
     );
     expect(rows).toEqual([
-      { kind: 'anagrafica', status: 'notConfigured', recipient: 'paolo@ediliziabrambilla.it', requestedBy: 'cp.anna' },
+      {
+        kind: 'anagrafica',
+        status: 'notConfigured',
+        recipient: 'paolo@ediliziabrambilla.it',
+        requestedBy: 'Anna Sala',
+      },
     ]);
     expect((await call('cp.anna', 'GET', `/api/trattative_cp/${id}`)).json().data.anagraficaInviata).toBe(false);
   });

@@ -64,7 +64,8 @@ export async function sendAboutNegotiation(
       ...mail,
       from: sender.from,
       replyTo: sender.replyTo,
-      cause: { entity: 'trattativaCp', id: negotiationId, user: req.user?.username },
+      // People read who asked for it ("Richiesta da") by name, as the users table has it.
+      cause: { entity: 'trattativaCp', id: negotiationId, user: sender.firma ?? req.user?.username },
     });
   });
   // The status says what the message means: the page warns when the e-mail was saved but not sent.

@@ -65,7 +65,8 @@ async function offerState(db: Queryable, row: Row, priced: PricedChoices): Promi
       versione: v.version,
       numeroDocumento: v.number,
       inviataIl: v.sentAt,
-      inviataDa: v.sentBy,
+      // Versions sent before the column held the name kept the username there; their snapshot has the name.
+      inviataDa: v.header.sender.name ?? v.sentBy,
       hash: v.hash,
       prezzoTotale: v.result.figures?.prezzoTotale ?? 0,
       prezzoTotaleScontato: v.result.figures?.prezzoTotaleScontato ?? 0,

@@ -508,6 +508,8 @@ describe('sent versions', () => {
     expect(offer.versioni[0]).toMatchObject({
       versione: 1,
       hash: first.hash,
+      // The person who sent it, by name, not their username.
+      inviataDa: 'Marco Conti',
       prezzoTotaleScontato: 1448.69,
       modifiche: [],
     });

@@ -1,7 +1,14 @@
 import { Alert, Box, Button, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { mergeHistory, showChange, type ShownChange } from '../../../domain/history/historyEntries.ts';
+import {
+  formatHistoryValue,
+  mergeHistory,
+  showChange,
+  type HistoryEntry,
+  type ShownChange,
+} from '../../../domain/history/historyEntries.ts';
+import { recordNameThen } from '../../../domain/history/recordNameThen.ts';
 import { displayFormats } from '../../../domain/displayFormats.ts';
 import type { HistoryField, ResourceDefinition } from '../../../domain/resourceDefinition.ts';
 import { messages } from '../../i18n/messages.ts';
@@ -68,6 +75,13 @@ function Changes(props: { changes: ShownChange[]; targets: ReadonlyMap<string, R
   );
 }
 
+/** A record shown in this one's history (a contact of a customer): its title and its name as it was then, never its id. */
+function otherRecord(other: ResourceDefinition, entries: readonly HistoryEntry[], index: number): string {
+  const named = other.history?.fields.find((f) => f.name === other.displayField);
+  const value = named && recordNameThen(entries, index, named.name);
+  return value === undefined ? other.title : `${other.title} ${formatHistoryValue(named, value)}`;
+}
+
 /**
  * "Storico" of a record (and of the records shown in it: a negotiation's offers): newest first, one entry per
  * person per 10 minutes, each change as "Etichetta: vecchio → nuovo" in the format of its kind, filtered by field.
@@ -115,13 +129,13 @@ export function HistoryPanel({ def, id, version }: Props) {
         </Typography>
       )}
       <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {entries.map((e) => {
+        {entries.map((e, i) => {
           const other = e.resource !== def.name ? definitions?.get(e.resource) : undefined;
           return (
             <Box component="li" key={e.id} data-event={e.event} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
               <Typography variant="caption" color="text.secondary" component="div">
                 {displayFormats.dateTime(e.at)} · {e.user ?? M.system} · {M.events[e.event] ?? e.event}
-                {other ? ` · ${other.title} ${e.recordId}` : ''}
+                {other ? ` · ${otherRecord(other, entries, i)}` : ''}
               </Typography>
               {e.note && <Typography variant="body2">{e.note}</Typography>}
               <Changes

@@ -117,10 +117,10 @@ export async function freezeOfferVersion(
       prezzoTotale: figures.prezzoTotale,
       prezzoTotaleScontato: figures.prezzoTotaleScontato,
       scontoApprovatoDa: input.discount.approvedBy ?? null,
-      inviataDa: user?.username ?? null,
+      inviataDa: header.sender.name,
       snapshot: JSON.stringify(snapshot),
       created: sentAt,
     },
   );
-  return { version, number, sentAt, sentBy: user?.username ?? null, hash, ...snapshot };
+  return { version, number, sentAt, sentBy: header.sender.name, hash, ...snapshot };
 }
