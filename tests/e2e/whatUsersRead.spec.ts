@@ -30,7 +30,6 @@ interface Records {
   acceptanceId: number;
   inventoryId: number;
   customerId: number;
-  adminHeaders: Record<string, string>;
 }
 
 const test = base.extend<object, { smtp: TestSmtpServer; records: Records }>({
@@ -193,7 +192,7 @@ async function makeRecords(request: APIRequestContext, stack: Stack, smtp: TestS
   if (!customerId) throw new Error('no demo customer');
   // The messages of all this have left: the walk reads them as they arrived.
   await smtp.waitFor(5);
-  return { accepted, open, acceptanceId, inventoryId, customerId: Number(customerId), adminHeaders: admin };
+  return { accepted, open, acceptanceId, inventoryId, customerId: Number(customerId) };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -394,7 +393,8 @@ test.describe('what users read: no ISO date, no ungrouped thousands, no English,
   });
 
   test('the PDFs: the offer as sent, the signed offer and the acceptance report', async ({ request, records }) => {
-    const headers = records.adminHeaders;
+    // Signed in now: the records' token, made when the worker started, may have expired behind a slow walk.
+    const headers = await signIn(request, 'admin', ADMIN_PASSWORD);
     const pdfs: [string, string][] = [
       ['offerta inviata', `/api/trattative_cp/${records.open.id}/offerta/versioni/1/pdf`],
       ['offerta accettata', `/api/trattative_cp/${records.accepted.id}/offerta/versioni/1/pdf`],
