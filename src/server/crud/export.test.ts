@@ -125,12 +125,7 @@ async function referenceSheet(name: string, filters: Record<string, string>, sor
   ws.getRow(1).font = { bold: true };
   for (const row of data)
     ws.addRow(
-      Object.fromEntries(
-        definition.columns.map((c) => {
-          const v = row[c.accessorKey];
-          return [c.accessorKey, v === null || v === undefined ? null : EXCEL_COLUMNS[c.kind].value(v, c, names)];
-        }),
-      ),
+      Object.fromEntries(definition.columns.map((c) => [c.accessorKey, excelCell(c, row[c.accessorKey], names)])),
     );
   return wb.xlsx.writeBuffer();
 }

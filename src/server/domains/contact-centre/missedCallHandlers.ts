@@ -14,8 +14,7 @@ import { defineHandlers, type AppContext, type RecordOf } from '../../context.ts
 import { crudRepository, type Row } from '../../crud/crudRepository.ts';
 import { idOf, listOptions } from '../../crud/genericHandler.ts';
 import { HttpError } from '../../http/httpError.ts';
-import { movePersonalActivity, planPersonalActivity } from '../plannings/index.ts';
-import type { Queryable } from '../../db/Db.ts';
+import { isOpenActivity, movePersonalActivity, planPersonalActivity } from '../plannings/index.ts';
 import { officeCalendars } from './calendars.ts';
 import { checkedFieldValue } from './fieldUpdate.ts';
 import { contactCentreRepository as repo, type Office } from './repository.ts';
@@ -56,15 +55,6 @@ function withWait(row: MissedCall, offices: Map<number, Office>, calendarOf: Cal
     wait: formatWait(wait.minutes),
     overdue: row.closedAt || row.recalled === 'Y' ? false : wait.overdue,
   };
-}
-
-/** The call's call-back activity, when it is still to do. */
-async function openCallback(tx: Queryable, planningId: unknown): Promise<number | null> {
-  if (typeof planningId !== 'number') return null;
-  const { rows } = await tx.query<{ id: number }>(`SELECT id FROM planning WHERE id = $1 AND NOT completed`, [
-    planningId,
-  ]);
-  return rows[0]?.id ?? null;
 }
 
 async function stored(ctx: AppContext, id: number): Promise<MissedCall> {
@@ -177,11 +167,12 @@ export const missedCallHandlers = defineHandlers({
         completed: false,
         codiceLingua: 'it',
       };
-      const open = await openCallback(tx, row.callbackPlanningId);
+      const previous = row.callbackPlanningId;
+      const open = typeof previous === 'number' && (await isOpenActivity(tx, ctx, previous)) ? previous : null;
       const planned = open
         ? await movePersonalActivity(tx, ctx, me, open, activity)
         : await planPersonalActivity(tx, ctx, me, activity);
-      await tx.query(`UPDATE "missedCall" SET "callbackPlanningId" = $2 WHERE id = $1`, [id, planned.id]);
+      await repo.setCallback(tx, id, planned.id);
     });
     await told(ctx);
     return answer(ctx, id);

@@ -69,6 +69,11 @@ function typedForms(e164: string): string[] {
 }
 
 export const contactCentreRepository = {
+  /** Names the activity that is this call's call-back. */
+  async setCallback(tx: Queryable, id: number, planningId: unknown): Promise<void> {
+    await tx.query(`UPDATE "missedCall" SET "callbackPlanningId" = $2 WHERE id = $1`, [id, planningId]);
+  },
+
   /** Whether this user is already assigned to this branch office. */
   async isAssigned(db: Queryable, branchOfficeId: unknown, appUserId: unknown): Promise<boolean> {
     const { rows } = await db.query(

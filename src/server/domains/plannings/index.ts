@@ -94,3 +94,9 @@ export async function movePersonalActivity(
     operatoreNome: displayName(user),
   });
 }
+
+/** Whether this activity is still to do (not completed, not deleted): a call-back that may be moved. */
+export async function isOpenActivity(tx: Queryable, ctx: AppContext, id: number): Promise<boolean> {
+  const found = await crudRepository<Planning>(tx, ctx.resource('Planning').model).first({ id, completed: false });
+  return found !== undefined;
+}
