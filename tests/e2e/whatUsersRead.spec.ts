@@ -7,7 +7,7 @@ import { pdfText } from '../helpers/pdfText.ts';
 import { unreadable, type Unreadable } from '../helpers/readableText.ts';
 import { PNG } from '../helpers/sampleFiles.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../helpers/testSmtpServer.ts';
-import { expect, openInApp, signIn as signInPage, test as base } from './fixtures.ts';
+import { expect, openInApp, signIn as signInPage, test as base, withoutAnimations } from './fixtures.ts';
 import { watchListCalls } from './pagedLists.ts';
 import { ADMIN_PASSWORD, type Stack } from './stack.ts';
 
@@ -358,6 +358,7 @@ test.describe('what users read: no ISO date, no ungrouped thousands, no English,
         timezoneId: 'Europe/Rome',
         serviceWorkers: 'block',
       });
+      await withoutAnimations(context);
       const page = await context.newPage();
       await signInPage(page, username, username === 'admin' ? ADMIN_PASSWORD : stack.demoPassword(username));
       await page.close();

@@ -10,19 +10,13 @@ import {
 } from 'material-react-table';
 import type { HTMLAttributes, KeyboardEvent, ReactElement, ReactNode } from 'react';
 import { CELL_PADDING } from './listLayout.ts';
+import { DENSITY_PADDING } from './tablePreferences.ts';
 
 /** A row's own attributes (its id, its tone, its click): its colours as the CSS variables of ROW_COLORS. */
 export type BodyRowProps = HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | undefined>;
 
 /** A coloured row's background and text (a status's colours), as CSS variables on its `<tr data-colored>`. */
 export const ROW_COLORS = { background: '--row-background', text: '--row-text' } as const;
-
-/** The vertical padding of MRT's cells by density: its data columns, then its own (expand, actions). */
-const PADDING: Record<MRT_DensityState, [data: string, display: string]> = {
-  compact: ['0.5rem', '0'],
-  comfortable: ['1rem', '0.5rem'],
-  spacious: ['1.5rem', '1rem'],
-};
 
 const OVERLAY = {
   content: '""',
@@ -40,7 +34,7 @@ const OVERLAY = {
  * list's own (8 px from each side, the expand column's 4 px, the pinned cells opaque, a row's tone and colours).
  */
 function bodyStyles(theme: Theme, base: string, density: MRT_DensityState): SystemStyleObject<Theme> {
-  const [dataY, displayY] = PADDING[density];
+  const { data: dataY, display: displayY } = DENSITY_PADDING[density];
   const border =
     theme.palette.mode === 'light'
       ? lighten(alpha(theme.palette.divider, 1), 0.88)
@@ -77,18 +71,19 @@ function bodyStyles(theme: Theme, base: string, density: MRT_DensityState): Syst
       opacity: 1,
       outlineOffset: '-1px',
       overflow: 'hidden',
-      padding: `${dataY} ${CELL_PADDING / 2}px`,
+      padding: `${dataY}px ${CELL_PADDING / 2}px`,
       position: 'relative',
       textAlign: 'left',
       textOverflow: 'ellipsis',
       transition: 'padding 150ms ease-in-out',
       verticalAlign: 'inherit',
-      whiteSpace: density === 'compact' ? 'nowrap' : 'normal',
+      // Whether a value breaks onto a second line is its column's (FittedCell), in every density.
+      whiteSpace: 'normal',
       zIndex: 0,
       '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: '-2px' },
       '&[data-align="right"]': { textAlign: 'right' },
-      '&[data-display]': { padding: `${displayY} ${CELL_PADDING / 2}px`, textOverflow: 'clip' },
-      '&[data-display="mrt-row-expand"]': { padding: `${displayY} 4px` },
+      '&[data-display]': { padding: `${displayY}px ${CELL_PADDING / 2}px`, textOverflow: 'clip' },
+      '&[data-display="mrt-row-expand"]': { padding: `${displayY}px 4px` },
       '&[data-pinned="true"]': { position: 'sticky', zIndex: 1 },
       '&[data-pinned="true"]:before': {
         ...OVERLAY,

@@ -112,6 +112,7 @@ export function ListView({ controller }: { controller: ListController }) {
         const on = isSwitchedOn(row.original[c.accessorKey]);
         return (
           <Switch
+            size={prefs.density === 'compact' ? 'small' : 'medium'}
             checked={on}
             disabled={controller.toggling}
             slotProps={{ input: { 'aria-label': `${c.header}: ${recordName(def, row.original)}` } }}

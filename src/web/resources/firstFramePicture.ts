@@ -10,6 +10,7 @@ import {
   type TableLayout,
 } from './listLayout.ts';
 import { TABLE_SCROLL } from './listRoom.ts';
+import { DENSITY_PADDING, type TablePreferences } from './tablePreferences.ts';
 import { FONT_FAMILY } from './textWidth.ts';
 
 /** A list's rows as its first frame shows them, before the app's code has arrived. */
@@ -26,6 +27,8 @@ export interface FirstFrameData {
   layout: (width: number) => ListLayout;
   /** The width of the column of row buttons, 0 when there is none. */
   actions: number;
+  /** The user's density for this list: the rows' and headers' padding. */
+  density: TablePreferences['density'];
 }
 
 /** Room the phone's cards leave above them for the sort choice. */
@@ -45,6 +48,7 @@ function sheet(frame: FirstFrameData): CSSStyleSheet {
   const margin = pagePadding(width);
   const left = (width < PHONE_BELOW ? 0 : DRAWER) + margin;
   const pad = `${CELL_PADDING / 2}px`;
+  const y = DENSITY_PADDING[frame.density];
   const css = new CSSStyleSheet();
   css.replaceSync(`
     .crm-ff { position: fixed; inset: 0; overflow: hidden; background: #fff; z-index: 1400 }
@@ -54,10 +58,10 @@ function sheet(frame: FirstFrameData): CSSStyleSheet {
     .crm-ff-rows { ${TABLE_SCROLL} }
     .crm-ff-page table { border-collapse: collapse; table-layout: fixed; width: 100% }
     .crm-ff-page th, .crm-ff-page td {
-      padding: 16px ${pad}; border-bottom: 1px solid rgba(224, 224, 224, 1); text-align: left;
+      padding: ${y.data}px ${pad}; border-bottom: 1px solid rgba(224, 224, 224, 1); text-align: left;
       letter-spacing: 0.01071em; vertical-align: middle; overflow: hidden
     }
-    .crm-ff-page th { font-weight: 700; padding: 12px ${pad} 9.6px; vertical-align: top }
+    .crm-ff-page th { font-weight: 700; padding: ${y.headTop}px ${pad} ${y.headBottom}px; vertical-align: top }
     .crm-ff-page .crm-ff-right { text-align: right }
     .crm-ff-page .crm-ff-none { white-space: nowrap; text-overflow: ellipsis }
     .crm-ff-page .crm-ff-lines > span {

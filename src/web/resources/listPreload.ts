@@ -67,11 +67,12 @@ export async function preloadList(pathname: string, search: string, roles: reado
     if (listShown) return firstFrame.done();
     // Text cells, and references by the names the page carries: chips and colours draw with the app.
     const buttons = rowButtonCount(def, roles);
-    const { columnVisibility } = readTablePreferences(tablePreferencesKey(tokenStore.user()?.username, def.name));
+    const { columnVisibility, density } = readTablePreferences(tablePreferencesKey(tokenStore.user()?.username, def.name));
     const frame: FirstFrameData = {
       path: pathname,
       title: def.label,
       toolbarSpace: (def.filters.length > 0 ? 64 : 0) + 72,
+      density,
       columns: def.columns.map((c) => ({
         key: c.accessorKey,
         header: c.header,
