@@ -67,7 +67,9 @@ export async function preloadList(pathname: string, search: string, roles: reado
     if (listShown) return firstFrame.done();
     // Text cells, and references by the names the page carries: chips and colours draw with the app.
     const buttons = rowButtonCount(def, roles);
-    const { columnVisibility, density } = readTablePreferences(tablePreferencesKey(tokenStore.user()?.username, def.name));
+    const { columnVisibility, density } = readTablePreferences(
+      tablePreferencesKey(tokenStore.user()?.username, def.name),
+    );
     const frame: FirstFrameData = {
       path: pathname,
       title: def.label,
