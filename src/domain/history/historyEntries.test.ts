@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryField } from '../resourceDefinition.ts';
-import { formatHistoryValue, mergeHistory, showChange, type HistoryEntry } from './historyEntries.ts';
+import { CONTENT_CHANGED, formatHistoryValue, mergeHistory, showChange, type HistoryEntry } from './historyEntries.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 26, 9, 0) + minutes * 60_000).toISOString();
 let nextId = 1;
@@ -105,6 +105,21 @@ describe('formatHistoryValue: each value in the display format of its kind', () 
     expect(formatHistoryValue(ref, 3, 'Vinta')).toBe('Vinta');
     expect(formatHistoryValue(ref, 3, null)).toBe('#3');
     expect(formatHistoryValue(f('references', { reference: 'gruppoCrm' }), [1, 2], ['Nord', 'Sud'])).toBe('Nord, Sud');
+  });
+
+  it('says that a list whose rows changed changed, though it reads as before; a plain value that reads the same stays out', () => {
+    const fields: HistoryField[] = [
+      { name: 'righe', title: 'Righe listino', kind: 'list' },
+      { name: 'ora', title: 'Ora', kind: 'dateTime' },
+    ];
+    const before = [{ prezzo: 10 }, { prezzo: 20 }, { prezzo: 30 }, { prezzo: 40 }];
+    const after = [{ prezzo: 10 }, { prezzo: 25 }, { prezzo: 30 }, { prezzo: 40 }];
+    expect(showChange(fields, { field: 'righe', from: before, to: after })).toMatchObject({
+      from: '4 righe',
+      to: `4 righe, ${CONTENT_CHANGED}`,
+    });
+    const time = showChange(fields, { field: 'ora', from: '2026-11-26T10:00:01Z', to: '2026-11-26T10:00:40Z' });
+    expect(time.from).toBe(time.to);
   });
 
   it('shows a change as label: old → new with the reference to link', () => {

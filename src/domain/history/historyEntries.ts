@@ -134,13 +134,23 @@ export interface ShownChange {
   reference?: { resource: string; from: unknown; to: unknown };
 }
 
+/** Said after a list or a structured value whose rows changed but which reads as before ("3 righe"). */
+export const CONTENT_CHANGED = 'contenuto modificato';
+
+const structured = (v: unknown) => typeof v === 'object' && v !== null;
+
 export function showChange(fields: readonly HistoryField[], change: HistoryChange): ShownChange {
   const field = fields.find((f) => f.name === change.field);
+  const from = formatHistoryValue(field, change.from, change.fromLabel);
+  const to = formatHistoryValue(field, change.to, change.toLabel);
+  // A price list edited row by row still reads "3 righe": say that it changed rather than show nothing. (Plain
+  // values that read the same, a time changed by seconds, are no change to the reader and stay out.)
+  const hidden = from === to && !field?.reference && (structured(change.from) || structured(change.to));
   return {
     field: change.field,
     label: field?.title ?? change.field,
-    from: formatHistoryValue(field, change.from, change.fromLabel),
-    to: formatHistoryValue(field, change.to, change.toLabel),
+    from,
+    to: hidden && !sameValue(change.from, change.to) ? `${to}, ${CONTENT_CHANGED}` : to,
     ...(field?.reference ? { reference: { resource: field.reference, from: change.from, to: change.to } } : {}),
   };
 }
