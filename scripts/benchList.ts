@@ -16,6 +16,7 @@ import { seed } from '../src/server/seed/seed.ts';
 import { CHROMIUM } from '../tests/e2e/playwright.config.ts';
 // @ts-expect-error: a plain .mjs helper shared with npm start
 import { ensureBuilt } from './ensureBuilt.mjs';
+import { tableAndClick } from './lib/listOpen.ts';
 import { machine } from './lib/machine.ts';
 import { seedCallLog } from './lib/seedCallLog.ts';
 
@@ -145,27 +146,9 @@ async function open(browser: Browser, url: string, warm?: BrowserContext): Promi
   return { ms: Number(ms), ...app, ...found };
 }
 
-/**
- * Until the app's table holds the 50 rows (not the first frame's picture of them) and a click on its first
- * sortable header has been answered: the sort it asks for is in the address.
- */
 async function interactive(page: Page): Promise<{ tableMs: number; interactiveMs: number }> {
-  const tableMs = await (
-    await page.waitForFunction(
-      () => document.querySelectorAll('tbody tr[data-row-id]').length >= 50 && performance.now(),
-      undefined,
-      { timeout: 30_000, polling: 'raf' },
-    )
-  ).jsonValue();
-  const before = await page.evaluate(() => location.search);
-  await page.locator('thead th .MuiTableSortLabel-root').first().click();
-  const interactiveMs = await (
-    await page.waitForFunction((search) => location.search !== search && performance.now(), before, {
-      timeout: 30_000,
-      polling: 'raf',
-    })
-  ).jsonValue();
-  return { tableMs: Number(tableMs), interactiveMs: Number(interactiveMs) };
+  const { table, click } = await tableAndClick(page, 30_000);
+  return { tableMs: table, interactiveMs: click };
 }
 
 const browser = await chromium.launch(CHROMIUM);

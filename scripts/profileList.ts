@@ -12,6 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { buildApp } from '../src/server/app.ts';
 import { seed } from '../src/server/seed/seed.ts';
 import { CHROMIUM } from '../tests/e2e/playwright.config.ts';
+import { pageTimeWhen, tableAndClick } from './lib/listOpen.ts';
 import { machine } from './lib/machine.ts';
 import { seedCallLog } from './lib/seedCallLog.ts';
 
@@ -136,25 +137,14 @@ function profileSelf(root: string, profile: Profile, from: number, to: number) {
 }
 
 async function marks(page: Page): Promise<Marks> {
-  const at = (fn: () => number | false) =>
-    page
-      .waitForFunction(fn, undefined, { timeout: 60_000, polling: 'raf' })
-      .then((h) => h.jsonValue() as Promise<number>);
-  const frame = await at(
+  const frame = await pageTimeWhen(
+    page,
     () =>
       document.querySelectorAll('tbody tr[data-row-id], tbody tr[data-preview-row-id]').length >= 50 &&
       performance.now(),
+    60_000,
   );
-  const table = await at(() => document.querySelectorAll('tbody tr[data-row-id]').length >= 50 && performance.now());
-  const before = await page.evaluate(() => location.search);
-  await page.locator('thead th .MuiTableSortLabel-root').first().click();
-  const click = await (
-    await page.waitForFunction((s) => location.search !== s && performance.now(), before, {
-      timeout: 60_000,
-      polling: 'raf',
-    })
-  ).jsonValue();
-  return { frame, table, click: Number(click) };
+  return { frame, ...(await tableAndClick(page, 60_000)) };
 }
 
 type Measured = { marks: Marks; kinds: Record<string, Record<string, number>>; self: ReturnType<typeof profileSelf> };
