@@ -69,14 +69,10 @@ export async function planPersonalActivity(
   tx: Queryable,
   ctx: AppContext,
   user: StaffClaims,
-  values: Omit<Planning, 'id' | 'version' | 'operatoreId' | 'operatoreNome'>,
+  values: PersonalValues,
 ): Promise<Planning> {
   const { model } = ctx.resource('Planning');
-  return crudRepository<Planning>(tx, model).create(values, {
-    ...serverSetValues(model, 'create', user),
-    operatoreId: user.id,
-    operatoreNome: displayName(user),
-  });
+  return crudRepository<Planning>(tx, model).create(values, ownedBy(model, 'create', user));
 }
 
 /** The same user's activity moved to new values (the next try of a call-back): it becomes theirs, as if planned anew. */
@@ -85,15 +81,20 @@ export async function movePersonalActivity(
   ctx: AppContext,
   user: StaffClaims,
   id: number,
-  values: Omit<Planning, 'id' | 'version' | 'operatoreId' | 'operatoreNome'>,
+  values: PersonalValues,
 ): Promise<Planning> {
   const { model } = ctx.resource('Planning');
-  return crudRepository<Planning>(tx, model).update(id, values, {
-    ...serverSetValues(model, 'update', user),
-    operatoreId: user.id,
-    operatoreNome: displayName(user),
-  });
+  return crudRepository<Planning>(tx, model).update(id, values, ownedBy(model, 'update', user));
 }
+
+type PersonalValues = Omit<Planning, 'id' | 'version' | 'operatoreId' | 'operatoreNome'>;
+
+/** What the server sets on a user's own activity: its own fields, and the user as its operator. */
+const ownedBy = (model: Parameters<typeof serverSetValues>[0], op: 'create' | 'update', user: StaffClaims) => ({
+  ...serverSetValues(model, op, user),
+  operatoreId: user.id,
+  operatoreNome: displayName(user),
+});
 
 /** Whether this activity is still to do (not completed, not deleted): a call-back that may be moved. */
 export async function isOpenActivity(tx: Queryable, ctx: AppContext, id: number): Promise<boolean> {
