@@ -6,7 +6,8 @@ import type { OfferBuilderState } from './useOfferBuilder.ts';
 
 /** Beside the builder: "Perché questo prezzo", who approved, a conflict or a refusal, and the save. */
 export function PricingPanel({ builder, props }: { builder: OfferBuilderState; props: OfferBuilderProps }) {
-  const { approvedBy, conflict, refusedMessage, busy, onSave } = props;
+  const { conflict, refusedMessage, busy, onSave } = props;
+  const approvedBy = builder.approver;
   return (
     <Box sx={{ position: { lg: 'sticky' }, top: { lg: 96 } }}>
       {!builder.live && (

@@ -7,6 +7,7 @@ import {
 } from '../../../domain/pricing/workedExamples.ts';
 import {
   approvalOf,
+  draftApprover,
   emptyDraft,
   errorsByField,
   inputOfDraft,
@@ -111,6 +112,12 @@ describe('offer draft', () => {
     const changed = errorsByField(priceDraft({ ...stored, scontoPercentuale: 16 }, catalog, approval));
     expect(changed.sconto).toMatch(/serve l'approvazione di un supervisore/);
     expect(errorsByField(priceDraft(stored, catalog)).sconto).toMatch(/serve l'approvazione/);
+    // "Sconto approvato da" is said of the draft only while it gives away what was approved.
+    expect(draftApprover({ ...stored, noteOfferta: 'Consegna al mattino' }, catalog, approval)).toBe(
+      'Roberto Marchetti',
+    );
+    expect(draftApprover({ ...stored, scontoPercentuale: 16 }, catalog, approval)).toBeNull();
+    expect(draftApprover(stored, catalog, null)).toBeNull();
   });
 
   it('names a choice not made yet rather than what cannot be computed without it', () => {

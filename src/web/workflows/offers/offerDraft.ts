@@ -161,6 +161,13 @@ export const approvalOf = (by: string, stored: OfferDraft, catalog: OfferCatalog
   levers: discountLevers(pricingInput(stored, catalog)),
 });
 
+const approverOf = (input: ReturnType<typeof pricingInput>, approval: DraftApproval | null) =>
+  approval && discountLevers(input) === approval.levers ? approval.by : null;
+
+/** Who approved what the draft gives away: the stored approval while its levers are the draft's, else nobody. */
+export const draftApprover = (draft: OfferDraft, catalog: OfferCatalog, approval: DraftApproval | null) =>
+  approverOf(pricingInput(draft, catalog), approval);
+
 /**
  * Every figure of the draft, as the server will compute it. A choice not made yet is named as such (as the
  * server does), rather than by what the engine cannot compute without it.
@@ -171,7 +178,7 @@ export function priceDraft(
   approval: DraftApproval | null = null,
 ): ShownPricing {
   const input = pricingInput(draft, catalog);
-  const approvedBy = approval && discountLevers(input) === approval.levers ? approval.by : null;
+  const approvedBy = approverOf(input, approval);
   const pricing = priceOffer({ ...input, discount: { ...input.discount, approvedBy } });
   const missing = [
     ...(draft.gruppoRisorsaId === null

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { APPROVAL_CODES } from '../../../domain/pricing/index.ts';
 import {
   approvalOf,
+  draftApprover,
   errorsByField,
   mergeArticles,
   priceDraft,
@@ -60,6 +61,8 @@ export function useOfferBuilder(props: OfferBuilderProps) {
     [approvedBy, initial, catalog],
   );
   const livePricing = useMemo(() => priceDraft(draft, catalog, stored), [draft, catalog, stored]);
+  // "Sconto approvato da" only while the draft gives away what was approved: a changed discount needs a new one.
+  const approver = live ? draftApprover(draft, catalog, stored) : (approvedBy ?? null);
   const pricing = live ? livePricing : (serverPricing ?? livePricing);
   // A supervisor's save records the approval: for them the limit is a notice, not an error.
   const approval = pricing.approvalRequired && canApprove;
@@ -99,6 +102,7 @@ export function useOfferBuilder(props: OfferBuilderProps) {
     pricing,
     shown,
     approval,
+    approver,
     errors,
     blocking,
     showAll,
