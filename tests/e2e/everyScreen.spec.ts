@@ -99,7 +99,10 @@ async function exportedRows(page: Page): Promise<number> {
 
 async function applyFilter(page: Page, label: string, value: string) {
   const bar = page.getByRole('search', { name: 'Filtri' });
-  await bar.getByLabel(label, { exact: true }).fill(value);
+  const input = bar.getByLabel(label, { exact: true });
+  // A filter beyond the bar's first line is folded under "Altri filtri".
+  if (!(await input.isVisible())) await bar.getByRole('button', { name: /^Altri filtri/ }).click();
+  await input.fill(value);
   await bar.getByRole('button', { name: 'Cerca' }).click();
 }
 

@@ -393,6 +393,33 @@ test.describe('the workflows’ lists on a tablet', () => {
     await expect(detail.locator('dd', { hasText: /^\d{11}$/ })).toBeVisible();
     await expectNoSidewaysScroll(page, 'negotiations, a row open');
   });
+
+  test('the filters beyond the bar’s first line are folded under "Altri filtri"; one chosen in the address shows', async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto('/trattativeCp/trattativeCp');
+    const bar = page.getByRole('search', { name: 'Filtri' });
+    const more = bar.getByRole('button', { name: /^Altri filtri/ });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    // One line: the first filter and the buttons side by side, the list's rows under them.
+    const first = await bar.getByLabel('Ragione sociale', { exact: true }).boundingBox();
+    const button = await more.boundingBox();
+    expect(Math.abs((first?.y ?? 0) - (button?.y ?? 99))).toBeLessThan(10);
+    await expect(bar.getByLabel('Commerciale', { exact: true })).toBeHidden();
+    // (The default "Archiviata: No", folded too, is the list's usual state: it does not unfold the rest.)
+
+    await more.click();
+    await expect(bar.getByRole('button', { name: 'Meno filtri' })).toHaveAttribute('aria-expanded', 'true');
+    await bar.getByLabel('Partita IVA', { exact: true }).fill('0341');
+    await bar.getByRole('button', { name: 'Cerca' }).click();
+    await expect(page).toHaveURL(/f\.partitaIva=0341/);
+    // Opened from the address (a bookmark, the Back button), a chosen folded filter is in view, with its value.
+    await page.reload();
+    await expect(bar.getByLabel('Partita IVA', { exact: true })).toHaveValue('0341');
+    await expect(bar.getByRole('button', { name: 'Meno filtri' })).toBeVisible();
+  });
 });
 
 test.describe('the inventory on a phone', () => {

@@ -293,6 +293,9 @@ async function openEvery(page: Page, scope: ReturnType<Page['locator']>) {
 
 /** The screen's pickers, and its new-record form's when it has one (opened, then cancelled). */
 async function openControls(page: Page, idle: () => Promise<void>) {
+  // The filters folded beyond the bar's first line too.
+  const more = page.getByRole('search', { name: 'Filtri' }).getByRole('button', { name: /^Altri filtri/ });
+  if ((await more.count()) === 1) await more.click();
   await openEvery(page, page.locator('main'));
   const add = page.getByRole('main').getByRole('button', { name: 'Aggiungi', exact: true });
   if ((await add.count()) === 1 && (await add.isEnabled())) {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { displayFormats } from '../../domain/displayFormats.ts';
 import { filterKeys, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
+import { filtersOnFirstLine } from './filterLine.ts';
 import { INCOMPLETE_DATE } from './incompleteDate.ts';
 import { NumberInput } from './NumberInput.tsx';
 
@@ -32,6 +33,11 @@ interface Props {
   filters: FilterDefinition[];
   values: Record<string, string>;
   onApply(values: Record<string, string>): void;
+  /**
+   * The bar's width, when it should keep to one line: the filters beyond it fold under "Altri filtri" (at 1024 px
+   * the negotiations' ten filters took five lines and left two rows of the list in view).
+   */
+  room?: number;
 }
 
 /** A record of another resource, picked by searching it: the filter holds its id. */
@@ -140,9 +146,18 @@ function FilterField({ def, value, onChange }: { def: FilterDefinition; value: s
  * Filters from the schema; typing does not reload the list until "Cerca" (or Enter). Empty values are not sent.
  * The parent keys it by the applied values, so Back/Forward resets what is typed.
  */
-export function FilterBar({ filters, values, onApply }: Props) {
+export function FilterBar({ filters, values, onApply, room }: Props) {
   const [draft, setDraft] = useState(values);
+  const first = filtersOnFirstLine(filters, room);
+  const folded = filters.slice(first);
+  // A value other than the filter's own default (the negotiations' "Archiviata: No" is the list's usual state).
+  const chosen = (f: FilterDefinition, held: Record<string, string>) =>
+    filterKeys(f).some((k) => (held[k] ?? '') !== '' && held[k] !== String(f.default ?? ''));
+  const filled = folded.filter((f) => chosen(f, draft)).length;
+  // Folded filters chosen by the user (from the address) show from the start: nothing chosen is out of sight.
+  const [open, setOpen] = useState(() => folded.some((f) => chosen(f, values)));
   if (filters.length === 0) return null;
+  const shown = open ? filters : filters.slice(0, first);
   return (
     <Box
       component="form"
@@ -155,7 +170,7 @@ export function FilterBar({ filters, values, onApply }: Props) {
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}
     >
-      {filters.map((f) => {
+      {shown.map((f) => {
         const set = (key: string) => (v: string) => setDraft((d) => ({ ...d, [key]: v }));
         if (f.widget !== 'dateRange')
           return <FilterField key={f.field} def={f} value={draft[f.field] ?? ''} onChange={set(f.field)} />;
@@ -180,6 +195,11 @@ export function FilterBar({ filters, values, onApply }: Props) {
       <Button type="submit" variant="contained">
         {messages.actions.search}
       </Button>
+      {folded.length > 0 && (
+        <Button variant="outlined" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? messages.fewerFilters : messages.moreFilters(filled)}
+        </Button>
+      )}
       <Button onClick={() => onApply({})}>{messages.actions.reset}</Button>
     </Box>
   );

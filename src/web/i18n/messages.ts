@@ -122,6 +122,9 @@ export const messages = {
   },
   commaSeparated: 'Valori separati da virgola',
   filters: 'Filtri',
+  /** The filters beyond the filter bar's first line, folded: how many of them hold a value. */
+  moreFilters: (filled: number) => (filled > 0 ? `Altri filtri (${filled})` : 'Altri filtri'),
+  fewerFilters: 'Meno filtri',
   mainMenu: 'Menu principale',
   skipToContent: 'Vai al contenuto',
   /** A `confirmX` field that does not repeat `X` (only passwords have one). */

@@ -208,6 +208,7 @@ export function ListView({ controller }: { controller: ListController }) {
         filters={def.filters}
         values={state.filters}
         onApply={(filters) => setState({ ...state, filters, page: 1 })}
+        room={roomWidth}
       />
       {Summary && <Summary filters={state.filters} />}
       {list.error && (
