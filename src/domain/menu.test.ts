@@ -157,6 +157,7 @@ describe('openDrawerSections: the section of the current page is open', () => {
 
   it('names the group of a configuration sub-group by its parent', () => {
     expect(drawerGroupOf('/configurations/tipiControllo')).toBe('service');
+    expect(drawerGroupOf('/inventarioMezzi/7')).toBe('inventarioMezzi');
     expect(drawerGroupOf('/nessuna/pagina')).toBeNull();
   });
 });
@@ -172,6 +173,9 @@ describe('activeEntryOf: the drawer entry a page belongs to', () => {
     ['/customers/3', '/customers/all'],
     ['/customers/all', '/customers/all'],
     ['/contactCenter/branch-office-users', '/contactCenter/branch-offices'],
+    // An inventory's page, permitted to all and in no entry of its own, belongs to the inventories' list.
+    ['/inventarioMezzi/7', '/inventarioMezzi/inventariMezzi'],
+    ['/inventarioMezzi/inventariMezzi', '/inventarioMezzi/inventariMezzi'],
     ['/', null],
     ['/profile', null],
   ])('%s → %s', (path, entry) => {

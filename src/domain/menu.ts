@@ -67,6 +67,8 @@ export interface WorkflowMenu {
   menu?: readonly MenuEntry[];
   /** Path prefixes always permitted (SPEC.md section 6), the route's own roles still first. */
   alwaysPermitted?: readonly string[];
+  /** The drawer entry of such a page (path prefix → the route of the entry that lists its records). */
+  placedUnder?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -101,6 +103,9 @@ export function createMenu(resources: Iterable<MenuResource>, workflows: readonl
   const MENU = menuEntries(resources, workflows);
   // SPEC.md section 6: some paths are always permitted (the public offer page, inventory details).
   const ALWAYS_PERMITTED = workflows.flatMap((w) => w.alwaysPermitted ?? []);
+  const PLACES = workflows.flatMap((w) => Object.entries(w.placedUnder ?? {}));
+  /** The entry that lists an always-permitted page with no entry of its own (an inventory's page). */
+  const placeOf = (path: string) => PLACES.find(([prefix]) => path.startsWith(prefix))?.[1] ?? null;
 
   /** The drawer a user with these roles sees: groups they may open, entries they may use. */
   function drawerFor(userRoles: readonly string[]): DrawerSection[] {
@@ -130,7 +135,7 @@ export function createMenu(resources: Iterable<MenuResource>, workflows: readonl
 
   /** The top-level drawer group of the page at this path (a configuration sub-group counts as its parent). */
   function drawerGroupOf(path: string): MenuGroup | null {
-    const entry = MENU.find((e) => matches(e.route, path));
+    const entry = MENU.find((e) => matches(e.route, path)) ?? MENU.find((e) => e.route === placeOf(path));
     if (!entry) return null;
     return DRAWER_GROUPS.find((g) => g.id === entry.group)?.parent ?? entry.group;
   }
@@ -145,6 +150,8 @@ export function createMenu(resources: Iterable<MenuResource>, workflows: readonl
     if (own) return own.route;
     const hidden = MENU.find((e) => e.hidden && matches(e.route, path));
     if (hidden) return hidden.listedUnder ?? null;
+    const place = placeOf(path);
+    if (place) return place;
     const under = visible
       .filter((e) => path.startsWith(`${e.route}/`))
       .sort((a, b) => b.route.length - a.route.length)[0];

@@ -12,4 +12,5 @@ export const inventoryPages: WorkflowPages = {
   name: 'inventory',
   // SPEC.md section 6: an inventory's page is always permitted (the server decides what it shows).
   alwaysPermitted: [`${INVENTORY_PAGE}/`],
+  placedUnder: INVENTORY_LIST ? { [`${INVENTORY_PAGE}/`]: INVENTORY_LIST } : {},
 };
