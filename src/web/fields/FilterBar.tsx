@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { displayFormats } from '../../domain/displayFormats.ts';
 import { filterKeys, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
-import { filtersOnFirstLine } from './filterLine.ts';
+import { FILTER_WIDTH, filtersOnFirstLine } from './filterLine.ts';
 import { INCOMPLETE_DATE } from './incompleteDate.ts';
 import { NumberInput } from './NumberInput.tsx';
 
@@ -51,12 +51,12 @@ function ReferenceFilter({
   onChange(v: string): void;
 }) {
   return (
-    <Loading label={def.label} value="" width={240}>
+    <Loading label={def.label} value="" width={FILTER_WIDTH.reference}>
       <ReferencePicker
         resource={def.reference ?? ''}
         label={def.label}
         size="small"
-        width={240}
+        width={FILTER_WIDTH.reference}
         value={/^\d+$/.test(value) ? Number(value) : null}
         onChange={(id) => onChange(id === null ? '' : String(id))}
       />
@@ -68,7 +68,7 @@ function DateFilter({
   label,
   value,
   onChange,
-  width = 180,
+  width = FILTER_WIDTH.date,
 }: {
   label: string;
   value: string;
@@ -127,7 +127,7 @@ function FilterField({ def, value, onChange }: { def: FilterDefinition; value: s
       return <DateFilter label={def.label} value={value} onChange={onChange} />;
     case 'number':
       return (
-        <Box sx={{ width: 140 }}>
+        <Box sx={{ width: FILTER_WIDTH.number }}>
           <NumberInput
             size="small"
             label={def.label}
@@ -178,14 +178,14 @@ export function FilterBar({ filters, values, onApply, room }: Props) {
         return [
           <DateFilter
             key={from}
-            width={230}
+            width={FILTER_WIDTH.rangeDate}
             label={messages.range.from(f.label)}
             value={draft[from] ?? ''}
             onChange={set(from)}
           />,
           <DateFilter
             key={to}
-            width={230}
+            width={FILTER_WIDTH.rangeDate}
             label={messages.range.to(f.label)}
             value={draft[to] ?? ''}
             onChange={set(to)}

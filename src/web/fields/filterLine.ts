@@ -1,12 +1,15 @@
 import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
 
-/** The room a filter's control takes, its gap included; a date range is two controls. */
+/** The widths the filter bar gives its controls (a date range is two date fields). */
+export const FILTER_WIDTH = { reference: 240, date: 180, rangeDate: 230, number: 140 } as const;
+
+/** The room a filter's control takes, its gap included; a select or a text is as wide as MUI draws it. */
 const GAP = 16;
 const CONTROL_WIDTH: Partial<Record<FilterDefinition['widget'], number>> = {
-  reference: 240,
-  date: 180,
-  dateRange: 2 * 230 + GAP,
-  number: 140,
+  reference: FILTER_WIDTH.reference,
+  date: FILTER_WIDTH.date,
+  dateRange: 2 * FILTER_WIDTH.rangeDate + GAP,
+  number: FILTER_WIDTH.number,
   select: 180,
   triState: 160,
   boolean: 160,
