@@ -1,4 +1,4 @@
-// npm run bench:crash: the server (tsx src/server/main.ts) killed with SIGKILL, on PGlite and on PostgreSQL.
+// npm run bench:crash: the server (node src/server/main.ts) killed with SIGKILL, on PGlite and on PostgreSQL.
 // 1. While clients write: acknowledged writes that are missing, or present twice, after the restart.
 // 2. While the outbox delivers: messages not delivered, delivered twice, and how long after the restart
 //    delivery went on. Prints the figures as the README's tables. CRASH_ROUNDS (3), CRASH_WRITERS (8),

@@ -5,6 +5,8 @@ import { ensureBuilt } from './ensureBuilt.mjs';
 import { projectEnv } from './lib/projectEnv.mjs';
 
 ensureBuilt();
-const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], { stdio: 'inherit', env: projectEnv() });
+// The project's own Node.js runs the TypeScript as it is (it strips the types; tsconfig's erasableSyntaxOnly
+// keeps the code to what it can strip), as the tests' servers do (tests/helpers/startServer.ts).
+const server = spawn('node_modules/.bin/node', ['src/server/main.ts'], { stdio: 'inherit', env: projectEnv() });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

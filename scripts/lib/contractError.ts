@@ -7,8 +7,10 @@ export interface ContractProblem {
 
 /** Thrown when the contract cannot be turned into generated code. */
 export class ContractError extends Error {
-  constructor(readonly problems: ContractProblem[]) {
+  readonly problems: ContractProblem[];
+  constructor(problems: ContractProblem[]) {
     super(problems.map((p) => `${p.file}#${p.pointer}: ${p.reason}`).join('\n'));
     this.name = 'ContractError';
+    this.problems = problems;
   }
 }

@@ -17,8 +17,10 @@ afterAll(() => remove());
 afterEach(() => restore());
 
 function restore(): void {
-  for (const rel of snapshot(root).keys()) if (!pristine.has(rel)) fs.rmSync(path.join(root, rel));
+  const now = snapshot(root);
+  for (const rel of now.keys()) if (!pristine.has(rel)) fs.rmSync(path.join(root, rel));
   for (const [rel, text] of pristine) {
+    if (now.get(rel) === text) continue;
     fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     fs.writeFileSync(path.join(root, rel), text);
   }
@@ -183,7 +185,7 @@ describe('npm run generate refuses a broken contract, saying where and why', () 
     });
     fs.rmSync(path.join(root, 'generated/resources/agent.ts'));
     const before = snapshot(path.join(root, 'generated'));
-    const r = run(root, 'tsx', ['scripts/generate.ts']);
+    const r = run(root, 'node', ['scripts/generate.ts']);
     expect(r.code).toBe(1);
     expect(r.out).toContain(
       'schemas/agent.json#/x-resource: must NOT have additional properties: unknown key "colonne"',
@@ -195,12 +197,12 @@ describe('npm run generate refuses a broken contract, saying where and why', () 
 
 describe('npm run generate:check', () => {
   it('passes on the committed tree and fails, naming the files, when a schema changed without regenerating', () => {
-    const first = run(root, 'tsx', ['scripts/generate.ts', '--check']);
+    const first = run(root, 'node', ['scripts/generate.ts', '--check']);
     expect(first.out).toContain('up to date');
     editJson(agent(), (s) => {
       (s.properties as Record<string, unknown>).telefono = { type: 'string', title: 'Telefono' };
     });
-    const r = run(root, 'tsx', ['scripts/generate.ts', '--check']);
+    const r = run(root, 'node', ['scripts/generate.ts', '--check']);
     expect(r.code).toBe(1);
     expect(r.out).toContain('generated/entities.ts');
     expect(r.out).toContain('generated/resources/agent.ts');

@@ -24,7 +24,7 @@ describe('adding a field to one schema', () => {
         examples: ['335 765 4321'],
       };
     });
-    generate = run(root, 'tsx', ['scripts/generate.ts']);
+    generate = run(root, 'node', ['scripts/generate.ts']);
     after = snapshot(root);
   });
   afterAll(() => remove());

@@ -6,6 +6,7 @@ import { copyProject, editJson } from '../helpers/copyProject.ts';
 import { run } from '../helpers/run.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
+import { SERVER_COMMAND, SERVER_READY } from '../helpers/startServer.ts';
 import { signIn } from './fixtures.ts';
 import { ADMIN_PASSWORD, withSeededData } from './stack.ts';
 
@@ -31,14 +32,14 @@ const test = base.extend<object, { copy: { baseURL: string } }>({
           };
         });
         for (const [cmd, args] of [
-          ['tsx', ['scripts/generate.ts']],
+          ['node', ['scripts/generate.ts']],
           ['vite', ['build', '--logLevel', 'warn']],
         ] as const) {
           const r = run(root, cmd, [...args]);
           expect(r.code, r.out).toBe(0);
         }
         const port = freePort();
-        server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+        server = await startProcess(SERVER_COMMAND[0], [...SERVER_COMMAND[1]], SERVER_READY, {
           cwd: root,
           env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD, DEMO_DATA: 'base' },
           timeoutMs: 90_000,

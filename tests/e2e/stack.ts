@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startPostgres, type PostgresServer } from '../../scripts/lib/postgresServer.ts';
 import { startProcess, type Started } from '../helpers/startProcess.ts';
 import { freePort } from '../helpers/freePort.ts';
+import { SERVER_COMMAND, SERVER_READY } from '../helpers/startServer.ts';
 import { readDemoPasswords } from '../../src/server/seed/seed.ts';
 import { createDb } from '../../src/server/db/createDb.ts';
 import { cheapenPasswords } from '../helpers/testPasswords.ts';
@@ -28,7 +29,7 @@ const SEEDED_DATA_DIR = 'E2E_SEEDED_DATA_DIR';
  */
 export async function seedDataDir(): Promise<() => void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-e2e-seeded-'));
-  const server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+  const server = await startProcess(SERVER_COMMAND[0], [...SERVER_COMMAND[1]], SERVER_READY, {
     env: {
       PORT: String(freePort()),
       HOST: '127.0.0.1',
@@ -90,10 +91,12 @@ export class Stack {
   private postgres?: PostgresServer;
   private siblings: Started[] = [];
 
-  constructor(
-    readonly database: Database,
-    private readonly extraEnv: Record<string, string> = {},
-  ) {}
+  readonly database: Database;
+  private readonly extraEnv: Record<string, string>;
+  constructor(database: Database, extraEnv: Record<string, string> = {}) {
+    this.database = database;
+    this.extraEnv = extraEnv;
+  }
 
   get baseURL() {
     return `http://127.0.0.1:${this.serverPort}`;
@@ -118,7 +121,7 @@ export class Stack {
   }
 
   async startServer() {
-    this.server = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+    this.server = await startProcess(SERVER_COMMAND[0], [...SERVER_COMMAND[1]], SERVER_READY, {
       env: this.env(),
       timeoutMs: 90_000,
     });
@@ -189,7 +192,7 @@ export class Stack {
   async startSibling(env: Record<string, string> = {}): Promise<{ baseURL: string; stop: () => Promise<void> }> {
     const port = freePort();
     const baseURL = `http://127.0.0.1:${port}`;
-    const sibling = await startProcess('node_modules/.bin/tsx', ['src/server/main.ts'], /CRM Noleggi: http/, {
+    const sibling = await startProcess(SERVER_COMMAND[0], [...SERVER_COMMAND[1]], SERVER_READY, {
       env: { ...this.env(), PORT: String(port), API_PUBLIC_URL: baseURL, ...env },
       timeoutMs: 90_000,
     });

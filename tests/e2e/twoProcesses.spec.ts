@@ -5,7 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { ADMIN_PASSWORD } from './stack.ts';
 
 // Server processes behind a load balancer share one PostgreSQL: the stack's server (A) and two more
-// (B and C), each a real `tsx src/server/main.ts`. Only B and C have an SMTP server: they are the outbox workers.
+// (B and C), each a real `node src/server/main.ts`. Only B and C have an SMTP server: they are the outbox workers.
 let smtp: TestSmtpServer;
 let b: { baseURL: string; stop: () => Promise<void> };
 let c: { baseURL: string; stop: () => Promise<void> };

@@ -16,13 +16,18 @@ export function copyProject(prefix = 'crm-copy-'): { root: string; remove: () =>
   return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
 }
 
-/** Every file under dir (relative path → content), for before/after comparisons. */
+/** Every file under dir but node_modules (relative path → content), for before/after comparisons. */
 export function snapshot(dir: string, skip: (rel: string) => boolean = () => false): Map<string, string> {
   const out = new Map<string, string>();
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+  // A recursive listing of dir would list the linked node_modules too, a hundred times the project's files.
+  const top = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.name !== 'node_modules');
+  const entries = top.flatMap((e) =>
+    e.isDirectory() ? fs.readdirSync(path.join(dir, e.name), { recursive: true, withFileTypes: true }) : [e],
+  );
+  for (const entry of entries) {
     const full = path.join(entry.parentPath, entry.name);
     const rel = path.relative(dir, full);
-    if (!entry.isFile() || rel.startsWith('node_modules') || skip(rel)) continue;
+    if (!entry.isFile() || skip(rel)) continue;
     out.set(rel, fs.readFileSync(full, 'utf8'));
   }
   return out;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../../src/server/db/dataDirLock.ts';
 import { freePort } from '../helpers/freePort.ts';
-import { loginHeaders, startServer, type RunningServer } from '../helpers/startServer.ts';
+import { loginHeaders, SERVER_COMMAND, startServer, type RunningServer } from '../helpers/startServer.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crm-one-process-'));
 const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: 'Unico-2025!', DEMO_DATA: '0' };
@@ -18,7 +18,7 @@ afterAll(async () => {
 /** A second server on the same data directory, to its exit: its code and everything it printed. */
 function secondStart(): Promise<{ code: number | null; output: string; ms: number }> {
   const started = Date.now();
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  const child = spawn(SERVER_COMMAND[0], SERVER_COMMAND[1], {
     env: { ...process.env, ...env, PORT: String(freePort()), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

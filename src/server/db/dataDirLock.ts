@@ -27,12 +27,11 @@ interface Owner {
 
 /** Thrown when another live process holds the data directory: its message is the line the start prints. */
 export class DataDirInUse extends Error {
-  constructor(
-    message: string,
-    readonly pid: number,
-  ) {
+  readonly pid: number;
+  constructor(message: string, pid: number) {
     super(message);
     this.name = 'DataDirInUse';
+    this.pid = pid;
   }
 }
 

@@ -6,15 +6,16 @@ export interface Violation {
 
 /** An error with its HTTP status and Italian message; the one Error shape of the API. */
 export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly violations?: Violation[],
-    /** Seconds to wait before trying again (429): sent as Retry-After. */
-    readonly retryAfter?: number,
-  ) {
+  readonly statusCode: number;
+  readonly violations?: Violation[];
+  /** Seconds to wait before trying again (429): sent as Retry-After. */
+  readonly retryAfter?: number;
+  constructor(statusCode: number, message: string, violations?: Violation[], retryAfter?: number) {
     super(message);
     this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.violations = violations;
+    this.retryAfter = retryAfter;
   }
 }
 

@@ -17,11 +17,11 @@ const STEEL: Rgb = [120, 128, 136];
 
 class Raster {
   readonly pixels: Buffer;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    background: Rgb,
-  ) {
+  readonly width: number;
+  readonly height: number;
+  constructor(width: number, height: number, background: Rgb) {
+    this.width = width;
+    this.height = height;
     this.pixels = Buffer.alloc(width * height * 3);
     this.fill(() => true, background);
   }

@@ -66,7 +66,10 @@ export class NewFiles {
   private readonly keys: string[] = [];
   private published = false;
 
-  constructor(private readonly storage: Storage) {}
+  private readonly storage: Storage;
+  constructor(storage: Storage) {
+    this.storage = storage;
+  }
 
   /** Writes bytes under a new random name in folder (durable, not yet in place); resolves to that name. */
   async add(folder: string, bytes: Uint8Array, ext: string): Promise<string> {

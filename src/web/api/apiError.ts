@@ -4,12 +4,13 @@ export type ApiErrorBody = components['schemas']['Error'];
 
 /** A failed call: its status and the server's Italian message and field violations. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody,
-  ) {
+  readonly status: number;
+  readonly body: ApiErrorBody;
+  constructor(status: number, body: ApiErrorBody) {
     super(body.message);
     this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
   }
 }
 

@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { stringify } from 'yaml';
 import { MESSAGES } from '../../http/httpError.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -62,17 +61,25 @@ export const withoutRemoteLogo = (bundle: string) => bundle.split(REMOTE_LOGO).j
  */
 export async function apiDocs(app: FastifyInstance): Promise<void> {
   const json = fs.readFileSync(CONTRACT, 'utf8');
-  const yaml = stringify(JSON.parse(json), { lineWidth: 0 });
+  // Written on the first request, not at every start (a third of a second of a server's start).
+  let yaml: Promise<string> | undefined;
   const files = {
     'redoc.standalone.js': { file: REDOC, type: 'text/javascript; charset=utf-8' },
     'docs.js': { file: path.join(here, 'docs.js'), type: 'text/javascript; charset=utf-8' },
     'docs.css': { file: path.join(here, 'docs.css'), type: 'text/css; charset=utf-8' },
   } as const;
-  const assets = new Map(
-    Object.entries(files).map(([name, { file, type }]) => [name, { body: fs.readFileSync(file), type }]),
-  );
-  const redoc = assets.get('redoc.standalone.js');
-  if (redoc) redoc.body = Buffer.from(withoutRemoteLogo(redoc.body.toString('utf8')));
+  // Read on the first request too: few servers are ever asked for their docs.
+  const assets = new Map<string, { body: Buffer; type: string }>();
+  const asset = (name: string) => {
+    if (!Object.hasOwn(files, name) || assets.has(name)) return assets.get(name);
+    const { file, type } = files[name as keyof typeof files];
+    const body = fs.readFileSync(file);
+    assets.set(name, {
+      body: name === 'redoc.standalone.js' ? Buffer.from(withoutRemoteLogo(body.toString('utf8'))) : body,
+      type,
+    });
+    return assets.get(name);
+  };
 
   app.get('/api/docs', async (_req, reply) =>
     reply
@@ -82,14 +89,18 @@ export async function apiDocs(app: FastifyInstance): Promise<void> {
       .send(PAGE),
   );
   app.get<{ Params: { asset: string } }>('/api/docs/:asset', async (req, reply) => {
-    const asset = assets.get(req.params.asset);
-    if (!asset) return reply.code(404).send({ code: 404, message: MESSAGES.notFound });
-    return reply.type(asset.type).header('Cache-Control', 'public, max-age=3600').send(asset.body);
+    const found = asset(req.params.asset);
+    if (!found) return reply.code(404).send({ code: 404, message: MESSAGES.notFound });
+    return reply.type(found.type).header('Cache-Control', 'public, max-age=3600').send(found.body);
   });
   app.get('/api/openapi.json', async (_req, reply) =>
     reply.type('application/json; charset=utf-8').header('Cache-Control', 'no-cache').send(json),
   );
-  app.get('/api/openapi.yaml', async (_req, reply) =>
-    reply.type('application/yaml; charset=utf-8').header('Cache-Control', 'no-cache').send(yaml),
-  );
+  app.get('/api/openapi.yaml', async (_req, reply) => {
+    yaml ??= import('yaml').then(({ stringify }) => stringify(JSON.parse(json), { lineWidth: 0 }));
+    return reply
+      .type('application/yaml; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(await yaml);
+  });
 }

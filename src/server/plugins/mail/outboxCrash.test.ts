@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginHeaders, startServer, type RunningServer } from '../../../../tests/helpers/startServer.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 
-// The worker is a real server process (tsx src/server/main.ts) killed with SIGKILL at chosen points of a
+// The worker is a real server process (node src/server/main.ts) killed with SIGKILL at chosen points of a
 // delivery; the mail server is this process's, so it sees every copy. On PGlite (DATA_DIR) in the
 // server-pglite project, on a database of its own in the run's PostgreSQL in the server-postgres one.
 const base = (inject as (key: 'postgresUrl') => string | undefined)('postgresUrl');
