@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
 import type { ResourceDefinition } from '../../src/domain/resourceDefinition.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, openInApp, test } from './fixtures.ts';
 
 interface Screen {
   route: string;
@@ -106,8 +106,99 @@ async function applyFilter(page: Page, label: string, value: string) {
   await bar.getByRole('button', { name: 'Cerca' }).click();
 }
 
+/**
+ * One screen's round: seeded rows, a filter written to the address, create, edit, export, delete. The page is
+ * the running app: the first screen of a group is opened by its address, the others inside the app.
+ */
+async function roundOf(page: Page, screen: Screen, i: number, first: boolean) {
+  const def = await byRoute(screen.route);
+  if (first) await page.goto(screen.route);
+  else await openInApp(page, screen.route);
+  await expect(page.getByRole('heading', { name: def.label, exact: true })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+
+  if (!def.api.create) {
+    // Read-only lists: a value of the first row narrows the list.
+    await expect(page.getByRole('button', { name: 'Aggiungi' })).toHaveCount(0);
+    const filter = def.filters.find((f) => f.widget === 'text');
+    if (!filter) throw new Error(`${def.name}: no text filter`);
+    const column = def.columns.findIndex((c) => c.accessorKey === filter.field);
+    const before = await rows(page).count();
+    const value = (await rows(page).first().locator('td').nth(column).innerText()).trim();
+    await applyFilter(page, filter.label, value);
+    await expect(page).toHaveURL(new RegExp(`f\\.${filter.field}=`));
+    await expect(rows(page).filter({ hasNotText: value })).toHaveCount(0);
+    const after = await rows(page).count();
+    expect(after).toBeLessThanOrEqual(before);
+    expect(await exportedRows(page)).toBe(after);
+    return;
+  }
+
+  // Create, with a marker no seeded row contains.
+  const marker = `E2E${i}Z`;
+  const values: Record<string, string> = {};
+  for (const name of required(def)) {
+    const p = props(def)[name];
+    values[name] = screen.values?.[name] ?? (p?.maxLength ? marker.slice(0, p.maxLength) : marker);
+  }
+  Object.assign(values, screen.values);
+  await page.getByRole('button', { name: 'Aggiungi' }).click();
+  for (const [name, value] of Object.entries(values)) await field(page, def, name).fill(value);
+  await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Filter on the first filter the new record has a value for: exactly that row.
+  const filter = def.filters.find((f) => values[f.field] !== undefined);
+  if (!filter) throw new Error(`${def.name}: no filter on a required field`);
+  await applyFilter(page, filter.label, values[filter.field] ?? '');
+  await expect(page).toHaveURL(new RegExp(`f\\.${filter.field}=`));
+  // (That a filter in the URL is applied on a cold load is the masterData story's, on both databases.)
+  await expect(rows(page)).toHaveCount(1);
+
+  // Edit, then read the stored value back in the dialog.
+  const edited = screen.edit ?? filter.field;
+  const newValue = screen.edit
+    ? String(Number(values[edited]) + 1)
+    : `${values[edited] ?? ''}M`.slice(0, props(def)[edited]?.maxLength ?? 255);
+  await rows(page)
+    .getByRole('button', { name: /^Modifica/ })
+    .click();
+  await field(page, def, edited).fill(newValue);
+  await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(rows(page)).toHaveCount(1);
+  await rows(page)
+    .getByRole('button', { name: /^Modifica/ })
+    .click();
+  await expect(field(page, def, edited)).toHaveValue(newValue);
+  await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Export: the file holds exactly the filtered list.
+  expect(await exportedRows(page)).toBe(1);
+
+  // Delete after the confirmation.
+  await rows(page)
+    .getByRole('button', { name: /^Elimina/ })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
+  await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();
+  await expect(rows(page)).toHaveCount(0);
+}
+
+/**
+ * The screens in groups, each group one test walking its screens in one running app as the drawer would. A test
+ * per screen, each in a new browser context loading the app cold, cost twice the CPU (27 November 2026, CI=true,
+ * this spec alone on 2 cores: 504 core-s in 260 s, grouped 236 core-s in 127 s). Each screen has its own marker,
+ * so the groups are independent and spread over the workers.
+ */
+const GROUP = 6;
+const groups = Array.from({ length: Math.ceil(SCREENS.length / GROUP) }, (_, g) =>
+  SCREENS.slice(g * GROUP, (g + 1) * GROUP).map((screen, j) => ({ screen, i: g * GROUP + j })),
+);
+
 test.describe('every generated screen, as super admin, against the real server', () => {
-  // Each screen's walk uses its own marker: independent, so they spread over the workers.
   test.describe.configure({ mode: 'parallel' });
   // One sign-in for the whole walk: the session (tokens in local storage) is handed to every test.
   let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
@@ -124,81 +215,14 @@ test.describe('every generated screen, as super admin, against the real server',
     session = await page.context().storageState();
   });
 
-  SCREENS.forEach((screen, i) => {
-    test(`${screen.route}: seeded rows, filter written to the URL, create, edit, export, delete`, async ({ page }) => {
-      const def = await byRoute(screen.route);
-      await page.goto(screen.route);
-      await expect(page.getByRole('heading', { name: def.label, exact: true })).toBeVisible();
-      await expect(rows(page).first()).toBeVisible();
-
-      if (!def.api.create) {
-        // Read-only lists: a value of the first row narrows the list.
-        await expect(page.getByRole('button', { name: 'Aggiungi' })).toHaveCount(0);
-        const filter = def.filters.find((f) => f.widget === 'text');
-        if (!filter) throw new Error(`${def.name}: no text filter`);
-        const column = def.columns.findIndex((c) => c.accessorKey === filter.field);
-        const before = await rows(page).count();
-        const value = (await rows(page).first().locator('td').nth(column).innerText()).trim();
-        await applyFilter(page, filter.label, value);
-        await expect(page).toHaveURL(new RegExp(`f\\.${filter.field}=`));
-        await expect(rows(page).filter({ hasNotText: value })).toHaveCount(0);
-        const after = await rows(page).count();
-        expect(after).toBeLessThanOrEqual(before);
-        expect(await exportedRows(page)).toBe(after);
-        return;
-      }
-
-      // Create, with a marker no seeded row contains.
-      const marker = `E2E${i}Z`;
-      const values: Record<string, string> = {};
-      for (const name of required(def)) {
-        const p = props(def)[name];
-        values[name] = screen.values?.[name] ?? (p?.maxLength ? marker.slice(0, p.maxLength) : marker);
-      }
-      Object.assign(values, screen.values);
-      await page.getByRole('button', { name: 'Aggiungi' }).click();
-      for (const [name, value] of Object.entries(values)) await field(page, def, name).fill(value);
-      await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
-      await expect(page.getByText('Salvataggio avvenuto correttamente')).toBeVisible();
-      await expect(page.getByRole('dialog')).toBeHidden();
-
-      // Filter on the first filter the new record has a value for: exactly that row.
-      const filter = def.filters.find((f) => values[f.field] !== undefined);
-      if (!filter) throw new Error(`${def.name}: no filter on a required field`);
-      await applyFilter(page, filter.label, values[filter.field] ?? '');
-      await expect(page).toHaveURL(new RegExp(`f\\.${filter.field}=`));
-      // (That a filter in the URL is applied on a cold load is the masterData story's, on both databases.)
-      await expect(rows(page)).toHaveCount(1);
-
-      // Edit, then read the stored value back in the dialog.
-      const edited = screen.edit ?? filter.field;
-      const newValue = screen.edit
-        ? String(Number(values[edited]) + 1)
-        : `${values[edited] ?? ''}M`.slice(0, props(def)[edited]?.maxLength ?? 255);
-      await rows(page)
-        .getByRole('button', { name: /^Modifica/ })
-        .click();
-      await field(page, def, edited).fill(newValue);
-      await page.getByRole('dialog').getByRole('button', { name: 'Salva' }).click();
-      await expect(page.getByRole('dialog')).toBeHidden();
-      await expect(rows(page)).toHaveCount(1);
-      await rows(page)
-        .getByRole('button', { name: /^Modifica/ })
-        .click();
-      await expect(field(page, def, edited)).toHaveValue(newValue);
-      await page.getByRole('dialog').getByRole('button', { name: 'Annulla' }).click();
-      await expect(page.getByRole('dialog')).toBeHidden();
-
-      // Export: the file holds exactly the filtered list.
-      expect(await exportedRows(page)).toBe(1);
-
-      // Delete after the confirmation.
-      await rows(page)
-        .getByRole('button', { name: /^Elimina/ })
-        .click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
-      await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();
-      await expect(rows(page)).toHaveCount(0);
+  for (const group of groups) {
+    const routes = group.map(({ screen }) => screen.route);
+    test(`${routes.join(', ')}: seeded rows, filter written to the URL, create, edit, export, delete`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000 * group.length);
+      for (const [j, { screen, i }] of group.entries())
+        await test.step(screen.route, () => roundOf(page, screen, i, j === 0));
     });
-  });
+  }
 });
