@@ -7,7 +7,7 @@ export interface RunningServer extends Started {
 
 /**
  * The server as `npm start` runs it: the project's own Node.js reading the TypeScript itself (no tsx, whose
- * loader cost a second and a quarter of the CPU of each of the suites' many server starts).
+ * loader cost about 2 of the 7–8 CPU-s of each of the suites' many server starts).
  */
 export const SERVER_COMMAND = ['node_modules/.bin/node', ['src/server/main.ts']] as const;
 /** What a server prints once it listens. */
