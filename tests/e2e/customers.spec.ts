@@ -83,6 +83,8 @@ test.describe('customers: the customer page', () => {
     await page.goto('/customers/all?f.companyName=Adda');
     await page.getByRole('cell', { name: 'Noleggi Adda S.r.l.', exact: true }).click();
     await expect(page).toHaveURL(/\/customers\/\d+$/);
+    // The list stays on screen, its "Città" column too, until the customer page is drawn.
+    await expect(page.getByRole('heading', { name: 'Noleggi Adda S.r.l.', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Città')).toHaveValue('Lecco');
 
     await page.getByRole('region', { name: 'Contatti' }).getByRole('button', { name: 'Elimina Marta' }).click();

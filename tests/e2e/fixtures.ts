@@ -31,6 +31,8 @@ export const test = base.extend<
   context: async ({ context }, use) => {
     await withoutAnimations(context);
     await use(context);
+    // The next test reuses this context (the config's reuseContext), and Playwright's reset leaves this one as is.
+    await context.setOffline(false);
   },
   login: async ({ page, stack }, use) => {
     await use(async (username = 'admin', password?: string) =>

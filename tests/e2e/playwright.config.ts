@@ -33,6 +33,10 @@ export default defineConfig({
   use: {
     launchOptions: CHROMIUM,
     serviceWorkers: 'block',
+    // One browser context and tab per worker, reset between tests (cookies, storage, routes, init scripts), where
+    // the tests' context options allow it. The app loads in the same renderer each time, where V8 still holds its
+    // compiled code: a cold load of a list took 6.1 CPU-s in a new context and 3.0 in the reused tab.
+    reuseContext: true,
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
