@@ -6767,10 +6767,10 @@ export interface components {
             readonly attachmentNames: string[];
             /**
              * Origine
-             * @description La risorsa la cui modifica ha causato il messaggio (es. trattativaCp).
+             * @description La risorsa la cui modifica ha causato il messaggio.
              * @example trattativaCp
              */
-            readonly causeEntity?: string | null;
+            readonly causeEntity?: (string | null) & ("trattativaCp" | unknown);
             /**
              * ID origine
              * @example 42

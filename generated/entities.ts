@@ -1011,9 +1011,9 @@ export interface Email {
    */
   attachmentNames: string[];
   /**
-   * Origine: La risorsa la cui modifica ha causato il messaggio (es. trattativaCp).
+   * Origine: La risorsa la cui modifica ha causato il messaggio.
    */
-  causeEntity?: string | null;
+  causeEntity?: 'trattativaCp' | null;
   /**
    * ID origine
    */

@@ -169,9 +169,15 @@ export const resource = {
     {
       "accessorKey": "causeEntity",
       "header": "Origine",
-      "kind": "text",
+      "kind": "enum",
       "enableSorting": true,
-      "priority": "detail"
+      "priority": "detail",
+      "options": [
+        {
+          "value": "trattativaCp",
+          "label": "Trattativa CP"
+        }
+      ]
     },
     {
       "accessorKey": "causeId",
@@ -300,8 +306,14 @@ export const resource = {
     {
       "field": "causeEntity",
       "label": "Origine",
-      "widget": "text",
-      "param": "filters"
+      "widget": "select",
+      "param": "filters",
+      "options": [
+        {
+          "value": "trattativaCp",
+          "label": "Trattativa CP"
+        }
+      ]
     },
     {
       "field": "causeId",

@@ -111,6 +111,19 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     expect(r.filters[0]?.options).toEqual(r.columns[0]?.options);
   });
 
+  it("shows a nullable enumeration's value by its label, and offers no choice for its null", () => {
+    const r = build({
+      type: ['string', 'null'],
+      oneOf: [
+        { const: 'trattativaCp', title: 'Trattativa CP' },
+        { const: null, title: 'Nessuna' },
+      ],
+    });
+    expect(r.columns[0]?.kind).toBe('enum');
+    expect(r.columns[0]?.options).toEqual([{ value: 'trattativaCp', label: 'Trattativa CP' }]);
+    expect(r.filters[0]?.options).toEqual(r.columns[0]?.options);
+  });
+
   it('keeps the title and default written next to a $ref', () => {
     const r = build(common$('Colour', { title: 'Colore di sfondo', default: '#FFFFFF' }));
     expect((r.form.schema.properties as Record<string, Schema>).campo).toMatchObject({

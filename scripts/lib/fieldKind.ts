@@ -67,10 +67,13 @@ export function fieldKind(
 /** Value/label pairs of an enumeration written as oneOf const/title or enum. */
 export function enumOptions(s: Schema): EnumOption[] | undefined {
   if (Array.isArray(s.oneOf)) {
-    return (s.oneOf as Schema[]).map((o) => ({
-      value: o.const as EnumOption['value'],
-      label: String(o.title ?? o.const),
-    }));
+    // A null branch lets a nullable field be empty, which every cell and widget already shows as empty.
+    return (s.oneOf as Schema[])
+      .filter((o) => o.const !== null)
+      .map((o) => ({
+        value: o.const as EnumOption['value'],
+        label: String(o.title ?? o.const),
+      }));
   }
   if (Array.isArray(s.enum)) return (s.enum as EnumOption['value'][]).map((v) => ({ value: v, label: String(v) }));
   // A list of enumerated values (a user's roles) shows each value's label.

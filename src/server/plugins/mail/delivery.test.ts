@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../tests/helpers/testSmtpServer.ts';
 import { testApp, type TestApp } from '../../../../tests/helpers/testApp.ts';
-import type { Email } from '../../../../generated/entities.ts';
 import { createMail, type OutgoingMail } from './index.ts';
 
 const FROM = '"Rossi Noleggi S.r.l." <noleggio@rossinoleggi.it>';
@@ -33,12 +32,13 @@ async function enqueue(app: TestApp, mail: OutgoingMail): Promise<number> {
   return (await app.ctx.db.transaction((tx) => app.ctx.mail.enqueue(tx, mail))).id;
 }
 
-async function row(app: TestApp, id: number): Promise<Email> {
+/** The outbox row as the API reads it. */
+async function row(app: TestApp, id: number) {
   return await app.ctx.resource('Email').repo.get(id);
 }
 
 /** Polls the outbox row until it settles (sent or failed). */
-function settled(app: TestApp, id: number): Promise<Email> {
+function settled(app: TestApp, id: number): Promise<Awaited<ReturnType<typeof row>>> {
   return vi.waitFor(
     async () => {
       const r = await row(app, id);
