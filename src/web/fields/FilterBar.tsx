@@ -3,7 +3,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { displayFormats } from '../../domain/displayFormats.ts';
 import { filterKeys, type FilterDefinition } from '../../domain/resourceDefinition.ts';
 import { messages } from '../i18n/messages.ts';
-import { FILTER_WIDTH, filtersOnFirstLine } from './filterLine.ts';
+import { FILTER_WIDTH, filtersInSight } from './filterLine.ts';
 import { INCOMPLETE_DATE } from './incompleteDate.ts';
 import { NumberInput } from './NumberInput.tsx';
 
@@ -148,16 +148,17 @@ function FilterField({ def, value, onChange }: { def: FilterDefinition; value: s
  */
 export function FilterBar({ filters, values, onApply, room }: Props) {
   const [draft, setDraft] = useState(values);
-  const first = filtersOnFirstLine(filters, room);
-  const folded = filters.slice(first);
   // A value other than the filter's own default (the negotiations' "Archiviata: No" is the list's usual state).
   const chosen = (f: FilterDefinition, held: Record<string, string>) =>
     filterKeys(f).some((k) => (held[k] ?? '') !== '' && held[k] !== String(f.default ?? ''));
+  // What the list is filtered by (from the address too) stays in sight, with its values, on the first line.
+  const inSight = filtersInSight(filters, room, (f) => chosen(f, values));
+  const folded = filters.filter((f) => !inSight.includes(f));
+  // Chosen but not yet searched for, so out of sight once folded.
   const filled = folded.filter((f) => chosen(f, draft)).length;
-  // Folded filters chosen by the user (from the address) show from the start: nothing chosen is out of sight.
-  const [open, setOpen] = useState(() => folded.some((f) => chosen(f, values)));
+  const [open, setOpen] = useState(false);
   if (filters.length === 0) return null;
-  const shown = open ? filters : filters.slice(0, first);
+  const shown = open ? filters : inSight;
   return (
     <Box
       component="form"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
-import { filtersOnFirstLine } from './filterLine.ts';
+import { filtersInSight } from './filterLine.ts';
 
 const filter = (field: string, widget: FilterDefinition['widget'] = 'text') =>
   ({ field, label: field, widget }) as FilterDefinition;
@@ -17,21 +17,34 @@ const negotiations = [
   filter('archiviata', 'triState'),
 ];
 
-describe('filtersOnFirstLine: the filters the bar keeps beside its buttons, the others folded', () => {
+/** How many filters are in sight, none chosen. */
+const inSight = (filters: FilterDefinition[], room: number | undefined) => filtersInSight(filters, room).length;
+
+describe('filtersInSight: the filters the bar keeps beside its buttons, the others folded', () => {
   it('keeps every filter when all fit on one line with the buttons', () => {
-    expect(filtersOnFirstLine([filter('codice'), filter('descrizione')], 1112)).toBe(2);
+    expect(inSight([filter('codice'), filter('descrizione')], 1112)).toBe(2);
   });
 
   it('keeps as many as fit beside "Cerca", "Altri filtri" and "Azzera filtri", fewer on a tablet', () => {
-    const desktop = filtersOnFirstLine(negotiations, 1112);
-    const tablet = filtersOnFirstLine(negotiations, 696);
+    const desktop = inSight(negotiations, 1112);
+    const tablet = inSight(negotiations, 696);
     expect(desktop).toBeGreaterThan(tablet);
     expect(desktop).toBeLessThan(negotiations.length);
     expect(tablet).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps at least one filter in view, and all of them where no room is given (a dialog)', () => {
-    expect(filtersOnFirstLine(negotiations, 300)).toBe(1);
-    expect(filtersOnFirstLine(negotiations, undefined)).toBe(negotiations.length);
+    expect(inSight(negotiations, 300)).toBe(1);
+    expect(inSight(negotiations, undefined)).toBe(negotiations.length);
+  });
+
+  it('keeps the filters the list is filtered by in sight, in their order, in the place of others that no longer fit', () => {
+    const chosen = new Set(['partitaIva', 'archiviata']);
+    const tablet = filtersInSight(negotiations, 696, (f) => chosen.has(f.field)).map((f) => f.field);
+    expect(tablet).toEqual(['partitaIva', 'archiviata']);
+    const desktop = filtersInSight(negotiations, 1112, (f) => chosen.has(f.field)).map((f) => f.field);
+    expect(desktop.slice(0, 2)).toEqual(['ragioneSociale', 'partitaIva']);
+    expect(desktop).toContain('archiviata');
+    expect(desktop.length).toBeLessThan(negotiations.length);
   });
 });

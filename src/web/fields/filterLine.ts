@@ -19,18 +19,27 @@ const TEXT_WIDTH = 220;
 const BUTTONS_WIDTH = 80 + 120 + GAP;
 const MORE_WIDTH = 120 + GAP;
 
-/** How many of the filters stay on the bar's first line, beside its buttons: all when they fit, at least one. */
-export function filtersOnFirstLine(filters: readonly FilterDefinition[], room: number | undefined): number {
-  if (room === undefined) return filters.length;
+/**
+ * The filters in sight while the bar is folded: all when they fit on one line with its buttons; otherwise those the
+ * list is filtered by (`chosen`), and beside them as many of the others as still fit, in their order; at least one.
+ */
+export function filtersInSight(
+  filters: readonly FilterDefinition[],
+  room: number | undefined,
+  chosen: (f: FilterDefinition) => boolean = () => false,
+): FilterDefinition[] {
+  if (room === undefined) return [...filters];
   const width = (f: FilterDefinition) => (CONTROL_WIDTH[f.widget] ?? TEXT_WIDTH) + GAP;
   const all = filters.reduce((sum, f) => sum + width(f), 0);
-  if (all + BUTTONS_WIDTH <= room) return filters.length;
-  let used = BUTTONS_WIDTH + MORE_WIDTH;
-  let shown = 0;
+  if (all + BUTTONS_WIDTH <= room) return [...filters];
+  const kept = new Set(filters.filter(chosen));
+  let used = [...kept].reduce((sum, f) => sum + width(f), BUTTONS_WIDTH + MORE_WIDTH);
   for (const f of filters) {
+    if (kept.has(f)) continue;
     used += width(f);
     if (used > room) break;
-    shown++;
+    kept.add(f);
   }
-  return Math.max(1, shown);
+  if (kept.size === 0 && filters[0]) kept.add(filters[0]);
+  return filters.filter((f) => kept.has(f));
 }
