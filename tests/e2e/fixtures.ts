@@ -31,7 +31,8 @@ export const test = base.extend<
   context: async ({ context }, use) => {
     await withoutAnimations(context);
     await use(context);
-    // The next test reuses this context (the config's reuseContext), and Playwright's reset leaves this one as is.
+    // The next test reuses this context (the config's reuseContext), and Playwright's reset leaves it offline if a
+    // test set it so.
     await context.setOffline(false);
   },
   login: async ({ page, stack }, use) => {
