@@ -16,6 +16,16 @@ describe('what was typed, taken apart for each tier', () => {
     expect(parseSearch('333 1234567').codes).toContain('+393331234567');
   });
 
+  it('reads part of a phone number, however grouped, as the start of its digits (without +39)', () => {
+    expect(parseSearch('335 12').prefixQuery).toBe('(335:* & 12:*) | 33512:*');
+    expect(parseSearch('+39 02.45').prefixQuery).toBe('(39:* & 02:* & 45:*) | 0245:*');
+    expect(parseSearch('0039 333').prefixQuery).toBe('(0039:* & 333:*) | 333:*');
+    expect(parseSearch('+41 44 668').prefixQuery).toBe('(41:* & 44:* & 668:*) | 4144668:*');
+    expect(parseSearch('3351234').prefixQuery).toBe('3351234:*');
+    expect(parseSearch('33').prefixQuery).toBe('33:*');
+    expect(parseSearch('via 12').prefixQuery).toBe('via:* & 12:*');
+  });
+
   it('turns the words into a prefix query with nothing of the query syntax', () => {
     expect(parseSearch("bram & !edil:*|'x")).toMatchObject({ prefixQuery: 'bram:* & edil:* & x:*' });
     expect(parseSearch('&&').prefixQuery).toBeNull();

@@ -59,6 +59,21 @@ export function phoneOf(text: string): string | null {
   return phoneKey(text);
 }
 
+/**
+ * The digits of what may be the start of a phone number (three digits or more, nothing but the signs people write
+ * numbers with), as the index holds a number's words: an Italian number without +39 (a landline keeps its 0), any
+ * other with its country code.
+ */
+export function phoneDigitsOf(text: string): string | null {
+  const trimmed = text.trim();
+  if (!/^[+\d\s./()-]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  const international = trimmed.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : null;
+  const national =
+    international === null ? digits : international.startsWith('39') ? international.slice(2) : international;
+  return national.length >= 3 ? national : null;
+}
+
 export interface ParsedSearch {
   /** The codes the text may be exactly (a VAT number with and without IT, a phone number in E.164). */
   codes: string[];
@@ -79,10 +94,14 @@ export function parseSearch(text: string): ParsedSearch {
   if (/^it\d{11}$/.test(code)) codes.add(code.slice(2));
   if (phone) codes.add(phone);
   const words = folded.split(' ').filter(Boolean).slice(0, 8);
+  // Only letters and digits are left in a word, so nothing of the query syntax can get in.
+  const byWords = words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+  // Part of a phone number, however it was grouped, is the start of a number's digits too.
+  const digits = phoneDigitsOf(text);
+  const byDigits = digits && byWords !== `${digits}:*` ? `${digits}:*` : null;
   return {
     codes: [...codes],
-    // Only letters and digits are left in a word, so nothing of the query syntax can get in.
-    prefixQuery: words.length ? words.map((w) => `${w}:*`).join(' & ') : null,
+    prefixQuery: byWords && byDigits ? `(${byWords}) | ${byDigits}` : (byWords ?? byDigits),
     folded,
     phone,
   };

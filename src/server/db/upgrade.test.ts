@@ -130,6 +130,11 @@ describe('upgrade from the previous release', () => {
       // People by name (migration 0002): the username of an account becomes its name; one without stays.
       const inventory = await ctx.db.query(`SELECT "createdBy", "updatedBy" FROM "inventarioMezzi" WHERE id = 1`);
       expect(inventory.rows).toEqual([{ createdBy: 'Stefano Ruggiero', updatedBy: 'nessuno.piu' }]);
+      // The start of a phone number finds the customer written before the index held its digits (migration 0013).
+      const byPhone = await ctx.db.query(
+        `SELECT titolo FROM "ricerca" WHERE tipo = 'cliente' AND parole @@ to_tsquery('simple', '024567:*')`,
+      );
+      expect(byPhone.rows).toEqual([{ titolo: 'Edilizia Brambilla S.r.l.' }]);
       // A second start (the next deploy of the same release) finds nothing to do.
       expect(await applyMigrations(ctx.db)).toEqual([]);
     } finally {

@@ -93,6 +93,17 @@ describe('the search box finds', () => {
     }
   });
 
+  it('a customer and a negotiation by the start of their phone number, however grouped', async () => {
+    for (const q of ['0521 12', '0521.1234', '+39 0521 1', '052112'])
+      expect(await kinds('admin', q), q).toEqual(['cliente:Edilizia Brambilla S.r.l.']);
+    for (const q of ['333 123', '+39 333.12', '0039 3331'])
+      expect(await kinds('anna', q), q).toEqual(['trattativa:Costruzioni Riva S.p.A.']);
+    // Not the middle of a number, nor the country code alone.
+    expect(await kinds('admin', '123456')).toEqual([]);
+    // A number not whole is nobody's call: its companies' negotiations are not shown as the caller's.
+    expect((await search('admin', '0521 123')).json().data.caller).toMatchObject({ negotiations: [] });
+  });
+
   it('a negotiation by company, and an offer by its number, which opens its negotiation', async () => {
     expect(await kinds('anna', 'costruzioni riva')).toEqual([
       'trattativa:Costruzioni Riva S.p.A.',
@@ -185,6 +196,7 @@ describe('the index follows every write in its transaction', () => {
       'contatto:Ugo Quarenghi',
     ]);
     expect((await results('crm', '035 111222'))[0]).toMatchObject({ kind: 'cliente', id: ids[0], match: 'codice' });
+    expect(await kinds('crm', '035 111')).toEqual(['cliente:Ponteggi Quarenghi']);
     // A new word of the statement is among the words a name typed wrong is compared with.
     expect((await results('crm', 'Quarengi'))[0]).toMatchObject({ match: 'simile' });
 

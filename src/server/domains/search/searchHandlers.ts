@@ -53,21 +53,19 @@ async function find(
   ctx: AppContext,
   scope: SearchScope,
   text: string,
-): Promise<{ rows: SearchRow[]; results: SearchResult[] }> {
+): Promise<{ byCode: SearchRow[]; results: SearchResult[] }> {
   const parsed = parseSearch(text);
   const seen = new Set<string>();
-  const rows: SearchRow[] = [];
   const results: SearchResult[] = [];
   const add = (found: SearchRow[], match: SearchMatch) => {
     for (const row of found) {
       const key = `${row.kind}:${row.id}`;
       if (seen.has(key) || results.length >= SEARCH_LIMIT) continue;
       seen.add(key);
-      rows.push(row);
       results.push(result(row, match));
     }
   };
-  if (!scope.kinds.length) return { rows, results };
+  if (!scope.kinds.length) return { byCode: [], results };
   const found = await searchRepository.search(
     ctx.db,
     scope,
@@ -86,7 +84,7 @@ async function find(
         'simile',
       );
   }
-  return { rows, results };
+  return { byCode: found.byCode, results };
 }
 
 /**
@@ -109,7 +107,8 @@ async function similarQuery(ctx: AppContext, folded: string): Promise<string | n
 
 /**
  * A phone number's caller: the open negotiations of the companies that number belongs to (by their VAT
- * numbers, as the negotiations' rule sees them), and its last calls for the contact centre.
+ * numbers, as the negotiations' rule sees them), and its last calls for the contact centre. Only the records of
+ * the whole number: those whose number merely starts so are not the caller.
  */
 async function callerOf(ctx: AppContext, user: StaffClaims, phone: string, rows: SearchRow[]): Promise<SearchCaller> {
   const vats = [...new Set(rows.flatMap((r) => (r.partitaIva ? [r.partitaIva] : [])))].slice(0, CALLER_VATS);
@@ -134,8 +133,8 @@ export const searchHandlers = defineHandlers({
     if (!req.user) throw new HttpError(401, MESSAGES.tokenMissing);
     const text = req.query.q.trim();
     const scope = await scopeOf(ctx, req.user);
-    const { rows, results } = await find(ctx, scope, text);
+    const { byCode, results } = await find(ctx, scope, text);
     const phone = parseSearch(text).phone;
-    return { data: { results, caller: phone ? await callerOf(ctx, req.user, phone, rows) : null } };
+    return { data: { results, caller: phone ? await callerOf(ctx, req.user, phone, byCode) : null } };
   },
 });
