@@ -863,7 +863,11 @@ export const resource = {
       {
         "name": "assicurazione",
         "title": "Assicurazione",
-        "kind": "text"
+        "kind": "text",
+        "codeOf": {
+          "resource": "insurance",
+          "key": "code"
+        }
       },
       {
         "name": "contributoAmbientale",

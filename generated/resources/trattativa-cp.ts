@@ -1735,7 +1735,11 @@ export const resource = {
       {
         "name": "assicurazioneTipo",
         "title": "Assicurazione",
-        "kind": "text"
+        "kind": "text",
+        "codeOf": {
+          "resource": "insurance",
+          "key": "code"
+        }
       },
       {
         "name": "assicurazionePrezzo",

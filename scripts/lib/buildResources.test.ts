@@ -139,6 +139,14 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     expect(r.form.uiSchema.campo).toEqual({ 'ui:widget': 'reference', 'ui:options': { resource: 'voce' } });
   });
 
+  it("marks a field holding another resource's code for its history, and refuses a code of no field or resource", () => {
+    const codes = { campo: { resource: 'voce', key: 'name' } };
+    const r = build({ type: 'string', title: 'Campo' }, { history: { codes } });
+    expect(r.history?.fields.find((f) => f.name === 'campo')).toMatchObject({ codeOf: codes.campo });
+    for (const wrong of [{ altro: codes.campo }, { campo: { resource: 'nessuna', key: 'name' } }])
+      expect(() => build({ type: 'string', title: 'Campo' }, { history: { codes: wrong } })).toThrow(ContractError);
+  });
+
   it('gives long texts and lists the whole row of the form, and fields inside a list their widgets', () => {
     const r = build({
       type: 'array',

@@ -52,7 +52,13 @@ interface XResource {
   actions?: string[];
   rowFields?: string[];
   import?: { key: string | string[] };
-  history?: true | { parent?: { field: string; resource: string }; skip?: string[] };
+  history?:
+    | true
+    | {
+        parent?: { field: string; resource: string };
+        skip?: string[];
+        codes?: Record<string, { resource: string; key: string }>;
+      };
 }
 
 const HIDDEN = new Set(['id', 'version', 'codiceLingua']);
@@ -328,7 +334,12 @@ function historyDefinition(
   problems: ContractProblem[],
 ): HistoryDefinition | null {
   if (!x.history) return null;
-  const { parent, skip = [] } = x.history === true ? {} : x.history;
+  const { parent, skip = [], codes = {} } = x.history === true ? {} : x.history;
+  for (const [name, code] of Object.entries(codes)) {
+    const pointer = `/x-resource/history/codes/${name}`;
+    if (!visible.includes(name)) problems.push({ file, pointer, reason: `"${name}" is not a property` });
+    if (!known.has(code.resource)) problems.push({ file, pointer, reason: `no resource "${code.resource}"` });
+  }
   skip.forEach((name, i) => {
     if (!visible.includes(name))
       problems.push({ file, pointer: `/x-resource/history/skip/${i}`, reason: `"${name}" is not a property` });
@@ -348,6 +359,7 @@ function historyDefinition(
         kind: f.kind,
         ...(options ? { options } : {}),
         ...(references[name] ? { reference: references[name] } : {}),
+        ...(codes[name] ? { codeOf: codes[name] } : {}),
       };
     });
   return { fields, ...(parent ? { parent } : {}) };

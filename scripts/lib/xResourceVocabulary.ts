@@ -103,6 +103,15 @@ export const xResourceVocabulary = {
               properties: { field: { type: 'string' }, resource: { type: 'string' } },
             },
             skip: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true },
+            codes: {
+              type: 'object',
+              additionalProperties: {
+                type: 'object',
+                required: ['resource', 'key'],
+                additionalProperties: false,
+                properties: { resource: { type: 'string' }, key: { type: 'string' } },
+              },
+            },
           },
         },
       ],

@@ -204,6 +204,8 @@ export interface HistoryField {
   options?: EnumOption[];
   /** The resource a reference (or a list of them) points to: its old and new records are links. */
   reference?: string;
+  /** The resource whose record this code names (by its `key` column): the history shows that record's name. */
+  codeOf?: { resource: string; key: string };
 }
 
 /** The server keeps every change of the resource's records (x-resource.history): what its "Storico" shows. */

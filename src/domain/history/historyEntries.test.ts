@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryField } from '../resourceDefinition.ts';
-import { CONTENT_CHANGED, formatHistoryValue, mergeHistory, showChange, type HistoryEntry } from './historyEntries.ts';
+import {
+  CONTENT_CHANGED,
+  formatHistoryValue,
+  mergeHistory,
+  showChange,
+  shownEntries,
+  type HistoryEntry,
+} from './historyEntries.ts';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 26, 9, 0) + minutes * 60_000).toISOString();
 let nextId = 1;
@@ -107,6 +114,13 @@ describe('formatHistoryValue: each value in the display format of its kind', () 
     expect(formatHistoryValue(f('references', { reference: 'gruppoCrm' }), [1, 2], ['Nord', 'Sud'])).toBe('Nord, Sud');
   });
 
+  it("names a code by its record's name then, and shows the code when no record had it", () => {
+    const code = f('text', { codeOf: { resource: 'insurance', key: 'code' } });
+    expect(formatHistoryValue(code, 'FULL', 'Full')).toBe('Full');
+    expect(formatHistoryValue(code, 'VECCHIA', null)).toBe('VECCHIA');
+    expect(formatHistoryValue(code, null, null)).toBe(formatHistoryValue(code, '', null));
+  });
+
   it('says that a list whose rows changed changed, though it reads as before; a plain value that reads the same stays out', () => {
     const fields: HistoryField[] = [
       { name: 'righe', title: 'Righe listino', kind: 'list' },
@@ -135,5 +149,33 @@ describe('formatHistoryValue: each value in the display format of its kind', () 
       to: 'Vinta',
       reference: { resource: 'statoTrattativa', from: 1, to: 3 },
     });
+  });
+});
+
+describe('shownEntries: what the panel lists', () => {
+  const fields: HistoryField[] = [
+    { name: 'indirizzo', title: 'Indirizzo', kind: 'text' },
+    { name: 'assicurazioneTipo', title: 'Assicurazione', kind: 'text', codeOf: { resource: 'insurance', key: 'code' } },
+  ];
+  it('leaves out an edit whose every change reads as before, keeps the others, their places and events', () => {
+    const merged = mergeHistory([
+      entry(0, 'Mario Rossi', [], { event: 'creazione' }),
+      entry(20, 'Mario Rossi', [
+        { field: 'indirizzo', from: null, to: '' },
+        { field: 'assicurazioneTipo', from: 'FULL', to: 'BASE', fromLabel: 'Full', toLabel: 'Base' },
+      ]),
+      entry(21, 'Mario Rossi', [
+        { field: 'assicurazioneTipo', from: 'BASE', to: 'FULL', fromLabel: 'Base', toLabel: 'Full' },
+      ]),
+      entry(40, 'Mario Rossi', [
+        { field: 'assicurazioneTipo', from: 'FULL', to: 'SP', fromLabel: 'Full', toLabel: 'Senza pensieri' },
+      ]),
+    ]);
+    const shown = shownEntries(merged, () => fields);
+    expect(shown.map(({ e, i, changes }) => [e.event, i, changes.map((c) => `${c.from} → ${c.to}`)])).toEqual([
+      ['modifica', 0, ['Full → Senza pensieri']],
+      ['creazione', 2, []],
+    ]);
+    expect(shownEntries(merged, () => fields, 'indirizzo').map(({ e }) => e.event)).toEqual(['creazione']);
   });
 });

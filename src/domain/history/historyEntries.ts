@@ -94,6 +94,8 @@ export function formatHistoryValue(field: HistoryField | undefined, value: unkno
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
     return EMPTY_VALUE;
   if (field?.reference) return labelsText(label) || `#${labelsText(value)}`;
+  // A code with the name of its record then (an offer's insurance): the name, the code when none was found.
+  if (field?.codeOf) return labelsText(label) || String(value);
   const option = field?.options?.find((o) => o.value === value);
   if (option) return option.label;
   const format = field && KIND_FORMAT[field.kind];
@@ -153,4 +155,26 @@ export function showChange(fields: readonly HistoryField[], change: HistoryChang
     to: hidden && !sameValue(change.from, change.to) ? `${to}, ${CONTENT_CHANGED}` : to,
     ...(field?.reference ? { reference: { resource: field.reference, from: change.from, to: change.to } } : {}),
   };
+}
+
+/**
+ * The entries as the panel lists them, each with its changes as they read (of one field when `field` is given),
+ * and its place among `entries`. An edit whose every change reads as before (a value and back, blank for empty)
+ * says nothing and is left out.
+ */
+export function shownEntries(
+  entries: readonly HistoryEntry[],
+  fieldsOf: (resource: string) => readonly HistoryField[],
+  field = '',
+): { e: HistoryEntry; i: number; changes: ShownChange[] }[] {
+  return entries
+    .map((e, i) => ({
+      e,
+      i,
+      changes: e.changes
+        .filter((c) => !field || c.field === field)
+        .map((c) => showChange(fieldsOf(e.resource), c))
+        .filter((c) => c.from !== c.to),
+    }))
+    .filter(({ e, changes }) => e.event !== 'modifica' || changes.length > 0 || !!e.note);
 }

@@ -11,8 +11,8 @@ import type { EntityModel } from './entityModel.ts';
 export interface HistoryPlan {
   resource: string;
   keep: string[];
-  /** The references whose names are kept: field → { t: table, d: display column }. */
-  refs: Record<string, { t: string; d: string }>;
+  /** The references whose names are kept: field → { t: table, d: display column, k: the column a code is in }. */
+  refs: Record<string, { t: string; d: string; k?: string }>;
   parent: { field: string; resource: string } | null;
 }
 
@@ -47,11 +47,16 @@ export function historyPlans(
       if (!t || !keep.includes(field)) return [];
       return [[field, { t: t.model.table, d: t.definition.displayField }] as const];
     });
+    const codes = definition.history.fields.flatMap(({ name, codeOf }) => {
+      const t = codeOf && byName.get(codeOf.resource);
+      if (!codeOf || !t || !keep.includes(name) || !t.model.byName.has(codeOf.key)) return [];
+      return [[name, { t: t.model.table, d: t.definition.displayField, k: codeOf.key }] as const];
+    });
     const parent = definition.history.parent;
     model.history = {
       resource: definition.name,
       keep,
-      refs: Object.fromEntries(refs),
+      refs: Object.fromEntries([...refs, ...codes]),
       parent: parent && model.byName.has(parent.field) ? parent : null,
     };
   }
@@ -79,10 +84,19 @@ export function historyTriggerSource(plan: HistoryPlan): string {
   const kept = (name: string, test: string, before: 'OLD' | null, after: 'NEW' | null) => {
     const pair = `jsonb_build_array(${value(before, name)}, ${value(after, name)})`;
     const ref = plan.refs[name];
+    // A code's name is looked up here, by its column (storico_label reads references by id).
+    const named = (prefix: 'OLD' | 'NEW' | null) =>
+      !ref
+        ? ''
+        : !ref.k
+          ? `storico_label(${literal(JSON.stringify(ref))}::jsonb, ${value(prefix, name)})`
+          : prefix
+            ? `COALESCE((SELECT to_jsonb(${ident(ref.d)}::text) FROM ${ident(ref.t)} WHERE ${ident(ref.k)}::text = ` +
+              `${field(prefix, name)}::text LIMIT 1), 'null'::jsonb)`
+            : `'null'::jsonb`;
     const label = ref
       ? ` v_etichette := v_etichette || jsonb_build_object(${literal(name)}, jsonb_build_array(` +
-        `storico_label(${literal(JSON.stringify(ref))}::jsonb, ${value(before, name)}), ` +
-        `storico_label(${literal(JSON.stringify(ref))}::jsonb, ${value(after, name)})));`
+        `${named(before)}, ${named(after)}));`
       : '';
     return `      IF ${test} THEN v_campi := v_campi || jsonb_build_object(${literal(name)}, ${pair});${label} END IF;`;
   };

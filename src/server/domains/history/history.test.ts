@@ -123,6 +123,22 @@ describe('a record’s history, written by the server with the change', () => {
     const { data } = await historyOf(seller, 'trattativaCp', id);
     const changeOf = (field: string) => data.flatMap((e) => e.changes).find((c) => c.field === field);
     expect(data[0]?.changes).toContainEqual({ field: 'scontoPercentuale', from: 2, to: 4 });
+    // The negotiation holds its insurance's code: the entry keeps the insurance's name beside it.
+    const insured = await call(
+      seller,
+      'PUT',
+      `/api/trattative_cp/${id}/offerta`,
+      await asRead(t, id, { ...fullOffer(ids), scontoPercentuale: 4, assicurazioneTipo: 'FULL' }),
+    );
+    expect(insured.statusCode, insured.body).toBe(200);
+    const after = (await historyOf(seller, 'trattativaCp', id)).data;
+    expect(after[0]?.changes).toContainEqual({
+      field: 'assicurazioneTipo',
+      from: 'BASE',
+      to: 'FULL',
+      fromLabel: 'Base',
+      toLabel: 'Full',
+    });
     expect(changeOf('statoTrattativaId')).toEqual({
       field: 'statoTrattativaId',
       from: null,

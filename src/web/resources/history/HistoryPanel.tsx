@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import {
   formatHistoryValue,
   mergeHistory,
-  showChange,
+  shownEntries,
   type HistoryEntry,
   type ShownChange,
 } from '../../../domain/history/historyEntries.ts';
@@ -98,6 +98,7 @@ export function HistoryPanel({ def, id, version }: Props) {
   const fieldsOf = (resource: string): HistoryField[] =>
     resource === def.name ? fields : (definitions?.get(resource)?.history?.fields ?? []);
   const targets = definitions ?? new Map<string, ResourceDefinition>();
+  const shown = shownEntries(entries, fieldsOf, field);
 
   return (
     <Box component="section" aria-label={M.title} sx={{ mt: 2, mb: 3 }}>
@@ -123,13 +124,13 @@ export function HistoryPanel({ def, id, version }: Props) {
         </TextField>
       </Stack>
       {history.isError && <Alert severity="error">{M.loadError}</Alert>}
-      {history.isSuccess && entries.length === 0 && (
+      {history.isSuccess && shown.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           {M.empty}
         </Typography>
       )}
       <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {entries.map((e, i) => {
+        {shown.map(({ e, i, changes }) => {
           const other = e.resource !== def.name ? definitions?.get(e.resource) : undefined;
           return (
             <Box component="li" key={e.id} data-event={e.event} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
@@ -138,14 +139,7 @@ export function HistoryPanel({ def, id, version }: Props) {
                 {other ? ` · ${otherRecord(other, entries, i)}` : ''}
               </Typography>
               {e.note && <Typography variant="body2">{e.note}</Typography>}
-              <Changes
-                changes={e.changes
-                  .filter((c) => !field || c.field === field)
-                  .map((c) => showChange(fieldsOf(e.resource), c))
-                  .filter((c) => c.from !== c.to)}
-                targets={targets}
-                folded={e.event === 'creazione'}
-              />
+              <Changes changes={changes} targets={targets} folded={e.event === 'creazione'} />
             </Box>
           );
         })}
