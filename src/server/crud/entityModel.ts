@@ -23,6 +23,8 @@ export interface Column {
   writtenBy?: { operationId: string; summary: string }[];
   /** Its values are a closed list (enum, or oneOf of consts): a filter names one of them, it does not search. */
   closed?: true;
+  /** A phone number (x-kind phone): a search finds it by its digits too, however it was written or typed. */
+  phone?: true;
 }
 
 /** A column the server keeps beside the schema's fields (x-resource.internal): never read from nor sent to a client. */
@@ -119,6 +121,7 @@ export function entityModel(
       readOnly: prop.readOnly === true,
       nullable: types.includes('null'),
       ...(isClosed(prop) ? { closed: true as const } : {}),
+      ...((raw['x-kind'] ?? prop['x-kind']) === 'phone' ? { phone: true as const } : {}),
       ...('default' in prop ? { default: prop.default } : {}),
       ...(typeof raw['x-server-set'] === 'string' ? { serverSet: raw['x-server-set'] as ServerSet } : {}),
       ...(writtenBy.length > 0 ? { writtenBy } : {}),

@@ -60,12 +60,12 @@ async function searchColumn(
 ): Promise<void> {
   const t = quote(model.table);
   const column = quote(SEARCH_COLUMN);
-  const comment = searchColumnComment(model.search);
+  const comment = searchColumnComment(model);
   const index = `${model.table}_${SEARCH_COLUMN}_trgm`;
   if (now.comments.get(model.table) !== comment) {
     if (now.comments.has(model.table)) await db.query(`ALTER TABLE ${t} DROP COLUMN ${column}`);
     await db.query(
-      `ALTER TABLE ${t} ADD COLUMN ${column} text GENERATED ALWAYS AS (${searchTextSql(model.search)}) STORED`,
+      `ALTER TABLE ${t} ADD COLUMN ${column} text GENERATED ALWAYS AS (${searchTextSql(model)}) STORED`,
     );
     await db.query(`COMMENT ON COLUMN ${t}.${column} IS '${comment.replace(/'/g, "''")}'`);
     now.indexes.delete(index);

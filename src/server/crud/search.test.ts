@@ -69,6 +69,16 @@ describe('q: a search of the declared fields, bounded by the server', () => {
     expect(await names(`/api/customers?q=${piva('0000000003')}&page=1&rowsPerPage=8`)).toEqual(['Impresa Rota']);
   });
 
+  it('finds a phone number by its digits, however it was stored or typed: as shown, run together, with +39', async () => {
+    for (const q of ['0301234567', '030.123.4567', '030.1234', '+390301234567', '0039-030-1234567'])
+      expect(await names(`/api/customers?q=${encodeURIComponent(q)}&page=1&rowsPerPage=8`), q).toEqual([
+        'Società Edile Garda S.r.l.',
+      ]);
+    // Not a reader of the phone (the contact centre sees the name only), nor a number of no customer.
+    expect(await names('/api/customers?q=030.123.4567&page=1&rowsPerPage=8', contactCentre)).toEqual([]);
+    expect(await names('/api/customers?q=030.999&page=1&rowsPerPage=8')).toEqual([]);
+  });
+
   it('reads % and _ as the characters typed, not as wildcards', async () => {
     expect(await names('/api/customers?q=50%25&page=1&rowsPerPage=8')).toEqual(['Sconti 50% Noleggi']);
     expect(await names('/api/customers?q=_&page=1&rowsPerPage=8')).toEqual([]);

@@ -1,3 +1,4 @@
+import { phoneDigitsOf } from '../../domain/search/searchQuery.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { quote, type EntityModel } from './entityModel.ts';
 
@@ -17,12 +18,28 @@ const PLAIN =
 /** SQL folding a text expression for search: lower case, common accented letters as their plain ones. */
 export const foldSql = (expr: string) => `translate(lower(${expr}), '${ACCENTED}', '${PLAIN}')`;
 
-/** The stored search text of a row: its search fields folded, separated by a space (no word spans two). */
-export const searchTextSql = (fields: readonly string[]) =>
-  foldSql(fields.map((f) => `coalesce(${quote(f)}::text, '')`).join(` || ' ' || `));
+/** SQL of a text's digits alone: a phone number as "0245678901", whether written "02 4567 8901" or "02.4567.8901". */
+const digitsSql = (expr: string) => `regexp_replace(${expr}, '[^0-9]', '', 'g')`;
 
-/** What the start records on the search column, to know when the declared fields have changed. */
-export const searchColumnComment = (fields: readonly string[]) => `search v1: ${fields.join(',')}`;
+/** The search fields that are phone numbers: their digits alone are searched too. */
+const phonesOf = (model: Pick<EntityModel, 'search' | 'byName'>) =>
+  model.search.filter((f) => model.byName.get(f)?.phone);
+
+/**
+ * The stored search text of a row: its search fields folded, separated by a space (no word spans two), and each
+ * phone number's digits alone after them.
+ */
+export function searchTextSql(model: Pick<EntityModel, 'search' | 'byName'>): string {
+  const text = (f: string) => `coalesce(${quote(f)}::text, '')`;
+  const parts = [...model.search.map(text), ...phonesOf(model).map((f) => digitsSql(text(f)))];
+  return foldSql(parts.join(` || ' ' || `));
+}
+
+/** What the start records on the search column, to know when the declared fields (or how they are kept) have changed. */
+export const searchColumnComment = (model: Pick<EntityModel, 'search' | 'byName'>) => {
+  const phones = phonesOf(model);
+  return `search v1: ${model.search.join(',')}${phones.length ? `; digits: ${phones.join(',')}` : ''}`;
+};
 
 /** The words of a search, as typed: each must appear in the row. */
 export const searchWords = (q: unknown): string[] =>
@@ -66,9 +83,17 @@ export function wordCondition(
   param: (v: unknown) => string,
   word: string,
 ): string {
-  const pattern = `'%' || ${foldSql(`${param(word.replace(/[\\%_]/g, (c) => `\\${c}`))}::text`)} || '%'`;
-  if (!only) return `${quote(SEARCH_COLUMN)} LIKE ${pattern}`;
+  const like = (text: string) => `'%' || ${foldSql(`${param(text.replace(/[\\%_]/g, (c) => `\\${c}`))}::text`)} || '%'`;
+  const pattern = like(word);
+  // A phone number typed as it is shown ("02.4567.8901", "+39 02 4567"): its digits, in those of the phone fields.
+  const digits = phonesOf(model).length > 0 && /\D/.test(word) ? phoneDigitsOf(word) : null;
+  if (!only) {
+    const found = `${quote(SEARCH_COLUMN)} LIKE ${pattern}`;
+    return digits ? `(${found} OR ${quote(SEARCH_COLUMN)} LIKE ${like(digits)})` : found;
+  }
   if (only.length === 0 || !only.every((f) => model.byName.has(f)))
     throw new HttpError(400, MESSAGES.invalid, [{ field: 'q', message: 'Ricerca non disponibile per questo elenco' }]);
-  return `(${only.map((f) => `${foldSql(`${quote(f)}::text`)} LIKE ${pattern}`).join(' OR ')})`;
+  const byDigits = (f: string) =>
+    digits && model.byName.get(f)?.phone ? [`${digitsSql(`${quote(f)}::text`)} LIKE ${like(digits)}`] : [];
+  return `(${only.flatMap((f) => [`${foldSql(`${quote(f)}::text`)} LIKE ${pattern}`, ...byDigits(f)]).join(' OR ')})`;
 }
