@@ -95,6 +95,23 @@ describe('httpMiddleware: the error catalogue over HTTP, the session behind hook
     expect(loadingBar.pending()).toBe(0);
   });
 
+  it('a call the app gave up warns of nothing, and leaves the bar to the calls still under way', async () => {
+    const { hooks, told } = fakeSession();
+    const mw = httpMiddleware(hooks);
+    loadingBar.reset();
+    loadingBar.start();
+    loadingBar.start();
+    const controller = new AbortController();
+    controller.abort();
+    const request = new Request('http://localhost/api/nations', { signal: controller.signal });
+    await mw.onError?.({ id: 'a', request, error: new DOMException('aborted', 'AbortError') } as never);
+    expect(told).toEqual([]);
+    expect(loadingBar.pending()).toBe(1);
+    await mw.onError?.({ id: 'b', error: new DOMException('The user aborted a request.', 'AbortError') } as never);
+    expect(told).toEqual([]);
+    expect(loadingBar.pending()).toBe(0);
+  });
+
   it('401 with an expired token: one refresh, then the call again with the new token', async () => {
     const retried: string[] = [];
     vi.stubGlobal('fetch', (r: Request) => {

@@ -140,8 +140,14 @@ export function httpMiddleware(session: SessionHooks): Middleware {
           return response;
       }
     },
-    onError({ id }) {
+    onError({ id, error, request }) {
       originals.delete(id);
+      // A call the app itself gave up (a picker's list replaced by its search as the user types, a page left):
+      // no failure of the network, and the other calls still under way keep the bar.
+      if (request?.signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) {
+        loadingBar.done();
+        return;
+      }
       loadingBar.reset();
       session.onNetworkError();
     },
