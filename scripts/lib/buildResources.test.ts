@@ -143,7 +143,12 @@ describe('buildResources: each type and format gets its cell, filter and widget'
     const codes = { campo: { resource: 'voce', key: 'name' } };
     const r = build({ type: 'string', title: 'Campo' }, { history: { codes } });
     expect(r.history?.fields.find((f) => f.name === 'campo')).toMatchObject({ codeOf: codes.campo });
-    for (const wrong of [{ altro: codes.campo }, { campo: { resource: 'nessuna', key: 'name' } }])
+    const wrongs = [
+      { altro: codes.campo },
+      { campo: { resource: 'nessuna', key: 'name' } },
+      { campo: { resource: 'voce', key: 'codice' } },
+    ];
+    for (const wrong of wrongs)
       expect(() => build({ type: 'string', title: 'Campo' }, { history: { codes: wrong } })).toThrow(ContractError);
   });
 

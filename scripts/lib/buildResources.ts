@@ -329,7 +329,7 @@ function historyDefinition(
   serverSet: ReadonlyMap<string, ServerSet>,
   field: (name: string) => { resolved: { schema: Schema }; kind: FieldKind },
   references: Record<string, string>,
-  known: ReadonlySet<string>,
+  known: ReadonlyMap<string, Schema>,
   file: string,
   problems: ContractProblem[],
 ): HistoryDefinition | null {
@@ -338,7 +338,10 @@ function historyDefinition(
   for (const [name, code] of Object.entries(codes)) {
     const pointer = `/x-resource/history/codes/${name}`;
     if (!visible.includes(name)) problems.push({ file, pointer, reason: `"${name}" is not a property` });
-    if (!known.has(code.resource)) problems.push({ file, pointer, reason: `no resource "${code.resource}"` });
+    const target = known.get(code.resource);
+    if (!target) problems.push({ file, pointer, reason: `no resource "${code.resource}"` });
+    else if (!(code.key in ((target.properties ?? {}) as Record<string, unknown>)))
+      problems.push({ file, pointer, reason: `"${code.key}" is not a property of "${code.resource}"` });
   }
   skip.forEach((name, i) => {
     if (!visible.includes(name))
@@ -370,7 +373,7 @@ function buildOne(
   ctx: ResolveContext,
   ops: Map<string, ApiOperation>,
   referenced: ReadonlySet<string>,
-  known: ReadonlySet<string>,
+  known: ReadonlyMap<string, Schema>,
   problems: ContractProblem[],
 ): ResourceDefinition {
   const file = `schemas/${entity.file}.json`;
@@ -557,7 +560,7 @@ export function buildResources(contract: Contract): ResourceDefinition[] {
       Object.values((e.schema['x-resource'] as XResource | undefined)?.references ?? {}),
     ),
   );
-  const known = new Set(contract.entities.map((e) => e.name));
+  const known = new Map(contract.entities.map((e) => [e.name, e.schema]));
   const defs = contract.entities.map((e) => buildOne(e, ctx, ops, referenced, known, problems));
   if (problems.length > 0) throw new ContractError(problems);
   return defs;

@@ -1,7 +1,7 @@
 import { endOfRomeDay, startOfRomeDay } from '../../domain/calendar/index.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 import { quote, type Column, type EntityModel } from './entityModel.ts';
-import { wordCondition } from './search.ts';
+import { searchCondition } from './search.ts';
 
 export type FilterValue = string | number | boolean | (string | number)[] | null | undefined;
 
@@ -207,7 +207,8 @@ export function listQuery(model: EntityModel, options: ListOptions, defaultPageS
       throw new HttpError(400, MESSAGES.invalid, [{ field: `filters.${field}`, message: 'filtro non previsto' }]);
     where.push(condition(column, value as Exclude<FilterValue, null | undefined>, param));
   }
-  for (const word of options.search?.words ?? []) where.push(wordCondition(model, options.search?.only, param, word));
+  const searched = searchCondition(model, options.search?.only, param, options.search?.words ?? []);
+  if (searched) where.push(searched);
   for (const field of options.isNull ?? []) where.push(`${quote(field)} IS NULL`);
   for (const condition of options.conditions ?? []) where.push(`(${condition(param)})`);
   const sortField = options.sortBy ?? options.defaultSort?.field ?? 'id';

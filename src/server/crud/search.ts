@@ -74,26 +74,38 @@ export function checkSearch(
 }
 
 /**
- * The condition of one word: contained in the stored search text, or, for a reader who may see only some of
- * the search fields, in those fields alone (folded on the fly: such readers are few and their lists small).
+ * The condition of a search's words, each contained in the stored search text or, for a reader who may see only
+ * some of the search fields, in those fields alone (folded on the fly: such readers are few and their lists small).
+ * A resource with phone fields also finds a number by its digits, however it was written and typed: a word as
+ * shown ("02.4567.8901"), or the whole search when it reads as a number ("+39 030 1234567").
  */
-export function wordCondition(
+export function searchCondition(
   model: EntityModel,
   only: readonly string[] | undefined,
   param: (v: unknown) => string,
-  word: string,
-): string {
-  const like = (text: string) => `'%' || ${foldSql(`${param(text.replace(/[\\%_]/g, (c) => `\\${c}`))}::text`)} || '%'`;
-  const pattern = like(word);
-  // A phone number typed as it is shown ("02.4567.8901", "+39 02 4567"): its digits, in those of the phone fields.
-  const digits = phonesOf(model).length > 0 && /\D/.test(word) ? phoneDigitsOf(word) : null;
-  if (!only) {
-    const found = `${quote(SEARCH_COLUMN)} LIKE ${pattern}`;
-    return digits ? `(${found} OR ${quote(SEARCH_COLUMN)} LIKE ${like(digits)})` : found;
-  }
-  if (only.length === 0 || !only.every((f) => model.byName.has(f)))
+  words: readonly string[],
+): string | null {
+  if (words.length === 0) return null;
+  if (only && (only.length === 0 || !only.every((f) => model.byName.has(f))))
     throw new HttpError(400, MESSAGES.invalid, [{ field: 'q', message: 'Ricerca non disponibile per questo elenco' }]);
-  const byDigits = (f: string) =>
-    digits && model.byName.get(f)?.phone ? [`${digitsSql(`${quote(f)}::text`)} LIKE ${like(digits)}`] : [];
-  return `(${only.flatMap((f) => [`${foldSql(`${quote(f)}::text`)} LIKE ${pattern}`, ...byDigits(f)]).join(' OR ')})`;
+  const like = (text: string) => `'%' || ${foldSql(`${param(text.replace(/[\\%_]/g, (c) => `\\${c}`))}::text`)} || '%'`;
+  const phones = phonesOf(model).filter((f) => !only || only.includes(f));
+  const inDigits = (digits: string) =>
+    only
+      ? phones.map((f) => `${digitsSql(`${quote(f)}::text`)} LIKE ${like(digits)}`)
+      : [`${quote(SEARCH_COLUMN)} LIKE ${like(digits)}`];
+  const digitsOf = (text: string) => {
+    const digits = phones.length > 0 ? phoneDigitsOf(text) : null;
+    return digits && digits !== text ? digits : null;
+  };
+  const wordCondition = (word: string) => {
+    const digits = digitsOf(word);
+    const found = only
+      ? only.map((f) => `${foldSql(`${quote(f)}::text`)} LIKE ${like(word)}`)
+      : [`${quote(SEARCH_COLUMN)} LIKE ${like(word)}`];
+    return `(${[...found, ...(digits ? inDigits(digits) : [])].join(' OR ')})`;
+  };
+  const all = words.map(wordCondition).join(' AND ');
+  const whole = words.length > 1 ? digitsOf(words.join(' ')) : null;
+  return whole ? `((${all}) OR ${inDigits(whole).join(' OR ')})` : all;
 }

@@ -134,6 +134,22 @@ describe('httpMiddleware: the error catalogue over HTTP, the session behind hook
     expect(told).toEqual(['network']);
   });
 
+  it('401 with an expired token, then the app gives the call up during its retry: no warning', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal('fetch', () => {
+      controller.abort();
+      return Promise.reject(new DOMException('aborted', 'AbortError'));
+    });
+    const { hooks, told } = fakeSession();
+    const mw = httpMiddleware(hooks);
+    const request = new Request('http://127.0.0.1:9/api/nations', { signal: controller.signal });
+    const args = { request, id: String(++seq), schemaPath: '/api/nations', params: {}, options: {} } as never;
+    const sent = (await mw.onRequest?.(args)) as Request;
+    const response = new Response('{"message":"Token scaduto"}', { status: 401 });
+    await mw.onResponse?.({ ...(args as object), request: sent, response } as never);
+    expect(told).toEqual([]);
+  });
+
   it.each<[string, number, string[]]>([
     ['refused: the session ends', 403, ['forbidden']],
     ['in error: its message', 409, ['error: Record modificato']],

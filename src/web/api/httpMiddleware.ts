@@ -93,8 +93,9 @@ export function httpMiddleware(session: SessionHooks): Middleware {
     try {
       return await fetch(retry);
     } catch {
-      // The session stands (it has just been renewed): the network failed, and the user is told so.
-      session.onNetworkError();
+      // The session stands (it has just been renewed): the network failed, and the user is told so, unless the app
+      // gave the call up meanwhile.
+      if (!retry.signal.aborted) session.onNetworkError();
       return response;
     }
   }
