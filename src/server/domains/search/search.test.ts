@@ -100,6 +100,18 @@ describe('the search box finds', () => {
       expect(await kinds('anna', q), q).toEqual(['trattativa:Costruzioni Riva S.p.A.']);
     // Not the middle of a number, nor the country code alone.
     expect(await kinds('admin', '123456')).toEqual([]);
+    // A whole number found is what was meant: not the longer numbers starting with it.
+    const { rows } = await t.ctx.db.query<{ id: number }>(
+      `INSERT INTO "customer" ("companyName", "vatNumber", phone) VALUES ('Gru Parmensi', '04440440441', '0521 1234567') RETURNING id`,
+    );
+    expect((await results('admin', '0521 123456')).map((r) => `${r.title}:${r.match}`)).toEqual([
+      'Edilizia Brambilla S.r.l.:codice',
+    ]);
+    expect((await kinds('admin', '0521 12345')).sort()).toEqual([
+      'cliente:Edilizia Brambilla S.r.l.',
+      'cliente:Gru Parmensi',
+    ]);
+    await t.ctx.db.query(`DELETE FROM "customer" WHERE id = $1`, [rows[0]?.id]);
     // A number not whole is nobody's call: its companies' negotiations are not shown as the caller's.
     expect((await search('admin', '0521 123')).json().data.caller).toMatchObject({ negotiations: [] });
   });

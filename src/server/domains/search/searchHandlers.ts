@@ -69,7 +69,13 @@ async function find(
   const found = await searchRepository.search(
     ctx.db,
     scope,
-    { codes: parsed.codes, folded: parsed.prefixQuery ? parsed.folded : null, prefixQuery: parsed.prefixQuery },
+    {
+      codes: parsed.codes,
+      folded: parsed.prefixQuery ? parsed.folded : null,
+      prefixQuery: parsed.prefixQuery,
+      // The numbers starting with a whole number found are noise beside it (and cost a read of every such number).
+      wordsOnlyWithoutCode: parsed.phone !== null,
+    },
     { code: SEARCH_LIMIT, word: WORD_CANDIDATES, enough: SEARCH_LIMIT },
   );
   add(found.byCode, 'codice');

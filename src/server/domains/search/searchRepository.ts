@@ -75,6 +75,8 @@ export interface SearchValues {
   codes: readonly string[];
   folded: string | null;
   prefixQuery: string | null;
+  /** A number typed whole (a phone, a VAT number) that a code matched is what was meant: no words are read. */
+  wordsOnlyWithoutCode?: boolean;
 }
 
 export interface FoundRows {
@@ -98,7 +100,8 @@ function searchSql(scope: SearchScope, values: SearchValues, limits: { code: num
       ${tierCte('parola', TIERS.byWordPrefix('$3'), allowed.sql)}
       (SELECT 'codice' AS tier, * FROM codice LIMIT ${code})
       UNION ALL (SELECT 'parola', * FROM inizio)
-      UNION ALL (SELECT 'parola', * FROM parola WHERE (SELECT count(*) FROM inizio) < ${enough} LIMIT ${word})`,
+      UNION ALL (SELECT 'parola', * FROM parola WHERE (SELECT count(*) FROM inizio) < ${enough}
+        ${values.wordsOnlyWithoutCode ? 'AND NOT EXISTS (SELECT 1 FROM codice)' : ''} LIMIT ${word})`,
     params: [values.codes, values.folded ? `${values.folded}%` : null, values.prefixQuery, ...allowed.params],
   };
 }
