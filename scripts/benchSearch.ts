@@ -74,7 +74,12 @@ try {
     'partita IVA': vats.map((v) => v.vatNumber),
     telefono: phones.map((p) => p.phone.replace(/\D/g, '').replace(/^(\d{3})/, '$1 ')),
     // Its first digits, grouped as people write them: the numbers starting so (migrations/0013).
-    'inizio del telefono': phones.map((p) => p.phone.replace(/\D/g, '').slice(0, 6).replace(/^(\d{3})/, '$1 ')),
+    'inizio del telefono': phones.map((p) =>
+      p.phone
+        .replace(/\D/g, '')
+        .slice(0, 6)
+        .replace(/^(\d{3})/, '$1 '),
+    ),
     // One letter dropped from the middle of a word: only the similar names find it.
     'errore di battitura': words.map((w) => {
       const word = (w[0] ?? 'edilizia').toLowerCase();

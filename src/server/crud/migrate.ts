@@ -64,9 +64,7 @@ async function searchColumn(
   const index = `${model.table}_${SEARCH_COLUMN}_trgm`;
   if (now.comments.get(model.table) !== comment) {
     if (now.comments.has(model.table)) await db.query(`ALTER TABLE ${t} DROP COLUMN ${column}`);
-    await db.query(
-      `ALTER TABLE ${t} ADD COLUMN ${column} text GENERATED ALWAYS AS (${searchTextSql(model)}) STORED`,
-    );
+    await db.query(`ALTER TABLE ${t} ADD COLUMN ${column} text GENERATED ALWAYS AS (${searchTextSql(model)}) STORED`);
     await db.query(`COMMENT ON COLUMN ${t}.${column} IS '${comment.replace(/'/g, "''")}'`);
     now.indexes.delete(index);
   }
