@@ -53,9 +53,12 @@ export function foldText(text: string): string {
 /** A code as `ricerca_codice` compares it: letters and digits only. */
 export const foldCode = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Digits and the signs people write phone numbers with, nothing else. */
+const PHONE_TEXT = /^[+\d\s./()-]+$/;
+
 /** Something typed that reads as a phone number: digits and the signs people write numbers with, six digits or more. */
 export function phoneOf(text: string): string | null {
-  if (!/^[+\d\s./()-]+$/.test(text.trim()) || text.replace(/\D/g, '').length < 6) return null;
+  if (!PHONE_TEXT.test(text.trim()) || text.replace(/\D/g, '').length < 6) return null;
   return phoneKey(text);
 }
 
@@ -66,7 +69,7 @@ export function phoneOf(text: string): string | null {
  */
 export function phoneDigitsOf(text: string): string | null {
   const trimmed = text.trim();
-  if (!/^[+\d\s./()-]+$/.test(trimmed)) return null;
+  if (!PHONE_TEXT.test(trimmed)) return null;
   const digits = trimmed.replace(/\D/g, '');
   const international = trimmed.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : null;
   const national =

@@ -53,7 +53,7 @@ async function find(
   ctx: AppContext,
   scope: SearchScope,
   text: string,
-): Promise<{ byCode: SearchRow[]; results: SearchResult[] }> {
+): Promise<{ byCode: SearchRow[]; results: SearchResult[]; phone: string | null }> {
   const parsed = parseSearch(text);
   const seen = new Set<string>();
   const results: SearchResult[] = [];
@@ -65,7 +65,7 @@ async function find(
       results.push(result(row, match));
     }
   };
-  if (!scope.kinds.length) return { byCode: [], results };
+  if (!scope.kinds.length) return { byCode: [], results, phone: parsed.phone };
   const found = await searchRepository.search(
     ctx.db,
     scope,
@@ -90,7 +90,7 @@ async function find(
         'simile',
       );
   }
-  return { byCode: found.byCode, results };
+  return { byCode: found.byCode, results, phone: parsed.phone };
 }
 
 /**
@@ -139,8 +139,7 @@ export const searchHandlers = defineHandlers({
     if (!req.user) throw new HttpError(401, MESSAGES.tokenMissing);
     const text = req.query.q.trim();
     const scope = await scopeOf(ctx, req.user);
-    const { byCode, results } = await find(ctx, scope, text);
-    const phone = parseSearch(text).phone;
+    const { byCode, results, phone } = await find(ctx, scope, text);
     return { data: { results, caller: phone ? await callerOf(ctx, req.user, phone, byCode) : null } };
   },
 });
