@@ -220,8 +220,9 @@ async function loadResources(
         model,
         indexed: [
           ...new Set(
+            // The search box (q) is no column: the search has its own column and index.
             [definition.sort?.field, ...definition.filters.map((f) => f.field)].filter(
-              (f): f is string => !!f && f !== 'id',
+              (f): f is string => !!f && f !== 'id' && model.byName.has(f),
             ),
           ),
         ],
@@ -452,7 +453,7 @@ async function assemble(
     mapTileUrl: process.env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     mapGeocoderUrl: process.env.MAP_GEOCODER_URL ?? 'https://nominatim.openstreetmap.org/search',
   };
-  await securityHeaders(app, runtime);
+  securityHeaders(app, runtime);
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, context) => rateLimited(context.ttl) });
 
   const named = namedHandlers(MODULES);

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from 'pg';
 import type { Db, Transaction } from './Db.ts';
+import { timestampToIso as toIso } from './timestamps.ts';
 
 // Wire formats the API promises: dates as YYYY-MM-DD, instants as ISO 8601, numbers as numbers.
 const DATE = 1082;
 const TIMESTAMPTZ = 1184;
 const INT8 = 20;
 const NUMERIC = 1700;
-const toIso = (v: string) => new Date(v).toISOString();
 
 export interface DbOptions {
   /** postgres://... to use a PostgreSQL server; otherwise PGlite. */
@@ -62,7 +62,14 @@ async function createPostgres(url: string): Promise<Db> {
       return pg.types.getTypeParser(oid, format as 'text');
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 20), types });
+  // Instants in UTC whatever the server's TimeZone, as on PGlite and in the tests: the SQL names Europe/Rome where
+  // it means it, and UTC text is read without Date's parser (timestamps.ts).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_SIZE ?? 20),
+    types,
+    options: '-c TimeZone=UTC',
+  });
   // An idle connection that drops (server restart, a closing pool racing its socket) only leaves the
   // pool, which opens another when needed; unhandled, the event would end the process.
   pool.on('error', () => {});

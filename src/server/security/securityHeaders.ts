@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { RuntimeConfig } from '../http/runtimeConfig.ts';
 
 const MICROSOFT_LOGIN = 'https://login.microsoftonline.com';
@@ -42,13 +43,30 @@ export function contentSecurityPolicy(runtime: RuntimeConfig): Record<string, st
   };
 }
 
+/**
+ * Helmet's headers, the same for every answer: written once here and set on each. @fastify/helmet built them
+ * again for every request, parsing the CSP each time (3 % of a list request's CPU).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collect = { setHeader: (name: string, value: string) => void (headers[name] = value), removeHeader() {} };
+  helmet(options)({} as IncomingMessage, collect as unknown as ServerResponse, (err) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 /** Helmet's headers with our CSP, Referrer-Policy same-origin, and API answers never cached. */
-export async function securityHeaders(app: FastifyInstance, runtime: RuntimeConfig): Promise<void> {
-  await app.register(helmet, {
+export function securityHeaders(app: FastifyInstance, runtime: RuntimeConfig): void {
+  const headers = helmetHeaders({
     // Only our directives: helmet's defaults add upgrade-insecure-requests, which breaks plain-http LAN installs.
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(runtime) },
     referrerPolicy: { policy: 'same-origin' },
     xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   const isApi = (req: FastifyRequest) => req.routeOptions.config?.api === true || req.url.startsWith('/api/');
   app.addHook('onSend', async (req, reply) => {
