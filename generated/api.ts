@@ -1576,7 +1576,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Esporta in Excel tutte le righe di un elenco che rispettano i filtri
+         * Esporta in Excel tutte le righe di un elenco che rispettano i filtri e la ricerca
          * @description Stessi filtri e ordinamento dell'elenco, senza paginazione e senza tetto proprio (fino al limite di righe del foglio Excel); il file è prodotto in streaming, a memoria costante. Servono i ruoli dell'elenco stesso (non basta poterlo leggere come voce di scelta). Una esportazione per volta per utente e poche in tutto: le altre attendono qualche secondo, poi 429 con Retry-After.
          */
         get: operations["exportResource"];
@@ -15879,6 +15879,8 @@ export interface operations {
                 sortBy?: components["parameters"]["SortBy"];
                 /** @description Ordinamento decrescente (1) o crescente (0) */
                 descending?: components["parameters"]["Descending"];
+                /** @description La ricerca dell'elenco (vedi Q), per un elenco che la prevede: il file ne contiene tutte le corrispondenze, fino al tetto x-search-max-matches; oltre, l'ultima riga lo dice. Per un elenco senza ricerca: 400. */
+                q?: string;
             };
             header?: never;
             path: {

@@ -66,7 +66,20 @@ export const resource = {
       "priority": 2
     }
   ],
-  "filters": [],
+  "filters": [
+    {
+      "field": "q",
+      "label": "Ricerca",
+      "widget": "text",
+      "param": "query",
+      "looksIn": [
+        "Ragione sociale",
+        "Partita IVA",
+        "Codice"
+      ],
+      "maxRows": 100
+    }
+  ],
   "sort": {
     "field": "companyName",
     "descending": false

@@ -121,6 +121,19 @@ export const resource = {
   ],
   "filters": [
     {
+      "field": "q",
+      "label": "Ricerca",
+      "widget": "text",
+      "param": "query",
+      "looksIn": [
+        "Codice",
+        "Ragione sociale",
+        "Partita IVA",
+        "Telefono"
+      ],
+      "maxRows": 100
+    },
+    {
       "field": "companyName",
       "label": "Ragione sociale",
       "widget": "text",

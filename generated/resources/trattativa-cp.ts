@@ -152,6 +152,17 @@ export const resource = {
   ],
   "filters": [
     {
+      "field": "q",
+      "label": "Ricerca",
+      "widget": "text",
+      "param": "query",
+      "looksIn": [
+        "Ragione sociale",
+        "Partita IVA"
+      ],
+      "maxRows": 100
+    },
+    {
       "field": "ragioneSociale",
       "label": "Ragione sociale",
       "widget": "text",

@@ -198,6 +198,19 @@ export const resource = {
   ],
   "filters": [
     {
+      "field": "q",
+      "label": "Ricerca",
+      "widget": "text",
+      "param": "query",
+      "looksIn": [
+        "Username",
+        "Nome",
+        "Cognome",
+        "Email"
+      ],
+      "maxRows": 100
+    },
+    {
       "field": "username",
       "label": "Username",
       "widget": "text",

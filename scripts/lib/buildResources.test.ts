@@ -575,6 +575,27 @@ describe('buildResources: searches (x-resource.search) and the names of referenc
     expect(defs.find((d) => d.name === 'sample')?.search).toEqual(['campo']);
   });
 
+  it('gives a declared search a box, first among the filters; a search only pickers use gets none', () => {
+    const campioni = listCall('Sample', paged, ['references']);
+    Object.assign(campioni.get.parameters[0] ?? {}, { schema: { title: 'Ricerca' }, 'x-search-max-rows': 100 });
+    const c = contractWith(
+      { type: ['integer', 'null'], title: 'Campo' },
+      { references: { campo: 'voce' }, search: ['campo'] },
+      { '/api/voci': listCall('Voce', paged), '/api/campioni': campioni },
+    );
+    const defs = buildResources(c);
+    expect(defs.find((d) => d.name === 'sample')?.filters.map((f) => f.field)).toEqual(['q', 'campo']);
+    expect(defs.find((d) => d.name === 'sample')?.filters[0]).toEqual({
+      field: 'q',
+      label: 'Ricerca',
+      widget: 'text',
+      param: 'query',
+      looksIn: ['Campo'],
+      maxRows: 100,
+    });
+    expect(defs.find((d) => d.name === 'voce')?.filters).toEqual([]);
+  });
+
   it('wants q, ids and paging on the list of a resource others point to', () => {
     const c = contractWith(
       { type: ['integer', 'null'], title: 'Campo' },

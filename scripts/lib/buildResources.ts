@@ -448,6 +448,17 @@ function buildOne(
       ...(def.default !== undefined ? { default: def.default } : {}),
     };
   });
+  // A declared search is the list's first filter: one box for the words `q` looks for in those fields.
+  const qParam = listOp?.parameters.find((p) => p.in === 'query' && p.name === 'q');
+  if (x.search && qParam)
+    filters.unshift({
+      field: 'q',
+      label: String(qParam.schema.title ?? 'q'),
+      widget: 'text',
+      param: 'query',
+      looksIn: search.map((n) => String(field(n).resolved.schema.title ?? n)),
+      ...(qParam['x-search-max-rows'] ? { maxRows: qParam['x-search-max-rows'] } : {}),
+    });
   const serverSet = serverSetFields(props, file, problems);
   const writtenBy = writtenByFields(props, ops, file, problems);
   // The form: the writable fields, then those the server fills, read-only.

@@ -10,6 +10,8 @@ export interface Parameter {
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
   schema: JsonSchema;
+  /** Of the search `q`: the rows of one page of a search at most. */
+  'x-search-max-rows'?: number;
 }
 
 /** One operation of openapi.yaml, as the server registers it and the generator indexes it. */

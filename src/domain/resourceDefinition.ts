@@ -151,6 +151,10 @@ export interface FilterDefinition {
   options?: EnumOption[];
   reference?: string;
   default?: string | number | boolean;
+  /** Of the search box (`q`): the titles of the fields it looks in. */
+  looksIn?: string[];
+  /** Of the search box (`q`): a page of the list holds at most this many rows while it is filled. */
+  maxRows?: number;
 }
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

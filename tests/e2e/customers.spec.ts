@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { EXE, PDF, PNG } from '../helpers/sampleFiles.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -91,6 +92,38 @@ test.describe('customers: the customer page', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Elimina' }).click();
     await expect(page.getByText('eliminazione avvenuta correttamente')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Contatti' }).getByText('Nessun elemento')).toBeVisible();
+  });
+});
+
+test.describe('customers: the list', () => {
+  test('its search box finds a customer by part of its phone number, keeps it in the address, and exports what it found', async ({
+    page,
+    login,
+  }) => {
+    await login('crm');
+    await page.goto('/customers/all');
+    const search = page.getByRole('searchbox', { name: 'Ricerca' });
+    await expect(search).toHaveAttribute('placeholder', 'Codice, ragione sociale, partita IVA, telefono');
+    await expect(page.getByRole('cell', { name: 'Edilizia Brambilla S.r.l.', exact: true })).toBeVisible();
+    // Allestimenti Garda's number is 030 778 899: its start, grouped another way.
+    await search.fill('030 77');
+    await search.press('Enter');
+    await expect(page).toHaveURL(/f\.q=030\+77/);
+    await expect(page.getByRole('cell', { name: 'Allestimenti Garda S.n.c.', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Edilizia Brambilla S.r.l.', exact: true })).toHaveCount(0);
+
+    await page.reload();
+    await expect(search).toHaveValue('030 77');
+    await expect(page.getByText('1-1 di 1')).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Esporta in Excel' }).click(),
+    ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    const sheet = wb.worksheets[0];
+    expect(sheet?.rowCount).toBe(2);
+    expect(sheet?.getRow(2).getCell(2).value).toBe('Allestimenti Garda S.n.c.');
   });
 });
 

@@ -403,11 +403,12 @@ test.describe('the workflows’ lists on a tablet', () => {
     const bar = page.getByRole('search', { name: 'Filtri' });
     const more = bar.getByRole('button', { name: /^Altri filtri/ });
     await expect(more).toHaveAttribute('aria-expanded', 'false');
-    // One line: the first filter and the buttons side by side, the list's rows under them.
-    const first = await bar.getByLabel('Ragione sociale', { exact: true }).boundingBox();
+    // One line: the first filter (the search box) and the buttons side by side, the list's rows under them.
+    const first = await bar.getByRole('searchbox', { name: 'Ricerca' }).boundingBox();
     const button = await more.boundingBox();
     expect(Math.abs((first?.y ?? 0) - (button?.y ?? 99))).toBeLessThan(10);
     await expect(bar.getByLabel('Commerciale', { exact: true })).toBeHidden();
+    await expect(bar.getByLabel('Ragione sociale', { exact: true })).toBeHidden();
     // (The default "Archiviata: No", folded too, is the list's usual state: it does not unfold the rest.)
 
     await more.click();

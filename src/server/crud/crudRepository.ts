@@ -155,8 +155,11 @@ export function crudRepository<T extends object = Row>(
   /** A search: always a page (the first when none is named), among a bounded number of matches. */
   async function search(options: ListOptions, words: string[]): Promise<ListPage<T>> {
     const { maxMatches } = settings.search;
-    checkSearch(words, options.page, options.rowsPerPage, settings.search);
-    const q = listQuery(model, { ...options, after: undefined, page: options.page ?? 1 }, settings.pageSize);
+    // Read in batches (the export): every match at once, the search's bound being far under an export's batch.
+    const paging = options.after ? { page: 1, rowsPerPage: maxMatches } : { page: options.page ?? 1 };
+    if (!options.after) checkSearch(words, options.page, options.rowsPerPage, settings.search);
+    else checkSearch(words, 1, undefined, settings.search);
+    const q = listQuery(model, { ...options, after: undefined, ...paging }, settings.pageSize);
     const { rows } = await db.query<Row & { __total: number }>(q.searchSql(maxMatches), q.params);
     const matches = rows[0]?.__total ?? (await count(q.boundedCountSql(maxMatches + 1), q.filterParams));
     const data = rows.map(listed(options));

@@ -79,6 +79,41 @@ describe('GET /api/export/{resource}', () => {
     ).toBe(400);
   });
 
+  it('exports the matches of a search (q) as its list finds them, up to the bound of matches, saying so', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/customers?q=cliente%20012&sortBy=companyName&page=1&rowsPerPage=100',
+      headers: admin,
+    });
+    const found = list.json<{ data: { companyName: string }[]; totalRows: number }>();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/export/customer?q=cliente%20012&sortBy=companyName',
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await rowsOf(res.rawPayload);
+    // Every match, past the list's page of 100, in the list's order.
+    expect(found.totalRows).toBeGreaterThan(100);
+    expect(rows).toHaveLength(1 + found.totalRows);
+    expect(rows.slice(1, 101).map((r) => r[1])).toEqual(found.data.map((r) => r.companyName));
+
+    // 1,205 customers are called "Cliente …": the first 1,000 matches, then the line that says so.
+    const all = await rowsOf(
+      (await t.app.inject({ method: 'GET', url: '/api/export/customer?q=cliente', headers: admin })).rawPayload,
+    );
+    expect(all).toHaveLength(1 + 1000 + 1);
+    expect(all.at(-1)?.[0]).toBe(
+      'Elenco interrotto: una ricerca considera al massimo 1.000 corrispondenze. Restringere la ricerca per esportare il resto.',
+    );
+  });
+
+  it('refuses a search of a list that has none', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/export/reportCall?q=rossi', headers: admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ violations: [{ field: 'q', message: 'Questo elenco non ha una ricerca' }] });
+  });
+
   it('exports what the list call lists: projections (users by CRM group) and lists with a default filter (active offer statuses)', async () => {
     await t.as(['ROLE_USER_CRM'], 'zeta.crm');
     const users = await rowsOf(

@@ -121,6 +121,10 @@ const SHEET_ROWS = 1_048_576;
 const CUT_NOTICE =
   'Elenco interrotto: un foglio Excel contiene al massimo 1.048.576 righe. Restringere i filtri per esportare il resto.';
 
+/** A search exports its first matches only (x-search-max-matches), as its list shows them. */
+const searchCutNotice = (maxMatches: number) =>
+  `Elenco interrotto: una ricerca considera al massimo ${displayFormats.integer(maxMatches)} corrispondenze. Restringere la ricerca per esportare il resto.`;
+
 type StyledRow = ExcelJS.Row & { style: Partial<ExcelJS.Style> };
 
 /** The entry of archiver's zip (a readable-stream 2 PassThrough) that exceljs writes a sheet into. */
@@ -201,6 +205,7 @@ async function writeWorkbook(definition: ResourceDefinition, ctx: CrudContext, b
       written++;
     }
     if (cursor) cursor = batch[KEYSET];
+    if (batch.totalRowsCapped) sheet.addRow([searchCutNotice(batch.totalRows)]).commit();
     if (entry._writableState.needDrain) await drained(entry, out);
   }
   // A client gone mid-file: nothing more is read or written (the zip would wait for it forever).
@@ -219,6 +224,8 @@ export const exportHandlers: HandlerMap<CrudContext> = {
     if (!definition || !op || !run || !req.user) throw new HttpError(404, MESSAGES.notFound);
     // The list's own roles: reading a resource as a lookup never exports it.
     if (!isAllowed(ctx.exportAccess(op), req.user.roles)) throw new HttpError(403, MESSAGES.forbidden);
+    if (req.query.q !== undefined && !op.parameters.some((p) => p.in === 'query' && p.name === 'q'))
+      throw new HttpError(400, MESSAGES.invalid, [{ field: 'q', message: 'Questo elenco non ha una ricerca' }]);
     const release = await ctx.exportGates.acquire(req.user.id);
     try {
       // The list call itself, batch by batch: the file holds exactly what the screen lists. A list that reads

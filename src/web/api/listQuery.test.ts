@@ -51,4 +51,37 @@ describe('listQuery: the query parameters of a list call (SPEC.md section 7)', (
   ])('%s', (_name, given, want) => {
     expect(listQuery(filters, state(given))).toEqual(want);
   });
+
+  const search: FilterDefinition = {
+    field: 'q',
+    label: 'Ricerca',
+    widget: 'text',
+    param: 'query',
+    looksIn: ['Ragione sociale'],
+    maxRows: 100,
+  };
+  it.each<[string, Partial<ListState>, Record<string, unknown>]>([
+    [
+      'a search goes top-level, as the page asked',
+      { filters: { q: 'rossi' }, page: 2 },
+      { q: 'rossi', page: 2, rowsPerPage: 30 },
+    ],
+    [
+      'a search of the whole list reads its first page of the bound',
+      { filters: { q: 'rossi' }, rowsPerPage: 0 },
+      { q: 'rossi', page: 1, rowsPerPage: 100 },
+    ],
+    [
+      'a search never asks more rows than the bound',
+      { filters: { q: 'rossi' }, page: 3, rowsPerPage: 500 },
+      { q: 'rossi', page: 3, rowsPerPage: 100 },
+    ],
+    [
+      'without a search, the whole list is still unpaged',
+      { filters: { q: '' }, rowsPerPage: 0 },
+      { page: 0, rowsPerPage: 0 },
+    ],
+  ])('%s', (_name, given, want) => {
+    expect(listQuery([search, ...filters], state(given))).toEqual(want);
+  });
 });

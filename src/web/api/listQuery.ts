@@ -27,5 +27,11 @@ export function listQuery(filters: FilterDefinition[], state: ListState): Record
   }
   query.page = state.rowsPerPage === 0 ? 0 : state.page;
   query.rowsPerPage = state.rowsPerPage;
+  // A search is always read in pages of a bounded size (x-search-max-rows): the whole list, a page of that size.
+  const search = filters.find((f) => f.field === 'q' && f.param === 'query' && f.maxRows);
+  if (search?.maxRows && query.q !== undefined && (state.rowsPerPage === 0 || state.rowsPerPage > search.maxRows)) {
+    query.page = Math.max(state.page, 1);
+    query.rowsPerPage = search.maxRows;
+  }
   return query;
 }

@@ -122,7 +122,7 @@ export const resourceApi = {
   /** The whole filtered, sorted list as an .xlsx file, with the name the server gave it. */
   async exportXlsx(def: ResourceDefinition, state: ListState): Promise<{ blob: Blob; filename: string }> {
     const query = listQuery(def.filters, { ...state, rowsPerPage: 0 });
-    const { page: _p, rowsPerPage: _r, filters, ...topLevel } = query;
+    const { page: _p, rowsPerPage: _r, filters, q, ...topLevel } = query;
     const allFilters = { ...((filters ?? {}) as Record<string, unknown>), ...topLevel };
     delete allFilters.sortBy;
     delete allFilters.descending;
@@ -132,6 +132,7 @@ export const resourceApi = {
         query: {
           ...(Object.keys(allFilters).length > 0 ? { filters: allFilters } : {}),
           ...(query.sortBy ? { sortBy: query.sortBy, descending: query.descending } : {}),
+          ...(typeof q === 'string' ? { q } : {}),
         },
       },
       parseAs: 'blob',

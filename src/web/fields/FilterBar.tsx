@@ -2,8 +2,9 @@ import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { displayFormats } from '../../domain/displayFormats.ts';
 import { filterKeys, type FilterDefinition } from '../../domain/resourceDefinition.ts';
+import { inSentence } from '../i18n/italian.ts';
 import { messages } from '../i18n/messages.ts';
-import { FILTER_WIDTH, filtersInSight } from './filterLine.ts';
+import { FILTER_WIDTH, filtersInSight, searchBoxWidth } from './filterLine.ts';
 import { INCOMPLETE_DATE } from './incompleteDate.ts';
 import { NumberInput } from './NumberInput.tsx';
 
@@ -91,7 +92,17 @@ function DateFilter({
   );
 }
 
-function FilterField({ def, value, onChange }: { def: FilterDefinition; value: string; onChange(v: string): void }) {
+function FilterField({
+  def,
+  value,
+  onChange,
+  room,
+}: {
+  def: FilterDefinition;
+  value: string;
+  onChange(v: string): void;
+  room?: number;
+}) {
   switch (def.widget) {
     case 'reference':
       return <ReferenceFilter def={def} value={value} onChange={onChange} />;
@@ -138,6 +149,19 @@ function FilterField({ def, value, onChange }: { def: FilterDefinition; value: s
         </Box>
       );
     default:
+      if (def.looksIn)
+        return (
+          <TextField
+            size="small"
+            type="search"
+            label={def.label}
+            value={value}
+            placeholder={def.looksIn.map((t, i) => (i === 0 ? t : inSentence(t))).join(', ')}
+            onChange={(e) => onChange(e.target.value)}
+            sx={{ width: searchBoxWidth(room) }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        );
       return <TextField size="small" label={def.label} value={value} onChange={(e) => onChange(e.target.value)} />;
   }
 }
@@ -174,7 +198,7 @@ export function FilterBar({ filters, values, onApply, room }: Props) {
       {shown.map((f) => {
         const set = (key: string) => (v: string) => setDraft((d) => ({ ...d, [key]: v }));
         if (f.widget !== 'dateRange')
-          return <FilterField key={f.field} def={f} value={draft[f.field] ?? ''} onChange={set(f.field)} />;
+          return <FilterField key={f.field} def={f} value={draft[f.field] ?? ''} onChange={set(f.field)} room={room} />;
         const [from = '', to = ''] = filterKeys(f);
         return [
           <DateFilter

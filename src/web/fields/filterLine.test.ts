@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FilterDefinition } from '../../domain/resourceDefinition.ts';
-import { filtersInSight } from './filterLine.ts';
+import { filtersInSight, searchBoxWidth } from './filterLine.ts';
 
 const filter = (field: string, widget: FilterDefinition['widget'] = 'text') =>
   ({ field, label: field, widget }) as FilterDefinition;
@@ -46,5 +46,18 @@ describe('filtersInSight: the filters the bar keeps beside its buttons, the othe
     expect(desktop.slice(0, 2)).toEqual(['ragioneSociale', 'partitaIva']);
     expect(desktop).toContain('archiviata');
     expect(desktop.length).toBeLessThan(negotiations.length);
+  });
+
+  it('narrows the search box on a tablet, to keep it on one line with the buttons, and widens it on a desktop', () => {
+    const search = { ...filter('q'), looksIn: ['Codice', 'Ragione sociale', 'Partita IVA', 'Telefono'] };
+    expect(searchBoxWidth(1112)).toBe(400);
+    expect(searchBoxWidth(696)).toBeLessThan(400);
+    expect(searchBoxWidth(300)).toBe(200);
+    expect(filtersInSight([search, ...negotiations], 696).map((f) => f.field)).toEqual(['q']);
+    expect(
+      filtersInSight([search, ...negotiations], 1112)
+        .map((f) => f.field)
+        .slice(0, 2),
+    ).toEqual(['q', 'ragioneSociale']);
   });
 });

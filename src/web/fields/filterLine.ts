@@ -19,6 +19,14 @@ const TEXT_WIDTH = 220;
 const BUTTONS_WIDTH = 80 + 120 + GAP;
 const MORE_WIDTH = 120 + GAP;
 
+/** The search box: wide enough for its hint (the fields it looks in), narrower where it would push the buttons down. */
+const SEARCH_WIDTH = { most: 400, least: 200 };
+export function searchBoxWidth(room: number | undefined): number {
+  if (room === undefined) return SEARCH_WIDTH.most;
+  const besideButtons = room - BUTTONS_WIDTH - MORE_WIDTH - GAP;
+  return Math.max(SEARCH_WIDTH.least, Math.min(SEARCH_WIDTH.most, besideButtons));
+}
+
 /**
  * The filters in sight while the bar is folded: all when they fit on one line with its buttons; otherwise those the
  * list is filtered by (`chosen`), and beside them as many of the others as still fit, in their order; at least one.
@@ -29,7 +37,8 @@ export function filtersInSight(
   chosen: (f: FilterDefinition) => boolean = () => false,
 ): FilterDefinition[] {
   if (room === undefined) return [...filters];
-  const width = (f: FilterDefinition) => (CONTROL_WIDTH[f.widget] ?? TEXT_WIDTH) + GAP;
+  const width = (f: FilterDefinition) =>
+    (f.looksIn ? searchBoxWidth(room) : (CONTROL_WIDTH[f.widget] ?? TEXT_WIDTH)) + GAP;
   const all = filters.reduce((sum, f) => sum + width(f), 0);
   if (all + BUTTONS_WIDTH <= room) return [...filters];
   const kept = new Set(filters.filter(chosen));

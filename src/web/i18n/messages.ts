@@ -1,7 +1,10 @@
+import { numberFormat } from '../../domain/numberFormat.ts';
 import { NO, YES } from '../../domain/yesNo.ts';
 import { acceptanceMessages } from './acceptanceMessages.ts';
 import { damageMessages } from './damageMessages.ts';
 import { inSentence, missingRecord, newOne, theOne, toward, type Grammar } from './italian.ts';
+
+const whole = numberFormat({ maximumFractionDigits: 0 });
 
 /** Every Italian string of the app that does not come from a schema title: one catalogue, Italian only. */
 const INVALID_CREDENTIALS = 'Username e/o password non validi';
@@ -116,9 +119,9 @@ export const messages = {
     searchHint: 'Ogni parola deve comparire; maiuscole e accenti non contano',
     choose: (label: string) => `Scegli ${label}`,
     capped: (from: number, to: number, total: number) =>
-      `${from}–${to} di oltre ${total.toLocaleString('it-IT')}: restringere la ricerca`,
+      `${from}–${to} di oltre ${whole.format(total)}: restringere la ricerca`,
     rowsPerPage: 'Righe per pagina',
-    displayedRows: (from: number, to: number, total: number) => `${from}–${to} di ${total.toLocaleString('it-IT')}`,
+    displayedRows: (from: number, to: number, total: number) => `${from}–${to} di ${whole.format(total)}`,
   },
   commaSeparated: 'Valori separati da virgola',
   filters: 'Filtri',
@@ -202,7 +205,10 @@ export const messages = {
     action: 'Stampa',
     back: "Torna all'elenco",
     printedAt: (when: string, who: string) => `Stampato il ${when} da ${who}`,
-    rows: (n: number) => (n === 1 ? '1 riga' : `${n} righe`),
+    rows: (n: number) => (n === 1 ? '1 riga' : `${whole.format(n)} righe`),
+    /** A search prints its first page of rows (x-search-max-rows) of more matches, `capped` when past the bound. */
+    firstRows: (shown: number, total: number, capped: boolean) =>
+      `le prime ${whole.format(shown)} righe di ${capped ? 'oltre ' : ''}${whole.format(total)}: restringere la ricerca`,
     filters: 'Filtri',
     none: 'nessun filtro',
   },

@@ -38,6 +38,11 @@ import { useTablePreferences } from './useTablePreferences.ts';
 const ImportDialog = lazy(() => import('./ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 // MRT's ids of the row actions column, pinned to the right edge, and of the detail buttons' column.
+// MRT writes the pager's counts with toLocaleString(language): Italian leaves four digits ungrouped ("di 1000"),
+// German groups them with the same dot ("di 1.000").
+const LOCALIZATION = { ...MRT_Localization_IT, language: 'de-DE' };
+// A search past its bound of matches counts that bound: "1-10 di oltre 1.000".
+const CAPPED_LOCALIZATION = { ...LOCALIZATION, of: `${MRT_Localization_IT.of} oltre` };
 const ACTIONS_COLUMN = 'mrt-row-actions';
 const EXPAND_COLUMN = 'mrt-row-expand';
 const PAD = { px: `${CELL_PADDING / 2}px` };
@@ -160,7 +165,7 @@ export function ListView({ controller }: { controller: ListController }) {
     enableStickyHeader: true,
     // The columns fill the room exactly (listLayout.ts): the table never scrolls sideways.
     muiTableProps: { sx: { tableLayout: 'fixed' } },
-    localization: MRT_Localization_IT,
+    localization: list.data?.totalRowsCapped ? CAPPED_LOCALIZATION : LOCALIZATION,
     // MRT names its progress bars "Loading" whatever the localization.
     muiLinearProgressProps: { 'aria-label': messages.loading },
     muiPaginationProps: pagerProps(def.pageSize),

@@ -91,7 +91,10 @@ export function PrintPage() {
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {messages.print.printedAt(displayFormats.dateTime(new Date()), who)} · {messages.print.filters}:{' '}
-        {filters.length ? filters.join(', ') : messages.print.none} · {messages.print.rows(rows.data.totalRows)}
+        {filters.length ? filters.join(', ') : messages.print.none} ·{' '}
+        {rows.data.data.length < rows.data.totalRows
+          ? messages.print.firstRows(rows.data.data.length, rows.data.totalRows, !!rows.data.totalRowsCapped)
+          : messages.print.rows(rows.data.totalRows)}
       </Typography>
       <Table size="small" sx={{ mt: 2, '& td, & th': { border: '1px solid', borderColor: 'divider' } }}>
         <TableHead>
