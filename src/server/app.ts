@@ -16,7 +16,7 @@ import {
   type ResourceAccessInfo,
 } from '../domain/accessRules.ts';
 import type { ApiOperation, OperationId } from '../domain/apiOperations.ts';
-import { FIRST_TRY_PRIORITY } from '../domain/loginLimiter.ts';
+import { FIRST_TRY_PRIORITY, LOGIN_RULES } from '../domain/loginLimiter.ts';
 import type { ResourceDefinition } from '../domain/resourceDefinition.ts';
 import { authModule } from './auth/index.ts';
 import { createLoginGuard } from './auth/loginGuard.ts';
@@ -157,6 +157,8 @@ export interface AppLimits {
   hashReserved: number;
   exports: { global: number; waiting: number; waitMs: number };
   hub: { perUser: number; total: number };
+  /** One step of slowing down a guesser before the password is checked (src/domain/loginLimiter.ts). */
+  loginStepMs: number;
 }
 
 // One hash at a time on a two-core machine keeps a core for everybody else's requests.
@@ -168,6 +170,7 @@ const DEFAULT_LIMITS: AppLimits = {
   hashReserved: 1,
   exports: EXPORT_LIMITS,
   hub: HUB_LIMITS,
+  loginStepMs: LOGIN_RULES.stepMs,
 };
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
@@ -391,7 +394,7 @@ async function assemble(
     ),
     erp: options.erp ?? demoErp(resourceOf('ClienteErp'), db),
     verifyMicrosoft: microsoftVerifier(microsoft),
-    loginGuard: createLoginGuard(db),
+    loginGuard: createLoginGuard(db, { stepMs: limits.loginStepMs }),
     passwords: createPasswordService(
       createConcurrencyGate({
         limit: limits.hashConcurrency,

@@ -144,7 +144,9 @@ export class Stack {
       'node_modules/.bin/prism',
       [
         'proxy',
-        'openapi.yaml',
+        // openapi.yaml bundled into one file (npm run generate; CI checks it is up to date): the same contract, which
+        // Prism reads in 3.9 s instead of 5.7 s here, once per worker of the run.
+        'generated/openapi.json',
         `http://127.0.0.1:${this.serverPort}`,
         '--host',
         '127.0.0.1',

@@ -36,7 +36,9 @@ const tooMany = (ms: number) =>
  * Password guesses counted when they start (so parallel ones are refused too, on any server process)
  * and judged by src/domain/loginLimiter.ts. Used by the login and by the password change.
  */
-export function createLoginGuard(db: Db) {
+export function createLoginGuard(db: Db, { stepMs = LOGIN_RULES.stepMs }: { stepMs?: number } = {}) {
+  // The slowing down keeps its number of steps; only a step's length may differ (the tests' are short).
+  const rules = { ...LOGIN_RULES, stepMs, maxDelayMs: (LOGIN_RULES.maxDelayMs / LOGIN_RULES.stepMs) * stepMs };
   // Usernames and addresses hold no '|'; the username is always what follows the first one.
   const keysOf = (ip: string, who: string, device?: Device | null): Keys => ({
     pair: `pair:${ip}|${who}`,
@@ -101,6 +103,7 @@ export function createLoginGuard(db: Db) {
           ...(keys.device ? { device: of(keys.device) } : {}),
         },
         Number(rows[0]?.now),
+        rules,
       );
       if (!verdict.refused)
         await tx.query(`INSERT INTO "loginAttempt" (key, at) SELECT unnest($1::text[]), now()`, [

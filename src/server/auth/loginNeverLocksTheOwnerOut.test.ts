@@ -69,6 +69,28 @@ describe('guesses elsewhere never lock the owner out', () => {
   });
 });
 
+describe('a guesser is slowed down', () => {
+  it('from the 3rd failure of a username at one address, one step more with each failure', async () => {
+    // Elsewhere the tests' step is 20 ms; here a step long enough to tell a wait from a loaded machine's answer.
+    const STEP = 400;
+    const timed = await t.sibling({ limits: { ...LIMITS, loginStepMs: STEP } });
+    try {
+      await timed.as(['ROLE_USER_CRM'], 'lento');
+      const took: number[] = [];
+      for (let i = 0; i < LOGIN_LIMITS.pair; i++) {
+        const started = performance.now();
+        expect((await loginAt(timed, 'lento', `sbagliata-${i}`, '10.44.0.1')).statusCode).toBe(401);
+        took.push(performance.now() - started);
+      }
+      // Lower bounds only (a loaded machine answers later, never sooner); 10 % for the timers' coarse clock.
+      expect(took[3]).toBeGreaterThanOrEqual(0.9 * STEP);
+      expect(took[4]).toBeGreaterThanOrEqual(0.9 * 2 * STEP);
+    } finally {
+      await timed.close();
+    }
+  });
+});
+
 describe('a browser the owner signed in with before', () => {
   it('deviceCookieLetsTheOwnerIn', async () => {
     await t.as(['ROLE_USER_CRM'], 'titolare');
