@@ -20,6 +20,9 @@ export const LOGIN_RULES = {
   maxDelayMs: 5000,
 } as const;
 
+/** The rules with a step of slowing down of another length (the server's tests use a short one). */
+export type LoginRules = Omit<typeof LOGIN_RULES, 'stepMs' | 'maxDelayMs'> & { stepMs: number; maxDelayMs: number };
+
 /** What the limiter knows of one key: attempts in the window, and the instants (ms) of the latest ones. */
 export interface KeyCount {
   count: number;
@@ -69,7 +72,7 @@ const steps = (count: number, from: number) => (count >= from ? count - from + 1
  * window (failures, and attempts still running: they are counted when they start, so parallel
  * guesses are refused as soon as the count is reached).
  */
-export function judgeAttempt(history: AttemptHistory, now: number, rules = LOGIN_RULES): Verdict {
+export function judgeAttempt(history: AttemptHistory, now: number, rules: LoginRules = LOGIN_RULES): Verdict {
   const { pair, address, user = EMPTY, device } = history;
   if (device && device.count < rules.device.refuseFrom)
     return { refused: false, counted: ['device', 'user'], delayMs: 0, priority: 0, trusted: true };

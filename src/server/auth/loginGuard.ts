@@ -1,4 +1,10 @@
-import { judgeAttempt, LOGIN_RULES, type CountedKey, type KeyCount } from '../../domain/loginLimiter.ts';
+import {
+  judgeAttempt,
+  LOGIN_RULES,
+  type CountedKey,
+  type KeyCount,
+  type LoginRules,
+} from '../../domain/loginLimiter.ts';
 import type { Db } from '../db/Db.ts';
 import { HttpError, MESSAGES } from '../http/httpError.ts';
 import type { Device } from './deviceCookie.ts';
@@ -38,7 +44,11 @@ const tooMany = (ms: number) =>
  */
 export function createLoginGuard(db: Db, { stepMs = LOGIN_RULES.stepMs }: { stepMs?: number } = {}) {
   // The slowing down keeps its number of steps; only a step's length may differ (the tests' are short).
-  const rules = { ...LOGIN_RULES, stepMs, maxDelayMs: (LOGIN_RULES.maxDelayMs / LOGIN_RULES.stepMs) * stepMs };
+  const rules: LoginRules = {
+    ...LOGIN_RULES,
+    stepMs,
+    maxDelayMs: (LOGIN_RULES.maxDelayMs / LOGIN_RULES.stepMs) * stepMs,
+  };
   // Usernames and addresses hold no '|'; the username is always what follows the first one.
   const keysOf = (ip: string, who: string, device?: Device | null): Keys => ({
     pair: `pair:${ip}|${who}`,
