@@ -130,17 +130,8 @@ export class Stack {
   async start() {
     if (this.database === 'postgres') this.postgres = startPostgres();
     else if (!('DEMO_DATA' in this.extraEnv)) withSeededData(this.dataDir);
-    await this.startServer();
-    if (this.postgres) {
-      // As for the PGlite servers' seeded data directory (seedDataDir).
-      const db = await createDb({ databaseUrl: this.postgres.url });
-      try {
-        await cheapenPasswords(db, seededPasswords(this.dataDir));
-      } finally {
-        await db.close();
-      }
-    }
-    this.proxy = await startProcess(
+    // Prism needs the server only for the first call it passes on: the two start side by side.
+    const proxy = startProcess(
       'node_modules/.bin/prism',
       [
         'proxy',
@@ -157,6 +148,22 @@ export class Stack {
       /Prism is listening/,
       { timeoutMs: 90_000 },
     );
+    try {
+      await this.startServer();
+      if (this.postgres) {
+        // As for the PGlite servers' seeded data directory (seedDataDir).
+        const db = await createDb({ databaseUrl: this.postgres.url });
+        try {
+          await cheapenPasswords(db, seededPasswords(this.dataDir));
+        } finally {
+          await db.close();
+        }
+      }
+    } catch (err) {
+      await (await proxy.catch(() => undefined))?.stop();
+      throw err;
+    }
+    this.proxy = await proxy;
     this.front = http.createServer((req, res) => {
       // Preflights stay with Prism, which answers them for the cross-origin API.
       const direct = req.method !== 'OPTIONS' && BINARY.test(new URL(req.url ?? '/', 'http://front').pathname);

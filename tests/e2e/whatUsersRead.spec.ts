@@ -236,23 +236,38 @@ function screensOf(roles: readonly string[], r: Records): string[] {
 /** Requests in flight on a page (the event stream of the hub never ends, so it does not count). */
 function trackRequests(page: Page) {
   let inFlight = 0;
+  let started = 0;
   const counts = (url: string) => !new URL(url).pathname.startsWith('/hub');
   page.on('request', (r) => {
-    if (counts(r.url())) inFlight++;
+    if (!counts(r.url())) return;
+    inFlight++;
+    started++;
   });
   const done = (r: { url(): string }) => {
     if (counts(r.url())) inFlight--;
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
+  // A frame drawn, then the page's main thread idle: what the last answers started (renders, effects, the calls
+  // they make) has run. Not a fixed wait: a screen is read as soon as it is still, however loaded the machine.
+  const still = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 })),
+        ),
+    );
   return async () => {
-    // Quiet for a while: the calls of the screen answered and drawn, and no new one started from them.
+    // Quiet: no call in flight, and none started while the page drew what the last ones answered.
     await expect
       .poll(
         async () => {
           if (inFlight > 0) return false;
-          await page.waitForTimeout(250);
-          return inFlight === 0;
+          const before = started;
+          // Twice: a call the page started just before it went still may reach this process after the page's answer.
+          await still();
+          await still();
+          return inFlight === 0 && started === before;
         },
         { timeout: 20_000, intervals: [50] },
       )
