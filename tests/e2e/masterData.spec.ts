@@ -1,6 +1,9 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from './fixtures.ts';
 
+/** What the database does not change: run on PGlite only (the postgres project leaves out this tag). */
+const SCREEN_ONLY = { tag: '@screen-only' };
+
 test.describe('a generated master-data screen against the real server', () => {
   test('from the home page: create, filter (kept in the URL), edit, refuse bad input, delete', async ({
     page,
@@ -96,15 +99,19 @@ test.describe('a generated master-data screen against the real server', () => {
     await expect(page.getByRole('cell', { name: 'Area Emilia-Romagna', exact: true })).toBeVisible();
   });
 
-  test('a user without the screen roles gets "Non Autorizzato" and no menu entry', async ({ page, login }) => {
-    await login('crm');
-    await page.goto('/');
-    const menu = page.getByRole('navigation', { name: 'Menu principale' });
-    await expect(menu.getByRole('link', { name: 'Clienti', exact: true })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Fonti' })).toHaveCount(0);
-    await page.goto('/configurations/fonti');
-    await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
-  });
+  test(
+    'a user without the screen roles gets "Non Autorizzato" and no menu entry',
+    SCREEN_ONLY,
+    async ({ page, login }) => {
+      await login('crm');
+      await page.goto('/');
+      const menu = page.getByRole('navigation', { name: 'Menu principale' });
+      await expect(menu.getByRole('link', { name: 'Clienti', exact: true })).toBeVisible();
+      await expect(menu.getByRole('link', { name: 'Fonti' })).toHaveCount(0);
+      await page.goto('/configurations/fonti');
+      await expect(page.getByRole('heading', { name: 'Non Autorizzato' })).toBeVisible();
+    },
+  );
 
   test('export downloads an .xlsx of the filtered list, every matching row', async ({ page, login }) => {
     await login();
@@ -132,33 +139,41 @@ test.describe('a generated master-data screen against the real server', () => {
     expect((sheet?.rowCount ?? 0) - 1).toBe(total);
   });
 
-  test('keyboard: N opens a new record, Escape closes it, Enter on a row opens it', async ({ page, login }) => {
-    await login();
-    await page.goto('/configurations/nations');
-    await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
-    await page.keyboard.press('n');
-    await expect(page.getByRole('dialog').getByText('Nuova nazione')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toBeHidden();
-    await page.getByRole('row', { name: /Italia/ }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('dialog').getByLabel('Nome')).toHaveValue('Italia');
-  });
+  test(
+    'keyboard: N opens a new record, Escape closes it, Enter on a row opens it',
+    SCREEN_ONLY,
+    async ({ page, login }) => {
+      await login();
+      await page.goto('/configurations/nations');
+      await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
+      await page.keyboard.press('n');
+      await expect(page.getByRole('dialog').getByText('Nuova nazione')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('row', { name: /Italia/ }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog').getByLabel('Nome')).toHaveValue('Italia');
+    },
+  );
 
-  test('hidden columns and density are remembered for the user after a reload', async ({ page, login }) => {
-    await login();
-    await page.goto('/configurations/nations');
-    await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeVisible();
-    await page.getByRole('button', { name: 'Mostra/Nascondi colonne' }).click();
-    await page.getByRole('switch', { name: 'Cambia visibilità Codice' }).click();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeHidden();
-    await page.reload();
-    await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeHidden();
-  });
+  test(
+    'hidden columns and density are remembered for the user after a reload',
+    SCREEN_ONLY,
+    async ({ page, login }) => {
+      await login();
+      await page.goto('/configurations/nations');
+      await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeVisible();
+      await page.getByRole('button', { name: 'Mostra/Nascondi colonne' }).click();
+      await page.getByRole('switch', { name: 'Cambia visibilità Codice' }).click();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeHidden();
+      await page.reload();
+      await expect(page.getByRole('cell', { name: 'Italia', exact: true })).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: /Codice/ })).toBeHidden();
+    },
+  );
 
-  test('lookups with colours show their name in a chip of those colours', async ({ page, login }) => {
+  test('lookups with colours show their name in a chip of those colours', SCREEN_ONLY, async ({ page, login }) => {
     await login();
     await page.goto('/configurations/statiTrattative');
     const chip = page.getByRole('row', { name: /Chiusa persa/ }).locator('.MuiChip-root');
@@ -169,7 +184,7 @@ test.describe('a generated master-data screen against the real server', () => {
 });
 
 test.describe('no lost form input', () => {
-  test('closing a changed dialog asks first; an unchanged one closes at once', async ({ page, login }) => {
+  test('closing a changed dialog asks first; an unchanged one closes at once', SCREEN_ONLY, async ({ page, login }) => {
     await login();
     await page.goto('/configurations/nations');
     await page.getByRole('button', { name: 'Aggiungi' }).click();

@@ -66,6 +66,8 @@ export default defineConfig({
         '**/inventory.spec.ts',
         '**/twoProcesses.spec.ts',
       ],
+      // Tests of the screen alone in those files (keyboard, chips, a dialog's question) stay on PGlite.
+      grepInvert: /@screen-only/,
     },
   ],
 });
