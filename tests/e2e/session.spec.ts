@@ -5,9 +5,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ADMIN_PASSWORD, type Stack } from './stack.ts';
 
-// Microsoft sign-in configured.
-test.use({ serverEnv: { MS_TENANT_ID: 'tenant-di-prova', MS_CLIENT_ID: 'crm-di-prova' } });
-
 type Crm = { crm: { api: { GET: (path: string, init?: object) => Promise<{ response: Response }> } } };
 
 /**
@@ -199,8 +196,13 @@ test.describe('the push hub', () => {
 });
 
 test.describe('Microsoft sign-in', () => {
-  test('the button appears when the server is configured for it', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Accedi con Microsoft' })).toBeVisible();
+  test('the button appears when the server is configured for it', async ({ page, stack }) => {
+    const configured = await stack.startConfigured({ MS_TENANT_ID: 'tenant-di-prova', MS_CLIENT_ID: 'crm-di-prova' });
+    try {
+      await page.goto(`${configured.baseURL}/login`);
+      await expect(page.getByRole('button', { name: 'Accedi con Microsoft' })).toBeVisible();
+    } finally {
+      await configured.stop();
+    }
   });
 });
