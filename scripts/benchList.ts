@@ -159,29 +159,24 @@ const browser = await chromium.launch(CHROMIUM);
 // An untimed first open: it tells the plain page our API URL, and warms the server alike for both.
 plainApiUrl = (await open(browser, `${base}${LIST_PATH}`)).apiUrl;
 if (!plainApiUrl) throw new Error(`the list sent no ${COLLECTION} call`);
-const ours: Open[] = [];
-const plain: Open[] = [];
-for (let run = 0; run < RUNS; run++) {
-  // Interleaved, the first alternating: whatever else the machine does falls on both alike.
-  const pair = run % 2 === 0 ? [ours, plain] : [plain, ours];
-  for (const list of pair) list.push(await open(browser, `${base}${list === ours ? LIST_PATH : PLAIN_PATH}`));
+/**
+ * RUNS opens of each page, interleaved with the first alternating, so that whatever else the machine does falls on
+ * both alike: each in a new context (cold), or each a new tab in that side's context.
+ */
+async function alternately(contexts?: { ours: BrowserContext; plain: BrowserContext }) {
+  const sides = { ours: [] as Open[], plain: [] as Open[] };
+  for (let run = 0; run < RUNS; run++)
+    for (const side of run % 2 === 0 ? (['ours', 'plain'] as const) : (['plain', 'ours'] as const))
+      sides[side].push(await open(browser, `${base}${side === 'ours' ? LIST_PATH : PLAIN_PATH}`, contexts?.[side]));
+  return sides;
 }
+const { ours, plain } = await alternately();
 // Warm: one context per side, opened once untimed (the service worker installed, the assets in the HTTP cache),
 // then each open a new tab in it.
 const warmContexts = { ours: await signedInContext(browser), plain: await signedInContext(browser) };
 await open(browser, `${base}${LIST_PATH}`, warmContexts.ours);
 await open(browser, `${base}${PLAIN_PATH}`, warmContexts.plain);
-const oursWarm: Open[] = [];
-const plainWarm: Open[] = [];
-for (let run = 0; run < RUNS; run++) {
-  const pair = run % 2 === 0 ? [oursWarm, plainWarm] : [plainWarm, oursWarm];
-  for (const list of pair)
-    list.push(
-      list === oursWarm
-        ? await open(browser, `${base}${LIST_PATH}`, warmContexts.ours)
-        : await open(browser, `${base}${PLAIN_PATH}`, warmContexts.plain),
-    );
-}
+const { ours: oursWarm, plain: plainWarm } = await alternately(warmContexts);
 // Warm, as a staff member's own browser: a profile on disk, where Chromium keeps V8's compiled code of the scripts
 // (Playwright's contexts are off the record: none). Chromium stores a script's code at its second run and uses it
 // from the third, hence two untimed opens.
@@ -193,17 +188,7 @@ for (let i = 0; i < 2; i++) {
   await open(browser, `${base}${LIST_PATH}`, profileContexts.ours);
   await open(browser, `${base}${PLAIN_PATH}`, profileContexts.plain);
 }
-const oursProfile: Open[] = [];
-const plainProfile: Open[] = [];
-for (let run = 0; run < RUNS; run++) {
-  const pair = run % 2 === 0 ? [oursProfile, plainProfile] : [plainProfile, oursProfile];
-  for (const list of pair)
-    list.push(
-      list === oursProfile
-        ? await open(browser, `${base}${LIST_PATH}`, profileContexts.ours)
-        : await open(browser, `${base}${PLAIN_PATH}`, profileContexts.plain),
-    );
-}
+const { ours: oursProfile, plain: plainProfile } = await alternately(profileContexts);
 await profileContexts.ours.close();
 await profileContexts.plain.close();
 fs.rmSync(profiles, { recursive: true, force: true });
