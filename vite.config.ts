@@ -25,6 +25,7 @@ const serverTestsOnPostgres = [
 const serverTestsOnPgliteOnly = [
   'src/server/auth/passwords.test.ts',
   'src/server/crud/import/fileReader.test.ts',
+  'src/server/crud/recordWriter.test.ts',
   'src/server/db/dataDirLock.test.ts',
   'src/server/domains/acceptance/acceptancePdf.test.ts',
   'src/server/domains/files/images.test.ts',

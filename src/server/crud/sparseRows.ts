@@ -61,7 +61,13 @@ export function withSparseRows<C extends CrudContext>(
         unknown.map((f) => ({ field: 'fields', message: `campo non previsto: ${f}` })),
       );
     const keep = new Set<string>([...ALWAYS, ...rows.required, ...fields]);
-    const cut = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => keep.has(k)));
+    // The generic list's rows already hold only these: copied again only when a workflow's row has more.
+    const cut = (row: Record<string, unknown>) => {
+      const keys = Object.keys(row);
+      for (let i = 0; i < keys.length; i++)
+        if (!keep.has(keys[i] as string)) return Object.fromEntries(Object.entries(row).filter(([f]) => keep.has(f)));
+      return row;
+    };
     // The handler is asked for every field the answer keeps: the generic list reads just those columns.
     const asked = { ...req, query: { ...req.query, fields: [...keep].join(',') } };
     const whole = (await handler(asked, c)) as { data?: unknown } | undefined;
