@@ -79,7 +79,7 @@ function requestPaths(prefix: string, ours: boolean, fields?: string): string[] 
 /** One list the bench loads: whose, where, the requests in turn and their headers. */
 type LoadedList = { server: string; base: string; paths: string[]; headers: Record<string, string> };
 
-/** The SQL of one page of the bench's list (its total alongside), as the bare route runs it: $1 day, $2 status, $3 offset. */
+/** The SQL of one page of the bench's list (its total alongside), as the bare route runs it: $1 status, $2 day, $3 offset. */
 type BareSql = { whole: string; fields: string };
 
 /**
@@ -93,7 +93,8 @@ function repositorySql(model: EntityModel, fields: string[]): BareSql {
     listQuery(
       model,
       {
-        filters: { callDate: '2025-01-01', status: 'Risposta' },
+        // In the order the generic list builds them: `filters[…]` first, then the fields named as parameters.
+        filters: { status: 'Risposta', callDate: '2025-01-01' },
         sortBy: 'callDateTime',
         descending: true,
         page: 2,
@@ -103,8 +104,8 @@ function repositorySql(model: EntityModel, fields: string[]): BareSql {
       30,
     );
   const sql = (q: ReturnType<typeof listQuery>) => {
-    // The bare route passes day, status and offset; the page's size is the same for every request.
-    if (JSON.stringify(q.params) !== JSON.stringify(['2025-01-01', '%Risposta%', 50, 50]))
+    // The bare route passes status, day and offset; the page's size is the same for every request.
+    if (JSON.stringify(q.params) !== JSON.stringify(['%Risposta%', '2025-01-01', 50, 50]))
       throw new Error(`listQuery's parameters changed: ${JSON.stringify(q.params)}`);
     const text = q.sqlWithBoundedCount(COUNT_EXACT_UP_TO + 1);
     if (!text.endsWith(' LIMIT $3 OFFSET $4')) throw new Error(`listQuery's page changed: ${text}`);
@@ -122,9 +123,9 @@ async function bareServer(db: Db, sql: BareSql) {
   const app = Fastify();
   app.get('/bare', async (req) => {
     const q = req.query as { day: string; status: string; page: string; fields?: string; windowCount?: string };
-    const params = [q.day, `%${q.status}%`, (Number(q.page) - 1) * 50];
+    const params = [`%${q.status}%`, q.day, (Number(q.page) - 1) * 50];
     const text = q.windowCount
-      ? `SELECT *, count(*) OVER()::int AS "__total" FROM "reportCall" WHERE "callDate" = $1::date AND status ILIKE $2 ORDER BY "callDateTime" DESC NULLS LAST, id DESC LIMIT 50 OFFSET $3`
+      ? `SELECT *, count(*) OVER()::int AS "__total" FROM "reportCall" WHERE "callDate" = $2::date AND status ILIKE $1 ORDER BY "callDateTime" DESC NULLS LAST, id DESC LIMIT 50 OFFSET $3`
       : q.fields
         ? sql.fields
         : sql.whole;
