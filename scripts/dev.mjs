@@ -14,7 +14,9 @@ const children = [
         ['mock', 'openapi.yaml', '--host', '127.0.0.1', '--port', mockPort, '--errors'],
         { stdio: 'inherit', env: projectEnv() },
       )
-    : spawn('node_modules/.bin/tsx', ['watch', 'src/server/main.ts'], {
+    : // The project's Node.js reads the server's TypeScript itself, as `npm start` does; --watch restarts it when a
+      // file it imported changes.
+      spawn('node_modules/.bin/node', ['--watch', 'src/server/main.ts'], {
         stdio: 'inherit',
         env: projectEnv({ PORT: serverPort }),
       }),
