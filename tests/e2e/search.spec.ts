@@ -40,6 +40,27 @@ test.describe('one search box for the whole company (Ctrl+K)', () => {
     await expect(box).toBeHidden();
   });
 
+  test('what is typed at once after Ctrl+K is in the box: the dialog is there before the first key', async ({
+    page,
+    login,
+  }) => {
+    await login('admin');
+    // The dialog's code comes while the page is idle, before anyone presses Ctrl+K.
+    const dialogCode = page.waitForResponse(/\/assets\/SearchDialog-[\w-]+\.js$/);
+    await page.goto('/');
+    await dialogCode;
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('brambi');
+    const box = page.getByRole('combobox', { name: 'Cerca in tutta l’azienda' });
+    await expect(box).toHaveValue('brambi');
+    await expect(
+      page
+        .getByRole('listbox', { name: 'Risultati' })
+        .getByRole('option')
+        .filter({ hasText: 'Edilizia Brambilla S.r.l.' }),
+    ).not.toHaveCount(0);
+  });
+
   test('a phone number in any format opens its caller: the customer and its open negotiations', async ({
     page,
     login,

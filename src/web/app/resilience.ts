@@ -12,16 +12,26 @@ export function reloadAfterChunkError(): void {
   window.location.reload();
 }
 
+/** Code the page will likely need, loaded after PREFETCH_IDLE_MS once the page is idle; returns the cancel. */
+export function prefetchWhenIdle(load: () => Promise<unknown>): () => void {
+  let idle: number | undefined;
+  const timer = window.setTimeout(() => {
+    const run = () => void load().catch(() => undefined);
+    idle = window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 0);
+  }, PREFETCH_IDLE_MS);
+  return () => {
+    window.clearTimeout(timer);
+    if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
+  };
+}
+
 export function installResilience(prefetch: () => Promise<unknown>): void {
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();
     reloadAfterChunkError();
   });
   // While the user reads the login page, the rest of the app arrives.
-  window.setTimeout(() => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 0));
-    idle(() => void prefetch().catch(() => undefined));
-  }, PREFETCH_IDLE_MS);
+  prefetchWhenIdle(prefetch);
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
   }

@@ -2,14 +2,21 @@ import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { searchMessages as m } from '../../i18n/searchMessages.ts';
+import { prefetchWhenIdle } from '../../app/resilience.ts';
 import { searchBox } from '../../ui/searchEvents.ts';
+import type SearchDialog from './SearchDialog.tsx';
 
-// The dialog and what it reads (the results, the drawer's screens, the pages it links) load at its first opening.
-const SearchDialog = lazy(() => import('./SearchDialog.tsx'));
+// The dialog and what it reads (the results, the drawer's screens, the pages it links), loaded once the page is
+// idle: at its first opening it took a third of a second to come, and what was typed after Ctrl+K meanwhile was lost.
+// Once loaded it is drawn directly: a lazy component waits a task for its promise even then, and drops those keys too.
+let loaded: typeof SearchDialog | undefined;
+const loadDialog = () => import('./SearchDialog.tsx').then((m) => ((loaded = m.default), m));
+const LazyDialog = lazy(loadDialog);
 
 /** The bar of the top bar (a button on a phone) and Ctrl+K / Cmd+K, which open the search dialog. */
 export function SearchLauncher({ compact }: { compact: boolean }) {
   const [open, setOpen] = useState<{ text: string } | null>(null);
+  useEffect(() => prefetchWhenIdle(loadDialog), []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k') {
@@ -57,11 +64,17 @@ export function SearchLauncher({ compact }: { compact: boolean }) {
           </Box>
         </Button>
       )}
-      {open && (
-        <Suspense fallback={null}>
-          <SearchDialog key={open.text} initialText={open.text} onClose={() => setOpen(null)} />
-        </Suspense>
-      )}
+      {open && <Dialog key={open.text} initialText={open.text} onClose={() => setOpen(null)} />}
     </>
+  );
+}
+
+function Dialog(props: { initialText: string; onClose: () => void }) {
+  const Loaded = loaded;
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyDialog {...props} />
+    </Suspense>
   );
 }
