@@ -2,7 +2,7 @@ import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { searchMessages as m } from '../../i18n/searchMessages.ts';
-import { prefetchWhenIdle } from '../../app/resilience.ts';
+import { prefetchWhenIdle } from '../../ui/prefetchWhenIdle.ts';
 import { searchBox } from '../../ui/searchEvents.ts';
 import type SearchDialog from './SearchDialog.tsx';
 
