@@ -208,6 +208,23 @@ test.describe('resilience', () => {
   });
 });
 
+test('offline, a failed chunk load does not reload the page: what it holds stays', async ({ page, context }) => {
+  await page.goto('/login');
+  await page.evaluate(() => sessionStorage.removeItem('crm_chunk_reload'));
+  await page.getByLabel('Username').fill('in cortile');
+  let reloads = 0;
+  page.on('load', () => reloads++);
+  await context.setOffline(true);
+  const reloading = await page.evaluate(() => {
+    const event = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  });
+  expect(reloading).toBe(false);
+  await expect(page.getByLabel('Username')).toHaveValue('in cortile');
+  expect(reloads).toBe(0);
+});
+
 test.describe('a list opened cold', () => {
   test('shows its rows first as a picture, then the table alone, from one call', async ({ page, login }) => {
     await login();

@@ -13,6 +13,9 @@ export function reloadAfterChunkError(): void {
 
 export function installResilience(prefetch: () => Promise<unknown>): void {
   window.addEventListener('vite:preloadError', (event) => {
+    // Offline, a reload fetches nothing new and loses what the page holds (a check-in being filled in the yard): the
+    // error goes to whatever was loading (a prefetch ignores it, a screen shows its error).
+    if (!navigator.onLine) return;
     event.preventDefault();
     reloadAfterChunkError();
   });

@@ -5,7 +5,8 @@ const PREFETCH_IDLE_MS = 2000;
 export function prefetchWhenIdle(load: () => Promise<unknown>): () => void {
   let idle: number | undefined;
   const timer = window.setTimeout(() => {
-    const run = () => void load().catch(() => undefined);
+    // Offline it waits for its first use instead.
+    const run = () => void (navigator.onLine ? load().catch(() => undefined) : undefined);
     idle = window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 0);
   }, PREFETCH_IDLE_MS);
   return () => {
