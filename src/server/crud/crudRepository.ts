@@ -193,8 +193,7 @@ export function crudRepository<T extends object = Row>(
     const { maxMatches } = settings.search;
     // Read in batches (the export): every match at once, the search's bound being far under an export's batch.
     const paging = options.after ? { page: 1, rowsPerPage: maxMatches } : { page: options.page ?? 1 };
-    if (!options.after) checkSearch(words, options.page, options.rowsPerPage, settings.search);
-    else checkSearch(words, 1, undefined, settings.search);
+    checkSearch(words, paging.page, options.after ? undefined : options.rowsPerPage, settings.search);
     const q = listQuery(model, { ...options, after: undefined, ...paging }, settings.pageSize);
     const { rows } = await db.query<Row & { __total: number }>(q.searchSql(maxMatches), q.params);
     const matches = rows[0]?.__total ?? (await count(q.boundedCountSql(maxMatches + 1), q.filterParams));

@@ -1,7 +1,7 @@
 import { Autocomplete, Box, CircularProgress, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { referenceLabels } from '../api/referenceLabels.ts';
 import { messages } from '../i18n/messages.ts';
 import { useSessionUser } from '../session/useSessionUser.ts';
@@ -13,11 +13,12 @@ import {
   recentPicks,
   type PickerOption,
 } from './pickerSearch.ts';
+import { preloadable } from '../ui/preloadable.tsx';
 import { OptionText, PickerGroup } from './pickerParts.tsx';
 import { sourceOf, useChosenLabels } from './referenceSource.ts';
 
-// The dialog and its table load when first asked for, not with every form.
-const SearchMoreDialog = lazy(() => import('./SearchMoreDialog.tsx'));
+// The dialog and its table are not loaded with every form: when a picker first opens, before they are asked for.
+const { preload: loadSearchMore, Component: SearchMoreDialog } = preloadable(() => import('./SearchMoreDialog.tsx'));
 
 /** "Cerca altro…": the last entry of the list, which opens the resource's own paged search. */
 type MoreOption = { id: -1; label: string; more: true };
@@ -132,6 +133,7 @@ export function ReferencePicker(props: ReferencePickerProps) {
         disabled={disabled || !source}
         open={open}
         onOpen={() => {
+          void loadSearchMore().catch(() => undefined);
           setRecent(picks.read());
           setOpen(true);
         }}
@@ -217,17 +219,15 @@ export function ReferencePicker(props: ReferencePickerProps) {
         )}
       />
       {more !== null && source && (
-        <Suspense fallback={null}>
-          <SearchMoreDialog
-            resource={resource}
-            text={more}
-            onClose={() => setMore(null)}
-            onChoose={(picked) => {
-              setMore(null);
-              choose(props.multiple ? [...chosen.filter((c) => c.id !== picked.id), picked] : [picked]);
-            }}
-          />
-        </Suspense>
+        <SearchMoreDialog
+          resource={resource}
+          text={more}
+          onClose={() => setMore(null)}
+          onChoose={(picked) => {
+            setMore(null);
+            choose(props.multiple ? [...chosen.filter((c) => c.id !== picked.id), picked] : [picked]);
+          }}
+        />
       )}
     </>
   );

@@ -1,17 +1,14 @@
 import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { searchMessages as m } from '../../i18n/searchMessages.ts';
 import { prefetchWhenIdle } from '../../ui/prefetchWhenIdle.ts';
+import { preloadable } from '../../ui/preloadable.tsx';
 import { searchBox } from '../../ui/searchEvents.ts';
-import type SearchDialog from './SearchDialog.tsx';
 
 // The dialog and what it reads (the results, the drawer's screens, the pages it links), loaded once the page is
 // idle: at its first opening it took a third of a second to come, and what was typed after Ctrl+K meanwhile was lost.
-// Once loaded it is drawn directly: a lazy component waits a task for its promise even then, and drops those keys too.
-let loaded: typeof SearchDialog | undefined;
-const loadDialog = () => import('./SearchDialog.tsx').then((m) => ((loaded = m.default), m));
-const LazyDialog = lazy(loadDialog);
+const { preload: loadDialog, Component: Dialog } = preloadable(() => import('./SearchDialog.tsx'));
 
 /** The bar of the top bar (a button on a phone) and Ctrl+K / Cmd+K, which open the search dialog. */
 export function SearchLauncher({ compact }: { compact: boolean }) {
@@ -66,15 +63,5 @@ export function SearchLauncher({ compact }: { compact: boolean }) {
       )}
       {open && <Dialog key={open.text} initialText={open.text} onClose={() => setOpen(null)} />}
     </>
-  );
-}
-
-function Dialog(props: { initialText: string; onClose: () => void }) {
-  const Loaded = loaded;
-  if (Loaded) return <Loaded {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazyDialog {...props} />
-    </Suspense>
   );
 }
