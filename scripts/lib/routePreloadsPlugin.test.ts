@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resourceIndex } from '../../generated/resourceIndex.ts';
 import { kebab } from './emitResources.ts';
+import type { RoutePreloads } from '../../src/domain/routePreloads.ts';
 import { routePreloadsPlugin } from './routePreloadsPlugin.ts';
 
 const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) => ({
@@ -48,11 +49,11 @@ describe('the route preloads written by the build', () => {
       bundle,
     );
     expect(emitted[0]?.fileName).toBe('route-preloads.json');
-    const routes = JSON.parse(emitted[0]?.source ?? '{}') as Record<string, string[]>;
+    const routes = JSON.parse(emitted[0]?.source ?? '{}') as RoutePreloads;
     const lists = Object.values(resourceIndex).filter((r) => r.list && r.route);
     expect(Object.keys(routes).sort()).toEqual(lists.map((r) => r.route).sort());
-    const files = routes[resourceIndex.reportCall.route] ?? [];
-    expect(new Set(files.slice(0, 5))).toEqual(
+    const files = routes[resourceIndex.reportCall.route];
+    expect(new Set(files?.frame)).toEqual(
       new Set([
         '/assets/listPreload.js',
         '/assets/temporal.js',
@@ -61,8 +62,8 @@ describe('the route preloads written by the build', () => {
         '/assets/reportCall.js',
       ]),
     );
-    // The app's files come after the first frame's: the rows' own files are asked for first.
-    expect(files.slice(5)).toEqual(['/assets/app.js', '/assets/mui.js']);
+    // The app's files apart, for later: none of the entry's or the first frame's twice.
+    expect(files?.app).toEqual(['/assets/app.js', '/assets/mui.js']);
   });
 
   it('stop the build when a list’s definition is in no chunk', () => {

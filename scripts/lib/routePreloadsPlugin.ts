@@ -7,8 +7,9 @@ import { kebab } from './emitResources.ts';
  * For each list route, the files its first frame needs beyond the entry's: the list preload, the screen's
  * definition and the cells' formats, with what they import; then those of the signed-in app (the shell, the
  * list's controller and its table), which the first frame hands over to. The server names them in the
- * index.html it serves for that route (<link rel="modulepreload">, in that order), so they download and compile
- * beside the entry and while the list's call is on its way, instead of one after another once the rows show.
+ * index.html it serves for that route: the first frame's as <link rel="modulepreload">, downloaded and compiled
+ * beside the entry; the app's in a <meta>, preloaded all at once as soon as the rows are drawn (with the page, they
+ * held the entry, the call and the picture back by a third), instead of one after another as the app imports them.
  */
 export function routePreloadsPlugin(): Plugin {
   return {
@@ -34,10 +35,12 @@ export function routePreloadsPlugin(): Plugin {
       const routes: RoutePreloads = {};
       for (const r of Object.values(resourceIndex)) {
         if (!r.list || !r.route) continue;
-        const files = new Set<string>();
-        for (const c of [...common, holding(`/generated/resources/${kebab(r.name)}.ts`)]) closure(c, files);
-        for (const f of app) files.add(f);
-        routes[r.route] = [...files].filter((f) => !entry.has(f)).map((f) => `/${f}`);
+        const frame = new Set<string>();
+        for (const c of [...common, holding(`/generated/resources/${kebab(r.name)}.ts`)]) closure(c, frame);
+        routes[r.route] = {
+          frame: [...frame].filter((f) => !entry.has(f)).map((f) => `/${f}`),
+          app: [...app].filter((f) => !entry.has(f) && !frame.has(f)).map((f) => `/${f}`),
+        };
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(routes) });
     },

@@ -249,6 +249,13 @@ test.describe('a list opened cold', () => {
     await expect(page.locator('[data-preview-row-id]')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Fonti', level: 1 })).toBeInViewport();
     expect(calls).toHaveLength(1);
+    // The app's files, named by the page for later, were asked for once the call was sent: each once.
+    expect(await page.locator('meta[name="app-preloads"]').count()).toBe(0);
+    const later = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+    );
+    expect(later.filter((href) => /\/assets\/AuthenticatedApp-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    expect(new Set(later).size).toBe(later.length);
   });
 });
 

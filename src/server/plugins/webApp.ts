@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../domain/routePreloads.ts';
+import { APP_PRELOADS_META, ROUTE_PRELOADS_FILE, type RoutePreloads } from '../../domain/routePreloads.ts';
 import { MESSAGES } from '../http/httpError.ts';
 import type { RuntimeConfig } from '../http/runtimeConfig.ts';
 
@@ -33,17 +33,20 @@ export async function webApp(app: FastifyInstance, dist: string, runtime: Runtim
     if (!tag.test(index)) throw new Error(`dist/index.html: <meta name="${name}"> missing`);
     index = index.replace(tag, () => `<meta name="${name}" content="${attribute(runtime[key])}" />`);
   }
-  // A list's address: its first frame's files download beside the entry (scripts/lib/routePreloadsPlugin.ts).
+  // A list's address: its first frame's files download beside the entry, the app's are named for later
+  // (scripts/lib/routePreloadsPlugin.ts).
   const preloadsFile = path.join(dist, ROUTE_PRELOADS_FILE);
   const preloads = fs.existsSync(preloadsFile)
     ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as RoutePreloads)
     : {};
   const indexFor = new Map(
-    Object.entries(preloads).map(([route, files]) => [
+    Object.entries(preloads).map(([route, { frame, app: later }]) => [
       route,
       index.replace(
         '</head>',
-        () => `${files.map((f) => `<link rel="modulepreload" crossorigin href="${attribute(f)}" />`).join('')}</head>`,
+        () =>
+          `${frame.map((f) => `<link rel="modulepreload" crossorigin href="${attribute(f)}" />`).join('')}` +
+          `<meta name="${APP_PRELOADS_META}" content="${attribute(later.join(' '))}" /></head>`,
       ),
     ]),
   );

@@ -17,6 +17,9 @@ vi.mock('../session/tokenStore.ts', () => ({
 const erase = vi.fn();
 const draw = vi.fn((_frame: unknown) => erase);
 vi.mock('./firstFramePicture.ts', () => ({ drawFirstFrame: (frame: unknown) => draw(frame) }));
+// The app's files the page names (appPreloads.ts, the DOM's: tried in the browser suite, shell.spec.ts).
+const preloadApp = vi.fn();
+vi.mock('./appPreloads.ts', () => ({ preloadApp: () => preloadApp() }));
 
 const ROUTE = '/contactCenter/report-calls';
 const SEARCH = '?f.callDate=2025-03-14&size=50';
@@ -33,6 +36,7 @@ const load = async () => {
 
 beforeEach(() => {
   list.mockReset();
+  preloadApp.mockReset();
   draw.mockClear();
   erase.mockClear();
   token = 'a.b.c';
@@ -161,6 +165,37 @@ describe('the list call started with the page', () => {
     await m.preloadList('/profile', '', ['ROLE_ADMIN']);
     await settle();
     expect(appMayLoad).toBe(true);
+  });
+
+  it('asks for the app’s files once the rows are drawn, not before: they would hold the call and the picture back', async () => {
+    const m = await load();
+    const order: string[] = [];
+    list.mockImplementationOnce(() => (order.push('call'), Promise.resolve(page(1))));
+    draw.mockImplementationOnce(() => (order.push('picture'), erase));
+    preloadApp.mockImplementation(() => order.push('app'));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    expect(order).toEqual(['call', 'picture', 'app']);
+  });
+
+  it('asks for them once the call failed', async () => {
+    const m = await load();
+    list.mockRejectedValueOnce(new Error('500'));
+    await m.preloadList(ROUTE, SEARCH, ['ROLE_ADMIN']);
+    expect(draw).not.toHaveBeenCalled();
+    expect(preloadApp).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the app’s files at once when no call is sent', async () => {
+    for (const [path, roles] of [
+      [ROUTE, ['ROLE_AGENTE']],
+      ['/profile', ['ROLE_ADMIN']],
+    ] as const) {
+      const m = await load();
+      preloadApp.mockReset();
+      await m.preloadList(path, '', roles);
+      expect(preloadApp).toHaveBeenCalledTimes(1);
+    }
+    expect(list).not.toHaveBeenCalled();
   });
 
   it('is not sent for a screen the user may not open, nor for a path that is no list', async () => {

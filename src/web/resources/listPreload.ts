@@ -4,6 +4,7 @@ import type { ListState } from '../api/listQuery.ts';
 import { resourceApi, type ListPage } from '../api/resourceApi.ts';
 import { pathPermitted } from '../menu.ts';
 import { tokenStore } from '../session/tokenStore.ts';
+import { preloadApp } from './appPreloads.ts';
 import { firstFrame } from './firstFrame.ts';
 import { loadDefinition } from './loadDefinition.ts';
 import { drawFirstFrame, type FirstFrameData } from './firstFramePicture.ts';
@@ -53,18 +54,25 @@ function take(key: readonly unknown[]): Preloaded | undefined {
  * Nothing is asked for a path the user may not open.
  */
 export async function preloadList(pathname: string, search: string, roles: readonly string[]): Promise<void> {
+  // The app's files are asked for once the picture is drawn, or at once when there is none: with the page, they held
+  // the entry, the call and the picture back by a third (scripts/profileList.ts), and the app, loaded after the
+  // picture, was no sooner for them.
+  const nothingAsked = () => {
+    preloadApp();
+    firstFrame.done();
+  };
   try {
     const entry = Object.values(resourceIndex).find((r) => r.route === pathname);
-    if (!entry?.list || !pathPermitted(pathname, [...roles])) return firstFrame.done();
+    if (!entry?.list || !pathPermitted(pathname, [...roles])) return nothingAsked();
     const def = await loadDefinition(entry);
-    if (def.single || !def.api.list || listShown) return firstFrame.done();
+    if (def.single || !def.api.list || listShown) return nothingAsked();
     const state = readListState(def, new URLSearchParams(search));
     const slot: Preloaded = { key: JSON.stringify(listQueryKey(def, state)), page: resourceApi.list(def, state) };
     preloaded = slot;
     // The cells' formats (phone numbers, dates...) are evaluated while the call is on its way.
     const [page, { cellAlign, cellText }] = await Promise.all([slot.page, import('../fields/cellText.ts')]);
     slot.arrived = page;
-    if (listShown) return firstFrame.done();
+    if (listShown) return nothingAsked();
     // Text cells, and references by the names the page carries: chips and colours draw with the app.
     const buttons = rowButtonCount(def, roles);
     const { columnVisibility, density } = readTablePreferences(
@@ -101,7 +109,8 @@ export async function preloadList(pathname: string, search: string, roles: reado
       actions: actionsWidth(buttons),
     };
     firstFrame.show(frame, drawFirstFrame);
+    preloadApp();
   } catch {
-    firstFrame.done();
+    nothingAsked();
   }
 }
